@@ -1,0 +1,393 @@
+//! One execution: a fresh boa context, every project file evaluated in order, then the
+//! entry function called with its event object; the outcome, logs, calls and mail.
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+
+use boa_engine::error::RuntimeLimitError;
+use boa_engine::native_function::NativeFunction;
+use boa_engine::object::ObjectInitializer;
+use boa_engine::property::Attribute;
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue, Source};
+use chrono_tz::Tz;
+use gas_platform::mail::SentMail;
+use gas_platform::rng::SeededRng;
+use gas_platform::trace::{Bounded, CallRecord, LogLevel, LogLine};
+use gas_platform::{ErrorKind, World};
+use serde::Serialize;
+
+use crate::gate::Gate;
+use crate::host::{Failure, Host, Latency, VirtualClock, EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
+use crate::project::Project;
+use crate::value::Val;
+use crate::zone::ZoneHooks;
+
+const PRELUDE: &str = include_str!("js/prelude.js");
+const PRELUDE_PATH: &str = "gas-sim:prelude.js";
+
+/// Engine limits that are gas-sim's, not the platform's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations of one loop before it counts as runaway and is killed.
+    pub loop_iterations_max: u64,
+    /// Nested calls before `RangeError: Maximum call stack size exceeded` (V8 allows
+    /// about 10,000 frames of a small function).
+    pub call_depth_max: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { loop_iterations_max: 50_000_000, call_depth_max: 5_000 }
+    }
+}
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct ExecutionSpec {
+    pub exec_id: u64,
+    pub function: String,
+    /// The event object passed to the function (a trigger's or a request's), if any.
+    pub event: Option<serde_json::Value>,
+    pub start_utc_ms: i64,
+    pub seed: u64,
+    pub latency: Latency,
+    pub limits: Limits,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "outcome", rename_all = "lowercase")]
+pub enum Outcome {
+    Completed {
+        result: serde_json::Value,
+    },
+    Failed {
+        error: ScriptError,
+    },
+    Killed {
+        reason: String,
+    },
+}
+
+impl Outcome {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Outcome::Completed { .. } => "completed",
+            Outcome::Failed { .. } => "failed",
+            Outcome::Killed { .. } => "killed",
+        }
+    }
+}
+
+/// Why a failure happened, when it matters to the caller (bad input vs a script bug).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// An uncaught error thrown while running.
+    Uncaught,
+    /// A file did not parse.
+    Syntax,
+    /// The entry function does not exist.
+    FunctionNotFound,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScriptError {
+    pub kind: FailureKind,
+    /// `Error`, `TypeError`, `Exception` (a service's error) ...
+    pub name: String,
+    pub message: String,
+    pub file: Option<String>,
+    pub line: Option<u32>,
+}
+
+impl std::fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.name, self.message)?;
+        if let (Some(file), Some(line)) = (&self.file, self.line) {
+            write!(f, " ({file}:{line})")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExecutionReport {
+    pub exec_id: u64,
+    pub function: String,
+    pub start_utc_ms: i64,
+    pub end_utc_ms: i64,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    pub logs: Bounded<LogLine>,
+    pub calls: Bounded<CallRecord>,
+    /// Mail sent by this execution.
+    pub mail: Vec<SentMail>,
+}
+
+/// Runs one execution to its end. Never panics on script behaviour; the world keeps
+/// every change the execution made, and its locks are released.
+pub fn run_execution(
+    project: &Project,
+    zone: Tz,
+    spec: &ExecutionSpec,
+    world: Arc<Mutex<World>>,
+    gate: Arc<dyn Gate>,
+) -> ExecutionReport {
+    let clock = Rc::new(VirtualClock::new(spec.start_utc_ms));
+    let mail_before = world.lock().map(|w| w.mail.sent.len()).unwrap_or(0);
+    let host = Rc::new(Host {
+        world: world.clone(),
+        gate: gate.clone(),
+        clock: clock.clone(),
+        exec_id: spec.exec_id,
+        function: spec.function.clone(),
+        start_utc_ms: spec.start_utc_ms,
+        zone,
+        latency: spec.latency.clone(),
+        container_id: project.container_id.clone(),
+        script_id: project.script_id.clone(),
+        uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
+        calls: RefCell::new(Bounded::default()),
+        logs: RefCell::new(Bounded::default()),
+        kill_reason: RefCell::new(None),
+    });
+    let outcome = match build_context(&host, zone, spec) {
+        Ok(mut context) => run_in(&mut context, &host, project, spec),
+        Err(e) => Outcome::Failed { error: internal_error(format!("gas-sim could not set up the engine: {e}")) },
+    };
+    let outcome = overtime(outcome, &host);
+    if let Outcome::Failed { error } = &outcome {
+        if error.kind == FailureKind::Uncaught {
+            host.log(LogLevel::Error, format!("{}: {}", error.name, error.message));
+        }
+    }
+    let end_utc_ms = clock.now_utc_ms().min(spec.start_utc_ms + EXECUTION_MS_MAX.max(clock.now_utc_ms() - spec.start_utc_ms));
+    let mail = {
+        let mut w = host.world();
+        w.locks.release_all(spec.exec_id);
+        w.mail.sent[mail_before.min(w.mail.sent.len())..].to_vec()
+    };
+    gate.finished(spec.exec_id, end_utc_ms);
+    let logs = host.logs.borrow().clone();
+    let calls = host.calls.borrow().clone();
+    ExecutionReport {
+        exec_id: spec.exec_id,
+        function: spec.function.clone(),
+        start_utc_ms: spec.start_utc_ms,
+        end_utc_ms,
+        outcome,
+        logs,
+        calls,
+        mail,
+    }
+}
+
+/// An execution that ran past 6 minutes of virtual time without making another call
+/// would have been killed by the platform before it finished.
+fn overtime(outcome: Outcome, host: &Host) -> Outcome {
+    let over = host.now() - host.start_utc_ms > EXECUTION_MS_MAX;
+    match outcome {
+        Outcome::Completed { .. } | Outcome::Failed { .. } if over => {
+            Outcome::Killed { reason: EXCEEDED_TIME_MESSAGE.to_string() }
+        }
+        other => other,
+    }
+}
+
+fn build_context(host: &Rc<Host>, zone: Tz, spec: &ExecutionSpec) -> Result<Context, JsError> {
+    let mut context = Context::builder()
+        .host_hooks(Rc::new(ZoneHooks::new(zone)))
+        .clock(host.clock.clone())
+        .build()?;
+    let limits = context.runtime_limits_mut();
+    limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
+    limits.set_recursion_limit(spec.limits.call_depth_max);
+    limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
+    register_natives(&mut context, host, spec)?;
+    Ok(context)
+}
+
+fn register_natives(context: &mut Context, host: &Rc<Host>, spec: &ExecutionSpec) -> Result<(), JsError> {
+    let call_host = host.clone();
+    // SAFETY: the closure captures only an Rc<Host>, which holds no GC-managed values.
+    let gas_call = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let method = args.first().map(|m| m.to_string(context)).transpose()?.map(|m| m.to_std_string_escaped());
+            let handle = Val::from_js(args.get(1).unwrap_or(&JsValue::undefined()), context)?;
+            let call_args = match args.get(2).map(|a| Val::from_js(a, context)).transpose()? {
+                Some(Val::Array(items)) => items,
+                _ => Vec::new(),
+            };
+            match call_host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
+                Ok(value) => value.to_js(context),
+                Err(Failure::Throw(error)) => Err(service_error(&error, context)),
+                // Uncatchable: no catch, no finally runs. The reason is on the host.
+                Err(Failure::Kill) => Err(RuntimeLimitError::StackSize.into()),
+            }
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_call"), 3, gas_call)?;
+    let log_host = host.clone();
+    // SAFETY: as above, only an Rc<Host> is captured.
+    let gas_log = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let level = args.first().map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
+            let text = args.get(1).map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
+            log_host.log(LogLevel::parse(level.as_deref().unwrap_or("info")), text.unwrap_or_default());
+            Ok(JsValue::undefined())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_log"), 2, gas_log)?;
+    // boa has no hook for Math.random: replace it with one drawn from the seed.
+    let rng = Rc::new(RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "math.random")));
+    // SAFETY: captures an Rc<RefCell<SeededRng>>, no GC values.
+    let random = unsafe {
+        NativeFunction::from_closure(move |_this, _args, _context| Ok(JsValue::from(rng.borrow_mut().next_f64())))
+    };
+    let math = context.global_object().get(js_string!("Math"), context)?;
+    if let Some(math) = math.as_object() {
+        let function = random.to_js_function(context.realm());
+        math.set(js_string!("random"), function, false, context)?;
+    }
+    Ok(())
+}
+
+/// A service's error as a real, catchable `Error` whose `name` is `Exception`, as the
+/// platform's are (`String(e)` gives `Exception: <message>`).
+fn service_error(error: &gas_platform::ServiceError, context: &mut Context) -> JsError {
+    let native = match error.kind {
+        ErrorKind::Error => JsNativeError::error(),
+        ErrorKind::TypeError => JsNativeError::typ(),
+        ErrorKind::RangeError => JsNativeError::range(),
+    }
+    .with_message(error.message.clone());
+    if error.kind != ErrorKind::Error {
+        return native.into();
+    }
+    let object = native.into_opaque(context);
+    let _ = object.set(js_string!("name"), js_string!("Exception"), false, context);
+    JsError::from_opaque(object.into())
+}
+
+fn run_in(context: &mut Context, host: &Rc<Host>, project: &Project, spec: &ExecutionSpec) -> Outcome {
+    if let Err(e) = context.eval(Source::from_bytes(PRELUDE).with_path(Path::new(PRELUDE_PATH))) {
+        return Outcome::Failed { error: internal_error(format!("gas-sim prelude failed: {e}")) };
+    }
+    for file in &project.files {
+        let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
+        if let Err(error) = context.eval(source) {
+            return failure_outcome(error, context, host, Some(&file.name));
+        }
+    }
+    let global = context.global_object();
+    let function = match global.get(js_string!(spec.function.as_str()), context) {
+        Ok(value) if value.is_callable() => value,
+        _ => {
+            return Outcome::Failed {
+                error: ScriptError {
+                    kind: FailureKind::FunctionNotFound,
+                    name: "Exception".into(),
+                    // The platform's text for a missing entry function (observed).
+                    message: format!("Script function not found: {}", spec.function),
+                    file: None,
+                    line: None,
+                },
+            }
+        }
+    };
+    let event = match &spec.event {
+        Some(json) => match Val::from_json(json).to_js(context) {
+            Ok(value) => vec![value],
+            Err(e) => return Outcome::Failed { error: internal_error(format!("bad event object: {e}")) },
+        },
+        None => Vec::new(),
+    };
+    let object = function.as_object().expect("callable values are objects");
+    let result = object.call(&JsValue::undefined(), &event, context);
+    let result = result.and_then(|value| context.run_jobs().map(|()| value));
+    match result {
+        Ok(value) => Outcome::Completed { result: result_json(&value, context) },
+        Err(error) => failure_outcome(error, context, host, None),
+    }
+}
+
+/// A returned value as JSON. A service object (a `TextOutput`, a `Sheet`) shows as its
+/// handle, which is what a web-app response or a report needs.
+fn result_json(value: &JsValue, context: &mut Context) -> serde_json::Value {
+    match Val::from_js(value, context) {
+        Ok(Val::Object(pairs)) if pairs.len() == 1 && pairs[0].0 == "_h" => pairs[0].1.to_json(),
+        Ok(val) => val.to_json(),
+        Err(_) => serde_json::Value::Null,
+    }
+}
+
+fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: Option<&str>) -> Outcome {
+    if let Some(reason) = host.kill_reason.borrow().clone() {
+        return Outcome::Killed { reason };
+    }
+    if let Some(engine) = error.as_engine() {
+        let reason = match engine {
+            boa_engine::error::EngineError::RuntimeLimit(RuntimeLimitError::LoopIteration) => {
+                "runaway loop: a loop passed gas-sim's iteration limit".to_string()
+            }
+            other => format!("engine error: {other}"),
+        };
+        return Outcome::Killed { reason };
+    }
+    let frames = error.frames();
+    let user_frame = frames.iter().find(|f| f.path != PRELUDE_PATH && !f.path.starts_with('<') && f.line > 0);
+    let (name, message) = error_name_and_message(&error, context);
+    let is_syntax = name == "SyntaxError" && loading.is_some() && user_frame.is_none();
+    let (file, line) = match (user_frame, is_syntax) {
+        (Some(frame), _) => (Some(frame.path.clone()), Some(frame.line)),
+        (None, true) => (loading.map(String::from), syntax_line(&message)),
+        (None, false) => (loading.map(String::from), None),
+    };
+    let _ = EXECUTION_MS_MAX;
+    Outcome::Failed {
+        error: ScriptError {
+            kind: if is_syntax { FailureKind::Syntax } else { FailureKind::Uncaught },
+            name,
+            message,
+            file,
+            line,
+        },
+    }
+}
+
+fn error_name_and_message(error: &JsError, context: &mut Context) -> (String, String) {
+    let Ok(value) = error.clone().into_opaque(context) else {
+        return ("Error".into(), error.to_string());
+    };
+    let Some(object) = value.as_object() else {
+        // `throw "text"`: the platform shows the value itself.
+        let text = value.to_string(context).map(|s| s.to_std_string_escaped()).unwrap_or_default();
+        return ("Error".into(), text);
+    };
+    let mut read = |key: &str| {
+        object
+            .get(js_string!(key), context)
+            .ok()
+            .filter(|v| !v.is_undefined())
+            .and_then(|v| v.to_string(context).ok())
+            .map(|s| s.to_std_string_escaped())
+    };
+    let name = read("name").unwrap_or_else(|| "Error".into());
+    let message = read("message").unwrap_or_default();
+    (name, message)
+}
+
+/// boa's parse errors say `... at line 3, col 7`.
+fn syntax_line(message: &str) -> Option<u32> {
+    let at = message.rfind("line ")?;
+    message[at + 5..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+}
+
+fn internal_error(message: String) -> ScriptError {
+    ScriptError { kind: FailureKind::Uncaught, name: "InternalError".into(), message, file: None, line: None }
+}
+
+#[allow(dead_code)]
+fn unused(_: ObjectInitializer<'_>, _: Attribute) {}

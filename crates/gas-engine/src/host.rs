@@ -1,0 +1,240 @@
+//! The per-execution host: the virtual clock, the shared world, the gate, and the one
+//! function every service call goes through (`Host::call`): kill check, turn at the
+//! gate, fault rules, the service itself, modelled latency, trace.
+
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use boa_engine::context::time::JsInstant;
+use boa_engine::context::Clock;
+use chrono_tz::Tz;
+use gas_platform::calls::{self, MethodInfo};
+use gas_platform::faults::{CallView, FaultEffect, KillPoint};
+use gas_platform::lock::{Acquire, LockKind, TIMEOUT_MESSAGE};
+use gas_platform::rng::SeededRng;
+use gas_platform::trace::{shorten, Bounded, CallRecord, LogLevel, LogLine};
+use gas_platform::{ServiceError, World};
+
+use crate::bindings;
+use crate::gate::Gate;
+use crate::value::Val;
+
+/// The platform's limit on one execution (documented: 6 minutes).
+pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
+pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
+
+/// How service calls advance the clock.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Latency {
+    /// `latency = "none"`: the clock stands still within an execution (as simple JS fakes
+    /// do); only `Utilities.sleep`, lock waits and `delay` faults move it.
+    pub frozen: bool,
+    /// Per-method overrides in ms (`Class.method` -> ms).
+    pub overrides_ms: BTreeMap<String, i64>,
+}
+
+impl Latency {
+    pub fn none() -> Latency {
+        Latency { frozen: true, overrides_ms: BTreeMap::new() }
+    }
+
+    pub fn of(&self, method: &MethodInfo) -> i64 {
+        if self.frozen {
+            return 0;
+        }
+        self.overrides_ms.get(method.name).copied().unwrap_or(method.latency_ms)
+    }
+}
+
+/// The virtual clock boa reads for `Date.now()` and `new Date()`.
+#[derive(Debug)]
+pub struct VirtualClock {
+    now_utc_ms: Cell<i64>,
+}
+
+impl VirtualClock {
+    pub fn new(start_utc_ms: i64) -> VirtualClock {
+        VirtualClock { now_utc_ms: Cell::new(start_utc_ms) }
+    }
+
+    pub fn now_utc_ms(&self) -> i64 {
+        self.now_utc_ms.get()
+    }
+
+    /// Moves the clock forward; virtual time never goes backwards.
+    pub fn advance_to(&self, at_utc_ms: i64) {
+        assert!(at_utc_ms >= self.now_utc_ms.get(), "virtual time went backwards");
+        self.now_utc_ms.set(at_utc_ms);
+    }
+
+    pub fn advance_by(&self, ms: i64) {
+        self.advance_to(self.now_utc_ms.get() + ms.max(0));
+    }
+}
+
+impl Clock for VirtualClock {
+    fn now(&self) -> JsInstant {
+        JsInstant::new(self.now_utc_ms.get().max(0) as u64 / 1000, (self.now_utc_ms.get().max(0) as u64 % 1000) as u32 * 1_000_000)
+    }
+
+    fn system_time_millis(&self) -> i64 {
+        self.now_utc_ms.get()
+    }
+}
+
+/// Why a service call did not return a value.
+#[derive(Debug)]
+pub enum Failure {
+    /// A catchable platform error.
+    Throw(ServiceError),
+    /// The execution is over: nothing more runs, no catch, no finally.
+    Kill,
+}
+
+impl From<ServiceError> for Failure {
+    fn from(e: ServiceError) -> Failure {
+        Failure::Throw(e)
+    }
+}
+
+pub type CallResult = Result<Val, Failure>;
+
+/// Everything one execution needs from outside its JS context.
+pub struct Host {
+    pub world: Arc<Mutex<World>>,
+    pub gate: Arc<dyn Gate>,
+    pub clock: std::rc::Rc<VirtualClock>,
+    pub exec_id: u64,
+    pub function: String,
+    pub start_utc_ms: i64,
+    pub zone: Tz,
+    pub latency: Latency,
+    pub container_id: Option<String>,
+    pub script_id: String,
+    pub uuid_rng: RefCell<SeededRng>,
+    pub calls: RefCell<Bounded<CallRecord>>,
+    pub logs: RefCell<Bounded<LogLine>>,
+    pub kill_reason: RefCell<Option<String>>,
+}
+
+impl Host {
+    pub fn now(&self) -> i64 {
+        self.clock.now_utc_ms()
+    }
+
+    pub fn world(&self) -> MutexGuard<'_, World> {
+        // A panic elsewhere poisons the lock; the world itself is still consistent
+        // (every service change is all-or-nothing), so carry on.
+        self.world.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn log(&self, level: LogLevel, text: String) {
+        self.logs.borrow_mut().push(LogLine { at_utc_ms: self.now(), level, text });
+    }
+
+    fn kill(&self, reason: String) -> Failure {
+        self.kill_reason.borrow_mut().get_or_insert(reason);
+        Failure::Kill
+    }
+
+    /// The one path of every service call.
+    pub fn call(&self, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+        let Some(info) = calls::method(method) else {
+            // The prelude only names catalogued methods; anything else is a gas-sim bug
+            // surfaced as a script error rather than a panic.
+            return Err(Failure::Throw(ServiceError::unimplemented(method)));
+        };
+        if self.kill_reason.borrow().is_some() {
+            return Err(Failure::Kill);
+        }
+        if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+            return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+        }
+        let called_at = self.now();
+        self.gate.turn(self.exec_id, called_at);
+        let named = bindings::named_args(method, args);
+        let effects = {
+            let view = CallView { method, at_utc_ms: called_at, function: &self.function, args: &named };
+            self.world().faults.effects_for(&view)
+        };
+        let summary = summarize(&named, args);
+        let mut respond_with = None;
+        let mut throw_after = None;
+        for effect in &effects {
+            match effect {
+                FaultEffect::DelayMs(ms) => self.clock.advance_by(*ms),
+                FaultEffect::Kill(KillPoint::Before) => {
+                    self.record(info, called_at, summary, "killed by fault (before)".into());
+                    return Err(self.kill(format!("killed by a fault before {method}")));
+                }
+                FaultEffect::Throw(message) => {
+                    self.clock.advance_by(self.latency.of(info));
+                    self.record(info, called_at, summary, format!("threw (fault): {message}"));
+                    return Err(Failure::Throw(ServiceError::new(message.clone())));
+                }
+                FaultEffect::ThrowAfter(message) => throw_after = Some(message.clone()),
+                FaultEffect::Respond { status, body } => respond_with = Some((*status, body.clone())),
+                FaultEffect::Kill(KillPoint::After) => {}
+            }
+        }
+        let result = bindings::dispatch(self, info, handle, args, respond_with);
+        self.clock.advance_by(self.latency.of(info));
+        if effects.contains(&FaultEffect::Kill(KillPoint::After)) {
+            self.record(info, called_at, summary, "killed by fault (after)".into());
+            return Err(self.kill(format!("killed by a fault after {method}")));
+        }
+        let result = match (result, throw_after) {
+            (Ok(_), Some(message)) => Err(Failure::Throw(ServiceError::new(message))),
+            (other, _) => other,
+        };
+        let outcome = match &result {
+            Ok(_) => "ok".to_string(),
+            Err(Failure::Throw(e)) => format!("threw: {}", shorten(&e.message, 120)),
+            Err(Failure::Kill) => "killed".to_string(),
+        };
+        self.record(info, called_at, summary, outcome);
+        result
+    }
+
+    fn record(&self, info: &MethodInfo, at_utc_ms: i64, args: String, outcome: String) {
+        let latency_ms = self.now() - at_utc_ms;
+        self.calls.borrow_mut().push(CallRecord { at_utc_ms, method: info.name.to_string(), args, outcome, latency_ms });
+    }
+
+    /// `waitLock` / `tryLock`: take the lock or wait for it in virtual time, at most
+    /// `timeout_ms`. Returns whether it was taken.
+    pub fn acquire_lock(&self, kind: LockKind, timeout_ms: i64) -> Result<bool, Failure> {
+        let deadline = self.now() + timeout_ms.max(0);
+        loop {
+            let attempt = self.world().locks.try_acquire(kind, self.exec_id, self.now());
+            let free_at = match attempt {
+                Acquire::Acquired => return Ok(true),
+                Acquire::Busy { free_at_utc_ms } => free_at_utc_ms,
+            };
+            if self.now() >= deadline {
+                return Ok(false);
+            }
+            let retry_at = self.gate.wait_for_lock(self.exec_id, kind, self.now(), deadline, free_at);
+            assert!(retry_at >= self.now() && retry_at <= deadline, "the gate must wake a lock wait within its window");
+            self.clock.advance_to(retry_at);
+            if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+                return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+            }
+        }
+    }
+
+    pub fn lock_timeout() -> Failure {
+        Failure::Throw(ServiceError::new(TIMEOUT_MESSAGE))
+    }
+}
+
+/// A short, readable rendering of a call's arguments for the trace.
+fn summarize(named: &[(&str, String)], args: &[Val]) -> String {
+    let parts: Vec<String> = if named.is_empty() {
+        args.iter().take(3).map(|a| shorten(&a.to_js_string(), 60)).collect()
+    } else {
+        named.iter().map(|(_, v)| format!("{:?}", shorten(v, 60))).collect()
+    };
+    parts.join(", ")
+}

@@ -1,0 +1,48 @@
+//! The JavaScript side of gas-sim: runs one Apps Script execution on boa.
+//!
+//! Each execution gets a fresh boa context whose clock is the virtual clock and whose
+//! local time zone is the script's, evaluates the prelude (the service objects a script
+//! sees) and every project file in the platform's order, then calls the entry function.
+//! Every service call goes through one gate ([`host::Host::call`]): the kill check, the
+//! scheduler's turn, fault rules, the service in gas-platform, modelled latency, the
+//! trace. This crate converts values and maps errors; it never decides a platform rule.
+//! It does not schedule executions either: that is gas-scenario's, through [`gate::Gate`].
+//!
+//! ```no_run
+//! use std::sync::{Arc, Mutex};
+//! use gas_engine::{run_execution, ExecutionSpec, Project, SoloGate};
+//! let project = Project::load("fixtures/ledger-fixed".as_ref()).unwrap();
+//! let world = Arc::new(Mutex::new(gas_platform::World::new()));
+//! let spec = ExecutionSpec::new(1, "syncOrders", 1_750_000_000_000, 7);
+//! let zone = "UTC".parse().unwrap();
+//! let report = run_execution(&project, zone, &spec, world, Arc::new(SoloGate));
+//! println!("{}", report.outcome.name());
+//! ```
+
+mod bindings;
+pub mod execution;
+pub mod gate;
+pub mod host;
+pub mod project;
+mod utilities_binding;
+pub mod value;
+pub mod zone;
+
+pub use execution::{run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError};
+pub use gate::{Gate, SoloGate};
+pub use host::Latency;
+pub use project::{Project, ProjectError, SourceFile};
+
+impl ExecutionSpec {
+    pub fn new(exec_id: u64, function: &str, start_utc_ms: i64, seed: u64) -> ExecutionSpec {
+        ExecutionSpec {
+            exec_id,
+            function: function.to_string(),
+            event: None,
+            start_utc_ms,
+            seed,
+            latency: Latency::default(),
+            limits: Limits::default(),
+        }
+    }
+}

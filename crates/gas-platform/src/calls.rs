@@ -1,0 +1,153 @@
+//! The catalogue of service methods gas-sim implements: each one's name as faults and
+//! traces spell it (`Class.method`), its modelled latency, and the names of its
+//! arguments (for fault selectors such as `args = { to = "*@example.com" }`).
+//!
+//! Latencies are modelled, not measured: round figures of the order Apps Script
+//! developers see (a sheet read tens of ms, a mail send about a second). A scenario can
+//! override any of them, or set `latency = "none"` to freeze the clock within an
+//! execution as simple JS fakes do.
+
+pub struct MethodInfo {
+    pub name: &'static str,
+    pub latency_ms: i64,
+    pub params: &'static [&'static str],
+}
+
+const fn m(name: &'static str, latency_ms: i64, params: &'static [&'static str]) -> MethodInfo {
+    MethodInfo { name, latency_ms, params }
+}
+
+/// Every service method a script can reach. Sorted by name (a test checks), so a lookup
+/// is a binary search.
+pub const METHODS: &[MethodInfo] = &[
+    m("Cache.get", 20, &["key"]),
+    m("Cache.getAll", 25, &["keys"]),
+    m("Cache.put", 30, &["key", "value", "expirationInSeconds"]),
+    m("Cache.putAll", 40, &["values", "expirationInSeconds"]),
+    m("Cache.remove", 20, &["key"]),
+    m("Cache.removeAll", 30, &["keys"]),
+    m("CacheService.getDocumentCache", 0, &[]),
+    m("CacheService.getScriptCache", 0, &[]),
+    m("CacheService.getUserCache", 0, &[]),
+    m("GmailApp.sendEmail", 900, &["recipient", "subject", "body"]),
+    m("Lock.hasLock", 0, &[]),
+    m("Lock.releaseLock", 20, &[]),
+    m("Lock.tryLock", 20, &["timeoutInMillis"]),
+    m("Lock.waitLock", 20, &["timeoutInMillis"]),
+    m("LockService.getDocumentLock", 0, &[]),
+    m("LockService.getScriptLock", 0, &[]),
+    m("LockService.getUserLock", 0, &[]),
+    m("MailApp.getRemainingDailyQuota", 30, &[]),
+    m("MailApp.sendEmail", 800, &["recipient", "subject", "body"]),
+    m("Properties.deleteAllProperties", 50, &[]),
+    m("Properties.deleteProperty", 40, &["key"]),
+    m("Properties.getKeys", 30, &[]),
+    m("Properties.getProperties", 30, &[]),
+    m("Properties.getProperty", 30, &["key"]),
+    m("Properties.setProperties", 50, &["properties", "deleteAllOthers"]),
+    m("Properties.setProperty", 40, &["key", "value"]),
+    m("PropertiesService.getDocumentProperties", 0, &[]),
+    m("PropertiesService.getScriptProperties", 0, &[]),
+    m("PropertiesService.getUserProperties", 0, &[]),
+    m("Range.clear", 60, &[]),
+    m("Range.clearContent", 60, &[]),
+    m("Range.createTextFinder", 0, &["findText"]),
+    m("Range.getA1Notation", 0, &[]),
+    m("Range.getDisplayValue", 60, &[]),
+    m("Range.getDisplayValues", 80, &[]),
+    m("Range.getValue", 50, &[]),
+    m("Range.getValues", 80, &[]),
+    m("Range.setValue", 80, &["value"]),
+    m("Range.setValues", 120, &["values"]),
+    m("ScriptApp.deleteTrigger", 200, &["trigger"]),
+    m("ScriptApp.getProjectTriggers", 100, &[]),
+    m("ScriptApp.getScriptId", 0, &[]),
+    m("Session.getActiveUser", 0, &[]),
+    m("Session.getEffectiveUser", 0, &[]),
+    m("Session.getScriptTimeZone", 0, &[]),
+    m("Sheet.appendRow", 150, &["rowContents"]),
+    m("Sheet.clear", 80, &[]),
+    m("Sheet.clearContents", 80, &[]),
+    m("Sheet.createTextFinder", 0, &["findText"]),
+    m("Sheet.deleteRow", 120, &["rowPosition"]),
+    m("Sheet.deleteRows", 120, &["rowPosition", "howMany"]),
+    m("Sheet.getDataRange", 40, &[]),
+    m("Sheet.getLastColumn", 40, &[]),
+    m("Sheet.getLastRow", 40, &[]),
+    m("Sheet.getMaxColumns", 20, &[]),
+    m("Sheet.getMaxRows", 20, &[]),
+    m("Sheet.getName", 0, &[]),
+    m("Sheet.getRange", 10, &["a1Notation"]),
+    m("Sheet.getSheetId", 0, &[]),
+    m("Sheet.insertRowAfter", 120, &["afterPosition"]),
+    m("Sheet.insertRowBefore", 120, &["beforePosition"]),
+    m("Sheet.insertRowsBefore", 120, &["beforePosition", "howMany"]),
+    m("Sheet.setName", 80, &["name"]),
+    m("Spreadsheet.deleteSheet", 150, &["sheet"]),
+    m("Spreadsheet.getId", 0, &[]),
+    m("Spreadsheet.getName", 0, &[]),
+    m("Spreadsheet.getSheetByName", 30, &["name"]),
+    m("Spreadsheet.getSheets", 30, &[]),
+    m("Spreadsheet.getSpreadsheetTimeZone", 20, &[]),
+    m("Spreadsheet.getUrl", 0, &[]),
+    m("Spreadsheet.insertSheet", 200, &["sheetName"]),
+    m("SpreadsheetApp.create", 1500, &["name"]),
+    m("SpreadsheetApp.flush", 50, &[]),
+    m("SpreadsheetApp.getActiveSpreadsheet", 100, &[]),
+    m("SpreadsheetApp.openById", 150, &["id"]),
+    m("TextFinder.findAll", 60, &[]),
+    m("TextFinder.findNext", 40, &[]),
+    m("TriggerBuilder.create", 300, &["handler"]),
+    m("UrlFetchApp.fetch", 300, &["url", "method"]),
+    m("UrlFetchApp.fetchAll", 300, &["urls"]),
+    m("Utilities.base64Decode", 0, &["encoded"]),
+    m("Utilities.base64DecodeWebSafe", 0, &["encoded"]),
+    m("Utilities.base64Encode", 0, &["data"]),
+    m("Utilities.base64EncodeWebSafe", 0, &["data"]),
+    m("Utilities.computeDigest", 0, &["algorithm", "value"]),
+    m("Utilities.computeHmacSha256Signature", 0, &["value", "key"]),
+    m("Utilities.computeHmacSignature", 0, &["algorithm", "value", "key"]),
+    m("Utilities.formatDate", 0, &["date", "timeZone", "format"]),
+    m("Utilities.formatString", 0, &["template"]),
+    m("Utilities.getUuid", 0, &[]),
+    m("Utilities.newBlob", 0, &["data"]),
+    m("Utilities.parseDate", 0, &["date", "timeZone", "format"]),
+    m("Utilities.sleep", 0, &["milliseconds"]),
+];
+
+pub fn method(name: &str) -> Option<&'static MethodInfo> {
+    METHODS.binary_search_by(|m| m.name.cmp(name)).ok().map(|i| &METHODS[i])
+}
+
+/// A clear error for a fault or latency override that names a method gas-sim does not
+/// know, with the closest known names.
+pub fn unknown_method_message(name: &str) -> String {
+    let service = name.split('.').next().unwrap_or(name);
+    let same_service: Vec<&str> =
+        METHODS.iter().filter(|m| m.name.starts_with(&format!("{service}."))).map(|m| m.name).collect();
+    if same_service.is_empty() {
+        format!("unknown service method {name:?}: write Service.method, e.g. \"UrlFetchApp.fetch\" or \"MailApp.sendEmail\"")
+    } else {
+        format!("unknown service method {name:?}: {service} has {}", same_service.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_is_sorted_and_unique() {
+        for pair in METHODS.windows(2) {
+            assert!(pair[0].name < pair[1].name, "{} must sort before {}", pair[0].name, pair[1].name);
+        }
+    }
+
+    #[test]
+    fn lookup_and_unknown_names() {
+        assert_eq!(method("MailApp.sendEmail").unwrap().params[0], "recipient");
+        assert!(method("MailApp.sendMail").is_none());
+        assert!(unknown_method_message("MailApp.sendMail").contains("MailApp.sendEmail"));
+        assert!(unknown_method_message("Foo.bar").contains("Service.method"));
+    }
+}

@@ -1,0 +1,186 @@
+//! Injected faults: rules that pick service calls (by method, time window, entry
+//! function, argument globs, the nth matching call, a seeded probability) and say what
+//! happens to them (throw before or after the effect, kill the execution, delay, or
+//! answer an HTTP request with a given response).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::glob::glob_matches;
+use crate::rng::SeededRng;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KillPoint {
+    /// The execution dies before the call has any effect.
+    Before,
+    /// The call takes effect, then the execution dies (a kill mid-send: the mail went).
+    After,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaultEffect {
+    /// The call throws this message and has no effect.
+    Throw(String),
+    /// The call takes effect, then throws this message (a timeout after the provider
+    /// accepted the request).
+    ThrowAfter(String),
+    Kill(KillPoint),
+    /// The call takes this much longer.
+    DelayMs(i64),
+    /// `UrlFetchApp.fetch` gets this response instead of the rules'.
+    Respond { status: u16, body: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FaultRule {
+    /// `Service.method`, as in `calls::METHODS`.
+    pub call: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_utc_ms: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_utc_ms: Option<i64>,
+    /// 1-based positions among the calls the other selectors match; empty: all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nth: Vec<u32>,
+    /// Only in executions of this entry function.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+    /// Globs on named arguments (`to`, `subject`, `url`, ...).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub args: BTreeMap<String, String>,
+    pub effects: Vec<FaultEffect>,
+    /// How many calls have matched the selectors so far (for `nth`).
+    #[serde(default)]
+    pub matched_count: u32,
+}
+
+/// What a fault rule sees of a call.
+pub struct CallView<'a> {
+    pub method: &'a str,
+    pub at_utc_ms: i64,
+    pub function: &'a str,
+    /// Named arguments as text.
+    pub args: &'a [(&'a str, String)],
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Faults {
+    pub rules: Vec<FaultRule>,
+    pub rng: SeededRng,
+}
+
+impl Default for Faults {
+    fn default() -> Self {
+        Faults { rules: Vec::new(), rng: SeededRng::derive(0, "faults") }
+    }
+}
+
+impl Faults {
+    /// The effects of every rule that picks this call, in rule order. Counts the call for
+    /// each rule whose selectors (other than nth and probability) match.
+    pub fn effects_for(&mut self, call: &CallView<'_>) -> Vec<FaultEffect> {
+        let mut effects = Vec::new();
+        for rule in &mut self.rules {
+            if !rule.selects(call) {
+                continue;
+            }
+            rule.matched_count += 1;
+            if !rule.nth.is_empty() && !rule.nth.contains(&rule.matched_count) {
+                continue;
+            }
+            if let Some(p) = rule.probability {
+                if self.rng.next_f64() >= p {
+                    continue;
+                }
+            }
+            effects.extend(rule.effects.iter().cloned());
+        }
+        effects
+    }
+}
+
+impl FaultRule {
+    fn selects(&self, call: &CallView<'_>) -> bool {
+        self.call == call.method
+            && self.from_utc_ms.is_none_or(|from| call.at_utc_ms >= from)
+            && self.until_utc_ms.is_none_or(|until| call.at_utc_ms < until)
+            && self.function.as_deref().is_none_or(|f| f == call.function)
+            && self.args.iter().all(|(name, pattern)| {
+                call.args.iter().any(|(arg, value)| arg == name && glob_matches(pattern, value))
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(effect: FaultEffect) -> FaultRule {
+        FaultRule {
+            call: "MailApp.sendEmail".into(),
+            from_utc_ms: None,
+            until_utc_ms: None,
+            nth: vec![],
+            function: None,
+            probability: None,
+            args: BTreeMap::new(),
+            effects: vec![effect],
+            matched_count: 0,
+        }
+    }
+
+    fn send(at: i64, to: &str) -> Vec<(&'static str, String)> {
+        let _ = at;
+        vec![("recipient", to.to_string()), ("subject", "Invoice 1001".to_string())]
+    }
+
+    fn view<'a>(at: i64, function: &'a str, args: &'a [(&'a str, String)]) -> CallView<'a> {
+        CallView { method: "MailApp.sendEmail", at_utc_ms: at, function, args }
+    }
+
+    #[test]
+    fn nth_picks_only_that_matching_call() {
+        let mut faults = Faults { rules: vec![rule(FaultEffect::Throw("boom".into()))], ..Default::default() };
+        faults.rules[0].nth = vec![1];
+        let args = send(0, "a@example.com");
+        assert_eq!(faults.effects_for(&view(0, "f", &args)).len(), 1);
+        assert!(faults.effects_for(&view(0, "f", &args)).is_empty());
+    }
+
+    #[test]
+    fn window_is_half_open_and_function_and_args_select() {
+        let mut r = rule(FaultEffect::Kill(KillPoint::After));
+        r.from_utc_ms = Some(100);
+        r.until_utc_ms = Some(200);
+        r.function = Some("sendInvoices".into());
+        r.args.insert("recipient".into(), "*@example.com".into());
+        let mut faults = Faults { rules: vec![r], ..Default::default() };
+        let ok = send(0, "bill@example.com");
+        let other = send(0, "bill@other.org");
+        assert!(faults.effects_for(&view(99, "sendInvoices", &ok)).is_empty());
+        assert_eq!(faults.effects_for(&view(100, "sendInvoices", &ok)).len(), 1);
+        assert!(faults.effects_for(&view(200, "sendInvoices", &ok)).is_empty());
+        assert!(faults.effects_for(&view(150, "watchdog", &ok)).is_empty());
+        assert!(faults.effects_for(&view(150, "sendInvoices", &other)).is_empty());
+    }
+
+    #[test]
+    fn probability_is_seeded() {
+        let run = || {
+            let mut r = rule(FaultEffect::DelayMs(5));
+            r.probability = Some(0.3);
+            let mut faults = Faults { rules: vec![r], rng: SeededRng::derive(7, "faults") };
+            let args = send(0, "a@example.com");
+            (0..200).map(|_| faults.effects_for(&view(0, "f", &args)).len()).collect::<Vec<_>>()
+        };
+        let first = run();
+        assert_eq!(first, run());
+        let hits: usize = first.iter().sum();
+        assert!((40..80).contains(&hits), "about 30% of 200, got {hits}");
+    }
+}

@@ -1,0 +1,38 @@
+//! The simulated Apps Script platform, in plain Rust.
+//!
+//! This crate owns every rule of the platform gas-sim imitates: the virtual clock and
+//! time zones, each service's state (spreadsheets, properties, cache, mail, locks,
+//! triggers, HTTP responses), their quotas, limits and exact error texts, the fault
+//! rules a scenario injects, and the catalogue of service methods with their modelled
+//! latencies. It knows nothing about JavaScript: `gas-engine` converts JS values to the
+//! types here and back, and never decides a platform rule itself. Every rule is
+//! unit-tested here, without a JS engine.
+//!
+//! ```
+//! use gas_platform::properties::PropertyStore;
+//! let mut store = PropertyStore::default();
+//! store.set("ALERT_TO", "ops@example.com").unwrap();
+//! assert_eq!(store.get("ALERT_TO"), Some("ops@example.com"));
+//! ```
+
+pub mod cache;
+pub mod calls;
+pub mod error;
+pub mod faults;
+pub mod glob;
+pub mod lock;
+pub mod mail;
+pub mod properties;
+pub mod rng;
+pub mod sheets;
+pub mod time;
+pub mod trace;
+pub mod triggers;
+pub mod urlfetch;
+pub mod utilities;
+pub mod value;
+pub mod world;
+
+pub use error::{ErrorKind, ServiceError, ServiceResult};
+pub use value::CellValue;
+pub use world::World;

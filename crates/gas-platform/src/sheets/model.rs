@@ -1,0 +1,448 @@
+//! The stored data: [`Spreadsheets`] holds [`Spreadsheet`]s, each holds [`Sheet`]s, each
+//! holds its content rows. Loading (serde or the constructors) checks the invariants once;
+//! the operations in `ops.rs` keep them.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX,
+};
+use crate::time::parse_zone;
+use crate::CellValue;
+
+static EMPTY: CellValue = CellValue::Empty;
+
+/// One sheet (tab). Invariants: `rows` holds only the content area (no row ends with an
+/// empty cell, the last row is not empty), it fits in `max_rows` x `max_columns`, and
+/// both maxima are at least 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SheetData")]
+pub struct Sheet {
+    sheet_id: u32,
+    name: String,
+    rows: Vec<Vec<CellValue>>,
+    max_rows: u32,
+    max_columns: u32,
+}
+
+/// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
+/// 1000 x 26, or the content's size when larger.
+#[derive(Deserialize)]
+struct SheetData {
+    sheet_id: u32,
+    name: String,
+    #[serde(default)]
+    rows: Vec<Vec<CellValue>>,
+    max_rows: Option<u32>,
+    max_columns: Option<u32>,
+}
+
+impl TryFrom<SheetData> for Sheet {
+    type Error = String;
+
+    fn try_from(data: SheetData) -> Result<Sheet, String> {
+        Sheet::with_size(
+            data.sheet_id,
+            &data.name,
+            data.rows,
+            data.max_rows,
+            data.max_columns,
+        )
+    }
+}
+
+impl Sheet {
+    /// An empty sheet of the platform's default size.
+    pub fn new(sheet_id: u32, name: &str) -> Sheet {
+        Sheet {
+            sheet_id,
+            name: name.to_string(),
+            rows: Vec::new(),
+            max_rows: DEFAULT_MAX_ROWS,
+            max_columns: DEFAULT_MAX_COLUMNS,
+        }
+    }
+
+    /// A sheet holding `rows` (as stored values: no string parsing), at the default size
+    /// or larger when the rows need it.
+    pub fn with_rows(
+        sheet_id: u32,
+        name: &str,
+        rows: Vec<Vec<CellValue>>,
+    ) -> Result<Sheet, String> {
+        Sheet::with_size(sheet_id, name, rows, None, None)
+    }
+
+    /// A sheet holding `rows` in a grid of the given size (default: 1000 x 26, grown to fit).
+    pub fn with_size(
+        sheet_id: u32,
+        name: &str,
+        rows: Vec<Vec<CellValue>>,
+        max_rows: Option<u32>,
+        max_columns: Option<u32>,
+    ) -> Result<Sheet, String> {
+        if name.chars().count() > SHEET_NAME_CHARS_MAX {
+            return Err(format!(
+                "sheet name {name:?} is longer than {SHEET_NAME_CHARS_MAX} characters"
+            ));
+        }
+        let mut sheet = Sheet {
+            rows,
+            ..Sheet::new(sheet_id, name)
+        };
+        for row in &mut sheet.rows {
+            for cell in row.iter_mut() {
+                if cell.is_empty() {
+                    *cell = CellValue::Empty;
+                }
+            }
+        }
+        sheet.trim_rows(1, sheet.rows.len() as u32);
+        let content_rows = sheet.last_row();
+        let content_columns = sheet.last_column();
+        sheet.max_rows = max_rows.unwrap_or(DEFAULT_MAX_ROWS.max(content_rows));
+        sheet.max_columns = max_columns.unwrap_or(DEFAULT_MAX_COLUMNS.max(content_columns));
+        if sheet.max_rows < content_rows.max(1) || sheet.max_columns < content_columns.max(1) {
+            return Err(format!(
+                "sheet {name:?}: its {content_rows} x {content_columns} content does not fit in max_rows = {} x max_columns = {} (both at least 1)",
+                sheet.max_rows, sheet.max_columns
+            ));
+        }
+        Ok(sheet)
+    }
+
+    /// The stable gid (`getSheetId()`).
+    pub fn sheet_id(&self) -> u32 {
+        self.sheet_id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The content rows, 0-based: row 1 is `rows()[0]`; short rows end in empty cells.
+    pub fn rows(&self) -> &[Vec<CellValue>] {
+        &self.rows
+    }
+
+    pub fn max_rows(&self) -> u32 {
+        self.max_rows
+    }
+
+    pub fn max_columns(&self) -> u32 {
+        self.max_columns
+    }
+
+    /// The last row with content, 0 when the sheet is empty (`getLastRow()`).
+    pub fn last_row(&self) -> u32 {
+        self.rows.len() as u32
+    }
+
+    /// The last column with content, 0 when the sheet is empty (`getLastColumn()`).
+    pub fn last_column(&self) -> u32 {
+        self.rows.iter().map(Vec::len).max().unwrap_or(0) as u32
+    }
+
+    /// The cell at 1-based (row, column); empty outside the content area.
+    pub fn cell(&self, row: u32, column: u32) -> &CellValue {
+        let (Some(r), Some(c)) = (row.checked_sub(1), column.checked_sub(1)) else {
+            return &EMPTY;
+        };
+        self.rows
+            .get(r as usize)
+            .and_then(|cells| cells.get(c as usize))
+            .unwrap_or(&EMPTY)
+    }
+
+    pub(super) fn cell_count(&self) -> u64 {
+        u64::from(self.max_rows) * u64::from(self.max_columns)
+    }
+
+    pub(super) fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+
+    /// Writes one cell; the caller calls [`Sheet::trim_rows`] after a batch of writes.
+    pub(super) fn set_cell(&mut self, row: u32, column: u32, value: CellValue) {
+        debug_assert!(
+            row >= 1 && row <= self.max_rows && column >= 1 && column <= self.max_columns
+        );
+        let (r, c) = ((row - 1) as usize, (column - 1) as usize);
+        if value.is_empty() && self.cell(row, column).is_empty() {
+            return;
+        }
+        if self.rows.len() <= r {
+            self.rows.resize_with(r + 1, Vec::new);
+        }
+        let cells = &mut self.rows[r];
+        if cells.len() <= c {
+            cells.resize(c + 1, CellValue::Empty);
+        }
+        cells[c] = if value.is_empty() {
+            CellValue::Empty
+        } else {
+            value
+        };
+    }
+
+    /// Restores the storage invariant after writes to rows `first..=last`.
+    pub(super) fn trim_rows(&mut self, first: u32, last: u32) {
+        let end = (last as usize).min(self.rows.len());
+        let start = (first.max(1) as usize - 1).min(end);
+        for cells in &mut self.rows[start..end] {
+            while cells.last().is_some_and(CellValue::is_empty) {
+                cells.pop();
+            }
+        }
+        self.drop_trailing_empty_rows();
+    }
+
+    fn drop_trailing_empty_rows(&mut self) {
+        while self.rows.last().is_some_and(Vec::is_empty) {
+            self.rows.pop();
+        }
+    }
+
+    /// Removes rows `start..start + count` (1-based, already checked to be in the sheet).
+    pub(super) fn remove_rows(&mut self, start: u32, count: u32) {
+        debug_assert!(
+            start >= 1 && count >= 1 && start + count - 1 <= self.max_rows && count < self.max_rows
+        );
+        let from = (start as usize - 1).min(self.rows.len());
+        let to = (from + count as usize).min(self.rows.len());
+        self.rows.drain(from..to);
+        self.max_rows -= count;
+        self.drop_trailing_empty_rows();
+    }
+
+    /// Inserts `count` empty rows so the first of them is row `at` (1-based, at most
+    /// `max_rows + 1`).
+    pub(super) fn add_rows(&mut self, at: u32, count: u32) {
+        debug_assert!(at >= 1 && at <= self.max_rows + 1);
+        let index = at as usize - 1;
+        if index < self.rows.len() {
+            self.rows.splice(
+                index..index,
+                std::iter::repeat_with(Vec::new).take(count as usize),
+            );
+        }
+        self.max_rows += count;
+    }
+
+    pub(super) fn add_columns(&mut self, count: u32) {
+        self.max_columns += count;
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.rows.clear();
+    }
+}
+
+/// One spreadsheet. Invariants: at least one sheet; sheet names unique ignoring case;
+/// gids unique; `time_zone`, when set, a known IANA name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SpreadsheetData")]
+pub struct Spreadsheet {
+    id: String,
+    name: String,
+    /// `None`: the script's zone (a spreadsheet a script creates takes the script's zone).
+    time_zone: Option<String>,
+    sheets: Vec<Sheet>,
+}
+
+#[derive(Deserialize)]
+struct SpreadsheetData {
+    id: String,
+    name: String,
+    #[serde(default)]
+    time_zone: Option<String>,
+    sheets: Vec<Sheet>,
+}
+
+impl TryFrom<SpreadsheetData> for Spreadsheet {
+    type Error = String;
+
+    fn try_from(data: SpreadsheetData) -> Result<Spreadsheet, String> {
+        Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)
+    }
+}
+
+impl Spreadsheet {
+    /// A new spreadsheet as the platform makes one: a single empty `Sheet1` with gid 0.
+    pub fn new(id: &str, name: &str) -> Spreadsheet {
+        Spreadsheet {
+            id: id.to_string(),
+            name: name.to_string(),
+            time_zone: None,
+            sheets: vec![Sheet::new(0, "Sheet1")],
+        }
+    }
+
+    /// A spreadsheet from a scenario or a state file, checked.
+    pub fn with_sheets(
+        id: &str,
+        name: &str,
+        time_zone: Option<String>,
+        sheets: Vec<Sheet>,
+    ) -> Result<Spreadsheet, String> {
+        if sheets.is_empty() {
+            return Err(format!(
+                "spreadsheet {id:?} has no sheets: it needs at least one"
+            ));
+        }
+        if let Some(zone) = &time_zone {
+            parse_zone(zone).map_err(|err| format!("spreadsheet {id:?}: {err}"))?;
+        }
+        for (i, sheet) in sheets.iter().enumerate() {
+            for earlier in &sheets[..i] {
+                if same_sheet_name(earlier.name(), sheet.name()) {
+                    return Err(format!(
+                        "spreadsheet {id:?}: two sheets are named {:?}",
+                        sheet.name()
+                    ));
+                }
+                if earlier.sheet_id() == sheet.sheet_id() {
+                    return Err(format!(
+                        "spreadsheet {id:?}: two sheets have sheet_id {}",
+                        sheet.sheet_id()
+                    ));
+                }
+            }
+        }
+        let book = Spreadsheet {
+            id: id.to_string(),
+            name: name.to_string(),
+            time_zone,
+            sheets,
+        };
+        if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
+            return Err(format!(
+                "spreadsheet {id:?} has {} cells; Sheets allows at most {CELLS_PER_SPREADSHEET_MAX}",
+                book.cell_count()
+            ));
+        }
+        Ok(book)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The spreadsheet's own zone; `None` means the script's.
+    pub fn time_zone(&self) -> Option<&str> {
+        self.time_zone.as_deref()
+    }
+
+    /// The sheets in tab order.
+    pub fn sheets(&self) -> &[Sheet] {
+        &self.sheets
+    }
+
+    /// The sheet with exactly this name.
+    pub fn sheet_by_name(&self, name: &str) -> Option<&Sheet> {
+        self.sheets.iter().find(|sheet| sheet.name() == name)
+    }
+
+    /// Grid cells of all sheets, the quantity the 10-million-cell limit counts.
+    pub fn cell_count(&self) -> u64 {
+        self.sheets.iter().map(Sheet::cell_count).sum()
+    }
+
+    pub(super) fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
+    }
+
+    pub(super) fn set_time_zone(&mut self, zone: &str) {
+        self.time_zone = Some(zone.to_string());
+    }
+
+    pub(super) fn sheets_mut(&mut self) -> &mut Vec<Sheet> {
+        &mut self.sheets
+    }
+}
+
+/// Sheet names are unique ignoring case (assumed, as the Sheets UI refuses `data` beside
+/// `Data`).
+pub(super) fn same_sheet_name(a: &str, b: &str) -> bool {
+    a.to_lowercase() == b.to_lowercase()
+}
+
+/// Every spreadsheet of a run, in the order they were loaded or created.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SpreadsheetsData")]
+pub struct Spreadsheets {
+    spreadsheets: Vec<Spreadsheet>,
+    /// How many `create` calls made an id; the next id is `ss-{created_count + 1:04}`.
+    created_count: u32,
+}
+
+#[derive(Deserialize)]
+struct SpreadsheetsData {
+    #[serde(default)]
+    spreadsheets: Vec<Spreadsheet>,
+    #[serde(default)]
+    created_count: u32,
+}
+
+impl TryFrom<SpreadsheetsData> for Spreadsheets {
+    type Error = String;
+
+    fn try_from(data: SpreadsheetsData) -> Result<Spreadsheets, String> {
+        let mut store = Spreadsheets {
+            spreadsheets: Vec::new(),
+            created_count: data.created_count,
+        };
+        for book in data.spreadsheets {
+            store.add(book)?;
+        }
+        Ok(store)
+    }
+}
+
+impl Spreadsheets {
+    pub fn new() -> Spreadsheets {
+        Spreadsheets::default()
+    }
+
+    /// Adds a loaded spreadsheet, keeping its id; an id already present is an error.
+    pub fn add(&mut self, book: Spreadsheet) -> Result<(), String> {
+        if self.get(book.id()).is_some() {
+            return Err(format!("two spreadsheets have the id {:?}", book.id()));
+        }
+        self.spreadsheets.push(book);
+        Ok(())
+    }
+
+    /// All spreadsheets, in load/creation order.
+    pub fn all(&self) -> &[Spreadsheet] {
+        &self.spreadsheets
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Spreadsheet> {
+        self.spreadsheets.iter().find(|book| book.id() == id)
+    }
+
+    pub(super) fn get_mut(&mut self, id: &str) -> Option<&mut Spreadsheet> {
+        self.spreadsheets.iter_mut().find(|book| book.id() == id)
+    }
+
+    /// The next `ss-NNNN` id no spreadsheet has, counting the call.
+    pub(super) fn next_created_id(&mut self) -> String {
+        loop {
+            self.created_count += 1;
+            let id = format!("ss-{:04}", self.created_count);
+            if self.get(&id).is_none() {
+                return id;
+            }
+        }
+    }
+
+    pub(super) fn push(&mut self, book: Spreadsheet) {
+        debug_assert!(self.get(book.id()).is_none());
+        self.spreadsheets.push(book);
+    }
+}

@@ -1,0 +1,142 @@
+//! Instants, zones and the conversions between them. An instant is UTC milliseconds
+//! since the epoch (`at_utc_ms`); a zone is an IANA name resolved with chrono-tz.
+//! Local times that fall in a DST gap or overlap resolve as ECMAScript does: a gap
+//! takes the offset before the change, an overlap the earlier instant.
+
+use chrono::{DateTime, LocalResult, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono_tz::Tz;
+
+pub const MS_PER_SECOND: i64 = 1_000;
+pub const MS_PER_MINUTE: i64 = 60 * MS_PER_SECOND;
+pub const MS_PER_HOUR: i64 = 60 * MS_PER_MINUTE;
+pub const MS_PER_DAY: i64 = 24 * MS_PER_HOUR;
+
+/// Resolves an IANA zone name, with a message that says what to type instead.
+pub fn parse_zone(name: &str) -> Result<Tz, String> {
+    name.parse::<Tz>().map_err(|_| {
+        format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Istanbul\" or \"UTC\"")
+    })
+}
+
+/// `2025-06-13T09:00:00.000Z`.
+pub fn iso_utc(at_utc_ms: i64) -> String {
+    match Utc.timestamp_millis_opt(at_utc_ms) {
+        LocalResult::Single(t) => t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
+        _ => format!("<invalid instant {at_utc_ms}>"),
+    }
+}
+
+/// Parses an absolute ISO time (`...Z` or `...+03:00`).
+pub fn parse_iso_utc(text: &str) -> Option<i64> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.timestamp_millis())
+        .or_else(|| {
+            // Allow a missing seconds field: 2025-06-13T09:00Z.
+            let fixed = text.trim_end_matches('Z');
+            if fixed.len() == text.len() {
+                return None;
+            }
+            parse_naive(fixed).map(|n| n.and_utc().timestamp_millis())
+        })
+}
+
+/// Parses `2025-06-13`, `2025-06-13T09:00`, `2025-06-13T09:00:30` or with `.mmm`.
+pub fn parse_naive(text: &str) -> Option<NaiveDateTime> {
+    for pattern in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M"] {
+        if let Ok(t) = NaiveDateTime::parse_from_str(text, pattern) {
+            return Some(t);
+        }
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0))
+}
+
+/// A time as a scenario or a flag writes it: with `Z` or an offset it is absolute,
+/// without one it is a wall-clock time in `zone`.
+pub fn parse_time_in_zone(text: &str, zone: Tz) -> Result<i64, String> {
+    if let Some(ms) = parse_iso_utc(text) {
+        return Ok(ms);
+    }
+    match parse_naive(text) {
+        Some(local) => Ok(local_to_utc_ms(zone, local)),
+        None => Err(format!(
+            "bad time {text:?}: want 2025-06-13T09:00 (wall time in the zone) or 2025-06-13T09:00Z"
+        )),
+    }
+}
+
+/// The zone's offset from UTC at an instant, in seconds (east positive).
+pub fn offset_seconds_at(zone: Tz, at_utc_ms: i64) -> i32 {
+    match Utc.timestamp_millis_opt(at_utc_ms) {
+        LocalResult::Single(t) => zone.offset_from_utc_datetime(&t.naive_utc()).fix().local_minus_utc(),
+        _ => 0,
+    }
+}
+
+/// A wall-clock time in `zone` to an instant, ECMAScript style: in a gap the offset
+/// before the change applies (so 02:30 in a spring-forward gap is 03:30 after it);
+/// in an overlap the earlier instant wins.
+pub fn local_to_utc_ms(zone: Tz, local: NaiveDateTime) -> i64 {
+    match zone.from_local_datetime(&local) {
+        LocalResult::Single(t) => t.timestamp_millis(),
+        LocalResult::Ambiguous(earlier, _) => earlier.timestamp_millis(),
+        LocalResult::None => {
+            // The offset in force just before the gap.
+            let guess_utc = local.and_utc().timestamp_millis();
+            let before = offset_seconds_at(zone, guess_utc - 2 * MS_PER_DAY);
+            guess_utc - i64::from(before) * MS_PER_SECOND
+        }
+    }
+}
+
+/// The wall-clock time of an instant in `zone`.
+pub fn utc_ms_to_local(zone: Tz, at_utc_ms: i64) -> NaiveDateTime {
+    let offset_ms = i64::from(offset_seconds_at(zone, at_utc_ms)) * MS_PER_SECOND;
+    DateTime::from_timestamp_millis(at_utc_ms + offset_ms)
+        .map(|t| t.naive_utc())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn la() -> Tz {
+        parse_zone("America/Los_Angeles").unwrap()
+    }
+
+    #[test]
+    fn gap_takes_the_offset_before_the_change() {
+        // 2024-03-10 02:30 does not exist in Los Angeles; ECMAScript (and V8) give 03:30 PDT,
+        // which is 10:30Z.
+        let local = parse_naive("2024-03-10T02:30").unwrap();
+        assert_eq!(iso_utc(local_to_utc_ms(la(), local)), "2024-03-10T10:30:00.000Z");
+    }
+
+    #[test]
+    fn overlap_takes_the_earlier_instant() {
+        // 2024-11-03 01:30 happens twice in Los Angeles; the first is PDT (08:30Z).
+        let local = parse_naive("2024-11-03T01:30").unwrap();
+        assert_eq!(iso_utc(local_to_utc_ms(la(), local)), "2024-11-03T08:30:00.000Z");
+    }
+
+    #[test]
+    fn scenario_times_without_offset_are_local() {
+        let istanbul = parse_zone("Europe/Istanbul").unwrap();
+        assert_eq!(
+            iso_utc(parse_time_in_zone("2025-06-13T18:00", istanbul).unwrap()),
+            "2025-06-13T15:00:00.000Z"
+        );
+        assert_eq!(
+            iso_utc(parse_time_in_zone("2025-06-13T18:00Z", istanbul).unwrap()),
+            "2025-06-13T18:00:00.000Z"
+        );
+        assert!(parse_time_in_zone("Friday", istanbul).is_err());
+    }
+
+    #[test]
+    fn unknown_zone_is_a_clear_error() {
+        let err = parse_zone("Mars/Olympus").unwrap_err();
+        assert!(err.contains("Mars/Olympus") && err.contains("IANA"), "{err}");
+    }
+}

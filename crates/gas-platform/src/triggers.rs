@@ -1,0 +1,186 @@
+//! Installable time-driven triggers: what `ScriptApp.newTrigger(...).timeBased()` may
+//! build, the 20-trigger limit, and the store `getProjectTriggers()` reads. When a
+//! trigger fires is the scheduler's job (gas-scenario); this module only keeps and
+//! validates them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{ServiceError, ServiceResult};
+
+pub const TRIGGERS_PER_SCRIPT_MAX: usize = 20;
+pub const TOO_MANY_TRIGGERS_MESSAGE: &str =
+    "This script has too many triggers. Triggers must be deleted from the script before more can be added.";
+
+/// Allowed `everyMinutes` values (documented).
+pub const EVERY_MINUTES_ALLOWED: [u32; 5] = [1, 5, 10, 15, 30];
+/// Allowed `everyHours` values (documented: "1, 2, 4, 6, 8 or 12").
+pub const EVERY_HOURS_ALLOWED: [u32; 6] = [1, 2, 4, 6, 8, 12];
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum TimeSpec {
+    EveryMinutes { minutes: u32 },
+    EveryHours { hours: u32 },
+    /// `everyDays(n).atHour(h)[.nearMinute(m)]`, in the trigger's zone.
+    EveryDays { days: u32, at_hour: u32, near_minute: Option<u32> },
+    /// `onWeekDay(d).atHour(h)` with `everyWeeks(n)` (1 by default); weekday 1 = Monday.
+    EveryWeeks { weeks: u32, weekday: u32, at_hour: u32, near_minute: Option<u32> },
+    /// `at(date)` / `after(ms)`: once.
+    At { at_utc_ms: i64 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TriggerOrigin {
+    /// Installed by the script with ScriptApp.
+    #[default]
+    Script,
+    /// Declared in the scenario file (installed by hand in the editor, on the platform).
+    Scenario,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub id: String,
+    pub handler: String,
+    pub spec: TimeSpec,
+    /// `inTimezone(tz)`; None means the script's zone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+    pub created_at_utc_ms: i64,
+    #[serde(default)]
+    pub origin: TriggerOrigin,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Triggers {
+    pub installed: Vec<Trigger>,
+    pub next_id: u64,
+}
+
+impl Triggers {
+    /// Installs a trigger, or refuses it past the limit.
+    pub fn install(
+        &mut self,
+        handler: &str,
+        spec: TimeSpec,
+        time_zone: Option<String>,
+        now_utc_ms: i64,
+        origin: TriggerOrigin,
+    ) -> ServiceResult<Trigger> {
+        validate_spec(&spec)?;
+        if self.installed.len() >= TRIGGERS_PER_SCRIPT_MAX {
+            return Err(ServiceError::new(TOO_MANY_TRIGGERS_MESSAGE));
+        }
+        self.next_id += 1;
+        let trigger = Trigger {
+            // Real ids are long decimal numbers; a counter keeps runs reproducible.
+            id: format!("{}", 1_000_000 + self.next_id),
+            handler: handler.to_string(),
+            spec,
+            time_zone,
+            created_at_utc_ms: now_utc_ms,
+            origin,
+        };
+        self.installed.push(trigger.clone());
+        Ok(trigger)
+    }
+
+    /// `deleteTrigger(t)`: deleting one that is gone already is a no-op (assumed).
+    pub fn delete(&mut self, id: &str) -> bool {
+        let before = self.installed.len();
+        self.installed.retain(|t| t.id != id);
+        before != self.installed.len()
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Trigger> {
+        self.installed.iter().find(|t| t.id == id)
+    }
+}
+
+/// The builder's rules. Texts are assumed (the platform raises these when `create()` or
+/// the builder method is called; the exact wording was not captured).
+pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
+    match *spec {
+        TimeSpec::EveryMinutes { minutes } if !EVERY_MINUTES_ALLOWED.contains(&minutes) => Err(ServiceError::new(
+            "The value passed to everyMinutes() must be one of 1, 5, 10, 15 or 30.",
+        )),
+        TimeSpec::EveryHours { hours } if !EVERY_HOURS_ALLOWED.contains(&hours) => Err(ServiceError::new(
+            "The value passed to everyHours() must be one of 1, 2, 4, 6, 8 or 12.",
+        )),
+        TimeSpec::EveryDays { days, at_hour, near_minute } => {
+            check_positive("everyDays", days)?;
+            check_hour_minute(at_hour, near_minute)
+        }
+        TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute } => {
+            check_positive("everyWeeks", weeks)?;
+            if !(1..=7).contains(&weekday) {
+                return Err(ServiceError::new("Invalid argument: weekDay"));
+            }
+            check_hour_minute(at_hour, near_minute)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_positive(method: &str, n: u32) -> ServiceResult<()> {
+    if n == 0 {
+        return Err(ServiceError::new(format!("The value passed to {method}() must be at least 1.")));
+    }
+    Ok(())
+}
+
+fn check_hour_minute(at_hour: u32, near_minute: Option<u32>) -> ServiceResult<()> {
+    if at_hour > 23 {
+        return Err(ServiceError::new("The value passed to atHour() must be between 0 and 23."));
+    }
+    if near_minute.is_some_and(|m| m > 59) {
+        return Err(ServiceError::new("The value passed to nearMinute() must be between 0 and 59."));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_triggers_then_the_platform_error() {
+        let mut triggers = Triggers::default();
+        for _ in 0..20 {
+            triggers
+                .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
+                .unwrap();
+        }
+        let err = triggers
+            .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
+            .unwrap_err();
+        assert_eq!(err.message, TOO_MANY_TRIGGERS_MESSAGE);
+        let first = triggers.installed[0].id.clone();
+        assert!(triggers.delete(&first));
+        assert!(!triggers.delete(&first));
+        assert!(triggers
+            .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
+            .is_ok());
+    }
+
+    #[test]
+    fn builder_rules() {
+        assert!(validate_spec(&TimeSpec::EveryMinutes { minutes: 5 }).is_ok());
+        assert!(validate_spec(&TimeSpec::EveryMinutes { minutes: 7 }).unwrap_err().message.contains("1, 5, 10, 15 or 30"));
+        assert!(validate_spec(&TimeSpec::EveryHours { hours: 3 }).is_err());
+        assert!(validate_spec(&TimeSpec::EveryDays { days: 1, at_hour: 24, near_minute: None }).is_err());
+        assert!(validate_spec(&TimeSpec::EveryWeeks { weeks: 1, weekday: 8, at_hour: 9, near_minute: None }).is_err());
+        assert!(validate_spec(&TimeSpec::At { at_utc_ms: 0 }).is_ok());
+    }
+
+    #[test]
+    fn ids_are_stable_counters() {
+        let mut triggers = Triggers::default();
+        let a = triggers.install("a", TimeSpec::At { at_utc_ms: 0 }, None, 0, TriggerOrigin::Script).unwrap();
+        let b = triggers.install("b", TimeSpec::At { at_utc_ms: 0 }, None, 0, TriggerOrigin::Script).unwrap();
+        assert_eq!((a.id.as_str(), b.id.as_str()), ("1000001", "1000002"));
+        assert_eq!(triggers.get("1000002").unwrap().handler, "b");
+    }
+}

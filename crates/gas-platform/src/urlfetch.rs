@@ -1,0 +1,185 @@
+//! UrlFetchApp without a network: responses come from rules (a scenario's `[[http]]`
+//! or a state file), the first matching rule wins, and a request no rule matches is a
+//! clear error that says how to add one. Every request is logged for the report.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::glob::glob_matches;
+use crate::{ServiceError, ServiceResult};
+
+/// How much of a failed response's body the platform's error quotes (assumed length).
+pub const TRUNCATED_BODY_CHARS: usize = 100;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HttpRule {
+    /// A glob on the whole URL.
+    pub url: String,
+    /// Only this method (upper case) when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    #[serde(default = "default_status")]
+    pub status: u16,
+    #[serde(default)]
+    pub body: String,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub headers: BTreeMap<String, String>,
+}
+
+fn default_status() -> u16 {
+    200
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HttpRequest {
+    pub url: String,
+    pub method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payload: Option<String>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub headers: BTreeMap<String, String>,
+    #[serde(default)]
+    pub mute_http_exceptions: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HttpResponse {
+    pub status: u16,
+    pub body: String,
+    pub headers: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoggedRequest {
+    pub at_utc_ms: i64,
+    #[serde(flatten)]
+    pub request: HttpRequest,
+    pub status: u16,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UrlFetch {
+    pub rules: Vec<HttpRule>,
+    pub log: Vec<LoggedRequest>,
+}
+
+impl UrlFetch {
+    /// The response the rules give, before any status check.
+    pub fn respond(&self, request: &HttpRequest) -> ServiceResult<HttpResponse> {
+        check_url(&request.url)?;
+        let rule = self
+            .rules
+            .iter()
+            .find(|r| glob_matches(&r.url, &request.url) && r.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&request.method)))
+            .ok_or_else(|| {
+                ServiceError::new(format!(
+                    "gas-sim has no network: no [[http]] rule matches {} {} (add one to the scenario or state file)",
+                    request.method, request.url
+                ))
+            })?;
+        Ok(HttpResponse { status: rule.status, body: rule.body.clone(), headers: rule.headers.clone() })
+    }
+
+    /// Logs the request with the response it got, then applies the platform's rule: a
+    /// non-2xx status throws unless `muteHttpExceptions` is set.
+    pub fn complete(&mut self, request: HttpRequest, response: HttpResponse, now_utc_ms: i64) -> ServiceResult<HttpResponse> {
+        let muted = request.mute_http_exceptions;
+        let url = request.url.clone();
+        self.log.push(LoggedRequest { at_utc_ms: now_utc_ms, request, status: response.status });
+        if !muted && !(200..300).contains(&response.status) {
+            return Err(ServiceError::new(failed_request_message(&url, &response)));
+        }
+        Ok(response)
+    }
+
+    /// `fetch`: respond, then complete.
+    pub fn fetch(&mut self, request: HttpRequest, now_utc_ms: i64) -> ServiceResult<HttpResponse> {
+        let response = self.respond(&request)?;
+        self.complete(request, response, now_utc_ms)
+    }
+}
+
+/// Observed shape: `Request failed for https://HOST returned code N. Truncated server
+/// response: BODY (use muteHttpExceptions option to examine full response)`.
+pub fn failed_request_message(url: &str, response: &HttpResponse) -> String {
+    let body: String = response.body.chars().take(TRUNCATED_BODY_CHARS).collect();
+    format!(
+        "Request failed for {} returned code {}. Truncated server response: {} (use muteHttpExceptions option to examine full response)",
+        scheme_and_host(url),
+        response.status,
+        body
+    )
+}
+
+fn scheme_and_host(url: &str) -> &str {
+    let after_scheme = url.find("://").map(|i| i + 3).unwrap_or(0);
+    match url[after_scheme..].find(['/', '?', '#']) {
+        Some(end) => &url[..after_scheme + end],
+        None => url,
+    }
+}
+
+/// Observed: an empty URL is `Attribute provided with no value: url`; a URL without an
+/// http(s) scheme is `Invalid argument: <url>`.
+fn check_url(url: &str) -> ServiceResult<()> {
+    if url.is_empty() {
+        return Err(ServiceError::new("Attribute provided with no value: url"));
+    }
+    if !(url.starts_with("https://") || url.starts_with("http://")) {
+        return Err(ServiceError::new(format!("Invalid argument: {url}")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(url: &str) -> HttpRequest {
+        HttpRequest { url: url.into(), method: "GET".into(), payload: None, headers: BTreeMap::new(), mute_http_exceptions: false }
+    }
+
+    fn fetcher() -> UrlFetch {
+        UrlFetch {
+            rules: vec![
+                HttpRule { url: "https://shop.example.com/down*".into(), method: None, status: 503, body: "busy".into(), headers: BTreeMap::new() },
+                HttpRule { url: "https://shop.example.com/*".into(), method: Some("GET".into()), status: 200, body: "[]".into(), headers: BTreeMap::new() },
+            ],
+            log: vec![],
+        }
+    }
+
+    #[test]
+    fn first_matching_rule_wins_and_is_logged() {
+        let mut f = fetcher();
+        assert_eq!(f.fetch(get("https://shop.example.com/orders"), 5).unwrap().body, "[]");
+        assert_eq!(f.log.len(), 1);
+        assert_eq!(f.log[0].status, 200);
+    }
+
+    #[test]
+    fn non_2xx_throws_the_platform_text_unless_muted() {
+        let mut f = fetcher();
+        let err = f.fetch(get("https://shop.example.com/down/x"), 0).unwrap_err();
+        assert_eq!(
+            err.message,
+            "Request failed for https://shop.example.com returned code 503. Truncated server response: busy (use muteHttpExceptions option to examine full response)"
+        );
+        let mut muted = get("https://shop.example.com/down/x");
+        muted.mute_http_exceptions = true;
+        assert_eq!(f.fetch(muted, 0).unwrap().status, 503);
+        assert_eq!(f.log.len(), 2, "a failed request still reached the server");
+    }
+
+    #[test]
+    fn unmatched_request_names_itself() {
+        let mut f = fetcher();
+        let mut post = get("https://shop.example.com/orders");
+        post.method = "POST".into();
+        let err = f.fetch(post, 0).unwrap_err();
+        assert!(err.message.contains("POST https://shop.example.com/orders"), "{}", err.message);
+        assert_eq!(f.fetch(get(""), 0).unwrap_err().message, "Attribute provided with no value: url");
+    }
+}

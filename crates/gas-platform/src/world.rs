@@ -1,0 +1,77 @@
+//! The world one or more executions act on: every service's state in one value, and its
+//! JSON form (the `--state` file). Executions share the world; JS state never is.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cache::Caches;
+use crate::faults::Faults;
+use crate::lock::Locks;
+use crate::mail::Mail;
+use crate::properties::Properties;
+use crate::sheets::Spreadsheets;
+use crate::triggers::Triggers;
+use crate::urlfetch::UrlFetch;
+
+/// The version of the state file format; bump it when a field changes meaning.
+pub const STATE_FORMAT_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct World {
+    pub gas_sim_state: u32,
+    /// The account the script runs as (Session.getActiveUser / getEffectiveUser).
+    pub user_email: String,
+    pub spreadsheets: Spreadsheets,
+    pub properties: Properties,
+    pub caches: Caches,
+    pub mail: Mail,
+    pub locks: Locks,
+    pub triggers: Triggers,
+    pub http: UrlFetch,
+    pub faults: Faults,
+}
+
+impl World {
+    pub fn new() -> World {
+        World { gas_sim_state: STATE_FORMAT_VERSION, user_email: "user@example.com".into(), ..Default::default() }
+    }
+
+    /// Reads a state file's text; the error names the line and column.
+    pub fn from_json(text: &str) -> Result<World, String> {
+        let world: World = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if world.gas_sim_state != STATE_FORMAT_VERSION {
+            return Err(format!(
+                "state format {} is not the {STATE_FORMAT_VERSION} this gas-sim reads",
+                world.gas_sim_state
+            ));
+        }
+        Ok(world)
+    }
+
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("the world always serializes");
+        text.push('\n');
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_json() {
+        let mut world = World::new();
+        world.properties.script.set("k", "v").unwrap();
+        world.caches.script.put("c", "1", Some(60), 1000).unwrap();
+        let back = World::from_json(&world.to_json()).unwrap();
+        assert_eq!(back, world);
+    }
+
+    #[test]
+    fn bad_state_files_are_clear_errors() {
+        let err = World::from_json("{\"gas_sim_state\": 1,\n \"propertys\": {}}").unwrap_err();
+        assert!(err.contains("propertys") && err.contains("line 2"), "{err}");
+        assert!(World::from_json("{\"gas_sim_state\": 9}").unwrap_err().contains("state format 9"));
+    }
+}
