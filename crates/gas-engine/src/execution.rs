@@ -2,7 +2,6 @@
 //! entry function called with its event object; the outcome, logs, calls and mail.
 
 use std::cell::RefCell;
-use std::path::Path;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
@@ -10,7 +9,8 @@ use boa_engine::error::RuntimeLimitError;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
-use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue, Source};
+use boa_engine::ast::scope::Scope;
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
 use gas_platform::mail::SentMail;
 use gas_platform::rng::SeededRng;
@@ -24,8 +24,7 @@ use crate::project::Project;
 use crate::value::Val;
 use crate::zone::ZoneHooks;
 
-const PRELUDE: &str = include_str!("js/prelude.js");
-const PRELUDE_PATH: &str = "gas-sim:prelude.js";
+use crate::compiled::{template_for, CompiledFile, PRELUDE_PATH};
 
 /// Engine limits that are gas-sim's, not the platform's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,7 +152,7 @@ pub fn run_execution(
         logs: RefCell::new(Bounded::default()),
         kill_reason: RefCell::new(None),
     });
-    let outcome = match build_context(&host, zone, spec) {
+    let outcome = match template_for(project).and_then(|t| build_context(&host, zone, spec, t.scope.clone())) {
         Ok(mut context) => run_in(&mut context, &host, project, spec),
         Err(e) => Outcome::Failed { error: internal_error(format!("gas-sim could not set up the engine: {e}")) },
     };
@@ -196,10 +195,11 @@ fn overtime(outcome: Outcome, host: &Host) -> Outcome {
     }
 }
 
-fn build_context(host: &Rc<Host>, zone: Tz, spec: &ExecutionSpec) -> Result<Context, JsError> {
+fn build_context(host: &Rc<Host>, zone: Tz, spec: &ExecutionSpec, scope: Scope) -> Result<Context, JsError> {
     let mut context = Context::builder()
         .host_hooks(Rc::new(ZoneHooks::new(zone)))
         .clock(host.clock.clone())
+        .global_scope(scope)
         .build()?;
     let limits = context.runtime_limits_mut();
     limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
@@ -272,13 +272,25 @@ fn service_error(error: &gas_platform::ServiceError, context: &mut Context) -> J
 }
 
 fn run_in(context: &mut Context, host: &Rc<Host>, project: &Project, spec: &ExecutionSpec) -> Outcome {
-    if let Err(e) = context.eval(Source::from_bytes(PRELUDE).with_path(Path::new(PRELUDE_PATH))) {
-        return Outcome::Failed { error: internal_error(format!("gas-sim prelude failed: {e}")) };
-    }
-    for file in &project.files {
-        let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
-        if let Err(error) = context.eval(source) {
-            return failure_outcome(error, context, host, Some(&file.name));
+    let template = match template_for(project) {
+        Ok(template) => template,
+        Err(e) => return Outcome::Failed { error: internal_error(format!("gas-sim could not compile: {e}")) },
+    };
+    for file in &template.files {
+        let (name, evaluated) = match file {
+            CompiledFile::Ready { name, script } => {
+                let realm = context.realm().clone();
+                (name, script.rebind(realm, context).and_then(|bound| bound.evaluate(context)))
+            }
+            CompiledFile::Failed { name, error, last_line } => {
+                return syntax_failure(error, context, name, *last_line);
+            }
+        };
+        if let Err(error) = evaluated {
+            if name == PRELUDE_PATH {
+                return Outcome::Failed { error: internal_error(format!("gas-sim prelude failed: {error}")) };
+            }
+            return failure_outcome(error, context, host, Some(name));
         }
     }
     let global = context.global_object();
@@ -339,16 +351,13 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
     let frames = error.frames();
     let user_frame = frames.iter().find(|f| f.path != PRELUDE_PATH && !f.path.starts_with('<') && f.line > 0);
     let (name, message) = error_name_and_message(&error, context);
-    let is_syntax = name == "SyntaxError" && loading.is_some() && user_frame.is_none();
-    let (file, line) = match (user_frame, is_syntax) {
-        (Some(frame), _) => (Some(frame.path.clone()), Some(frame.line)),
-        (None, true) => (loading.map(String::from), syntax_line(&message)),
-        (None, false) => (loading.map(String::from), None),
+    let (file, line) = match user_frame {
+        Some(frame) => (Some(frame.path.clone()), Some(frame.line)),
+        None => (loading.map(String::from), None),
     };
-    let _ = EXECUTION_MS_MAX;
     Outcome::Failed {
         error: ScriptError {
-            kind: if is_syntax { FailureKind::Syntax } else { FailureKind::Uncaught },
+            kind: FailureKind::Uncaught,
             name,
             message,
             file,
@@ -377,6 +386,21 @@ fn error_name_and_message(error: &JsError, context: &mut Context) -> (String, St
     let name = read("name").unwrap_or_else(|| "Error".into());
     let message = read("message").unwrap_or_default();
     (name, message)
+}
+
+/// A file that did not compile: a syntax error (or an early error such as a duplicate
+/// `let`), placed at boa's line, or at the file's end when boa gives none.
+fn syntax_failure(error: &JsError, context: &mut Context, file: &str, last_line: u32) -> Outcome {
+    let (name, message) = error_name_and_message(error, context);
+    Outcome::Failed {
+        error: ScriptError {
+            kind: FailureKind::Syntax,
+            line: Some(syntax_line(&message).unwrap_or(last_line)),
+            name,
+            message,
+            file: Some(file.to_string()),
+        },
+    }
 }
 
 /// boa's parse errors say `... at line 3, col 7`.

@@ -20,6 +20,7 @@
 //! ```
 
 mod bindings;
+mod compiled;
 pub mod execution;
 pub mod gate;
 pub mod host;

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, ContextBuilder, HostHooks};
 use boa_engine::{Context, Source};
-use chrono::{Offset, TimeZone};
+use chrono::{DateTime, Datelike, NaiveDate, Offset, TimeZone};
 use chrono_tz::Tz;
 
 /// Host hooks giving boa the offsets of an IANA time zone.
@@ -30,17 +30,41 @@ impl ZoneHooks {
 
 impl HostHooks for ZoneHooks {
     fn local_timezone_offset_seconds(&self, unix_time_seconds: i64) -> i32 {
-        // chrono cannot represent instants beyond about ±262,000 years (JS dates
-        // reach ±275,760 years); the zone rules are constant that far out anyway.
-        const LIMIT: i64 = 8_000_000_000_000;
-        let secs = unix_time_seconds.clamp(-LIMIT, LIMIT);
-        chrono::DateTime::from_timestamp(secs, 0).map_or(0, |utc| {
+        DateTime::from_timestamp(in_zone_table(unix_time_seconds), 0).map_or(0, |utc| {
             self.zone
                 .offset_from_utc_datetime(&utc.naive_utc())
                 .fix()
                 .local_minus_utc()
         })
     }
+}
+
+/// Maps an instant to one with the same offset that chrono-tz can look up.
+///
+/// chrono-tz lists transitions up to 2099 only (then stays on standard time) while
+/// V8 (ICU) keeps applying a zone's last rules, and chrono cannot represent all JS
+/// dates (±275,760 years). Later instants are moved by 400-year cycles (which repeat
+/// the calendar) to 2100..2500, then to the same day and time of a year in 2072..2100
+/// that starts on the same weekday and has the same length, so that weekday-based
+/// DST rules give the same offset. Far past instants all have the zone's first offset.
+fn in_zone_table(secs: i64) -> i64 {
+    const TABLE_END: i64 = 4_102_444_800; // 2100-01-01T00:00:00Z
+    const CYCLE: i64 = 146_097 * 86_400; // 400 Gregorian years
+    const MIN: i64 = -8_000_000_000_000; // about year -251,000
+    if secs < TABLE_END {
+        return secs.max(MIN);
+    }
+    let secs = TABLE_END + (secs - TABLE_END).rem_euclid(CYCLE);
+    let Some(year) = DateTime::from_timestamp(secs, 0).map(|utc| utc.year()) else {
+        return secs;
+    };
+    let jan1 = |y: i32| NaiveDate::from_ymd_opt(y, 1, 1);
+    let shape = |y: i32| jan1(y).map(|d| (d.weekday(), d.leap_year()));
+    // Every (weekday, leap) combination occurs in these 28 years.
+    (2072..2100)
+        .find(|&y| shape(y) == shape(year))
+        .and_then(|y| Some(secs + (jan1(y)? - jan1(year)?).num_seconds()))
+        .unwrap_or(secs)
 }
 
 /// A clock frozen at a given wall-clock time.

@@ -19,6 +19,10 @@ pub const STATE_FORMAT_VERSION: u32 = 1;
 #[serde(default, deny_unknown_fields)]
 pub struct World {
     pub gas_sim_state: u32,
+    /// The virtual time the world last saw (the end of the last execution). A later
+    /// execution may not start before it: virtual time never goes backwards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_utc_ms: Option<i64>,
     /// The account the script runs as (Session.getActiveUser / getEffectiveUser).
     pub user_email: String,
     pub spreadsheets: Spreadsheets,

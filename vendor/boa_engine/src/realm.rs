@@ -78,6 +78,17 @@ impl Realm {
     /// Create a new [`Realm`].
     #[inline]
     pub fn create(hooks: &dyn HostHooks, root_shape: &RootShape) -> JsResult<Self> {
+        Self::create_with_scope(hooks, root_shape, Scope::new_global())
+    }
+
+    /// gas-sim patch: creates a realm whose global scope is `scope` (shared with the
+    /// realm that compiled the scripts to be re-bound here) and whose global
+    /// environment is new and sized for it.
+    pub fn create_with_scope(
+        hooks: &dyn HostHooks,
+        root_shape: &RootShape,
+        scope: Scope,
+    ) -> JsResult<Self> {
         let intrinsics = Intrinsics::uninit(root_shape).ok_or_else(|| {
             JsNativeError::typ().with_message("failed to create the realm intrinsics")
         })?;
@@ -87,7 +98,6 @@ impl Realm {
             .create_global_this(&intrinsics)
             .unwrap_or_else(|| global_object.clone());
         let environment = Gc::new(DeclarativeEnvironment::global());
-        let scope = Scope::new_global();
 
         let realm = Self {
             inner: Gc::new(Inner {

@@ -57,6 +57,9 @@ struct Inner {
     loaded_modules: GcRefCell<FxHashMap<JsString, Module>>,
     host_defined: HostDefined,
     path: Option<PathBuf>,
+    /// gas-sim patch: the parser identifier this script was parsed with.
+    #[unsafe_ignore_trace]
+    parser_identifier: u32,
 }
 
 impl Script {
@@ -91,7 +94,8 @@ impl Script {
     ) -> JsResult<Self> {
         let path = src.path().map(Path::to_path_buf);
         let mut parser = Parser::new(src);
-        parser.set_identifier(context.next_parser_identifier());
+        let parser_identifier = context.next_parser_identifier();
+        parser.set_identifier(parser_identifier);
         if context.is_strict() {
             parser.set_strict();
         }
@@ -111,6 +115,40 @@ impl Script {
                 loaded_modules: GcRefCell::default(),
                 host_defined: HostDefined::default(),
                 path,
+                parser_identifier,
+            }),
+        })
+    }
+
+    /// gas-sim patch: this script's compiled code, bound to `realm` (of `context`), to
+    /// be evaluated there. The code block is compiled once (in the context that parsed
+    /// this script) and reused: compiled code holds no realm objects (functions,
+    /// regexps, template objects and global bindings are created at evaluation), so each
+    /// evaluation still gets fresh objects. `realm` must have been built on this
+    /// script's global scope (`ContextBuilder::global_scope`), and must live on the
+    /// same thread. Inline caches are cleared, since the shapes they remember belong to
+    /// another context; left alone, every site would go megamorphic after a few
+    /// hundred contexts.
+    pub fn rebind(&self, realm: Realm, context: &mut Context) -> JsResult<Self> {
+        let codeblock = match &*self.inner.phase.borrow() {
+            ScriptPhase::Codeblock(codeblock) => codeblock.clone(),
+            ScriptPhase::Ast(_) => {
+                return Err(crate::JsNativeError::typ()
+                    .with_message("Script::rebind needs a compiled script: call codeblock() first")
+                    .into());
+            }
+        };
+        codeblock.clear_inline_caches();
+        context.advance_parser_identifier_past(self.inner.parser_identifier);
+        Ok(Self {
+            inner: Gc::new(Inner {
+                realm,
+                phase: GcRefCell::new(ScriptPhase::Codeblock(codeblock)),
+                source_text: self.inner.source_text.clone(),
+                loaded_modules: GcRefCell::default(),
+                host_defined: HostDefined::default(),
+                path: self.inner.path.clone(),
+                parser_identifier: self.inner.parser_identifier,
             }),
         })
     }

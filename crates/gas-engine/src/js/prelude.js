@@ -37,8 +37,9 @@
       this._h = handle;
     }
     Ctor.prototype = Object.create(missing(className));
+    // A class with its own toString (User gives its email) keeps it.
+    Object.defineProperty(Ctor.prototype, 'toString', { value: () => className, enumerable: false, writable: true });
     Object.assign(Ctor.prototype, methods);
-    Object.defineProperty(Ctor.prototype, 'toString', { value: () => className, enumerable: false });
     Object.defineProperty(Ctor.prototype, '_h', { value: null, writable: true, enumerable: false });
     return Ctor;
   }
@@ -264,20 +265,22 @@
     getTriggerSource() { return 'CLOCK'; },
     getTriggerSourceId() { return null; },
   });
+  // The builder only records what the script asked for, in the fields that
+  // bindings::trigger_spec reads; the rules (allowed intervals, hours) are gas-platform's.
   const ClockTriggerBuilder = klass('ClockTriggerBuilder', {
-    everyMinutes(n) { this._h.spec = { kind: 'every_minutes', minutes: n }; return this; },
-    everyHours(n) { this._h.spec = { kind: 'every_hours', hours: n }; return this; },
-    everyDays(n) { this._h.spec = { kind: 'every_days', days: n, at_hour: this._h.hour, near_minute: this._h.minute }; return this; },
-    everyWeeks(n) { this._h.weeks = n; return this; },
-    onWeekDay(day) {
-      this._h.spec = { kind: 'every_weeks', weeks: this._h.weeks || 1, weekday: day, at_hour: this._h.hour, near_minute: this._h.minute };
-      return this;
-    },
+    everyMinutes(n) { this._h.everyMinutes = n; return this; },
+    everyHours(n) { this._h.everyHours = n; return this; },
+    everyDays(n) { this._h.everyDays = n; return this; },
+    everyWeeks(n) { this._h.everyWeeks = n; return this; },
+    onWeekDay(day) { this._h.onWeekDay = day; return this; },
     atHour(h) { this._h.hour = h; return this; },
     nearMinute(m) { this._h.minute = m; return this; },
-    at(date) { this._h.spec = { kind: 'at', at: date }; return this; },
-    after(ms) { this._h.spec = { kind: 'after', ms: ms }; return this; },
-    atDate(year, month, day) { this._h.spec = { kind: 'at_date', year, month, day }; return this; },
+    at(date) { this._h.at = date; return this; },
+    after(ms) { this._h.after = ms; return this; },
+    atDate(year, month, day) {
+      Object.assign(this._h, { atDateYear: year, atDateMonth: month, atDateDay: day });
+      return this;
+    },
     inTimezone(tz) { this._h.timeZone = tz; return this; },
     create() { return new Trigger(call('TriggerBuilder.create', this._h, [this._h.handler])); },
   });
@@ -315,6 +318,9 @@
     if (typeof v === 'string') return v;
     if (v instanceof Error) return String(v);
     if (v instanceof Date) return v.toString();
+    // A service object logs as the platform shows it (`Sheet`, a user's email), not as
+    // its handle.
+    if (v !== null && typeof v === 'object' && '_h' in v) return String(v);
     if (v !== null && typeof v === 'object') {
       try { return JSON.stringify(v); } catch (e) { return String(v); }
     }

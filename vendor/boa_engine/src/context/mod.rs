@@ -654,6 +654,13 @@ impl Context {
     }
 
     /// Increment and get the parser identifier.
+    /// gas-sim patch: makes the next parser identifier larger than `used`, so code parsed
+    /// in this context never shares an identifier (and so tagged-template cache keys)
+    /// with a script re-bound from another context.
+    pub(crate) fn advance_parser_identifier_past(&mut self, used: u32) {
+        self.parser_identifier = self.parser_identifier.max(used);
+    }
+
     pub(crate) fn next_parser_identifier(&mut self) -> u32 {
         self.parser_identifier += 1;
         self.parser_identifier
@@ -1012,6 +1019,8 @@ pub struct ContextBuilder {
     job_executor: Option<Rc<dyn JobExecutor>>,
     module_loader: Option<Rc<dyn DynModuleLoader>>,
     can_block: bool,
+    /// gas-sim patch: the global scope the new realm is built on (see `global_scope`).
+    global_scope: Option<boa_ast::scope::Scope>,
     #[cfg(feature = "intl")]
     icu: Option<icu::IntlProvider>,
     #[cfg(feature = "temporal")]
@@ -1188,6 +1197,17 @@ impl ContextBuilder {
         self
     }
 
+    /// gas-sim patch: builds the context's realm on an existing global scope, so that
+    /// scripts compiled once against that scope (in another context on this thread)
+    /// can be re-bound with [`crate::Script::rebind`] and evaluated here. Top-level
+    /// `let`/`const`/`class` bindings are slots in the scope; their values live in
+    /// each realm's own global environment, so nothing is shared but the layout.
+    #[must_use]
+    pub fn global_scope(mut self, scope: boa_ast::scope::Scope) -> Self {
+        self.global_scope = Some(scope);
+        self
+    }
+
     /// Builds a new [`Context`] with the provided parameters, and defaults
     /// all missing parameters to their default values.
     // TODO: try to use a custom error here, since most of the `JsError` APIs
@@ -1209,7 +1229,10 @@ impl ContextBuilder {
 
         let host_hooks = self.host_hooks.unwrap_or(Rc::new(DefaultHooks));
         let clock = self.clock.unwrap_or_else(|| Rc::new(StdClock::new()));
-        let realm = Realm::create(host_hooks.as_ref(), &root_shape)?;
+        let realm = match self.global_scope {
+            Some(scope) => Realm::create_with_scope(host_hooks.as_ref(), &root_shape, scope)?,
+            None => Realm::create(host_hooks.as_ref(), &root_shape)?,
+        };
         let vm = Vm::new(realm);
 
         let module_loader: Rc<dyn DynModuleLoader> = if let Some(loader) = self.module_loader {

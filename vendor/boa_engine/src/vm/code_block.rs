@@ -176,6 +176,34 @@ pub struct CodeBlock {
 
 /// ---- `CodeBlock` public API ----
 impl CodeBlock {
+    /// gas-sim patch: forgets every inline cache entry of this code block and of the
+    /// functions nested in it (see `Script::rebind`). A work list, not recursion, so
+    /// deeply nested functions cannot overflow the Rust stack.
+    pub(crate) fn clear_inline_caches(&self) {
+        self.clear_inline_caches_shallow();
+        let mut pending: Vec<Gc<CodeBlock>> = self.nested_functions().collect();
+        while let Some(block) = pending.pop() {
+            block.clear_inline_caches_shallow();
+            pending.extend(block.nested_functions());
+        }
+    }
+
+    fn nested_functions(&self) -> impl Iterator<Item = Gc<CodeBlock>> + '_ {
+        self.constants.iter().filter_map(|constant| match constant {
+            Constant::Function(function) => Some(function.clone()),
+            _ => None,
+        })
+    }
+
+    fn clear_inline_caches_shallow(&self) {
+        for cache in &*self.ic {
+            cache.entries.borrow_mut().clear();
+            cache.megamorphic.set(false);
+        }
+    }
+}
+
+impl CodeBlock {
     /// Creates a new `CodeBlock`.
     #[must_use]
     pub fn new(name: JsString, length: u32, strict: bool) -> Self {

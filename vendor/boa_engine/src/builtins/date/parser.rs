@@ -339,7 +339,10 @@ impl Keyword {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Token {
     /// An unsigned decimal number; `digits` counts leading zeros too.
-    Number { value: i32, digits: usize },
+    Number {
+        value: i32,
+        digits: usize,
+    },
     /// One of `:`, `-`, `+`, `.`, `)`.
     Symbol(u8),
     /// A word, with its length.
@@ -463,7 +466,8 @@ fn is_word(c: u32) -> bool {
 fn is_white_space(c: u32) -> bool {
     matches!(
         c,
-        0x09 | 0x0B | 0x0C | 0x20 | 0xA0 | 0xFEFF | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000
+        0x09 | 0x0B | 0x0C | 0x20 | 0xA0 | 0xFEFF | 0x1680 | 0x2000
+            ..=0x200A | 0x202F | 0x205F | 0x3000
     )
 }
 
@@ -594,8 +598,8 @@ impl ZoneFields {
 
     fn resolve(&self) -> Option<f64> {
         let negative = self.negative?;
-        let seconds = f64::from(self.hour.unwrap_or(0)) * 3600.0
-            + f64::from(self.minute.unwrap_or(0)) * 60.0;
+        let seconds =
+            f64::from(self.hour.unwrap_or(0)) * 3600.0 + f64::from(self.minute.unwrap_or(0)) * 60.0;
         Some(if negative { -seconds } else { seconds })
     }
 }

@@ -333,19 +333,20 @@ pub(super) fn utc_t(t: f64, hooks: &dyn HostHooks) -> f64 {
     // V8, take the earlier instant when repeated, and interpret a skipped local time with
     // the offset in effect before the transition. Assumes at most one transition within a
     // day of `t`.
-    let offset_at = |u: f64| f64::from(local_timezone_offset_seconds(u, hooks)) * MS_PER_SECOND;
+    let offset_at = |u: f64| local_timezone_offset_seconds(u, hooks);
+    let utc_with = |offset: i32| t - f64::from(offset) * MS_PER_SECOND;
     let before = offset_at(t - MS_PER_DAY);
     // The offset before the transition is the larger one in an overlap, so it gives the
     // earlier instant when valid.
-    if offset_at(t - before) == before {
-        return t - before;
+    if offset_at(utc_with(before)) == before {
+        return utc_with(before);
     }
     let after = offset_at(t + MS_PER_DAY);
-    if offset_at(t - after) == after {
-        return t - after;
+    if offset_at(utc_with(after)) == after {
+        return utc_with(after);
     }
     // Skipped local time.
-    t - before
+    utc_with(before)
 }
 
 /// Abstract operation `MakeTime ( hour, min, sec, ms )`
@@ -776,7 +777,10 @@ pub(super) fn parse_date(date: &JsString, hooks: &dyn HostHooks) -> Option<i64> 
             Some(Cow::Borrowed(unsafe { str::from_utf8_unchecked(s) }))
         }
         JsStrVariant::Latin1(_) => None,
-        JsStrVariant::Utf16(s) => String::from_utf16(s).ok().filter(|s| s.is_ascii()).map(Cow::Owned),
+        JsStrVariant::Utf16(s) => String::from_utf16(s)
+            .ok()
+            .filter(|s| s.is_ascii())
+            .map(Cow::Owned),
     };
     if let Some(date) = ascii
         && let Some(dt) = DateParser::new(&date, hooks).parse()
@@ -788,7 +792,12 @@ pub(super) fn parse_date(date: &JsString, hooks: &dyn HostHooks) -> Option<i64> 
     let fields = super::parser::parse(&owned_js_str.to_vec())?;
     let date = make_date(
         make_day(fields.year, fields.month, fields.day),
-        make_time(fields.hour, fields.minute, fields.second, fields.millisecond),
+        make_time(
+            fields.hour,
+            fields.minute,
+            fields.second,
+            fields.millisecond,
+        ),
     );
     let date = match fields.offset_seconds {
         Some(offset) => date - offset * MS_PER_SECOND,
@@ -1051,9 +1060,7 @@ impl<'a> DateParser<'a> {
                     return None;
                 }
                 self.offset = if neg { offset_hour } else { -offset_hour } * 60;
-                if self.input.peek().is_none() {
-                    return Some(());
-                }
+                // The minutes are required: `+HH:mm`.
                 self.next_expect(b':')?;
                 let offset_minute = self.parse_n_ascii_digits::<2>()? as i64;
                 if offset_minute > 59 {

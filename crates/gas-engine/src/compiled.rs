@@ -1,0 +1,106 @@
+//! Compile once per worker thread, evaluate in every fresh context.
+//!
+//! Parsing and compiling a project costs far more than running a typical trigger, so
+//! each thread keeps the compiled prelude and project files (a *template*) and binds
+//! them to each execution's fresh realm (`Script::rebind`, a patch to the vendored boa;
+//! see vendor/README.md). Compiled code holds no realm objects: functions, regexps and
+//! global bindings are created when a script is evaluated, so every execution still
+//! starts from fresh globals, exactly as on the platform.
+//!
+//! boa's GC heap is per thread, so templates are thread-local; a project's template is
+//! keyed by a hash of its sources, so a mutant gets its own.
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+
+use boa_engine::ast::scope::Scope;
+use boa_engine::{Context, JsError, Script, Source};
+
+use crate::project::Project;
+
+pub const PRELUDE: &str = include_str!("js/prelude.js");
+pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
+
+/// Templates kept per thread; the oldest goes first past this (a mutation campaign
+/// walks through many project versions).
+const TEMPLATES_PER_THREAD_MAX: usize = 8;
+
+/// One compiled file, or the error that stopped its compilation.
+pub enum CompiledFile {
+    Ready { name: String, script: Script },
+    /// `last_line` places an error that has no position (an abrupt end of input).
+    Failed { name: String, error: JsError, last_line: u32 },
+}
+
+pub struct Template {
+    /// Keeps the compile-time realm (and so the shared scope's owner) alive.
+    _context: Context,
+    pub scope: Scope,
+    /// The prelude first, then the project's files in platform order. Compilation stops
+    /// at the first file that fails.
+    pub files: Vec<CompiledFile>,
+}
+
+thread_local! {
+    static TEMPLATES: RefCell<Vec<(u64, Rc<Template>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// This thread's template of `project`, compiled on first use.
+pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
+    let key = sources_hash(project);
+    if let Some(found) = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone())) {
+        return Ok(found);
+    }
+    let template = Rc::new(compile(project)?);
+    TEMPLATES.with(|t| {
+        let mut templates = t.borrow_mut();
+        if templates.len() >= TEMPLATES_PER_THREAD_MAX {
+            templates.remove(0);
+        }
+        templates.push((key, template.clone()));
+    });
+    Ok(template)
+}
+
+fn compile(project: &Project) -> Result<Template, JsError> {
+    let mut context = Context::builder().build()?;
+    let scope = context.realm().scope().clone();
+    let mut files = Vec::with_capacity(project.files.len() + 1);
+    let sources = std::iter::once((PRELUDE_PATH, PRELUDE)).chain(project.files.iter().map(|f| (f.name.as_str(), f.text.as_str())));
+    for (name, text) in sources {
+        let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(name));
+        let compiled = Script::parse(source, None, &mut context).and_then(|script| {
+            script.codeblock(&mut context)?;
+            Ok(script)
+        });
+        match compiled {
+            Ok(script) => files.push(CompiledFile::Ready { name: name.to_string(), script }),
+            Err(error) => {
+                let last_line = text.lines().count().max(1) as u32;
+                files.push(CompiledFile::Failed { name: name.to_string(), error, last_line });
+                break;
+            }
+        }
+    }
+    Ok(Template { _context: context, scope, files })
+}
+
+/// FNV-1a over file names and texts: stable across runs, cheap, and a different key
+/// for any change to any file.
+fn sources_hash(project: &Project) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        hash ^= 0xff;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    };
+    for file in &project.files {
+        feed(file.name.as_bytes());
+        feed(file.text.as_bytes());
+    }
+    hash
+}

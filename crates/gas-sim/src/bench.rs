@@ -1,0 +1,143 @@
+//! `gas-sim bench`: what one execution costs. Runs each benchmark project's entry
+//! function many times against one world (fresh JS context each time, as on the
+//! platform), and, when Node is installed, the same scripts under Node with
+//! `vm.createContext` per execution and JS fakes (bench/node/harness.js), in the same
+//! run, so the ratio is measured under the same machine load.
+//!
+//! This is the one place gas-sim reads the wall clock: to time itself.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use gas_engine::{run_execution, ExecutionSpec, Outcome, Project, SoloGate};
+use gas_platform::time::{parse_time_in_zone, parse_zone};
+use gas_platform::World;
+
+use crate::BadInput;
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Project folders to measure (default: fixtures/bench-light and fixtures/bench-heavy).
+    projects: Vec<PathBuf>,
+    /// The entry function.
+    #[arg(long, default_value = "main")]
+    function: String,
+    /// Measured executions per project.
+    #[arg(long, default_value_t = 2000)]
+    executions: u32,
+    /// Unmeasured executions first.
+    #[arg(long, default_value_t = 200)]
+    warmup: u32,
+    /// Skip the Node comparison.
+    #[arg(long)]
+    no_node: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Timing {
+    pub mean_ms: f64,
+    pub median_ms: f64,
+    pub p90_ms: f64,
+}
+
+impl Timing {
+    fn from_samples(mut samples_ms: Vec<f64>) -> Timing {
+        assert!(!samples_ms.is_empty(), "no samples to summarize");
+        samples_ms.sort_by(f64::total_cmp);
+        let at = |q: f64| samples_ms[((samples_ms.len() - 1) as f64 * q).round() as usize];
+        Timing { mean_ms: samples_ms.iter().sum::<f64>() / samples_ms.len() as f64, median_ms: at(0.5), p90_ms: at(0.9) }
+    }
+}
+
+pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
+    let projects = if args.projects.is_empty() {
+        vec![PathBuf::from("fixtures/bench-light"), PathBuf::from("fixtures/bench-heavy")]
+    } else {
+        args.projects.clone()
+    };
+    println!("gas-sim bench: {} executions each after {} warm-up, fresh context per execution", args.executions, args.warmup);
+    println!("{:<24} {:>10} {:>10} {:>10} {:>10} {:>12}", "project", "engine", "mean ms", "median ms", "p90 ms", "execs/s");
+    for path in &projects {
+        let gas = bench_gas_sim(path, &args.function, args.executions, args.warmup)?;
+        print_row(path, "gas-sim", gas);
+        if args.no_node {
+            continue;
+        }
+        match bench_node(path, &args.function, args.executions, args.warmup) {
+            Ok(node) => {
+                print_row(path, "node vm", node);
+                println!(
+                    "{:<24} {:>10} gas-sim/node per execution: mean {:.2}x, median {:.2}x",
+                    "",
+                    "ratio",
+                    gas.mean_ms / node.mean_ms,
+                    gas.median_ms / node.median_ms
+                );
+            }
+            Err(why) => println!("{:<24} {:>10} skipped: {why}", "", "node vm"),
+        }
+    }
+    Ok(0)
+}
+
+fn print_row(path: &Path, engine: &str, t: Timing) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    println!(
+        "{:<24} {:>10} {:>10.3} {:>10.3} {:>10.3} {:>12.0}",
+        name,
+        engine,
+        t.mean_ms,
+        t.median_ms,
+        t.p90_ms,
+        1000.0 / t.mean_ms
+    );
+}
+
+/// Runs `function` `warmup + executions` times on this thread against one world.
+pub fn bench_gas_sim(path: &Path, function: &str, executions: u32, warmup: u32) -> Result<Timing, BadInput> {
+    let project = Project::load(path).map_err(|e| BadInput(e.0))?;
+    let zone = parse_zone(&project.time_zone).map_err(BadInput)?;
+    let world = Arc::new(Mutex::new(World::new()));
+    let gate = Arc::new(SoloGate);
+    let mut at_utc_ms = parse_time_in_zone("2025-06-13T09:00", zone).map_err(BadInput)?;
+    let mut samples_ms = Vec::with_capacity(executions as usize);
+    for i in 0..(warmup + executions) {
+        let spec = ExecutionSpec::new(u64::from(i) + 1, function, at_utc_ms, 7);
+        let started = Instant::now();
+        let report = run_execution(&project, zone, &spec, world.clone(), gate.clone());
+        let took_ms = started.elapsed().as_secs_f64() * 1000.0;
+        if let Outcome::Failed { error } = &report.outcome {
+            return Err(BadInput(format!("{}: {function}() failed: {error}", path.display())));
+        }
+        // Next run a minute after this one ends, like a trigger would.
+        at_utc_ms = report.end_utc_ms + 60_000;
+        if i >= warmup {
+            samples_ms.push(took_ms);
+        }
+    }
+    Ok(Timing::from_samples(samples_ms))
+}
+
+fn bench_node(path: &Path, function: &str, executions: u32, warmup: u32) -> Result<Timing, String> {
+    let harness = Path::new("bench/node/harness.js");
+    if !harness.exists() {
+        return Err("bench/node/harness.js not found (run from the repository root)".into());
+    }
+    let output = Command::new("node")
+        .arg(harness)
+        .arg(path)
+        .arg(function)
+        .arg(executions.to_string())
+        .arg(warmup.to_string())
+        .output()
+        .map_err(|e| format!("node not runnable: {e}"))?;
+    if !output.status.success() {
+        return Err(format!("node harness failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
+    }
+    let line = String::from_utf8_lossy(&output.stdout);
+    let json: serde_json::Value = serde_json::from_str(line.trim()).map_err(|e| format!("bad harness output: {e}"))?;
+    let field = |k: &str| json.get(k).and_then(serde_json::Value::as_f64).ok_or_else(|| format!("harness output lacks {k}"));
+    Ok(Timing { mean_ms: field("mean_ms")?, median_ms: field("median_ms")?, p90_ms: field("p90_ms")? })
+}

@@ -1,0 +1,230 @@
+//! `gas-sim call PROJECT FUNCTION`: one execution, its report, and optionally a state
+//! file that carries the world from one call to the next.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use chrono_tz::Tz;
+use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, FailureKind, Latency, Outcome, Project, SoloGate};
+use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_ms_to_local};
+use gas_platform::World;
+
+use crate::output::write_atomically;
+use crate::BadInput;
+
+/// The start of a new world's clock when `--at` is not given: a fixed instant, so a call
+/// without flags is reproducible.
+const DEFAULT_START: &str = "2025-06-13T09:00";
+/// The version of `--format json`'s document.
+const CALL_FORMAT_VERSION: u32 = 1;
+
+#[derive(clap::Args)]
+pub struct CallArgs {
+    /// The project folder (with appsscript.json).
+    project: PathBuf,
+    /// The function to run.
+    function: String,
+    /// The script time zone (default: appsscript.json's timeZone).
+    #[arg(long)]
+    tz: Option<String>,
+    /// When the execution starts: wall time in the zone (2025-06-13T09:00) or absolute
+    /// (2025-06-13T06:00Z). Default: the state's last time, or 2025-06-13T09:00.
+    #[arg(long)]
+    at: Option<String>,
+    /// A state file (JSON): loaded before, saved after (created when missing).
+    #[arg(long)]
+    state: Option<PathBuf>,
+    /// text or json.
+    #[arg(long, default_value = "text")]
+    format: String,
+    /// Seeds Math.random, Utilities.getUuid and seeded faults.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// default (modelled service latency) or none (the clock stands still).
+    #[arg(long, default_value = "default")]
+    latency: String,
+    /// The event object passed to the function, as JSON.
+    #[arg(long)]
+    event: Option<String>,
+}
+
+pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
+    let json = match args.format.as_str() {
+        "text" => false,
+        "json" => true,
+        other => return Err(BadInput(format!("unknown --format {other:?}: use text or json"))),
+    };
+    let latency = match args.latency.as_str() {
+        "default" => Latency::default(),
+        "none" => Latency::none(),
+        other => return Err(BadInput(format!("unknown --latency {other:?}: use default or none"))),
+    };
+    let project = Project::load(&args.project).map_err(|e| BadInput(e.0))?;
+    let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
+    let zone = parse_zone(&zone_name).map_err(BadInput)?;
+    let mut world = load_state(args.state.as_deref())?;
+    let start_utc_ms = start_time(args.at.as_deref(), zone, &world)?;
+    if let Some(container) = &project.container_id {
+        ensure_container(&mut world, container);
+    }
+    let event = match &args.event {
+        Some(text) => Some(serde_json::from_str(text).map_err(|e| BadInput(format!("--event is not JSON: {e}")))?),
+        None => None,
+    };
+    world.faults.rng = gas_platform::rng::SeededRng::derive(args.seed, "faults");
+    let spec = ExecutionSpec { event, latency, ..ExecutionSpec::new(1, &args.function, start_utc_ms, args.seed) };
+    let shared = Arc::new(Mutex::new(world));
+    let report = run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate));
+    if let Outcome::Failed { error } = &report.outcome {
+        match error.kind {
+            FailureKind::Syntax | FailureKind::FunctionNotFound => return Err(BadInput(error.to_string())),
+            FailureKind::Uncaught => {}
+        }
+    }
+    let mut world = shared.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    world.last_utc_ms = Some(report.end_utc_ms);
+    if let Some(path) = &args.state {
+        write_atomically(path, &world.to_json()).map_err(BadInput)?;
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize"));
+    } else {
+        print!("{}", text_report(&report, zone, &zone_name, args));
+    }
+    Ok(match report.outcome {
+        Outcome::Completed { .. } => 0,
+        _ => 1,
+    })
+}
+
+fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
+    let Some(path) = path else { return Ok(World::new()) };
+    if !path.exists() {
+        return Ok(World::new());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+    World::from_json(&text).map_err(|e| BadInput(format!("{}: {e}", path.display())))
+}
+
+fn start_time(at: Option<&str>, zone: Tz, world: &World) -> Result<i64, BadInput> {
+    let start = match (at, world.last_utc_ms) {
+        (Some(text), _) => parse_time_in_zone(text, zone).map_err(|e| BadInput(format!("--at: {e}")))?,
+        (None, Some(last)) => last,
+        (None, None) => parse_time_in_zone(DEFAULT_START, zone).map_err(BadInput)?,
+    };
+    if let Some(last) = world.last_utc_ms {
+        if start < last {
+            return Err(BadInput(format!(
+                "--at {} is before the state's last time {}: virtual time never goes backwards",
+                at.unwrap_or_default(),
+                gas_platform::time::iso_utc(last)
+            )));
+        }
+    }
+    Ok(start)
+}
+
+/// A bound script's spreadsheet exists from the start, even in a new world.
+fn ensure_container(world: &mut World, container_id: &str) {
+    if world.spreadsheets.get(container_id).is_none() {
+        let book = gas_platform::sheets::Spreadsheet::new(container_id, "Bound spreadsheet");
+        world.spreadsheets.add(book).expect("the id was just checked to be free");
+    }
+}
+
+fn json_report(report: &ExecutionReport, zone_name: &str) -> serde_json::Value {
+    let mut value = serde_json::to_value(report).expect("reports serialize");
+    let object = value.as_object_mut().expect("a report is an object");
+    object.insert("gas_sim_call".into(), CALL_FORMAT_VERSION.into());
+    object.insert("time_zone".into(), zone_name.into());
+    object.entry("result").or_insert(serde_json::Value::Null);
+    object.entry("error").or_insert(serde_json::Value::Null);
+    value
+}
+
+/// `09:00:01.750` in the zone.
+fn local_clock(at_utc_ms: i64, zone: Tz) -> String {
+    utc_ms_to_local(zone, at_utc_ms).format("%H:%M:%S%.3f").to_string()
+}
+
+fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallArgs) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let start_local = utc_ms_to_local(zone, report.start_utc_ms);
+    let offset_s = offset_seconds_at(zone, report.start_utc_ms);
+    let _ = writeln!(
+        out,
+        "{}() in {} at {} (UTC{:+03}:{:02}), seed {}",
+        report.function,
+        zone_name,
+        start_local.format("%Y-%m-%d %H:%M:%S"),
+        offset_s / 3600,
+        (offset_s.abs() % 3600) / 60,
+        args.seed
+    );
+    let took_s = (report.end_utc_ms - report.start_utc_ms) as f64 / 1000.0;
+    match &report.outcome {
+        Outcome::Completed { result } => {
+            let _ = writeln!(out, "completed in {took_s:.3} s of virtual time");
+            let _ = writeln!(out, "result: {}", serde_json::to_string(result).unwrap_or_default());
+        }
+        Outcome::Failed { error } => {
+            let _ = writeln!(out, "FAILED after {took_s:.3} s of virtual time");
+            let _ = writeln!(out, "  {error}");
+        }
+        Outcome::Killed { reason } => {
+            let _ = writeln!(out, "KILLED after {took_s:.3} s of virtual time: {reason}");
+        }
+    }
+    section(&mut out, "logs", report.logs.items.len(), report.logs.dropped);
+    for line in &report.logs.items {
+        let _ = writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), line.text);
+    }
+    section(&mut out, "mail", report.mail.len(), 0);
+    for sent in &report.mail {
+        let _ = writeln!(out, "  {}  to {}  {:?}", local_clock(sent.at_utc_ms, zone), sent.mail.to.join(", "), sent.mail.subject);
+    }
+    section(&mut out, "service calls", report.calls.items.len(), report.calls.dropped);
+    for call in &report.calls.items {
+        let _ = writeln!(
+            out,
+            "  {}  {}({})  {}  {} ms",
+            local_clock(call.at_utc_ms, zone),
+            call.method,
+            call.args,
+            call.outcome,
+            call.latency_ms
+        );
+    }
+    if let Some(state) = &args.state {
+        let _ = writeln!(out, "\nstate saved to {}", state.display());
+    }
+    if !matches!(report.outcome, Outcome::Completed { .. }) {
+        let _ = writeln!(out, "\nreplay: {}", replay_command(args, report.start_utc_ms));
+    }
+    out
+}
+
+fn section(out: &mut String, title: &str, count: usize, dropped: u64) {
+    use std::fmt::Write;
+    let more = if dropped > 0 { format!(", {dropped} more not kept") } else { String::new() };
+    let _ = writeln!(out, "\n{title} ({count}{more}):");
+}
+
+/// The one line that replays this execution.
+fn replay_command(args: &CallArgs, start_utc_ms: i64) -> String {
+    let mut command = format!(
+        "gas-sim call {} {} --at {} --seed {}",
+        args.project.display(),
+        args.function,
+        gas_platform::time::iso_utc(start_utc_ms),
+        args.seed
+    );
+    if let Some(tz) = &args.tz {
+        command.push_str(&format!(" --tz {tz}"));
+    }
+    if args.latency != "default" {
+        command.push_str(&format!(" --latency {}", args.latency));
+    }
+    command
+}

@@ -1,0 +1,46 @@
+//! The gas-sim command line: `call` runs one execution of an Apps Script project;
+//! `bench` measures what an execution costs.
+//!
+//! Exit codes: 0 the execution completed, 1 it failed or was killed, 2 bad input
+//! (flags, project, state file, a syntax error, an unknown function).
+
+mod bench;
+mod call;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "gas-sim", version, about = "Runs Google Apps Script projects on a simulated Apps Script platform")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run one execution of a project's function, as the platform would.
+    Call(call::CallArgs),
+    /// Measure what one execution costs, against Node's vm module when available.
+    Bench(bench::BenchArgs),
+}
+
+/// A user error: printed as one line, exit code 2.
+pub struct BadInput(pub String);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Call(args) => call::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(BadInput(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
