@@ -11,6 +11,7 @@
 //! keyed by a hash of its sources, so a mutant gets its own.
 
 use std::cell::RefCell;
+use std::mem::ManuallyDrop;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -43,7 +44,11 @@ pub struct Template {
 }
 
 thread_local! {
-    static TEMPLATES: RefCell<Vec<(u64, Rc<Template>)>> = const { RefCell::new(Vec::new()) };
+    // Never dropped: at thread exit boa's own thread-local GC heap may already be gone,
+    // and dropping a Gc handle after it is a use-after-free. The heap's memory goes with
+    // the thread either way.
+    static TEMPLATES: ManuallyDrop<RefCell<Vec<(u64, Rc<Template>)>>> =
+        const { ManuallyDrop::new(RefCell::new(Vec::new())) };
 }
 
 /// This thread's template of `project`, compiled on first use.

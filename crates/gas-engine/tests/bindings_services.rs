@@ -32,11 +32,7 @@ fn lock_try_wait_has_and_release() {
          }",
     );
     assert_eq!(got, json!([false, true, true, false, true, false, null]));
-    assert_eq!(
-        state(&world).locks.script,
-        None,
-        "released when the execution ends"
-    );
+    assert_eq!(state(&world).locks.script, None, "released when the execution ends");
 }
 
 const WAIT_FOR_BUSY_LOCK: &str = "function main() {
@@ -56,27 +52,12 @@ fn world_with_outside_holder(until_utc_ms: i64) -> SharedWorld {
 fn wait_lock_times_out_after_exactly_its_timeout() {
     let world = world_with_outside_holder(START_UTC_MS + 60_000);
     let got = result(&run_frozen(&world, WAIT_FOR_BUSY_LOCK));
-    assert_eq!(
-        got,
-        json!([format!("Exception: {TIMEOUT_MESSAGE}"), 1000, false])
-    );
-    assert_eq!(
-        state(&world).locks.script,
-        Some(LockHolder::Outside {
-            until_utc_ms: START_UTC_MS + 60_000
-        })
-    );
+    assert_eq!(got, json!([format!("Exception: {TIMEOUT_MESSAGE}"), 1000, false]));
+    assert_eq!(state(&world).locks.script, Some(LockHolder::Outside { until_utc_ms: START_UTC_MS + 60_000 }));
 
     let world = world_with_outside_holder(START_UTC_MS + 60_000);
     let got = eval_in(&world, WAIT_FOR_BUSY_LOCK);
-    assert_eq!(
-        got,
-        json!([
-            format!("Exception: {TIMEOUT_MESSAGE}"),
-            1000 + latency_ms("Lock.waitLock"),
-            false
-        ])
-    );
+    assert_eq!(got, json!([format!("Exception: {TIMEOUT_MESSAGE}"), 1000 + latency_ms("Lock.waitLock"), false]));
 }
 
 #[test]
@@ -117,19 +98,18 @@ fn cache_put_get_remove_and_the_all_variants() {
            return out;
          }",
     );
-    assert_eq!(
-        got,
-        json!(["1", "5", null, null, {"x": "1", "y": "2"}, {"z": "3"}, null, null])
-    );
+    assert_eq!(got, json!(["1", "5", null, null, {"x": "1", "y": "2"}, {"z": "3"}, null, null]));
 }
 
 #[test]
 fn cache_entries_expire_on_the_virtual_clock() {
     let world = new_world();
-    let put = "function main() { var c = CacheService.getScriptCache(); c.put('short', 'v', 60); c.put('default', 'v'); }";
+    let put =
+        "function main() { var c = CacheService.getScriptCache(); c.put('short', 'v', 60); c.put('default', 'v'); }";
     result(&run_frozen(&world, put));
     let read_at = |offset_ms: i64| {
-        let src = "function main() { var c = CacheService.getScriptCache(); return [c.get('short'), c.get('default')]; }";
+        let src =
+            "function main() { var c = CacheService.getScriptCache(); return [c.get('short'), c.get('default')]; }";
         result(&run_frozen_at(&world, src, START_UTC_MS + offset_ms))
     };
     assert_eq!(read_at(59_999), json!(["v", "v"]));
@@ -143,24 +123,14 @@ fn cache_key_and_value_errors_have_the_platform_text() {
     let cases = [
         ("c.put('', 'v')", "Exception: Invalid argument: key"),
         ("c.get(null)", "Exception: Invalid argument: key"),
-        (
-            "c.put('k', 'x'.repeat(102401))",
-            "Exception: Argument too large: value",
-        ),
+        ("c.put('k', 'x'.repeat(102401))", "Exception: Argument too large: value"),
         ("c.put('k', 'x'.repeat(102400))", "no error"),
-        (
-            "c.put('k'.repeat(251), 'v')",
-            "Exception: Argument too large: key",
-        ),
+        ("c.put('k'.repeat(251), 'v')", "Exception: Argument too large: key"),
         ("c.put('k'.repeat(250), 'v')", "no error"),
         ("c.getAll(['ok', ''])", "Exception: Invalid argument: key"),
     ];
     for (snippet, expected) in cases {
-        assert_eq!(
-            thrown(&format!("var c = CacheService.getScriptCache(); {snippet}")),
-            expected,
-            "{snippet}"
-        );
+        assert_eq!(thrown(&format!("var c = CacheService.getScriptCache(); {snippet}")), expected, "{snippet}");
     }
 }
 
@@ -199,10 +169,7 @@ fn properties_bulk_operations() {
            return out;
          }",
     );
-    assert_eq!(
-        got,
-        json!([{"a": "one", "b": "2"}, ["a", "b"], ["a", "b", "c"], {"z": "26"}, [], [], null])
-    );
+    assert_eq!(got, json!([{"a": "one", "b": "2"}, ["a", "b"], ["a", "b", "c"], {"z": "26"}, [], [], null]));
 }
 
 #[test]
@@ -218,23 +185,15 @@ fn properties_errors_have_the_platform_text() {
          }",
     );
     // k0..k9 take 9,002 bytes each, k10.. 9,003: the 57th property passes 500 KB.
-    assert_eq!(
-        got,
-        json!([56, format!("Exception: {STORE_QUOTA_MESSAGE}"), 56])
-    );
+    assert_eq!(got, json!([56, format!("Exception: {STORE_QUOTA_MESSAGE}"), 56]));
     let cases = [
         ("p.getProperty('')", "Exception: Invalid argument: key"),
         ("p.setProperty('', 'v')", "Exception: Invalid argument: key"),
-        (
-            "p.setProperty('k', 'x'.repeat(9300))",
-            "Exception: Argument too large: value",
-        ),
+        ("p.setProperty('k', 'x'.repeat(9300))", "Exception: Argument too large: value"),
     ];
     for (snippet, expected) in cases {
         assert_eq!(
-            thrown(&format!(
-                "var p = PropertiesService.getScriptProperties(); {snippet}"
-            )),
+            thrown(&format!("var p = PropertiesService.getScriptProperties(); {snippet}")),
             expected,
             "{snippet}"
         );
@@ -257,12 +216,7 @@ fn send_email_overloads_and_gmail() {
            GmailApp.sendEmail('h@example.com', 'Five', 'Body 5', { name: 'Gmail Bot' });
          }",
     );
-    let sent: Vec<_> = state(&world)
-        .mail
-        .sent
-        .iter()
-        .map(|s| serde_json::to_value(&s.mail).unwrap())
-        .collect();
+    let sent: Vec<_> = state(&world).mail.sent.iter().map(|s| serde_json::to_value(&s.mail).unwrap()).collect();
     assert_eq!(
         sent,
         [
@@ -317,13 +271,8 @@ fn http_world() -> SharedWorld {
         headers: BTreeMap::new(),
     };
     let mut ok = rule("https://api.example.com/ok*", 200, "{\"ok\":true}".into());
-    ok.headers
-        .insert("Content-Type".into(), "application/json".into());
-    let busy = rule(
-        "https://api.example.com/busy",
-        503,
-        format!("{}tail", "e".repeat(100)),
-    );
+    ok.headers.insert("Content-Type".into(), "application/json".into());
+    let busy = rule("https://api.example.com/busy", 503, format!("{}tail", "e".repeat(100)));
     state(&world).http.rules = vec![ok, busy];
     world
 }
@@ -337,10 +286,7 @@ fn fetch_answers_from_the_rules() {
            return [r.getResponseCode(), r.getContentText(), JSON.parse(r.getContentText()).ok, r.getHeaders()];
          }",
     );
-    assert_eq!(
-        got,
-        json!([200, "{\"ok\":true}", true, {"Content-Type": "application/json"}])
-    );
+    assert_eq!(got, json!([200, "{\"ok\":true}", true, {"Content-Type": "application/json"}]));
 }
 
 #[test]
@@ -395,20 +341,8 @@ fn fetch_requests_are_logged_with_method_and_payload() {
         log,
         [
             (0, "GET".to_string(), None, BTreeMap::new(), 200),
-            (
-                fetch_ms,
-                "POST".to_string(),
-                Some("{\"a\":1}".to_string()),
-                json_type,
-                200
-            ),
-            (
-                2 * fetch_ms,
-                "PUT".to_string(),
-                Some("a=1&b=two".to_string()),
-                BTreeMap::new(),
-                200
-            ),
+            (fetch_ms, "POST".to_string(), Some("{\"a\":1}".to_string()), json_type, 200),
+            (2 * fetch_ms, "PUT".to_string(), Some("a=1&b=two".to_string()), BTreeMap::new(), 200),
         ]
     );
 }
@@ -424,15 +358,7 @@ fn session_gives_the_script_zone_and_the_user() {
       return [Session.getScriptTimeZone(), Session.getActiveUser().getEmail(), Session.getEffectiveUser().getEmail(), String(Session.getActiveUser())];
     }";
     let report = run_in(&world, "Asia/Tokyo", src, "main", START_UTC_MS);
-    assert_eq!(
-        result(&report),
-        json!([
-            "Asia/Tokyo",
-            "ops@example.com",
-            "ops@example.com",
-            "ops@example.com"
-        ])
-    );
+    assert_eq!(result(&report), json!(["Asia/Tokyo", "ops@example.com", "ops@example.com", "ops@example.com"]));
     assert_eq!(logs(&report), ["ops@example.com"]);
 }
 
@@ -455,23 +381,12 @@ fn triggers_are_created_listed_and_deleted() {
          }",
     );
     assert_eq!(got, json!([1, "hourly", "hourly", true, 0]));
-    let installed: Vec<_> = state(&world)
-        .triggers
-        .installed
-        .iter()
-        .map(|t| (t.handler.clone(), t.spec.clone()))
-        .collect();
+    let installed: Vec<_> =
+        state(&world).triggers.installed.iter().map(|t| (t.handler.clone(), t.spec.clone())).collect();
     assert_eq!(
         installed,
         [
-            (
-                "daily".to_string(),
-                TimeSpec::EveryDays {
-                    days: 1,
-                    at_hour: 9,
-                    near_minute: None
-                }
-            ),
+            ("daily".to_string(), TimeSpec::EveryDays { days: 1, at_hour: 9, near_minute: None }),
             ("often".to_string(), TimeSpec::EveryMinutes { minutes: 5 }),
         ]
     );
@@ -480,69 +395,25 @@ fn triggers_are_created_listed_and_deleted() {
 #[test]
 fn trigger_builders_record_their_schedule() {
     let cases = [
-        (
-            "everyMinutes(30)",
-            TimeSpec::EveryMinutes { minutes: 30 },
-            None,
-        ),
+        ("everyMinutes(30)", TimeSpec::EveryMinutes { minutes: 30 }, None),
         ("everyHours(12)", TimeSpec::EveryHours { hours: 12 }, None),
-        (
-            "atHour(6).everyDays(2)",
-            TimeSpec::EveryDays {
-                days: 2,
-                at_hour: 6,
-                near_minute: None,
-            },
-            None,
-        ),
+        ("atHour(6).everyDays(2)", TimeSpec::EveryDays { days: 2, at_hour: 6, near_minute: None }, None),
         (
             "everyWeeks(2).onWeekDay(ScriptApp.WeekDay.FRIDAY).atHour(18).nearMinute(30)",
-            TimeSpec::EveryWeeks {
-                weeks: 2,
-                weekday: 5,
-                at_hour: 18,
-                near_minute: Some(30),
-            },
+            TimeSpec::EveryWeeks { weeks: 2, weekday: 5, at_hour: 18, near_minute: Some(30) },
             None,
         ),
         (
             "onWeekDay(ScriptApp.WeekDay.MONDAY)",
-            TimeSpec::EveryWeeks {
-                weeks: 1,
-                weekday: 1,
-                at_hour: 0,
-                near_minute: None,
-            },
+            TimeSpec::EveryWeeks { weeks: 1, weekday: 1, at_hour: 0, near_minute: None },
             None,
         ),
-        (
-            "at(new Date(Date.now() + 3600000))",
-            TimeSpec::At {
-                at_utc_ms: START_UTC_MS + 3_600_000,
-            },
-            None,
-        ),
-        (
-            "after(60000)",
-            TimeSpec::At {
-                at_utc_ms: START_UTC_MS + 60_000,
-            },
-            None,
-        ),
-        (
-            "atDate(2025, 7, 1)",
-            TimeSpec::At {
-                at_utc_ms: 1_751_328_000_000,
-            },
-            None,
-        ),
+        ("at(new Date(Date.now() + 3600000))", TimeSpec::At { at_utc_ms: START_UTC_MS + 3_600_000 }, None),
+        ("after(60000)", TimeSpec::At { at_utc_ms: START_UTC_MS + 60_000 }, None),
+        ("atDate(2025, 7, 1)", TimeSpec::At { at_utc_ms: 1_751_328_000_000 }, None),
         (
             "everyDays(1).atHour(9).inTimezone('America/New_York')",
-            TimeSpec::EveryDays {
-                days: 1,
-                at_hour: 9,
-                near_minute: None,
-            },
+            TimeSpec::EveryDays { days: 1, at_hour: 9, near_minute: None },
             Some("America/New_York".to_string()),
         ),
     ];
@@ -550,18 +421,12 @@ fn trigger_builders_record_their_schedule() {
         let world = new_world();
         result(&run_frozen(
             &world,
-            &format!(
-                "function main() {{ ScriptApp.newTrigger('f').timeBased().{builder}.create(); }}"
-            ),
+            &format!("function main() {{ ScriptApp.newTrigger('f').timeBased().{builder}.create(); }}"),
         ));
         let installed = state(&world).triggers.installed.clone();
         assert_eq!(installed.len(), 1, "{builder}");
         assert_eq!(
-            (
-                &installed[0].handler,
-                &installed[0].spec,
-                &installed[0].time_zone
-            ),
+            (&installed[0].handler, &installed[0].spec, &installed[0].time_zone),
             (&"f".to_string(), &spec, &zone),
             "{builder}"
         );
@@ -579,10 +444,7 @@ fn trigger_limits_have_the_platform_text() {
            return 'no error';
          }",
     );
-    assert_eq!(
-        got,
-        json!([20, format!("Exception: {TOO_MANY_TRIGGERS_MESSAGE}"), 20])
-    );
+    assert_eq!(got, json!([20, format!("Exception: {TOO_MANY_TRIGGERS_MESSAGE}"), 20]));
     assert_eq!(
         thrown("ScriptApp.newTrigger('f').timeBased().everyMinutes(7).create()"),
         "Exception: The value passed to everyMinutes() must be one of 1, 5, 10, 15 or 30."
@@ -619,10 +481,7 @@ fn logger_and_console_lines_have_their_levels() {
             (LogLevel::Warning, s("careful")),
             (LogLevel::Error, s("bad Error: boom")),
             (LogLevel::Info, s("Sheet")),
-            (
-                LogLevel::Info,
-                s("Thu Jan 01 1970 00:00:00 GMT+0000 null undefined [1,\"a\"]")
-            ),
+            (LogLevel::Info, s("Thu Jan 01 1970 00:00:00 GMT+0000 null undefined [1,\"a\"]")),
         ]
     );
 }

@@ -27,29 +27,21 @@ fn create_and_open_by_id() {
          }",
     );
     assert_eq!(got, json!(["ss-0001", "Ledger", ["Sheet1"], "Spreadsheet"]));
-    assert_eq!(
-        thrown("SpreadsheetApp.openById('no-such-id')"),
-        format!("Exception: {}", text::OPEN_BY_ID_FAILED)
-    );
+    assert_eq!(thrown("SpreadsheetApp.openById('no-such-id')"), format!("Exception: {}", text::OPEN_BY_ID_FAILED));
 }
 
 #[test]
 fn active_spreadsheet_is_null_standalone_and_the_container_when_bound() {
-    assert_eq!(
-        eval("function main() { return SpreadsheetApp.getActiveSpreadsheet(); }"),
-        json!(null)
-    );
+    assert_eq!(eval("function main() { return SpreadsheetApp.getActiveSpreadsheet(); }"), json!(null));
 
     let world = new_world();
     let id = state(&world).spreadsheets.create("Bound").unwrap();
-    let mut bound = project("UTC", "function main() { var ss = SpreadsheetApp.getActiveSpreadsheet(); return [ss.getId(), ss.getName()]; }");
-    bound.container_id = Some(id.clone());
-    let report = run_spec(
-        &world,
-        &bound,
+    let mut bound = project(
         "UTC",
-        &ExecutionSpec::new(1, "main", START_UTC_MS, SEED),
+        "function main() { var ss = SpreadsheetApp.getActiveSpreadsheet(); return [ss.getId(), ss.getName()]; }",
     );
+    bound.container_id = Some(id.clone());
+    let report = run_spec(&world, &bound, "UTC", &ExecutionSpec::new(1, "main", START_UTC_MS, SEED));
     assert_eq!(result(&report), json!([id, "Bound"]));
 }
 
@@ -74,10 +66,7 @@ fn get_range_by_numbers_and_by_a1() {
                  [byA1.getRow(), byA1.getColumn(), byA1.getNumRows(), byA1.getNumColumns(), byA1.getLastRow(), byA1.getLastColumn()],
                  SHEET.getRange('D4').getA1Notation(), byA1.getSheet().getName()];",
     );
-    assert_eq!(
-        got,
-        json!(["C2:G5", "B7", "B2:C3", [2, 2, 2, 2, 3, 3], "D4", "Sheet1"])
-    );
+    assert_eq!(got, json!(["C2:G5", "B7", "B2:C3", [2, 2, 2, 2, 3, 3], "D4", "Sheet1"]));
 }
 
 #[test]
@@ -101,9 +90,7 @@ fn range_and_set_values_errors_have_the_platform_text() {
         ),
     ];
     for (snippet, message) in cases {
-        let got = eval_sheet(&format!(
-            "try {{ {snippet}; }} catch (e) {{ return String(e); }} return 'no error';"
-        ));
+        let got = eval_sheet(&format!("try {{ {snippet}; }} catch (e) {{ return String(e); }} return 'no error';"));
         assert_eq!(got, json!(format!("Exception: {message}")), "{snippet}");
     }
 }
@@ -171,33 +158,16 @@ fn display_values_show_dates_in_the_spreadsheet_zone() {
         let world = new_world();
         let id = state(&world).spreadsheets.create("x").unwrap();
         if let Some(sheet_zone) = sheet_zone {
-            state(&world)
-                .spreadsheets
-                .set_spreadsheet_time_zone(&id, sheet_zone)
-                .unwrap();
+            state(&world).spreadsheets.set_spreadsheet_time_zone(&id, sheet_zone).unwrap();
         }
         let src = DISPLAY_A_DATE.replace("ID", &format!("'{id}'"));
         result(&run_in(&world, script_zone, &src, "main", START_UTC_MS))
     };
-    assert_eq!(
-        display("UTC", None),
-        json!(["1/2/2025 3:04:05", [["1/2/2025 3:04:05", ""]], "UTC"])
-    );
-    assert_eq!(
-        display("Asia/Tokyo", None),
-        json!([
-            "1/2/2025 12:04:05",
-            [["1/2/2025 12:04:05", ""]],
-            "Asia/Tokyo"
-        ])
-    );
+    assert_eq!(display("UTC", None), json!(["1/2/2025 3:04:05", [["1/2/2025 3:04:05", ""]], "UTC"]));
+    assert_eq!(display("Asia/Tokyo", None), json!(["1/2/2025 12:04:05", [["1/2/2025 12:04:05", ""]], "Asia/Tokyo"]));
     assert_eq!(
         display("Asia/Tokyo", Some("America/New_York")),
-        json!([
-            "1/1/2025 22:04:05",
-            [["1/1/2025 22:04:05", ""]],
-            "America/New_York"
-        ])
+        json!(["1/1/2025 22:04:05", [["1/1/2025 22:04:05", ""]], "America/New_York"])
     );
 }
 
@@ -214,10 +184,7 @@ fn delete_and_insert_rows_move_the_rows_below() {
          out.push(SHEET.getMaxRows());
          return out;",
     );
-    assert_eq!(
-        got,
-        json!([[1, 3, 4, 5], [4, 5], ["", 4, 5], 3, ["", 4, "", 5], 999])
-    );
+    assert_eq!(got, json!([[1, 3, 4, 5], [4, 5], ["", 4, 5], 3, ["", 4, "", 5], 999]));
 }
 
 #[test]
@@ -228,9 +195,7 @@ fn row_operations_out_of_bounds_have_the_platform_text() {
         ("SHEET.deleteRows(1, 1000)", text::DELETE_ALL_ROWS),
     ];
     for (snippet, message) in cases {
-        let got = eval_sheet(&format!(
-            "try {{ {snippet}; }} catch (e) {{ return e.message; }} return 'no error';"
-        ));
+        let got = eval_sheet(&format!("try {{ {snippet}; }} catch (e) {{ return e.message; }} return 'no error';"));
         assert_eq!(got, json!(message), "{snippet}");
     }
 }
@@ -264,17 +229,7 @@ fn text_finder_matches_case_and_entire_cell() {
            next,
          ];",
     );
-    assert_eq!(
-        got,
-        json!([
-            ["A1", "B1", "A2"],
-            ["B1"],
-            ["A1", "A2"],
-            ["A1"],
-            ["A2", "B2"],
-            ["A1", "B1", "A2"]
-        ])
-    );
+    assert_eq!(got, json!([["A1", "B1", "A2"], ["B1"], ["A1", "A2"], ["A1"], ["A2", "B2"], ["A1", "B1", "A2"]]));
 }
 
 #[test]
@@ -295,13 +250,7 @@ fn sheets_can_be_inserted_renamed_and_deleted() {
     );
     assert_eq!(
         got,
-        json!([
-            ["Sheet1", "Log"],
-            ["Sheet1", "Journal"],
-            1,
-            text::sheet_name_taken("journal"),
-            ["Journal"]
-        ])
+        json!([["Sheet1", "Log"], ["Sheet1", "Journal"], 1, text::sheet_name_taken("journal"), ["Journal"]])
     );
 }
 
@@ -312,18 +261,9 @@ fn strings_are_read_as_typed_in_the_spreadsheet_zone() {
          var row = SHEET.getRange('A1:E1').getValues()[0];
          return [row[0], row[1], row[2], row[3] instanceof Date && row[3].getTime(), row[4]];",
     );
-    let got = result(&run_in(
-        &new_world(),
-        "Asia/Tokyo",
-        &src,
-        "main",
-        START_UTC_MS,
-    ));
+    let got = result(&run_in(&new_world(), "Asia/Tokyo", &src, "main", START_UTC_MS));
     // 2025-01-02 00:00 in Tokyo is 2025-01-01T15:00:00Z.
-    assert_eq!(
-        got,
-        json!([7, true, "42", 1_735_743_600_000_i64, "=SUM(1)"])
-    );
+    assert_eq!(got, json!([7, true, "42", 1_735_743_600_000_i64, "=SUM(1)"]));
 }
 
 #[test]

@@ -105,7 +105,7 @@ impl Cache {
     }
 
     /// Removes the live entries whose key `matches`, as an early eviction; returns how many.
-    pub fn evict_matching(&mut self, matches: impl Fn(&str) -> bool) -> usize {
+    pub fn evict_matching(&mut self, mut matches: impl FnMut(&str) -> bool) -> usize {
         let doomed: Vec<String> = self.entries.keys().filter(|k| matches(k)).cloned().collect();
         for key in &doomed {
             self.entries.remove(key);

@@ -1,12 +1,14 @@
 //! The gas-sim command line: `call` runs one execution of an Apps Script project;
-//! `bench` measures what an execution costs.
+//! `run` replays scenarios; `bench` measures what an execution costs.
 //!
-//! Exit codes: 0 the execution completed, 1 it failed or was killed, 2 bad input
-//! (flags, project, state file, a syntax error, an unknown function).
+//! Exit codes: 0 success (the execution completed, every expectation held), 1 an
+//! execution failed or an expectation did not hold, 2 bad input (flags, project, scenario,
+//! state file, a syntax error, an unknown function).
 
 mod bench;
 mod call;
 mod output;
+mod run;
 
 use std::process::ExitCode;
 
@@ -23,6 +25,8 @@ struct Cli {
 enum Command {
     /// Run one execution of a project's function, as the platform would.
     Call(call::CallArgs),
+    /// Run scenarios (days of triggers, faults and requests) in each of their zones.
+    Run(run::RunArgs),
     /// Measure what one execution costs, against Node's vm module when available.
     Bench(bench::BenchArgs),
 }
@@ -35,6 +39,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Call(args) => call::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Run(args) => run::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,116 @@
+//! Every execution starts from fresh globals, also now that each thread compiles a
+//! project once and re-binds the compiled code to every new context.
+
+use std::sync::{Arc, Mutex};
+
+use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Outcome, Project, SoloGate, SourceFile};
+
+const START_UTC_MS: i64 = 1_750_000_000_000;
+
+fn project(files: &[(&str, &str)]) -> Project {
+    Project::from_sources(
+        "UTC",
+        files.iter().map(|(name, text)| SourceFile { name: name.to_string(), text: text.to_string() }).collect(),
+    )
+}
+
+/// Runs `function` `times` times against one world, on this thread (one template).
+fn run_times(project: &Project, function: &str, times: u64) -> Vec<ExecutionReport> {
+    let world = Arc::new(Mutex::new(gas_platform::World::new()));
+    (1..=times)
+        .map(|exec_id| {
+            let spec = ExecutionSpec::new(exec_id, function, START_UTC_MS + exec_id as i64 * 60_000, 7);
+            run_execution(project, "UTC".parse().unwrap(), &spec, world.clone(), Arc::new(SoloGate))
+        })
+        .collect()
+}
+
+fn result(report: &ExecutionReport) -> serde_json::Value {
+    match &report.outcome {
+        Outcome::Completed { result } => result.clone(),
+        other => panic!("execution {} did not complete: {other:?}", report.exec_id),
+    }
+}
+
+#[test]
+fn top_level_var_let_const_class_start_fresh_every_time() {
+    let p = project(&[(
+        "Code.gs",
+        "var counter = 0; let list = []; const seen = {}; class Box { static made = 0; }\n\
+         function main() { counter++; list.push(1); seen.x = (seen.x || 0) + 1; Box.made++;\n\
+           return [counter, list.length, seen.x, Box.made]; }",
+    )]);
+    for report in run_times(&p, "main", 300) {
+        assert_eq!(result(&report), serde_json::json!([1, 1, 1, 1]), "execution {}", report.exec_id);
+    }
+}
+
+#[test]
+fn nothing_leaks_through_globalthis_or_prototypes() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() {\n\
+           const before = [typeof globalThis.leaked, typeof Object.prototype.leaked, typeof Array.prototype.leaked,\n\
+                           typeof Math.leaked, String(JSON.stringify.leaked)];\n\
+           globalThis.leaked = 1; Object.prototype.leaked = 1; Array.prototype.leaked = 1; Math.leaked = 1;\n\
+           JSON.stringify.leaked = 1;\n\
+           return before; }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(
+            result(&report),
+            serde_json::json!(["undefined", "undefined", "undefined", "undefined", "undefined"]),
+            "execution {}",
+            report.exec_id
+        );
+    }
+}
+
+#[test]
+fn functions_are_new_objects_in_every_execution() {
+    let p = project(&[(
+        "Code.gs",
+        "function helper() {}\n\
+         function main() { const seen = helper.marked === true; helper.marked = true; return seen; }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), serde_json::json!(false));
+    }
+}
+
+#[test]
+fn errors_keep_file_and_line_after_rebinding() {
+    let p = project(&[
+        ("a.gs", "var A = 1;\n"),
+        ("b.gs", "function main() {\n  const x = 1;\n  throw new Error('boom ' + x);\n}\n"),
+    ]);
+    for report in run_times(&p, "main", 3) {
+        let Outcome::Failed { error } = &report.outcome else { panic!("{:?}", report.outcome) };
+        assert_eq!((error.file.as_deref(), error.line, error.message.as_str()), (Some("b.gs"), Some(3), "boom 1"));
+    }
+}
+
+#[test]
+fn tagged_templates_and_eval_do_not_collide_across_executions() {
+    let p = project(&[(
+        "Code.gs",
+        "function tag(strings) { return strings; }\n\
+         function site() { return tag`a${1}b`; }\n\
+         function main() { const first = site(); const again = site(); const evald = eval('tag`x${2}y`');\n\
+           return [first === again, evald.join('|'), first.join('|')]; }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), serde_json::json!([true, "x|y", "a|b"]), "execution {}", report.exec_id);
+    }
+}
+
+#[test]
+fn regex_literals_keep_no_state_between_executions() {
+    let p = project(&[(
+        "Code.gs",
+        "const RE = /a/g;\nfunction main() { const at = RE.lastIndex; RE.test('aaa'); return at; }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), serde_json::json!(0));
+    }
+}

@@ -1,0 +1,241 @@
+//! `[[expect]]`: what must be true at the end of a run (mail counted by filter and local
+//! day, sheet rows, a cell, a property, executions by function and outcome).
+
+use chrono::NaiveDate;
+use chrono_tz::Tz;
+use gas_platform::time::utc_ms_to_local;
+use gas_platform::{CellValue, World};
+use regex::Regex;
+
+use crate::model::{LoadedScenario, ScenarioError};
+use crate::report::ExecutionSummary;
+
+#[derive(Debug, Clone)]
+pub enum TextMatch {
+    Substring(String),
+    Pattern(Regex),
+}
+
+impl TextMatch {
+    fn parse(text: &str) -> Result<TextMatch, String> {
+        if text.len() >= 2 && text.starts_with('/') && text.ends_with('/') {
+            Regex::new(&text[1..text.len() - 1]).map(TextMatch::Pattern).map_err(|e| format!("bad regex {text}: {e}"))
+        } else {
+            Ok(TextMatch::Substring(text.to_string()))
+        }
+    }
+
+    fn matches(&self, text: &str) -> bool {
+        match self {
+            TextMatch::Substring(s) => text.contains(s.as_str()),
+            TextMatch::Pattern(re) => re.is_match(text),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Check {
+    Mail { to: Option<TextMatch>, subject: Option<TextMatch>, body: Option<TextMatch>, on: Option<NaiveDate> },
+    Executions { function: Option<String>, outcome: Option<String> },
+    SheetRows { spreadsheet: String, sheet: String },
+    Cell { spreadsheet: String, sheet: String, a1: String },
+    Property { key: String },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Want {
+    Count { at_least: u64, at_most: u64 },
+    Equals(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct Expectation {
+    /// How the file wrote it, for the report (`mail subject /watchdog/ on 2025-06-14`).
+    pub label: String,
+    pub check: Check,
+    pub want: Want,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ExpectResult {
+    pub label: String,
+    pub passed: bool,
+    pub expected: String,
+    pub actual: String,
+}
+
+pub fn resolve(loaded: &LoadedScenario, zone_name: &str, world: &World) -> Result<Vec<Expectation>, ScenarioError> {
+    let mut out = Vec::new();
+    for (i, section) in loaded.file.expect.iter().enumerate() {
+        let key = format!("expect[{i}]");
+        if let Some(zones) = &section.zones {
+            if !zones.iter().any(|z| z == zone_name) {
+                continue;
+            }
+        }
+        let text = |value: &Option<String>, name: &str| {
+            value.as_deref().map(TextMatch::parse).transpose().map_err(|e| loaded.error(&format!("{key}.{name}"), e))
+        };
+        let count_want = || -> Result<Want, ScenarioError> {
+            match (section.count, section.at_least, section.at_most) {
+                (Some(n), None, None) => Ok(Want::Count { at_least: n, at_most: n }),
+                (None, least, most) if least.is_some() || most.is_some() => {
+                    Ok(Want::Count { at_least: least.unwrap_or(0), at_most: most.unwrap_or(u64::MAX) })
+                }
+                _ => Err(loaded.error(&key, "give count, or at_least and/or at_most")),
+            }
+        };
+        let (check, want, label) = if let Some(mail) = &section.mail {
+            let on = match &section.on {
+                Some(day) => Some(
+                    NaiveDate::parse_from_str(day.get_ref(), "%Y-%m-%d")
+                        .map_err(|_| loaded.error_at(day, &format!("{key}.on"), "want a local day like 2025-06-14"))?,
+                ),
+                None => None,
+            };
+            let mut label = "mail".to_string();
+            for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body)] {
+                if let Some(v) = value {
+                    label.push_str(&format!(" {name} {v}"));
+                }
+            }
+            if let Some(day) = on {
+                label.push_str(&format!(" on {day}"));
+            }
+            let check = Check::Mail { to: text(&mail.to, "mail.to")?, subject: text(&mail.subject, "mail.subject")?, body: text(&mail.body, "mail.body")?, on };
+            (check, count_want()?, label)
+        } else if let Some(filter) = &section.executions {
+            if let Some(outcome) = &filter.outcome {
+                if !["completed", "failed", "killed"].contains(&outcome.as_str()) {
+                    return Err(loaded.error(&format!("{key}.executions.outcome"), format!("{outcome:?}: use completed, failed or killed")));
+                }
+            }
+            let label = format!(
+                "executions{}{}",
+                filter.function.as_ref().map(|f| format!(" of {f}")).unwrap_or_default(),
+                filter.outcome.as_ref().map(|o| format!(" {o}")).unwrap_or_default()
+            );
+            (Check::Executions { function: filter.function.clone(), outcome: filter.outcome.clone() }, count_want()?, label)
+        } else if let Some(sheet) = &section.sheet {
+            let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
+            let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
+            let label = format!("rows of {}", sheet.get_ref());
+            (Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label)
+        } else if let Some(cell) = &section.cell {
+            let (path, a1) = cell.get_ref().split_once('!').ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
+            let spanned = toml::Spanned::new(cell.span(), path.to_string());
+            let (spreadsheet, sheet) = split_sheet(loaded, &spanned, &key, world)?;
+            let equals = equals_text(section.equals.as_ref()).ok_or_else(|| loaded.error(&key, "a cell expectation needs equals = ..."))?;
+            (Check::Cell { spreadsheet, sheet, a1: a1.to_string() }, Want::Equals(equals), format!("cell {}", cell.get_ref()))
+        } else if let Some(property) = &section.property {
+            let equals = equals_text(section.equals.as_ref()).ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
+            (Check::Property { key: property.clone() }, Want::Equals(equals), format!("script property {property}"))
+        } else {
+            return Err(loaded.error(&key, "an expectation needs one of mail, executions, sheet, cell or property"));
+        };
+        out.push(Expectation { label, check, want });
+    }
+    Ok(out)
+}
+
+fn equals_text(value: Option<&toml::Value>) -> Option<String> {
+    value.map(|v| match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    })
+}
+
+fn split_sheet(loaded: &LoadedScenario, value: &toml::Spanned<String>, key: &str, world: &World) -> Result<(String, String), ScenarioError> {
+    let (id, sheet) = value
+        .get_ref()
+        .split_once('/')
+        .ok_or_else(|| loaded.error_at(value, key, "want spreadsheet-id/sheet-name"))?;
+    if world.spreadsheets.get(id).is_none() {
+        return Err(loaded.error_at(value, key, format!("no spreadsheet {id:?} in [[spreadsheets]]")));
+    }
+    Ok((id.to_string(), sheet.to_string()))
+}
+
+pub fn evaluate(expectations: &[Expectation], executions: &[ExecutionSummary], world: &World, zone: Tz) -> Vec<ExpectResult> {
+    expectations
+        .iter()
+        .map(|e| {
+            let actual = measure(&e.check, executions, world, zone);
+            let (passed, expected) = match (&e.want, &actual) {
+                (Want::Count { at_least, at_most }, Measured::Count(n)) => (
+                    n >= at_least && n <= at_most,
+                    if at_least == at_most {
+                        at_least.to_string()
+                    } else if *at_most == u64::MAX {
+                        format!("at least {at_least}")
+                    } else {
+                        format!("{at_least}..={at_most}")
+                    },
+                ),
+                (Want::Equals(want), Measured::Text(got)) => (got.as_deref() == Some(want.as_str()), format!("{want:?}")),
+                (Want::Count { .. }, Measured::Text(_)) | (Want::Equals(_), Measured::Count(_)) => (false, "?".into()),
+            };
+            ExpectResult { label: e.label.clone(), passed, expected, actual: actual.describe() }
+        })
+        .collect()
+}
+
+enum Measured {
+    Count(u64),
+    Text(Option<String>),
+}
+
+impl Measured {
+    fn describe(&self) -> String {
+        match self {
+            Measured::Count(n) => n.to_string(),
+            Measured::Text(Some(text)) => format!("{text:?}"),
+            Measured::Text(None) => "(nothing)".into(),
+        }
+    }
+}
+
+fn measure(check: &Check, executions: &[ExecutionSummary], world: &World, zone: Tz) -> Measured {
+    let opt = |m: &Option<TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
+    match check {
+        Check::Mail { to, subject, body, on } => Measured::Count(
+            world
+                .mail
+                .sent
+                .iter()
+                .filter(|s| {
+                    opt(to, &s.mail.to.join(","))
+                        && opt(subject, &s.mail.subject)
+                        && opt(body, &s.mail.body)
+                        && on.is_none_or(|day| utc_ms_to_local(zone, s.at_utc_ms).date() == day)
+                })
+                .count() as u64,
+        ),
+        Check::Executions { function, outcome } => Measured::Count(
+            executions
+                .iter()
+                .filter(|e| function.as_ref().is_none_or(|f| *f == e.function) && outcome.as_ref().is_none_or(|o| *o == e.outcome))
+                .count() as u64,
+        ),
+        Check::SheetRows { spreadsheet, sheet } => Measured::Count(
+            world.spreadsheets.get_sheet_by_name(spreadsheet, sheet).ok().flatten().and_then(|s| world.spreadsheets.last_row(&s).ok()).unwrap_or(0)
+                as u64,
+        ),
+        Check::Cell { spreadsheet, sheet, a1 } => {
+            let value = world
+                .spreadsheets
+                .get_sheet_by_name(spreadsheet, sheet)
+                .ok()
+                .flatten()
+                .and_then(|s| world.spreadsheets.get_range_a1(&s, a1).ok())
+                .and_then(|r| world.spreadsheets.get_value(&r).ok());
+            Measured::Text(value.map(|v| cell_text(&v, zone)))
+        }
+        Check::Property { key } => Measured::Text(world.properties.script.get(key).map(String::from)),
+    }
+}
+
+/// A cell as an expectation compares it: its display text in the zone.
+fn cell_text(value: &CellValue, zone: Tz) -> String {
+    gas_platform::sheets::display_value(value, zone)
+}

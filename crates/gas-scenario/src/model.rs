@@ -1,0 +1,328 @@
+//! The scenario file, as written (TOML). Every field a user can get wrong keeps its
+//! place in the file (`Spanned`), so an error names file, line and key.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A scenario file larger than this is refused (a guard against feeding it a log file).
+const SCENARIO_BYTES_MAX: u64 = 4 * 1024 * 1024;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub project: Spanned<String>,
+    pub time_zones: Option<Vec<Spanned<String>>>,
+    pub start: Spanned<String>,
+    pub end: Spanned<String>,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default)]
+    pub latency: Option<Spanned<LatencySetting>>,
+    #[serde(default)]
+    pub account: AccountSection,
+    #[serde(default)]
+    pub script_properties: BTreeMap<String, String>,
+    #[serde(default)]
+    pub user_properties: BTreeMap<String, String>,
+    #[serde(default)]
+    pub spreadsheets: Vec<SpreadsheetSection>,
+    #[serde(default)]
+    pub triggers: Vec<TriggerSection>,
+    #[serde(default)]
+    pub http: Vec<HttpSection>,
+    #[serde(default)]
+    pub runs: Vec<RunSection>,
+    #[serde(default)]
+    pub requests: Vec<RequestSection>,
+    #[serde(default)]
+    pub faults: Vec<FaultSection>,
+    #[serde(default)]
+    pub evictions: Vec<EvictionSection>,
+    #[serde(default)]
+    pub cache: CacheSection,
+    #[serde(default)]
+    pub expect: Vec<ExpectSection>,
+}
+
+/// `latency = "default"`, `"none"`, or a table of per-method overrides in ms.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum LatencySetting {
+    Mode(String),
+    Overrides(BTreeMap<String, i64>),
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccountSection {
+    #[serde(rename = "type")]
+    pub account_type: Option<Spanned<String>>,
+    pub mail_quota_reset: Option<Spanned<String>>,
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpreadsheetSection {
+    pub id: String,
+    pub name: Option<String>,
+    pub time_zone: Option<Spanned<String>>,
+    /// Sheet name -> contents, in file order.
+    #[serde(default)]
+    pub sheets: toml::Table,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetSection {
+    #[serde(default)]
+    pub rows: Vec<Vec<toml::Value>>,
+    pub csv: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerSection {
+    pub function: Spanned<String>,
+    /// `1m 5m 10m 15m 30m`, `Nh`, `Nd`, `Nw`.
+    pub every: Option<Spanned<String>>,
+    /// Once, at this time.
+    pub at: Option<Spanned<String>>,
+    pub minute: Option<u32>,
+    pub hour: Option<u32>,
+    /// For weekly triggers: `monday` .. `sunday`.
+    pub weekday: Option<Spanned<String>>,
+    pub from: Option<Spanned<String>>,
+    pub until: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpSection {
+    pub url: String,
+    pub method: Option<String>,
+    #[serde(default = "status_ok")]
+    pub status: u16,
+    #[serde(default)]
+    pub body: String,
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+}
+
+fn status_ok() -> u16 {
+    200
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunSection {
+    pub at: Spanned<String>,
+    pub function: Spanned<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequestSection {
+    pub at: Spanned<String>,
+    #[serde(default = "method_get")]
+    pub method: Spanned<String>,
+    #[serde(default)]
+    pub body: Option<String>,
+    #[serde(default)]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub parameters: BTreeMap<String, String>,
+    #[serde(default)]
+    pub path: String,
+    /// `delivered` (default) or `lost`: the script ran, the client got no answer.
+    pub response: Option<Spanned<String>>,
+}
+
+fn method_get() -> Spanned<String> {
+    Spanned::new(0..0, "GET".to_string())
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaultSection {
+    pub call: Spanned<String>,
+    pub from: Option<Spanned<String>>,
+    pub until: Option<Spanned<String>>,
+    #[serde(default)]
+    pub nth: Vec<u32>,
+    pub function: Option<Spanned<String>>,
+    pub probability: Option<f64>,
+    #[serde(default)]
+    pub args: BTreeMap<String, String>,
+    pub throw: Option<String>,
+    pub throw_after: Option<String>,
+    pub kill: Option<Spanned<String>>,
+    pub delay: Option<Spanned<String>>,
+    pub respond: Option<RespondSection>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RespondSection {
+    pub status: u16,
+    #[serde(default)]
+    pub body: String,
+}
+
+/// A cache eviction at a given time (`keys` is a glob).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EvictionSection {
+    pub at: Spanned<String>,
+    #[serde(default = "all_keys")]
+    pub keys: String,
+    #[serde(default = "script_cache")]
+    pub cache: Spanned<String>,
+}
+
+fn all_keys() -> String {
+    "*".into()
+}
+
+fn script_cache() -> Spanned<String> {
+    Spanned::new(0..0, "script".to_string())
+}
+
+/// Seeded early eviction: before each execution, each live entry is dropped with this
+/// probability ("may be removed before this time", documented).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheSection {
+    pub early_eviction_probability: Option<f64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectSection {
+    pub mail: Option<MailFilter>,
+    pub on: Option<Spanned<String>>,
+    pub count: Option<u64>,
+    pub at_least: Option<u64>,
+    pub at_most: Option<u64>,
+    pub sheet: Option<Spanned<String>>,
+    pub rows: Option<u64>,
+    pub cell: Option<Spanned<String>>,
+    pub equals: Option<toml::Value>,
+    pub property: Option<String>,
+    pub executions: Option<ExecutionFilter>,
+    /// Only in these zones (default: all).
+    pub zones: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailFilter {
+    pub to: Option<String>,
+    pub subject: Option<String>,
+    pub body: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExecutionFilter {
+    pub function: Option<String>,
+    pub outcome: Option<String>,
+}
+
+/// An error in a scenario: always names the file, and the line and key when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioError(pub String);
+
+impl std::fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// A loaded scenario file with what is needed to point at its lines.
+#[derive(Debug, Clone)]
+pub struct LoadedScenario {
+    pub path: PathBuf,
+    pub text: String,
+    pub file: ScenarioFile,
+}
+
+impl LoadedScenario {
+    pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
+        let size = std::fs::metadata(path)
+            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?
+            .len();
+        if size > SCENARIO_BYTES_MAX {
+            return Err(ScenarioError(format!("{}: larger than {SCENARIO_BYTES_MAX} bytes", path.display())));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?;
+        LoadedScenario::parse(path, text)
+    }
+
+    pub fn parse(path: &Path, text: String) -> Result<LoadedScenario, ScenarioError> {
+        let file: ScenarioFile = toml::from_str(&text).map_err(|e| {
+            let line = e.span().map(|span| line_of(&text, span.start));
+            let message = e.message().to_string();
+            match line {
+                Some(line) => ScenarioError(format!("{}:{line}: {message}", path.display())),
+                None => ScenarioError(format!("{}: {message}", path.display())),
+            }
+        })?;
+        Ok(LoadedScenario { path: path.to_path_buf(), text, file })
+    }
+
+    /// `file:line: key: message` for a value at `span`.
+    pub fn error_at<T>(&self, value: &Spanned<T>, key: &str, message: impl std::fmt::Display) -> ScenarioError {
+        let span = value.span();
+        if span.start == 0 && span.end == 0 {
+            return ScenarioError(format!("{}: {key}: {message}", self.path.display()));
+        }
+        ScenarioError(format!("{}:{}: {key}: {message}", self.path.display(), line_of(&self.text, span.start)))
+    }
+
+    pub fn error(&self, key: &str, message: impl std::fmt::Display) -> ScenarioError {
+        ScenarioError(format!("{}: {key}: {message}", self.path.display()))
+    }
+
+    /// The project folder, relative to the scenario file.
+    pub fn project_dir(&self) -> PathBuf {
+        let base = self.path.parent().unwrap_or(Path::new("."));
+        base.join(self.file.project.get_ref())
+    }
+}
+
+/// 1-based line of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].bytes().filter(|b| *b == b'\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toml_errors_name_file_line_and_key() {
+        let text = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n[[tirggers]]\nfunction = \"f\"\n";
+        let err = LoadedScenario::parse(Path::new("s.toml"), text.into()).unwrap_err();
+        assert!(err.0.starts_with("s.toml:5: unknown field `tirggers`"), "{err}");
+        let err = LoadedScenario::parse(Path::new("s.toml"), "name = \nx".into()).unwrap_err();
+        assert!(err.0.starts_with("s.toml:1:"), "{err}");
+    }
+
+    #[test]
+    fn semantic_errors_point_at_the_value() {
+        let text = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"soon\"\n";
+        let loaded = LoadedScenario::parse(Path::new("s.toml"), text.into()).unwrap();
+        let err = loaded.error_at(&loaded.file.end, "end", "bad time");
+        assert_eq!(err.0, "s.toml:4: end: bad time");
+    }
+}

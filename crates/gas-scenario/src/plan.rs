@@ -1,0 +1,425 @@
+//! A scenario resolved for one zone: every time an instant, every name checked, the
+//! initial world built. Everything a run needs, nothing it computes.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono_tz::Tz;
+use gas_engine::{Latency, Project};
+use gas_platform::faults::{FaultEffect, FaultRule, KillPoint};
+use gas_platform::mail::{AccountType, QuotaReset};
+use gas_platform::rng::SeededRng;
+use gas_platform::sheets::{Sheet, Spreadsheet};
+use gas_platform::time::{parse_time_in_zone, parse_zone};
+use gas_platform::urlfetch::HttpRule;
+use gas_platform::{CellValue, World};
+use toml::Spanned;
+
+use crate::expect::Expectation;
+use crate::model::{LatencySetting, LoadedScenario, ScenarioError, SheetSection};
+use crate::schedule::{local_day_start, parse_duration_ms, Schedule};
+
+pub const DEFAULT_ZONES: [&str; 1] = ["UTC"];
+
+/// What starts executions, besides script-installed triggers.
+#[derive(Debug, Clone)]
+pub enum Occurrence {
+    Run { function: String },
+    Request { method: String, event: serde_json::Value, lost: bool },
+    Eviction { cache: gas_platform::cache::CacheScope, keys: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct PlannedEvent {
+    pub at_utc_ms: i64,
+    /// Position in the file: runs and requests at the same instant go in file order.
+    pub order: usize,
+    pub occurrence: Occurrence,
+}
+
+#[derive(Debug, Clone)]
+pub struct PlannedTrigger {
+    pub function: String,
+    pub schedule: Schedule,
+    pub from_utc_ms: i64,
+    pub until_utc_ms: i64,
+}
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub scenario_name: String,
+    pub scenario_path: std::path::PathBuf,
+    pub zone: Tz,
+    pub zone_name: String,
+    pub seed: u64,
+    pub start_utc_ms: i64,
+    pub end_utc_ms: i64,
+    pub latency: Latency,
+    pub project: Arc<Project>,
+    pub world: World,
+    pub events: Vec<PlannedEvent>,
+    pub triggers: Vec<PlannedTrigger>,
+    pub early_eviction_probability: f64,
+    pub expectations: Vec<Expectation>,
+}
+
+/// The zones a scenario runs in: its `time_zones`, or the project's zone.
+pub fn zones_of(loaded: &LoadedScenario, project: &Project) -> Result<Vec<String>, ScenarioError> {
+    match &loaded.file.time_zones {
+        Some(zones) if zones.is_empty() => Err(loaded.error("time_zones", "must name at least one zone")),
+        Some(zones) => zones
+            .iter()
+            .map(|z| parse_zone(z.get_ref()).map(|_| z.get_ref().clone()).map_err(|e| loaded.error_at(z, "time_zones", e)))
+            .collect(),
+        None => Ok(vec![project.time_zone.clone()]),
+    }
+}
+
+pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, seed: u64) -> Result<Plan, ScenarioError> {
+    let file = &loaded.file;
+    let zone = parse_zone(zone_name).map_err(|e| loaded.error("--tz", e))?;
+    let time = |value: &Spanned<String>, key: &str| {
+        parse_time_in_zone(value.get_ref(), zone).map_err(|e| loaded.error_at(value, key, e))
+    };
+    let start_utc_ms = time(&file.start, "start")?;
+    let end_utc_ms = time(&file.end, "end")?;
+    if end_utc_ms <= start_utc_ms {
+        return Err(loaded.error_at(&file.end, "end", "must be after start"));
+    }
+    let known_function = |name: &Spanned<String>, key: &str| -> Result<String, ScenarioError> {
+        let declared = project.files.iter().any(|f| declares_function(&f.text, name.get_ref()));
+        if declared {
+            Ok(name.get_ref().clone())
+        } else {
+            Err(loaded.error_at(name, key, format!("the project has no function {:?}", name.get_ref())))
+        }
+    };
+    let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
+        None => Latency::default(),
+        Some((_, LatencySetting::Mode(mode))) if mode == "default" => Latency::default(),
+        Some((_, LatencySetting::Mode(mode))) if mode == "none" => Latency::none(),
+        Some((spanned, LatencySetting::Mode(mode))) => {
+            return Err(loaded.error_at(spanned, "latency", format!("{mode:?}: use \"default\", \"none\" or a table of Service.method = ms")))
+        }
+        Some((spanned, LatencySetting::Overrides(table))) => {
+            for method in table.keys() {
+                if gas_platform::calls::method(method).is_none() {
+                    return Err(loaded.error_at(spanned, "latency", gas_platform::calls::unknown_method_message(method)));
+                }
+            }
+            Latency { frozen: false, overrides_ms: table.clone() }
+        }
+    };
+    let mut world = initial_world(loaded, zone)?;
+    world.faults.rng = SeededRng::derive(seed, "faults");
+    for (i, fault) in file.faults.iter().enumerate() {
+        let key = format!("faults[{i}]");
+        let call = fault.call.get_ref();
+        if gas_platform::calls::method(call).is_none() {
+            return Err(loaded.error_at(&fault.call, &format!("{key}.call"), gas_platform::calls::unknown_method_message(call)));
+        }
+        let mut effects = Vec::new();
+        if let Some(delay) = &fault.delay {
+            let ms = parse_duration_ms(delay.get_ref()).map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
+            effects.push(FaultEffect::DelayMs(ms));
+        }
+        if let Some(message) = &fault.throw {
+            effects.push(FaultEffect::Throw(message.clone()));
+        }
+        if let Some(message) = &fault.throw_after {
+            effects.push(FaultEffect::ThrowAfter(message.clone()));
+        }
+        if let Some(kill) = &fault.kill {
+            let point = match kill.get_ref().as_str() {
+                "before" => KillPoint::Before,
+                "after" => KillPoint::After,
+                other => return Err(loaded.error_at(kill, &format!("{key}.kill"), format!("{other:?}: use \"before\" or \"after\""))),
+            };
+            effects.push(FaultEffect::Kill(point));
+        }
+        if let Some(respond) = &fault.respond {
+            effects.push(FaultEffect::Respond { status: respond.status, body: respond.body.clone() });
+        }
+        if effects.is_empty() {
+            return Err(loaded.error_at(&fault.call, &key, "a fault needs an effect: throw, throw_after, kill, delay or respond"));
+        }
+        if let Some(p) = fault.probability {
+            if !(0.0..=1.0).contains(&p) {
+                return Err(loaded.error_at(&fault.call, &format!("{key}.probability"), "must be between 0 and 1"));
+            }
+        }
+        world.faults.rules.push(FaultRule {
+            call: call.clone(),
+            from_utc_ms: fault.from.as_ref().map(|t| time(t, &format!("{key}.from"))).transpose()?,
+            until_utc_ms: fault.until.as_ref().map(|t| time(t, &format!("{key}.until"))).transpose()?,
+            nth: fault.nth.clone(),
+            function: fault.function.as_ref().map(|f| known_function(f, &format!("{key}.function"))).transpose()?,
+            probability: fault.probability,
+            args: fault.args.clone(),
+            effects,
+            matched_count: 0,
+        });
+    }
+    let (day_start_utc_ms, first_day) = local_day_start(start_utc_ms, zone);
+    let mut trigger_rng = SeededRng::derive(seed, "scenario-triggers");
+    let mut triggers = Vec::new();
+    for (i, trigger) in file.triggers.iter().enumerate() {
+        let key = format!("triggers[{i}]");
+        let function = known_function(&trigger.function, &format!("{key}.function"))?;
+        let schedule = match (&trigger.every, &trigger.at) {
+            (Some(every), None) => {
+                let period_ms = parse_duration_ms(every.get_ref()).map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
+                periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng)
+                    .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?
+            }
+            (None, Some(at)) => Schedule::Once { at_utc_ms: time(at, &format!("{key}.at"))? },
+            _ => return Err(loaded.error_at(&trigger.function, &key, "a trigger needs exactly one of every or at")),
+        };
+        triggers.push(PlannedTrigger {
+            function,
+            schedule,
+            from_utc_ms: trigger.from.as_ref().map(|t| time(t, &format!("{key}.from"))).transpose()?.unwrap_or(start_utc_ms),
+            until_utc_ms: trigger.until.as_ref().map(|t| time(t, &format!("{key}.until"))).transpose()?.unwrap_or(end_utc_ms),
+        });
+    }
+    let mut events = Vec::new();
+    for (i, run) in file.runs.iter().enumerate() {
+        let function = known_function(&run.function, &format!("runs[{i}].function"))?;
+        events.push(PlannedEvent { at_utc_ms: time(&run.at, &format!("runs[{i}].at"))?, order: i, occurrence: Occurrence::Run { function } });
+    }
+    for (i, request) in file.requests.iter().enumerate() {
+        let key = format!("requests[{i}]");
+        let method = request.method.get_ref().to_uppercase();
+        if method != "GET" && method != "POST" {
+            return Err(loaded.error_at(&request.method, &format!("{key}.method"), "a web app takes GET or POST"));
+        }
+        let function = if method == "GET" { "doGet" } else { "doPost" };
+        if !project.files.iter().any(|f| declares_function(&f.text, function)) {
+            return Err(loaded.error_at(&request.at, &key, format!("the project has no {function} for a {method} request")));
+        }
+        let lost = match request.response.as_ref().map(|r| (r, r.get_ref().as_str())) {
+            None | Some((_, "delivered")) => false,
+            Some((_, "lost")) => true,
+            Some((r, other)) => return Err(loaded.error_at(r, &format!("{key}.response"), format!("{other:?}: use \"delivered\" or \"lost\""))),
+        };
+        events.push(PlannedEvent {
+            at_utc_ms: time(&request.at, &format!("{key}.at"))?,
+            order: file.runs.len() + i,
+            occurrence: Occurrence::Request { method, event: web_event(request), lost },
+        });
+    }
+    for (i, eviction) in file.evictions.iter().enumerate() {
+        let key = format!("evictions[{i}]");
+        let cache = match eviction.cache.get_ref().as_str() {
+            "script" => gas_platform::cache::CacheScope::Script,
+            "user" => gas_platform::cache::CacheScope::User,
+            "document" => gas_platform::cache::CacheScope::Document,
+            other => return Err(loaded.error_at(&eviction.cache, &format!("{key}.cache"), format!("{other:?}: use script, user or document"))),
+        };
+        events.push(PlannedEvent {
+            at_utc_ms: time(&eviction.at, &format!("{key}.at"))?,
+            order: file.runs.len() + file.requests.len() + i,
+            occurrence: Occurrence::Eviction { cache, keys: eviction.keys.clone() },
+        });
+    }
+    events.sort_by_key(|e| (e.at_utc_ms, e.order));
+    let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
+    if !(0.0..=1.0).contains(&early_eviction_probability) {
+        return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
+    }
+    let expectations = crate::expect::resolve(loaded, zone_name, &world)?;
+    Ok(Plan {
+        scenario_name: file.name.clone(),
+        scenario_path: loaded.path.clone(),
+        zone,
+        zone_name: zone_name.to_string(),
+        seed,
+        start_utc_ms,
+        end_utc_ms,
+        latency,
+        project,
+        world,
+        events,
+        triggers,
+        early_eviction_probability,
+        expectations,
+    })
+}
+
+fn periodic(
+    period_ms: i64,
+    trigger: &crate::model::TriggerSection,
+    first_day: chrono::NaiveDate,
+    day_start_utc_ms: i64,
+    rng: &mut SeededRng,
+) -> Result<Schedule, String> {
+    use gas_platform::time::{MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE};
+    let minute = trigger.minute;
+    if minute.is_some_and(|m| m > 59) || trigger.hour.is_some_and(|h| h > 23) {
+        return Err("minute must be 0-59 and hour 0-23".into());
+    }
+    if period_ms < MS_PER_HOUR {
+        let allowed = [1, 5, 10, 15, 30].map(|m| m * MS_PER_MINUTE);
+        if !allowed.contains(&period_ms) {
+            return Err("minutes triggers run every 1m, 5m, 10m, 15m or 30m (the platform's everyMinutes)".into());
+        }
+        return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
+    }
+    if period_ms < MS_PER_DAY {
+        let allowed = [1, 2, 4, 6, 8, 12].map(|h| h * MS_PER_HOUR);
+        if !allowed.contains(&period_ms) {
+            return Err("hourly triggers run every 1h, 2h, 4h, 6h, 8h or 12h (the platform's everyHours)".into());
+        }
+        return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
+    }
+    let hour = trigger.hour.unwrap_or_else(|| rng.below(24) as u32);
+    let minute = minute.unwrap_or_else(|| rng.below(60) as u32);
+    if period_ms % (7 * MS_PER_DAY) == 0 && trigger.weekday.is_some() {
+        let weekday = match trigger.weekday.as_ref().map(|w| w.get_ref().to_lowercase()).as_deref() {
+            Some("monday") => 1,
+            Some("tuesday") => 2,
+            Some("wednesday") => 3,
+            Some("thursday") => 4,
+            Some("friday") => 5,
+            Some("saturday") => 6,
+            Some("sunday") => 7,
+            _ => return Err("weekday must be monday .. sunday".into()),
+        };
+        return Ok(Schedule::Weekly { weeks: (period_ms / (7 * MS_PER_DAY)) as u32, weekday, first_day, hour, minute });
+    }
+    if period_ms % MS_PER_DAY != 0 {
+        return Err("daily triggers run every whole number of days (Nd)".into());
+    }
+    Ok(Schedule::Daily { days: (period_ms / MS_PER_DAY) as u32, first_day, hour, minute })
+}
+
+fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {
+    let file = &loaded.file;
+    let mut world = World::new();
+    if let Some(email) = &file.account.email {
+        world.user_email = email.clone();
+    }
+    world.mail.account = match file.account.account_type.as_ref().map(|t| (t, t.get_ref().as_str())) {
+        None | Some((_, "consumer")) => AccountType::Consumer,
+        Some((_, "workspace")) => AccountType::Workspace,
+        Some((t, other)) => return Err(loaded.error_at(t, "account.type", format!("{other:?}: use consumer or workspace"))),
+    };
+    if let Some(reset) = &file.account.mail_quota_reset {
+        world.mail.quota_reset = QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
+    }
+    let pairs = |map: &BTreeMap<String, String>| map.iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
+    world.properties.script.set_all(&pairs(&file.script_properties), false).map_err(|e| loaded.error("script_properties", e))?;
+    world.properties.user.set_all(&pairs(&file.user_properties), false).map_err(|e| loaded.error("user_properties", e))?;
+    for (i, book) in file.spreadsheets.iter().enumerate() {
+        let key = format!("spreadsheets[{i}]");
+        let book_zone = match &book.time_zone {
+            Some(z) => Some(parse_zone(z.get_ref()).map_err(|e| loaded.error_at(z, &format!("{key}.time_zone"), e))?),
+            None => None,
+        };
+        let mut sheets = Vec::new();
+        for (gid, (name, value)) in book.sheets.iter().enumerate() {
+            let section: SheetSection = value.clone().try_into().map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?;
+            let rows = sheet_rows(loaded, &section, book_zone.unwrap_or(zone), &format!("{key}.sheets.{name}"))?;
+            sheets.push(Sheet::with_rows(gid as u32, name, rows).map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?);
+        }
+        let name = book.name.clone().unwrap_or_else(|| book.id.clone());
+        let spreadsheet = if sheets.is_empty() {
+            Spreadsheet::new(&book.id, &name)
+        } else {
+            Spreadsheet::with_sheets(&book.id, &name, book.time_zone.as_ref().map(|z| z.get_ref().clone()), sheets)
+                .map_err(|e| loaded.error(&key, e))?
+        };
+        world.spreadsheets.add(spreadsheet).map_err(|e| loaded.error(&key, e))?;
+    }
+    world.http.rules = file
+        .http
+        .iter()
+        .map(|h| HttpRule { url: h.url.clone(), method: h.method.clone(), status: h.status, body: h.body.clone(), headers: h.headers.clone() })
+        .collect();
+    Ok(world)
+}
+
+/// Rows from `rows = [[...]]` or a CSV file beside the scenario; strings are read as a
+/// user would type them into the sheet (numbers, dates), as the platform does.
+fn sheet_rows(loaded: &LoadedScenario, section: &SheetSection, zone: Tz, key: &str) -> Result<Vec<Vec<CellValue>>, ScenarioError> {
+    let raw: Vec<Vec<CellValue>> = match &section.csv {
+        Some(csv) => {
+            let path = loaded.path.parent().unwrap_or(std::path::Path::new(".")).join(csv);
+            let text = std::fs::read_to_string(&path).map_err(|e| loaded.error(&format!("{key}.csv"), format!("cannot read {}: {e}", path.display())))?;
+            text.lines().map(|line| parse_csv_line(line).into_iter().map(CellValue::String).collect()).collect()
+        }
+        None => section
+            .rows
+            .iter()
+            .map(|row| row.iter().map(toml_cell).collect::<Result<Vec<_>, _>>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| loaded.error(&format!("{key}.rows"), e))?,
+    };
+    Ok(raw
+        .into_iter()
+        .map(|row| row.into_iter().map(|cell| gas_platform::sheets::user_entered(cell, zone)).collect())
+        .collect())
+}
+
+fn toml_cell(value: &toml::Value) -> Result<CellValue, String> {
+    Ok(match value {
+        toml::Value::String(s) => CellValue::String(s.clone()),
+        toml::Value::Integer(n) => CellValue::Number(*n as f64),
+        toml::Value::Float(f) => CellValue::Number(*f),
+        toml::Value::Boolean(b) => CellValue::Bool(*b),
+        toml::Value::Datetime(d) => CellValue::String(d.to_string()),
+        other => return Err(format!("a cell cannot hold {other}")),
+    })
+}
+
+/// One CSV line: commas, double quotes with `""` escapes.
+fn parse_csv_line(line: &str) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut cell = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => cells.push(std::mem::take(&mut cell)),
+            _ => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+/// The platform's web-app event object.
+fn web_event(request: &crate::model::RequestSection) -> serde_json::Value {
+    use serde_json::json;
+    let query: Vec<String> = request.parameters.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut event = json!({
+        "parameter": request.parameters,
+        "parameters": request.parameters.iter().map(|(k, v)| (k.clone(), vec![v.clone()])).collect::<BTreeMap<_, _>>(),
+        "queryString": query.join("&"),
+        "contextPath": "",
+        "pathInfo": request.path,
+        "contentLength": -1,
+    });
+    if let Some(body) = &request.body {
+        event["contentLength"] = json!(body.len());
+        event["postData"] = json!({
+            "contents": body,
+            "length": body.len(),
+            "type": request.content_type.clone().unwrap_or_else(|| "application/json".into()),
+            "name": "postData",
+        });
+    }
+    event
+}
+
+/// Whether some file declares `function NAME(` (or `NAME = function` / arrow at top
+/// level). A scan, not a parse: it only guards against typos in the scenario.
+pub fn declares_function(source: &str, name: &str) -> bool {
+    let patterns = [format!("function {name}("), format!("function {name} ("), format!("{name} = function"), format!("{name} = ("), format!("{name} = async")];
+    patterns.iter().any(|p| source.contains(p.as_str()))
+}

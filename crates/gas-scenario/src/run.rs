@@ -1,0 +1,479 @@
+//! The discrete-event scheduler: runs a plan from start to end.
+//!
+//! Each execution runs on a worker thread with its own boa context and parks at the
+//! gate before every service call. Exactly one execution runs at a time: the scheduler
+//! resumes the one whose next call is earliest in virtual time (ties by a seeded order),
+//! or starts the next trigger firing, run or request if that comes first. So executions
+//! that overlap in virtual time really interleave, and the same plan always gives the
+//! same report, whatever the machine.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+
+use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate, Limits};
+use gas_platform::lock::{LockHolder, LockKind};
+use gas_platform::rng::SeededRng;
+use gas_platform::time::utc_ms_to_local;
+use gas_platform::triggers::TriggerOrigin;
+use gas_platform::World;
+
+use chrono::{Datelike, Timelike};
+
+use crate::plan::{Occurrence, Plan, PlannedEvent};
+use crate::report::{ExecutionSummary, ZoneReport};
+use crate::schedule::{local_day_start, Schedule};
+
+/// Executions one run may start; past it the run stops with an error (a trigger storm).
+pub const EXECUTIONS_PER_RUN_MAX: u64 = 2_000_000;
+/// Executions that may be in flight at once (each holds a thread).
+pub const OVERLAPPING_EXECUTIONS_MAX: usize = 64;
+/// A worker's stack: deep (but legal) JS recursion re-enters the engine natively.
+const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Park {
+    /// Waiting to make a service call at this time.
+    Turn { at_utc_ms: i64 },
+    /// Waiting for a lock; retry when it is free (from `since`) or at `deadline`.
+    Lock { kind: LockKind, since_utc_ms: i64, deadline_utc_ms: i64, free_at_utc_ms: Option<i64> },
+}
+
+#[derive(Default)]
+struct GateState {
+    parked: BTreeMap<u64, Park>,
+    /// The execution allowed to run now, and for a lock wait the time it retries at.
+    granted: Option<(u64, i64)>,
+    /// The execution running JS right now (started or granted, not yet parked).
+    running: Option<u64>,
+}
+
+/// The gate shared by the scheduler and every execution of one run.
+struct SchedulerGate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+impl SchedulerGate {
+    fn lock(&self) -> std::sync::MutexGuard<'_, GateState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Parks `exec_id` and blocks until the scheduler grants it; returns the grant time.
+    fn park(&self, exec_id: u64, park: Park) -> i64 {
+        let mut state = self.lock();
+        assert_eq!(state.running, Some(exec_id), "only the running execution may park");
+        state.parked.insert(exec_id, park);
+        state.running = None;
+        self.changed.notify_all();
+        loop {
+            if let Some((granted, at)) = state.granted {
+                if granted == exec_id {
+                    state.granted = None;
+                    state.parked.remove(&exec_id);
+                    state.running = Some(exec_id);
+                    return at;
+                }
+            }
+            state = self.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+}
+
+impl Gate for SchedulerGate {
+    fn turn(&self, exec_id: u64, at_utc_ms: i64) {
+        self.park(exec_id, Park::Turn { at_utc_ms });
+    }
+
+    fn wait_for_lock(&self, exec_id: u64, kind: LockKind, now_utc_ms: i64, deadline_utc_ms: i64, free_at_utc_ms: Option<i64>) -> i64 {
+        self.park(exec_id, Park::Lock { kind, since_utc_ms: now_utc_ms, deadline_utc_ms, free_at_utc_ms })
+    }
+
+    fn finished(&self, exec_id: u64, _at_utc_ms: i64) {
+        let mut state = self.lock();
+        if state.running == Some(exec_id) {
+            state.running = None;
+        }
+        self.changed.notify_all();
+    }
+}
+
+/// Long-lived worker threads: each keeps its compiled template of the project, so only
+/// the first execution on a worker pays for compilation.
+struct Workers {
+    idle: Vec<Sender<Job>>,
+    done: Receiver<(ExecutionReport, Sender<Job>)>,
+    done_sender: Sender<(ExecutionReport, Sender<Job>)>,
+}
+
+struct Job {
+    plan: Arc<Plan>,
+    spec: ExecutionSpec,
+    world: Arc<Mutex<World>>,
+    gate: Arc<SchedulerGate>,
+}
+
+impl Workers {
+    fn new() -> Workers {
+        let (done_sender, done) = channel();
+        Workers { idle: Vec::new(), done, done_sender }
+    }
+
+    fn start(&mut self, job: Job) -> Result<(), String> {
+        let worker = match self.idle.pop() {
+            Some(worker) => worker,
+            None => {
+                let (sender, jobs) = channel::<Job>();
+                let done = self.done_sender.clone();
+                let me = sender.clone();
+                std::thread::Builder::new()
+                    .name("gas-sim-execution".into())
+                    .stack_size(WORKER_STACK_BYTES)
+                    .spawn(move || {
+                        for job in jobs {
+                            let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
+                            if done.send((report, me.clone())).is_err() {
+                                break;
+                            }
+                        }
+                    })
+                    .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+                sender
+            }
+        };
+        worker.send(job).map_err(|_| "a worker thread died".to_string())
+    }
+
+    /// Collects finished executions without waiting.
+    fn collect(&mut self) -> Vec<ExecutionReport> {
+        let mut reports = Vec::new();
+        while let Ok((report, worker)) = self.done.try_recv() {
+            self.idle.push(worker);
+            reports.push(report);
+        }
+        reports
+    }
+}
+
+/// A trigger the scheduler fires: from the scenario, or installed by the script.
+struct ActiveTrigger {
+    /// The world's trigger id (scenario triggers are installed into the world too).
+    id: String,
+    function: String,
+    schedule: Schedule,
+    next_utc_ms: Option<i64>,
+    until_utc_ms: i64,
+}
+
+enum Next {
+    Resume { exec_id: u64, at_utc_ms: i64 },
+    Event,
+    Trigger(usize),
+}
+
+pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
+    let plan = Arc::new(plan);
+    let world = Arc::new(Mutex::new(plan.world.clone()));
+    let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new() });
+    let mut workers = Workers::new();
+    let mut tie_rng = SeededRng::derive(plan.seed, "ties");
+    let mut tie_keys: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut eviction_rng = SeededRng::derive(plan.seed, "early-eviction");
+    let mut trigger_rng = SeededRng::derive(plan.seed, "installed-triggers");
+    let (day_start_utc_ms, first_day) = local_day_start(plan.start_utc_ms, plan.zone);
+    let mut triggers: Vec<ActiveTrigger> = Vec::new();
+    let mut pending_scenario_triggers: Vec<usize> = (0..plan.triggers.len()).collect();
+    let mut events = plan.events.iter().enumerate().peekable();
+    let mut summaries: Vec<ExecutionSummary> = Vec::new();
+    let mut meta: BTreeMap<u64, (String, bool)> = BTreeMap::new();
+    let mut next_exec_id: u64 = 1;
+    let mut now_utc_ms = plan.start_utc_ms;
+    // When each lock last came free, as far as the scheduler can tell: the time of the
+    // step in which it was released. A waiter takes it no earlier.
+    let mut freed_at: BTreeMap<LockKind, i64> = BTreeMap::new();
+    let mut held: [Option<LockHolder>; 3] = [None; 3];
+    let mut last_step_utc_ms = plan.start_utc_ms;
+
+    loop {
+        // Wait until nothing runs: every execution parked or finished.
+        {
+            let mut state = gate.lock();
+            while state.running.is_some() {
+                state = gate.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+            }
+        }
+        for report in workers.collect() {
+            let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
+            summaries.push(ExecutionSummary::from_report(&report, source, lost));
+        }
+        {
+            let w = world.lock().unwrap_or_else(|p| p.into_inner());
+            for (i, kind) in [LockKind::Script, LockKind::User, LockKind::Document].into_iter().enumerate() {
+                let now_held = w.locks.holder(kind);
+                if held[i].is_some() && now_held.is_none() {
+                    freed_at.insert(kind, last_step_utc_ms);
+                }
+                held[i] = now_held;
+            }
+        }
+        // Install scenario triggers whose time has come (in file order), then sync with
+        // what scripts installed or deleted.
+        {
+            let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
+            pending_scenario_triggers.retain(|&i| {
+                let planned = &plan.triggers[i];
+                if planned.from_utc_ms > now_utc_ms {
+                    return true;
+                }
+                // Over the 20-trigger limit the user could not have installed it either.
+                if let Ok(installed) = w.triggers.install(&planned.function, planned.schedule.to_spec(), None, planned.from_utc_ms, TriggerOrigin::Scenario) {
+                    triggers.push(ActiveTrigger {
+                        id: installed.id,
+                        function: planned.function.clone(),
+                        next_utc_ms: planned.schedule.next_at_or_after(planned.from_utc_ms, plan.zone),
+                        schedule: planned.schedule.clone(),
+                        until_utc_ms: planned.until_utc_ms,
+                    });
+                }
+                false
+            });
+            sync_installed_triggers(&mut triggers, &w, &plan, now_utc_ms, day_start_utc_ms, first_day, &mut trigger_rng);
+            for t in triggers.iter().filter(|t| t.until_utc_ms <= now_utc_ms) {
+                w.triggers.delete(&t.id);
+            }
+            triggers.retain(|t| t.until_utc_ms > now_utc_ms);
+        }
+        let next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
+        let Some((next, at_utc_ms)) = next else { break };
+        let starts_something = !matches!(next, Next::Resume { .. });
+        if starts_something && at_utc_ms >= plan.end_utc_ms {
+            // Nothing new starts at or after the end; anything still parked finishes.
+            if gate.lock().parked.is_empty() {
+                break;
+            }
+            match choose_resume(&gate, &world, &freed_at, &mut tie_keys, &mut tie_rng) {
+                Some(Next::Resume { exec_id, at_utc_ms }) => {
+                    last_step_utc_ms = at_utc_ms;
+                    grant(&gate, exec_id, at_utc_ms);
+                }
+                _ => break,
+            }
+            continue;
+        }
+        assert!(at_utc_ms >= now_utc_ms || !starts_something, "the scheduler went back in time");
+        now_utc_ms = now_utc_ms.max(at_utc_ms);
+        last_step_utc_ms = at_utc_ms;
+        match next {
+            Next::Resume { exec_id, at_utc_ms } => grant(&gate, exec_id, at_utc_ms),
+            Next::Event => {
+                let event: &PlannedEvent = events.next().map(|(_, e)| e).expect("the chosen event was peeked");
+                match &event.occurrence {
+                    Occurrence::Eviction { cache, keys } => {
+                        let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
+                        w.caches.cache_mut(*cache).evict_matching(|k| gas_platform::glob::glob_matches(keys, k));
+                    }
+                    Occurrence::Run { function } => {
+                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, None, at_utc_ms, format!("run {function}"), false, &mut eviction_rng)?;
+                    }
+                    Occurrence::Request { method, event, lost } => {
+                        let function = if method == "GET" { "doGet" } else { "doPost" };
+                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, Some(event.clone()), at_utc_ms, format!("{method} request"), *lost, &mut eviction_rng)?;
+                    }
+                }
+            }
+            Next::Trigger(index) => {
+                let trigger = &mut triggers[index];
+                let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");
+                trigger.next_utc_ms = trigger.schedule.next_at_or_after(fire_at + 1, plan.zone);
+                let function = trigger.function.clone();
+                let event = trigger_event(fire_at, &trigger.id, plan.zone);
+                let once = matches!(trigger.schedule, Schedule::Once { .. });
+                let id = trigger.id.clone();
+                if once {
+                    // A one-shot trigger is gone once it has fired (assumed).
+                    world.lock().unwrap_or_else(|p| p.into_inner()).triggers.delete(&id);
+                    triggers.remove(index);
+                }
+                start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, &function, Some(event), fire_at, "trigger".into(), false, &mut eviction_rng)?;
+            }
+        }
+        if next_exec_id > EXECUTIONS_PER_RUN_MAX {
+            return Err(format!("more than {EXECUTIONS_PER_RUN_MAX} executions started: a trigger storm?"));
+        }
+    }
+    // Reports still on their way from the workers.
+    while (summaries.len() as u64) < next_exec_id - 1 {
+        let (report, worker) = workers.done.recv().map_err(|_| "a worker thread died".to_string())?;
+        workers.idle.push(worker);
+        let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
+        summaries.push(ExecutionSummary::from_report(&report, source, lost));
+    }
+    summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
+    let world = world.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    Ok(ZoneReport::new(&plan, summaries, world))
+}
+
+fn grant(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64) {
+    let mut state = gate.lock();
+    state.granted = Some((exec_id, at_utc_ms));
+    // Mark it running now, so the scheduler waits for it to park again or finish.
+    state.running = Some(exec_id);
+    gate.changed.notify_all();
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start(
+    plan: &Arc<Plan>,
+    world: &Arc<Mutex<World>>,
+    gate: &Arc<SchedulerGate>,
+    workers: &mut Workers,
+    next_exec_id: &mut u64,
+    meta: &mut BTreeMap<u64, (String, bool)>,
+    function: &str,
+    event: Option<serde_json::Value>,
+    at_utc_ms: i64,
+    source: String,
+    lost: bool,
+    eviction_rng: &mut SeededRng,
+) -> Result<(), String> {
+    if gate.lock().parked.len() >= OVERLAPPING_EXECUTIONS_MAX {
+        return Err(format!("more than {OVERLAPPING_EXECUTIONS_MAX} executions overlap at {}", gas_platform::time::iso_utc(at_utc_ms)));
+    }
+    if plan.early_eviction_probability > 0.0 {
+        let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
+        let p = plan.early_eviction_probability;
+        for cache in [gas_platform::cache::CacheScope::Script, gas_platform::cache::CacheScope::User, gas_platform::cache::CacheScope::Document] {
+            w.caches.cache_mut(cache).evict_matching(|_| eviction_rng.next_f64() < p);
+        }
+    }
+    let exec_id = *next_exec_id;
+    *next_exec_id += 1;
+    meta.insert(exec_id, (source, lost));
+    let spec = ExecutionSpec {
+        exec_id,
+        function: function.to_string(),
+        event,
+        start_utc_ms: at_utc_ms,
+        seed: plan.seed,
+        latency: plan.latency.clone(),
+        limits: Limits::default(),
+    };
+    gate.lock().running = Some(exec_id);
+    workers.start(Job { plan: plan.clone(), spec, world: world.clone(), gate: gate.clone() })
+}
+
+/// The next thing to do and its time: resume a parked execution, handle a scenario event,
+/// or fire a trigger. Events go before triggers at the same instant (file order), and
+/// both before resuming executions at that instant, so a run at 09:00 starts before a
+/// parked execution's call at 09:00 proceeds.
+fn choose_next<'a>(
+    gate: &SchedulerGate,
+    world: &Mutex<World>,
+    freed_at: &BTreeMap<LockKind, i64>,
+    events: &mut std::iter::Peekable<impl Iterator<Item = (usize, &'a PlannedEvent)>>,
+    triggers: &[ActiveTrigger],
+    tie_keys: &mut BTreeMap<u64, u64>,
+    tie_rng: &mut SeededRng,
+) -> Option<(Next, i64)> {
+    let event = events.peek().map(|(i, e)| (e.at_utc_ms, 0u8, *i as u64));
+    let trigger = triggers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| t.next_utc_ms.map(|at| (at, 1u8, i as u64)))
+        .min();
+    let resume = choose_resume(gate, world, freed_at, tie_keys, tie_rng);
+    let resume_key = match &resume {
+        Some(Next::Resume { at_utc_ms, .. }) => Some((*at_utc_ms, 2u8, 0u64)),
+        _ => None,
+    };
+    let best = [event, trigger, resume_key].into_iter().flatten().min()?;
+    Some(match best.1 {
+        0 => (Next::Event, best.0),
+        1 => (Next::Trigger(best.2 as usize), best.0),
+        _ => (resume.expect("resume key came from a resume"), best.0),
+    })
+}
+
+/// The parked execution to resume next: earliest time; ties by a seeded order.
+fn choose_resume(
+    gate: &SchedulerGate,
+    world: &Mutex<World>,
+    freed_at: &BTreeMap<LockKind, i64>,
+    tie_keys: &mut BTreeMap<u64, u64>, tie_rng: &mut SeededRng) -> Option<Next> {
+    let state = gate.lock();
+    let w = world.lock().unwrap_or_else(|p| p.into_inner());
+    let mut best: Option<(i64, u64, u64)> = None;
+    for (&exec_id, park) in &state.parked {
+        let at = match *park {
+            Park::Turn { at_utc_ms } => at_utc_ms,
+            Park::Lock { kind, since_utc_ms, deadline_utc_ms, free_at_utc_ms } => match w.locks.holder(kind) {
+                None => freed_at.get(&kind).copied().unwrap_or(since_utc_ms).clamp(since_utc_ms, deadline_utc_ms),
+                Some(LockHolder::Outside { until_utc_ms }) => until_utc_ms.clamp(since_utc_ms, deadline_utc_ms),
+                Some(LockHolder::Execution(holder)) => {
+                    // Held by a parked execution: it releases at some later call; wake at
+                    // its next call time if that is before our deadline, to retry then.
+                    let holder_at = match state.parked.get(&holder) {
+                        Some(Park::Turn { at_utc_ms }) => Some(*at_utc_ms),
+                        _ => None,
+                    };
+                    let _ = free_at_utc_ms;
+                    match holder_at {
+                        Some(at) if at > since_utc_ms && at < deadline_utc_ms => at + 1,
+                        _ => deadline_utc_ms,
+                    }
+                }
+            },
+        };
+        let key = *tie_keys.entry(exec_id).or_insert_with(|| tie_rng.next_u64());
+        let candidate = (at, key, exec_id);
+        if best.is_none_or(|b| (candidate.0, candidate.1) < (b.0, b.1)) {
+            best = Some(candidate);
+        }
+    }
+    best.map(|(at_utc_ms, _, exec_id)| Next::Resume { exec_id, at_utc_ms })
+}
+
+fn sync_installed_triggers(
+    triggers: &mut Vec<ActiveTrigger>,
+    world: &World,
+    plan: &Plan,
+    now_utc_ms: i64,
+    day_start_utc_ms: i64,
+    first_day: chrono::NaiveDate,
+    rng: &mut SeededRng,
+) {
+    // Deleted by the script (deleteTrigger): stop firing.
+    triggers.retain(|t| world.triggers.get(&t.id).is_some());
+    for installed in &world.triggers.installed {
+        if installed.origin != TriggerOrigin::Script || triggers.iter().any(|t| t.id == installed.id) {
+            continue;
+        }
+        let zone = installed.time_zone.as_deref().and_then(|z| z.parse().ok()).unwrap_or(plan.zone);
+        let schedule = Schedule::from_spec(&installed.spec, day_start_utc_ms, first_day, rng);
+        triggers.push(ActiveTrigger {
+            id: installed.id.clone(),
+            function: installed.handler.clone(),
+            next_utc_ms: schedule.next_at_or_after(installed.created_at_utc_ms.max(now_utc_ms) + 1, zone),
+            schedule,
+            until_utc_ms: i64::MAX,
+        });
+    }
+}
+
+/// The platform's time-driven event object; its fields are in UTC (`"timezone": "UTC"`).
+fn trigger_event(at_utc_ms: i64, trigger_id: &str, _zone: chrono_tz::Tz) -> serde_json::Value {
+    let t = utc_ms_to_local(chrono_tz::UTC, at_utc_ms);
+    serde_json::json!({
+        "authMode": "FULL",
+        "triggerUid": trigger_id,
+        "year": t.year(),
+        "calendar-month": t.month(),
+        "day-of-month": t.day(),
+        "day-of-week": t.weekday().number_from_monday(),
+        "week-of-year": t.iso_week().week(),
+        "hour": t.hour(),
+        "minute": t.minute(),
+        "second": t.second(),
+        "timezone": "UTC",
+    })
+}

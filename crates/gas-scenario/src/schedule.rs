@@ -1,0 +1,200 @@
+//! When time-driven triggers fire. The platform fires a trigger "at a random but then
+//! fixed" time in its window; gas-sim draws that offset from the seed unless the
+//! scenario pins it (`minute = 0`). Intervals (`everyMinutes`, `everyHours`) are fixed
+//! periods in absolute time, aligned to local midnight of the scenario's first day, so
+//! they keep firing every 60 minutes across a DST change. Daily and weekly triggers
+//! fire at a local wall time; a time in a DST gap follows the ECMAScript rule.
+
+use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
+use chrono_tz::Tz;
+use gas_platform::rng::SeededRng;
+use gas_platform::time::{local_to_utc_ms, utc_ms_to_local, MS_PER_DAY, MS_PER_MINUTE};
+use gas_platform::triggers::TimeSpec;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Schedule {
+    /// Every `period_ms`, at `anchor_utc_ms + k * period_ms`.
+    Every { period_ms: i64, anchor_utc_ms: i64 },
+    /// Every `days` local days from `first_day`, at `hour:minute` local.
+    Daily { days: u32, first_day: NaiveDate, hour: u32, minute: u32 },
+    /// On `weekday` (1 = Monday) every `weeks` weeks from the week of `first_day`.
+    Weekly { weeks: u32, weekday: u32, first_day: NaiveDate, hour: u32, minute: u32 },
+    Once { at_utc_ms: i64 },
+}
+
+impl Schedule {
+    /// An interval trigger; `pinned_minute` fixes the offset, else it is drawn from `rng`.
+    pub fn every(period_ms: i64, pinned_minute: Option<u32>, day_start_utc_ms: i64, rng: &mut SeededRng) -> Schedule {
+        assert!(period_ms > 0, "a trigger period must be positive");
+        let phase_ms = match pinned_minute {
+            Some(minute) => (i64::from(minute) * MS_PER_MINUTE) % period_ms,
+            // Whole seconds in the period: the platform's offsets are not minute-aligned.
+            None => rng.below((period_ms / 1000) as u64) as i64 * 1000,
+        };
+        Schedule::Every { period_ms, anchor_utc_ms: day_start_utc_ms + phase_ms }
+    }
+
+    /// The first firing at or after `at_utc_ms`.
+    pub fn next_at_or_after(&self, at_utc_ms: i64, zone: Tz) -> Option<i64> {
+        match *self {
+            Schedule::Every { period_ms, anchor_utc_ms } => {
+                let steps = (at_utc_ms - anchor_utc_ms).div_euclid(period_ms);
+                let candidate = anchor_utc_ms + steps * period_ms;
+                Some(if candidate < at_utc_ms { candidate + period_ms } else { candidate })
+            }
+            Schedule::Once { at_utc_ms: once } => (once >= at_utc_ms).then_some(once),
+            Schedule::Daily { days, first_day, hour, minute } => {
+                first_local_firing(at_utc_ms, zone, hour, minute, |day| {
+                    (day - first_day).num_days().rem_euclid(i64::from(days.max(1))) == 0
+                })
+            }
+            Schedule::Weekly { weeks, weekday, first_day, hour, minute } => {
+                let first_monday = first_day - Duration::days(i64::from(first_day.weekday().num_days_from_monday()));
+                first_local_firing(at_utc_ms, zone, hour, minute, |day| {
+                    let week = (day - first_monday).num_days().div_euclid(7);
+                    day.weekday().number_from_monday() == weekday && week.rem_euclid(i64::from(weeks.max(1))) == 0
+                })
+            }
+        }
+    }
+
+    /// What `getProjectTriggers()` shows of a scenario trigger.
+    pub fn to_spec(&self) -> TimeSpec {
+        match *self {
+            Schedule::Every { period_ms, .. } if period_ms < 60 * MS_PER_MINUTE => {
+                TimeSpec::EveryMinutes { minutes: (period_ms / MS_PER_MINUTE) as u32 }
+            }
+            Schedule::Every { period_ms, .. } => TimeSpec::EveryHours { hours: (period_ms / (60 * MS_PER_MINUTE)) as u32 },
+            Schedule::Daily { days, hour, minute, .. } => TimeSpec::EveryDays { days, at_hour: hour, near_minute: Some(minute) },
+            Schedule::Weekly { weeks, weekday, hour, minute, .. } => {
+                TimeSpec::EveryWeeks { weeks, weekday, at_hour: hour, near_minute: Some(minute) }
+            }
+            Schedule::Once { at_utc_ms } => TimeSpec::At { at_utc_ms },
+        }
+    }
+
+    /// The schedule of a trigger a script installed with ScriptApp.
+    pub fn from_spec(spec: &TimeSpec, day_start_utc_ms: i64, first_day: NaiveDate, rng: &mut SeededRng) -> Schedule {
+        let minute = |near: Option<u32>, rng: &mut SeededRng| near.unwrap_or_else(|| rng.below(60) as u32);
+        match *spec {
+            TimeSpec::EveryMinutes { minutes } => {
+                Schedule::every(i64::from(minutes) * MS_PER_MINUTE, None, day_start_utc_ms, rng)
+            }
+            TimeSpec::EveryHours { hours } => Schedule::every(i64::from(hours) * 60 * MS_PER_MINUTE, None, day_start_utc_ms, rng),
+            TimeSpec::EveryDays { days, at_hour, near_minute } => {
+                Schedule::Daily { days, first_day, hour: at_hour, minute: minute(near_minute, rng) }
+            }
+            TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute } => {
+                Schedule::Weekly { weeks, weekday, first_day, hour: at_hour, minute: minute(near_minute, rng) }
+            }
+            TimeSpec::At { at_utc_ms } => Schedule::Once { at_utc_ms },
+        }
+    }
+}
+
+/// The first local day (from the day before `at_utc_ms`, for zones behind UTC) whose
+/// `hour:minute` instant is at or after `at_utc_ms` and which `wanted` accepts. Looks at
+/// most 800 days ahead (a two-year weekly schedule), then gives up.
+fn first_local_firing(at_utc_ms: i64, zone: Tz, hour: u32, minute: u32, wanted: impl Fn(NaiveDate) -> bool) -> Option<i64> {
+    const DAYS_AHEAD_MAX: i64 = 800;
+    let time = NaiveTime::from_hms_opt(hour.min(23), minute.min(59), 0)?;
+    let start_day = utc_ms_to_local(zone, at_utc_ms).date() - Duration::days(1);
+    (0..DAYS_AHEAD_MAX)
+        .map(|i| start_day + Duration::days(i))
+        .filter(|day| wanted(*day))
+        .map(|day| local_to_utc_ms(zone, day.and_time(time)))
+        .find(|firing| *firing >= at_utc_ms)
+}
+
+/// Local midnight of the day of `at_utc_ms`, and that day.
+pub fn local_day_start(at_utc_ms: i64, zone: Tz) -> (i64, NaiveDate) {
+    let day = utc_ms_to_local(zone, at_utc_ms).date();
+    (local_to_utc_ms(zone, day.and_time(NaiveTime::MIN)), day)
+}
+
+/// `5m`, `1h`, `2d`, `1w` to a period in ms; `30s`/`20s` also for delays.
+pub fn parse_duration_ms(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let n: i64 = number.parse().map_err(|_| format!("bad duration {text:?}: want a number and a unit, e.g. 5m, 1h, 1d"))?;
+    let unit_ms = match unit {
+        "ms" => 1,
+        "s" => 1000,
+        "m" => MS_PER_MINUTE,
+        "h" => 60 * MS_PER_MINUTE,
+        "d" => MS_PER_DAY,
+        "w" => 7 * MS_PER_DAY,
+        _ => return Err(format!("bad duration {text:?}: the unit must be ms, s, m, h, d or w")),
+    };
+    if n <= 0 {
+        return Err(format!("bad duration {text:?}: must be positive"));
+    }
+    Ok(n * unit_ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gas_platform::time::{iso_utc, parse_iso_utc, parse_zone};
+
+    fn at(text: &str) -> i64 {
+        parse_iso_utc(text).unwrap()
+    }
+
+    #[test]
+    fn hourly_pinned_minute_fires_on_the_local_hour() {
+        let tokyo = parse_zone("Asia/Tokyo").unwrap();
+        let (day_start, _) = local_day_start(at("2025-06-12T03:00:00Z"), tokyo);
+        let hourly = Schedule::every(3_600_000, Some(0), day_start, &mut SeededRng::new(1));
+        assert_eq!(iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00Z"), tokyo).unwrap()), "2025-06-12T03:00:00.000Z");
+        assert_eq!(iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00.001Z"), tokyo).unwrap()), "2025-06-12T04:00:00.000Z");
+    }
+
+    #[test]
+    fn seeded_offset_is_fixed_for_a_seed() {
+        let zone = parse_zone("UTC").unwrap();
+        let a = Schedule::every(3_600_000, None, 0, &mut SeededRng::derive(7, "t"));
+        let b = Schedule::every(3_600_000, None, 0, &mut SeededRng::derive(7, "t"));
+        assert_eq!(a, b);
+        let first = a.next_at_or_after(0, zone).unwrap();
+        assert_eq!(a.next_at_or_after(first + 1, zone).unwrap(), first + 3_600_000);
+    }
+
+    #[test]
+    fn daily_at_hour_follows_local_time_across_dst() {
+        let la = parse_zone("America/Los_Angeles").unwrap();
+        let first_day = NaiveDate::from_ymd_opt(2025, 11, 1).unwrap();
+        let daily = Schedule::Daily { days: 1, first_day, hour: 9, minute: 0 };
+        // 09:00 PDT on Nov 1 is 16:00Z; 09:00 PST on Nov 2 is 17:00Z.
+        let first = daily.next_at_or_after(at("2025-11-01T07:00:00Z"), la).unwrap();
+        assert_eq!(iso_utc(first), "2025-11-01T16:00:00.000Z");
+        assert_eq!(iso_utc(daily.next_at_or_after(first + 1, la).unwrap()), "2025-11-02T17:00:00.000Z");
+    }
+
+    #[test]
+    fn daily_in_a_spring_forward_gap_takes_the_offset_before() {
+        let la = parse_zone("America/Los_Angeles").unwrap();
+        let first_day = NaiveDate::from_ymd_opt(2024, 3, 10).unwrap();
+        let daily = Schedule::Daily { days: 1, first_day, hour: 2, minute: 30 };
+        assert_eq!(iso_utc(daily.next_at_or_after(at("2024-03-10T08:00:00Z"), la).unwrap()), "2024-03-10T10:30:00.000Z");
+    }
+
+    #[test]
+    fn weekly_on_monday() {
+        let utc = parse_zone("UTC").unwrap();
+        let first_day = NaiveDate::from_ymd_opt(2025, 6, 12).unwrap(); // a Thursday
+        let weekly = Schedule::Weekly { weeks: 1, weekday: 1, first_day, hour: 8, minute: 15 };
+        assert_eq!(iso_utc(weekly.next_at_or_after(at("2025-06-12T00:00:00Z"), utc).unwrap()), "2025-06-16T08:15:00.000Z");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration_ms("5m"), Ok(300_000));
+        assert_eq!(parse_duration_ms("1h"), Ok(3_600_000));
+        assert_eq!(parse_duration_ms("20s"), Ok(20_000));
+        assert!(parse_duration_ms("1y").unwrap_err().contains("unit"));
+        assert!(parse_duration_ms("h").unwrap_err().contains("number"));
+        assert!(parse_duration_ms("0m").unwrap_err().contains("positive"));
+    }
+}

@@ -1,0 +1,56 @@
+//! `gas-sim run SCENARIO...`: runs each scenario in each of its zones and prints what
+//! happened and which expectations held.
+
+use std::path::PathBuf;
+
+use gas_scenario::{json_document, run_scenario, RunOptions};
+
+use crate::BadInput;
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Scenario files (TOML).
+    #[arg(required = true)]
+    scenarios: Vec<PathBuf>,
+    /// Run only in this zone.
+    #[arg(long)]
+    tz: Option<String>,
+    /// Override the scenario's seed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// text or json.
+    #[arg(long, default_value = "text")]
+    format: String,
+}
+
+pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
+    let json = match args.format.as_str() {
+        "text" => false,
+        "json" => true,
+        other => return Err(BadInput(format!("unknown --format {other:?}: use text or json"))),
+    };
+    if let Some(zone) = &args.tz {
+        gas_platform::time::parse_zone(zone).map_err(BadInput)?;
+    }
+    let options = RunOptions { zone: args.tz.clone(), seed: args.seed };
+    let mut all = Vec::new();
+    for path in &args.scenarios {
+        let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
+        if !json {
+            for report in &reports {
+                println!("{}", report.text());
+            }
+        }
+        all.extend(reports);
+    }
+    let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize"));
+    } else {
+        println!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());
+        for report in &failed {
+            println!("  replay: {}", report.replay_command());
+        }
+    }
+    Ok(if failed.is_empty() { 0 } else { 1 })
+}
