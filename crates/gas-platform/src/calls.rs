@@ -20,6 +20,7 @@ const fn m(name: &'static str, latency_ms: i64, params: &'static [&'static str])
 /// Every service method a script can reach. Sorted by name (a test checks), so a lookup
 /// is a binary search.
 pub const METHODS: &[MethodInfo] = &[
+    m("Blob.getDataAsString", 0, &["charset"]),
     m("Cache.get", 20, &["key"]),
     m("Cache.getAll", 25, &["keys"]),
     m("Cache.put", 30, &["key", "value", "expirationInSeconds"]),

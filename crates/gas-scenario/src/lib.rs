@@ -19,6 +19,7 @@ pub mod plan;
 pub mod report;
 pub mod run;
 pub mod schedule;
+pub mod snapshot;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! The gas-sim command line: `call` runs one execution of an Apps Script project;
-//! `run` replays scenarios; `bench` measures what an execution costs.
+//! `run` replays scenarios; `test` snapshot-tests them; `bench` measures what an execution costs.
 //!
 //! Exit codes: 0 success (the execution completed, every expectation held), 1 an
 //! execution failed or an expectation did not hold, 2 bad input (flags, project, scenario,
@@ -9,6 +9,7 @@ mod bench;
 mod call;
 mod output;
 mod run;
+mod test_cmd;
 
 use std::process::ExitCode;
 
@@ -27,6 +28,8 @@ enum Command {
     Call(call::CallArgs),
     /// Run scenarios (days of triggers, faults and requests) in each of their zones.
     Run(run::RunArgs),
+    /// Run every scenario in every zone and compare with the stored snapshots.
+    Test(test_cmd::TestArgs),
     /// Measure what one execution costs, against Node's vm module when available.
     Bench(bench::BenchArgs),
 }
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Call(args) => call::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Run(args) => run::run(&args),
+        Command::Test(args) => test_cmd::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -60,302 +60,363 @@
   const hidden = (obj, name, value) =>
     Object.defineProperty(obj, name, { value, enumerable: false, writable: false });
 
-  // ---- SpreadsheetApp -----------------------------------------------------------
-  const Range = klass('Range', {});
-  const Sheet = klass('Sheet', {});
-  const Spreadsheet = klass('Spreadsheet', {});
-  const TextFinder = klass('TextFinder', {
-    matchCase(flag) { this._h.matchCase = flag !== false; return this; },
-    matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
-    findNext() {
-      const h = call('TextFinder.findNext', this._h, []);
-      if (h === null) return null;
-      this._h.after = h;
-      return new Range(h);
-    },
-    findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
-  });
-  const textFinder = (method) => function (text) {
-    return new TextFinder(call(method, this._h, [text]));
+  // Each service is built on first use: most scripts touch a few of them, and an
+  // execution pays for every object it creates (and later, for collecting it).
+  const once = (build) => {
+    let built;
+    return () => built || (built = build());
   };
-  Object.assign(Range.prototype, {
-    getValues: c('Range.getValues'),
-    getValue: c('Range.getValue'),
-    getDisplayValues: c('Range.getDisplayValues'),
-    getDisplayValue: c('Range.getDisplayValue'),
-    setValues: chain('Range.setValues'),
-    setValue: chain('Range.setValue'),
-    clearContent: chain('Range.clearContent'),
-    clear: chain('Range.clear'),
-    getA1Notation: c('Range.getA1Notation'),
-    getRow() { return this._h.row; },
-    getColumn() { return this._h.column; },
-    getNumRows() { return this._h.num_rows; },
-    getNumColumns() { return this._h.num_columns; },
-    getLastRow() { return this._h.row + this._h.num_rows - 1; },
-    getLastColumn() { return this._h.column + this._h.num_columns - 1; },
-    getSheet() { return new Sheet(this._h.sheet); },
-    createTextFinder: textFinder('Range.createTextFinder'),
-  });
-  Object.assign(Sheet.prototype, {
-    getName: c('Sheet.getName'),
-    setName: chain('Sheet.setName'),
-    getSheetId: c('Sheet.getSheetId'),
-    getLastRow: c('Sheet.getLastRow'),
-    getLastColumn: c('Sheet.getLastColumn'),
-    getMaxRows: c('Sheet.getMaxRows'),
-    getMaxColumns: c('Sheet.getMaxColumns'),
-    getRange: wrap(Range, 'Sheet.getRange'),
-    getDataRange: wrap(Range, 'Sheet.getDataRange'),
-    appendRow: chain('Sheet.appendRow'),
-    deleteRow: chain('Sheet.deleteRow'),
-    deleteRows: chain('Sheet.deleteRows'),
-    insertRowBefore: chain('Sheet.insertRowBefore'),
-    insertRowAfter: chain('Sheet.insertRowAfter'),
-    insertRowsBefore: chain('Sheet.insertRowsBefore'),
-    clear: chain('Sheet.clear'),
-    clearContents: chain('Sheet.clearContents'),
-    getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
-    createTextFinder: textFinder('Sheet.createTextFinder'),
-  });
-  Object.assign(Spreadsheet.prototype, {
-    getId: c('Spreadsheet.getId'),
-    getName: c('Spreadsheet.getName'),
-    getUrl: c('Spreadsheet.getUrl'),
-    getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
-    getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
-    getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
-    insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
-    deleteSheet(sheet) { call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
-  });
-  const SpreadsheetApp = service('SpreadsheetApp', {
-    create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
-    openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
-    getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
-    getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
-    flush: c('SpreadsheetApp.flush'),
+
+  // ---- SpreadsheetApp -----------------------------------------------------------
+  const section0 = once(() => {
+    const Range = klass('Range', {});
+    const Sheet = klass('Sheet', {});
+    const Spreadsheet = klass('Spreadsheet', {});
+    const TextFinder = klass('TextFinder', {
+      matchCase(flag) { this._h.matchCase = flag !== false; return this; },
+      matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
+      findNext() {
+        const h = call('TextFinder.findNext', this._h, []);
+        if (h === null) return null;
+        this._h.after = h;
+        return new Range(h);
+      },
+      findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
+    });
+    const textFinder = (method) => function (text) {
+      return new TextFinder(call(method, this._h, [text]));
+    };
+    Object.assign(Range.prototype, {
+      getValues: c('Range.getValues'),
+      getValue: c('Range.getValue'),
+      getDisplayValues: c('Range.getDisplayValues'),
+      getDisplayValue: c('Range.getDisplayValue'),
+      setValues: chain('Range.setValues'),
+      setValue: chain('Range.setValue'),
+      clearContent: chain('Range.clearContent'),
+      clear: chain('Range.clear'),
+      getA1Notation: c('Range.getA1Notation'),
+      getRow() { return this._h.row; },
+      getColumn() { return this._h.column; },
+      getNumRows() { return this._h.num_rows; },
+      getNumColumns() { return this._h.num_columns; },
+      getLastRow() { return this._h.row + this._h.num_rows - 1; },
+      getLastColumn() { return this._h.column + this._h.num_columns - 1; },
+      getSheet() { return new Sheet(this._h.sheet); },
+      createTextFinder: textFinder('Range.createTextFinder'),
+    });
+    Object.assign(Sheet.prototype, {
+      getName: c('Sheet.getName'),
+      setName: chain('Sheet.setName'),
+      getSheetId: c('Sheet.getSheetId'),
+      getLastRow: c('Sheet.getLastRow'),
+      getLastColumn: c('Sheet.getLastColumn'),
+      getMaxRows: c('Sheet.getMaxRows'),
+      getMaxColumns: c('Sheet.getMaxColumns'),
+      getRange: wrap(Range, 'Sheet.getRange'),
+      getDataRange: wrap(Range, 'Sheet.getDataRange'),
+      appendRow: chain('Sheet.appendRow'),
+      deleteRow: chain('Sheet.deleteRow'),
+      deleteRows: chain('Sheet.deleteRows'),
+      insertRowBefore: chain('Sheet.insertRowBefore'),
+      insertRowAfter: chain('Sheet.insertRowAfter'),
+      insertRowsBefore: chain('Sheet.insertRowsBefore'),
+      clear: chain('Sheet.clear'),
+      clearContents: chain('Sheet.clearContents'),
+      getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
+      createTextFinder: textFinder('Sheet.createTextFinder'),
+    });
+    Object.assign(Spreadsheet.prototype, {
+      getId: c('Spreadsheet.getId'),
+      getName: c('Spreadsheet.getName'),
+      getUrl: c('Spreadsheet.getUrl'),
+      getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
+      getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
+      getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
+      insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
+      deleteSheet(sheet) { call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
+    });
+    const SpreadsheetApp = service('SpreadsheetApp', {
+      create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
+      openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
+      getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+      getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+      flush: c('SpreadsheetApp.flush'),
+    });
+    return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp };
   });
 
   // ---- LockService --------------------------------------------------------------
-  const Lock = klass('Lock', {
-    waitLock: c('Lock.waitLock'),
-    tryLock: c('Lock.tryLock'),
-    hasLock: c('Lock.hasLock'),
-    releaseLock: c('Lock.releaseLock'),
-  });
-  const LockService = service('LockService', {
-    getScriptLock: wrap(Lock, 'LockService.getScriptLock'),
-    getUserLock: wrap(Lock, 'LockService.getUserLock'),
-    getDocumentLock: wrap(Lock, 'LockService.getDocumentLock'),
+  const section1 = once(() => {
+    const Lock = klass('Lock', {
+      waitLock: c('Lock.waitLock'),
+      tryLock: c('Lock.tryLock'),
+      hasLock: c('Lock.hasLock'),
+      releaseLock: c('Lock.releaseLock'),
+    });
+    const LockService = service('LockService', {
+      getScriptLock: wrap(Lock, 'LockService.getScriptLock'),
+      getUserLock: wrap(Lock, 'LockService.getUserLock'),
+      getDocumentLock: wrap(Lock, 'LockService.getDocumentLock'),
+    });
+    return { Lock, LockService };
   });
 
   // ---- CacheService -------------------------------------------------------------
-  const Cache = klass('Cache', {
-    get: c('Cache.get'),
-    getAll: c('Cache.getAll'),
-    put: c('Cache.put'),
-    putAll: c('Cache.putAll'),
-    remove: c('Cache.remove'),
-    removeAll: c('Cache.removeAll'),
-  });
-  const CacheService = service('CacheService', {
-    getScriptCache: wrap(Cache, 'CacheService.getScriptCache'),
-    getUserCache: wrap(Cache, 'CacheService.getUserCache'),
-    getDocumentCache: wrap(Cache, 'CacheService.getDocumentCache'),
+  const section2 = once(() => {
+    const Cache = klass('Cache', {
+      get: c('Cache.get'),
+      getAll: c('Cache.getAll'),
+      put: c('Cache.put'),
+      putAll: c('Cache.putAll'),
+      remove: c('Cache.remove'),
+      removeAll: c('Cache.removeAll'),
+    });
+    const CacheService = service('CacheService', {
+      getScriptCache: wrap(Cache, 'CacheService.getScriptCache'),
+      getUserCache: wrap(Cache, 'CacheService.getUserCache'),
+      getDocumentCache: wrap(Cache, 'CacheService.getDocumentCache'),
+    });
+    return { Cache, CacheService };
   });
 
   // ---- PropertiesService --------------------------------------------------------
-  const Properties = klass('Properties', {
-    getProperty: c('Properties.getProperty'),
-    setProperty: chain('Properties.setProperty'),
-    deleteProperty: chain('Properties.deleteProperty'),
-    getProperties: c('Properties.getProperties'),
-    setProperties: chain('Properties.setProperties'),
-    getKeys: c('Properties.getKeys'),
-    deleteAllProperties: chain('Properties.deleteAllProperties'),
-  });
-  const PropertiesService = service('PropertiesService', {
-    getScriptProperties: wrap(Properties, 'PropertiesService.getScriptProperties'),
-    getUserProperties: wrap(Properties, 'PropertiesService.getUserProperties'),
-    getDocumentProperties: wrap(Properties, 'PropertiesService.getDocumentProperties'),
+  const section3 = once(() => {
+    const Properties = klass('Properties', {
+      getProperty: c('Properties.getProperty'),
+      setProperty: chain('Properties.setProperty'),
+      deleteProperty: chain('Properties.deleteProperty'),
+      getProperties: c('Properties.getProperties'),
+      setProperties: chain('Properties.setProperties'),
+      getKeys: c('Properties.getKeys'),
+      deleteAllProperties: chain('Properties.deleteAllProperties'),
+    });
+    const PropertiesService = service('PropertiesService', {
+      getScriptProperties: wrap(Properties, 'PropertiesService.getScriptProperties'),
+      getUserProperties: wrap(Properties, 'PropertiesService.getUserProperties'),
+      getDocumentProperties: wrap(Properties, 'PropertiesService.getDocumentProperties'),
+    });
+    return { Properties, PropertiesService };
   });
 
   // ---- Mail ---------------------------------------------------------------------
-  const MailApp = service('MailApp', {
-    sendEmail: c('MailApp.sendEmail'),
-    getRemainingDailyQuota: c('MailApp.getRemainingDailyQuota'),
-  });
-  const GmailApp = service('GmailApp', {
-    sendEmail(recipient, subject, body, options) {
-      call('GmailApp.sendEmail', null, Array.prototype.slice.call(arguments));
-      return GmailApp;
-    },
+  const section4 = once(() => {
+    const MailApp = service('MailApp', {
+      sendEmail: c('MailApp.sendEmail'),
+      getRemainingDailyQuota: c('MailApp.getRemainingDailyQuota'),
+    });
+    const GmailApp = service('GmailApp', {
+      sendEmail(recipient, subject, body, options) {
+        call('GmailApp.sendEmail', null, Array.prototype.slice.call(arguments));
+        return GmailApp;
+      },
+    });
+    return { MailApp, GmailApp };
   });
 
   // ---- Blob and UrlFetchApp -----------------------------------------------------
-  const Blob = klass('Blob', {
-    getBytes() { return this._h.bytes.slice(); },
-    getDataAsString(charset) { return call('Blob.getDataAsString', null, [this._h.bytes, charset]); },
-    getContentType() { return this._h.contentType; },
-    setContentType(type) { this._h.contentType = type; return this; },
-    getName() { return this._h.name; },
-    setName(name) { this._h.name = name; return this; },
-    copyBlob() { return new Blob(Object.assign({}, this._h, { bytes: this._h.bytes.slice() })); },
-    isGoogleType() { return false; },
-  });
-  hidden(global, '__gas_Blob', Blob);
-  const HTTPResponse = klass('HTTPResponse', {
-    getResponseCode() { return this._h.status; },
-    getContentText(charset) { return this._h.body; },
-    getHeaders() { return Object.assign({}, this._h.headers); },
-    getAllHeaders() { return Object.assign({}, this._h.headers); },
-    getBlob() { return new Blob({ bytes: call('Utilities.newBlob', null, [this._h.body]).bytes, contentType: this._h.headers['Content-Type'] || null, name: null }); },
-    getAs(type) { return this.getBlob().setContentType(type); },
-  });
-  const UrlFetchApp = service('UrlFetchApp', {
-    fetch(url, params) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}])); },
-    fetchAll(requests) {
-      return call('UrlFetchApp.fetchAll', null, [requests]).map((h) => new HTTPResponse(h));
-    },
+  const section5 = once(() => {
+    const Blob = klass('Blob', {
+      getBytes() { return this._h.bytes.slice(); },
+      getDataAsString(charset) { return call('Blob.getDataAsString', null, [this._h.bytes, charset]); },
+      getContentType() { return this._h.contentType; },
+      setContentType(type) { this._h.contentType = type; return this; },
+      getName() { return this._h.name; },
+      setName(name) { this._h.name = name; return this; },
+      copyBlob() { return new Blob(Object.assign({}, this._h, { bytes: this._h.bytes.slice() })); },
+      isGoogleType() { return false; },
+    });
+    const HTTPResponse = klass('HTTPResponse', {
+      getResponseCode() { return this._h.status; },
+      getContentText(charset) { return this._h.body; },
+      getHeaders() { return Object.assign({}, this._h.headers); },
+      getAllHeaders() { return Object.assign({}, this._h.headers); },
+      getBlob() { return new Blob({ bytes: call('Utilities.newBlob', null, [this._h.body]).bytes, contentType: this._h.headers['Content-Type'] || null, name: null }); },
+      getAs(type) { return this.getBlob().setContentType(type); },
+    });
+    const UrlFetchApp = service('UrlFetchApp', {
+      fetch(url, params) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}])); },
+      fetchAll(requests) {
+        return call('UrlFetchApp.fetchAll', null, [requests]).map((h) => new HTTPResponse(h));
+      },
+    });
+    return { Blob, HTTPResponse, UrlFetchApp };
   });
 
   // ---- Utilities ----------------------------------------------------------------
-  const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
-  const Utilities = service('Utilities', {
-    sleep: c('Utilities.sleep'),
-    formatDate: c('Utilities.formatDate'),
-    parseDate: c('Utilities.parseDate'),
-    formatString: c('Utilities.formatString'),
-    getUuid: c('Utilities.getUuid'),
-    base64Encode(data, charset) { return call('Utilities.base64Encode', null, [bytesOf(data), charset]); },
-    base64EncodeWebSafe(data, charset) { return call('Utilities.base64EncodeWebSafe', null, [bytesOf(data), charset]); },
-    base64Decode: c('Utilities.base64Decode'),
-    base64DecodeWebSafe: c('Utilities.base64DecodeWebSafe'),
-    computeDigest(algorithm, value, charset) { return call('Utilities.computeDigest', null, [algorithm, bytesOf(value), charset]); },
-    computeHmacSha256Signature(value, key, charset) {
-      return call('Utilities.computeHmacSha256Signature', null, [bytesOf(value), bytesOf(key), charset]);
-    },
-    computeHmacSignature(algorithm, value, key, charset) {
-      return call('Utilities.computeHmacSignature', null, [algorithm, bytesOf(value), bytesOf(key), charset]);
-    },
-    newBlob(data, contentType, name) {
-      const h = call('Utilities.newBlob', null, [bytesOf(data)]);
-      return new Blob({ bytes: h.bytes, contentType: contentType === undefined ? null : contentType, name: name === undefined ? null : name });
-    },
+  const section6 = once(() => {
+    const { Blob } = section5();
+    const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
+    const Utilities = service('Utilities', {
+      sleep: c('Utilities.sleep'),
+      formatDate: c('Utilities.formatDate'),
+      parseDate: c('Utilities.parseDate'),
+      formatString: c('Utilities.formatString'),
+      getUuid: c('Utilities.getUuid'),
+      base64Encode(data, charset) { return call('Utilities.base64Encode', null, [bytesOf(data), charset]); },
+      base64EncodeWebSafe(data, charset) { return call('Utilities.base64EncodeWebSafe', null, [bytesOf(data), charset]); },
+      base64Decode: c('Utilities.base64Decode'),
+      base64DecodeWebSafe: c('Utilities.base64DecodeWebSafe'),
+      computeDigest(algorithm, value, charset) { return call('Utilities.computeDigest', null, [algorithm, bytesOf(value), charset]); },
+      computeHmacSha256Signature(value, key, charset) {
+        return call('Utilities.computeHmacSha256Signature', null, [bytesOf(value), bytesOf(key), charset]);
+      },
+      computeHmacSignature(algorithm, value, key, charset) {
+        return call('Utilities.computeHmacSignature', null, [algorithm, bytesOf(value), bytesOf(key), charset]);
+      },
+      newBlob(data, contentType, name) {
+        const h = call('Utilities.newBlob', null, [bytesOf(data)]);
+        return new Blob({ bytes: h.bytes, contentType: contentType === undefined ? null : contentType, name: name === undefined ? null : name });
+      },
+    });
+    const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
+    hidden(Object.getPrototypeOf(Utilities), 'DigestAlgorithm', enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']));
+    hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
+    hidden(Object.getPrototypeOf(Utilities), 'Charset', enumOf(['US_ASCII', 'UTF_8']));
+    return { bytesOf, Utilities, enumOf };
   });
-  const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
-  hidden(Object.getPrototypeOf(Utilities), 'DigestAlgorithm', enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']));
-  hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
-  hidden(Object.getPrototypeOf(Utilities), 'Charset', enumOf(['US_ASCII', 'UTF_8']));
 
   // ---- Session ------------------------------------------------------------------
-  const User = klass('User', { getEmail() { return this._h; }, toString() { return this._h; } });
-  const Session = service('Session', {
-    getScriptTimeZone: c('Session.getScriptTimeZone'),
-    getActiveUser: wrap(User, 'Session.getActiveUser'),
-    getEffectiveUser: wrap(User, 'Session.getEffectiveUser'),
-    getActiveUserLocale() { return 'en'; },
+  const section7 = once(() => {
+    const User = klass('User', { getEmail() { return this._h; }, toString() { return this._h; } });
+    const Session = service('Session', {
+      getScriptTimeZone: c('Session.getScriptTimeZone'),
+      getActiveUser: wrap(User, 'Session.getActiveUser'),
+      getEffectiveUser: wrap(User, 'Session.getEffectiveUser'),
+      getActiveUserLocale() { return 'en'; },
+    });
+    return { User, Session };
   });
 
   // ---- ScriptApp and triggers ---------------------------------------------------
-  const Trigger = klass('Trigger', {
-    getUniqueId() { return this._h.id; },
-    getHandlerFunction() { return this._h.handler; },
-    getEventType() { return 'CLOCK'; },
-    getTriggerSource() { return 'CLOCK'; },
-    getTriggerSourceId() { return null; },
+  const section8 = once(() => {
+    const Trigger = klass('Trigger', {
+      getUniqueId() { return this._h.id; },
+      getHandlerFunction() { return this._h.handler; },
+      getEventType() { return 'CLOCK'; },
+      getTriggerSource() { return 'CLOCK'; },
+      getTriggerSourceId() { return null; },
+    });
+    // The builder only records what the script asked for, in the fields that
+    // bindings::trigger_spec reads; the rules (allowed intervals, hours) are gas-platform's.
+    const ClockTriggerBuilder = klass('ClockTriggerBuilder', {
+      everyMinutes(n) { this._h.everyMinutes = n; return this; },
+      everyHours(n) { this._h.everyHours = n; return this; },
+      everyDays(n) { this._h.everyDays = n; return this; },
+      everyWeeks(n) { this._h.everyWeeks = n; return this; },
+      onWeekDay(day) { this._h.onWeekDay = day; return this; },
+      atHour(h) { this._h.hour = h; return this; },
+      nearMinute(m) { this._h.minute = m; return this; },
+      at(date) { this._h.at = date; return this; },
+      after(ms) { this._h.after = ms; return this; },
+      atDate(year, month, day) {
+        Object.assign(this._h, { atDateYear: year, atDateMonth: month, atDateDay: day });
+        return this;
+      },
+      inTimezone(tz) { this._h.timeZone = tz; return this; },
+      create() { return new Trigger(call('TriggerBuilder.create', this._h, [this._h.handler])); },
+    });
+    const TriggerBuilder = klass('TriggerBuilder', {
+      timeBased() { return new ClockTriggerBuilder(this._h); },
+    });
+    const ScriptApp = service('ScriptApp', {
+      newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
+      getProjectTriggers: wrapAll(Trigger, 'ScriptApp.getProjectTriggers'),
+      deleteTrigger(trigger) { call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
+      getScriptId: c('ScriptApp.getScriptId'),
+    });
+    hidden(Object.getPrototypeOf(ScriptApp), 'WeekDay',
+      Object.freeze({ MONDAY: 1, TUESDAY: 2, WEDNESDAY: 3, THURSDAY: 4, FRIDAY: 5, SATURDAY: 6, SUNDAY: 7 }));
+    hidden(Object.getPrototypeOf(ScriptApp), 'EventType', enumOf(['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE']));
+    hidden(Object.getPrototypeOf(ScriptApp), 'TriggerSource', enumOf(['CLOCK', 'SPREADSHEETS', 'FORMS', 'DOCUMENTS', 'CALENDAR']));
+    hidden(Object.getPrototypeOf(ScriptApp), 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
+    return { Trigger, ClockTriggerBuilder, TriggerBuilder, ScriptApp };
   });
-  // The builder only records what the script asked for, in the fields that
-  // bindings::trigger_spec reads; the rules (allowed intervals, hours) are gas-platform's.
-  const ClockTriggerBuilder = klass('ClockTriggerBuilder', {
-    everyMinutes(n) { this._h.everyMinutes = n; return this; },
-    everyHours(n) { this._h.everyHours = n; return this; },
-    everyDays(n) { this._h.everyDays = n; return this; },
-    everyWeeks(n) { this._h.everyWeeks = n; return this; },
-    onWeekDay(day) { this._h.onWeekDay = day; return this; },
-    atHour(h) { this._h.hour = h; return this; },
-    nearMinute(m) { this._h.minute = m; return this; },
-    at(date) { this._h.at = date; return this; },
-    after(ms) { this._h.after = ms; return this; },
-    atDate(year, month, day) {
-      Object.assign(this._h, { atDateYear: year, atDateMonth: month, atDateDay: day });
-      return this;
-    },
-    inTimezone(tz) { this._h.timeZone = tz; return this; },
-    create() { return new Trigger(call('TriggerBuilder.create', this._h, [this._h.handler])); },
-  });
-  const TriggerBuilder = klass('TriggerBuilder', {
-    timeBased() { return new ClockTriggerBuilder(this._h); },
-  });
-  const ScriptApp = service('ScriptApp', {
-    newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
-    getProjectTriggers: wrapAll(Trigger, 'ScriptApp.getProjectTriggers'),
-    deleteTrigger(trigger) { call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
-    getScriptId: c('ScriptApp.getScriptId'),
-  });
-  hidden(Object.getPrototypeOf(ScriptApp), 'WeekDay',
-    Object.freeze({ MONDAY: 1, TUESDAY: 2, WEDNESDAY: 3, THURSDAY: 4, FRIDAY: 5, SATURDAY: 6, SUNDAY: 7 }));
-  hidden(Object.getPrototypeOf(ScriptApp), 'EventType', enumOf(['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE']));
-  hidden(Object.getPrototypeOf(ScriptApp), 'TriggerSource', enumOf(['CLOCK', 'SPREADSHEETS', 'FORMS', 'DOCUMENTS', 'CALENDAR']));
-  hidden(Object.getPrototypeOf(ScriptApp), 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
 
   // ---- ContentService (web-app responses) ---------------------------------------
-  const TextOutput = klass('TextOutput', {
-    getContent() { return this._h.content; },
-    setContent(text) { this._h.content = String(text); return this; },
-    append(text) { this._h.content += String(text); return this; },
-    getMimeType() { return this._h.mimeType; },
-    setMimeType(type) { this._h.mimeType = type; return this; },
+  const section9 = once(() => {
+    const TextOutput = klass('TextOutput', {
+      getContent() { return this._h.content; },
+      setContent(text) { this._h.content = String(text); return this; },
+      append(text) { this._h.content += String(text); return this; },
+      getMimeType() { return this._h.mimeType; },
+      setMimeType(type) { this._h.mimeType = type; return this; },
+    });
+    const ContentService = service('ContentService', {
+      createTextOutput(content) { return new TextOutput({ content: content === undefined ? '' : String(content), mimeType: 'TEXT' }); },
+    });
+    hidden(Object.getPrototypeOf(ContentService), 'MimeType',
+      enumOf(['ATOM', 'CSV', 'ICAL', 'JAVASCRIPT', 'JSON', 'RSS', 'TEXT', 'VCARD', 'XML']));
+    return { TextOutput, ContentService };
   });
-  const ContentService = service('ContentService', {
-    createTextOutput(content) { return new TextOutput({ content: content === undefined ? '' : String(content), mimeType: 'TEXT' }); },
-  });
-  hidden(Object.getPrototypeOf(ContentService), 'MimeType',
-    enumOf(['ATOM', 'CSV', 'ICAL', 'JAVASCRIPT', 'JSON', 'RSS', 'TEXT', 'VCARD', 'XML']));
 
   // ---- Logger and console -------------------------------------------------------
-  const show = (v) => {
-    if (typeof v === 'string') return v;
-    if (v instanceof Error) return String(v);
-    if (v instanceof Date) return v.toString();
-    // A service object logs as the platform shows it (`Sheet`, a user's email), not as
-    // its handle.
-    if (v !== null && typeof v === 'object' && '_h' in v) return String(v);
-    if (v !== null && typeof v === 'object') {
-      try { return JSON.stringify(v); } catch (e) { return String(v); }
-    }
-    return String(v);
-  };
-  const Logger = service('Logger', {
-    log(data) {
-      let text = show(data);
-      if (arguments.length > 1 && typeof data === 'string') {
-        let i = 1;
-        const rest = arguments;
-        text = data.replace(/%s/g, () => (i < rest.length ? show(rest[i++]) : '%s'));
+  const section10 = once(() => {
+    const show = (v) => {
+      if (typeof v === 'string') return v;
+      if (v instanceof Error) return String(v);
+      if (v instanceof Date) return v.toString();
+      // A service object logs as the platform shows it (`Sheet`, a user's email), not as
+      // its handle.
+      if (v !== null && typeof v === 'object' && '_h' in v) return String(v);
+      if (v !== null && typeof v === 'object') {
+        try { return JSON.stringify(v); } catch (e) { return String(v); }
       }
-      emit('info', text);
-      return Logger;
-    },
-    clear() {},
+      return String(v);
+    };
+    const Logger = service('Logger', {
+      log(data) {
+        let text = show(data);
+        if (arguments.length > 1 && typeof data === 'string') {
+          let i = 1;
+          const rest = arguments;
+          text = data.replace(/%s/g, () => (i < rest.length ? show(rest[i++]) : '%s'));
+        }
+        emit('info', text);
+        return Logger;
+      },
+      clear() {},
+    });
+    const consoleAt = (level) => function () {
+      emit(level, Array.prototype.map.call(arguments, show).join(' '));
+    };
+    const console = {
+      log: consoleAt('info'), info: consoleAt('info'), warn: consoleAt('warning'),
+      error: consoleAt('error'), debug: consoleAt('debug'),
+    };
+    return { show, Logger, consoleAt, console };
   });
-  const consoleAt = (level) => function () {
-    emit(level, Array.prototype.map.call(arguments, show).join(' '));
-  };
-  const console = {
-    log: consoleAt('info'), info: consoleAt('info'), warn: consoleAt('warning'),
-    error: consoleAt('error'), debug: consoleAt('debug'),
-  };
+
+  // ---- The globals ----------------------------------------------------------------
+  // An accessor that builds the service on first read and then becomes a plain,
+  // writable property (a script may shadow a global, as on the platform).
+  function define(name, build) {
+    const settle = (value) =>
+      Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
+    Object.defineProperty(global, name, {
+      get() { const value = build(); settle(value); return value; },
+      set(value) { settle(value); },
+      enumerable: false,
+      configurable: true,
+    });
+  }
+  define('SpreadsheetApp', () => section0().SpreadsheetApp);
+  define('LockService', () => section1().LockService);
+  define('CacheService', () => section2().CacheService);
+  define('PropertiesService', () => section3().PropertiesService);
+  define('MailApp', () => section4().MailApp);
+  define('GmailApp', () => section4().GmailApp);
+  define('UrlFetchApp', () => section5().UrlFetchApp);
+  define('Utilities', () => section6().Utilities);
+  define('Session', () => section7().Session);
+  define('ScriptApp', () => section8().ScriptApp);
+  define('ContentService', () => section9().ContentService);
+  define('Logger', () => section10().Logger);
+  define('console', () => section10().console);
 
   // ---- What gas-sim does not implement ------------------------------------------
   const absent = ['DriveApp', 'DocumentApp', 'FormApp', 'CalendarApp', 'SlidesApp', 'HtmlService',
     'XmlService', 'Charts', 'Maps', 'LanguageApp', 'ContactsApp', 'GroupsApp', 'CardService', 'DataStudioApp',
     'Browser', 'Jdbc', 'Drive', 'Sheets', 'Gmail', 'BigQuery', 'AdminDirectory'];
-
-  const globals = { SpreadsheetApp, LockService, CacheService, PropertiesService, MailApp, GmailApp,
-    UrlFetchApp, Utilities, Session, ScriptApp, ContentService, Logger, console };
-  for (const name of absent) globals[name] = service(name, {});
-  for (const name of Object.keys(globals)) {
-    Object.defineProperty(global, name, { value: globals[name], writable: true, enumerable: false, configurable: true });
-  }
+  for (const name of absent) define(name, () => service(name, {}));
 })(globalThis);

@@ -1,0 +1,62 @@
+//! Every scenario in `scenarios/`, in each of its zones: its expectations hold and its
+//! snapshot matches `scenarios/snapshots/<scenario>@<Zone>.snap` (insta; in CI a missing
+//! or changed snapshot fails and nothing is written). Plus determinism.
+
+use std::path::{Path, PathBuf};
+
+use gas_scenario::snapshot::{snapshot_dir, snapshot_name};
+use gas_scenario::{json_document, run_scenario, RunOptions};
+
+const FOUR_ZONES: [&str; 4] = ["UTC", "Europe/Istanbul", "America/Los_Angeles", "Asia/Tokyo"];
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+fn scenario_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_root().join("scenarios"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_scenario_passes_and_matches_its_snapshots() {
+    let files = scenario_files();
+    assert!(!files.is_empty(), "no scenarios found");
+    let mut failures = Vec::new();
+    for path in &files {
+        let reports = run_scenario(path, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+        let zones: Vec<&str> = reports.iter().map(|r| r.zone.as_str()).collect();
+        let is_dst_scenario = path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("dst"));
+        if !is_dst_scenario {
+            assert!(FOUR_ZONES.iter().all(|z| zones.contains(z)), "{}: runs in {zones:?}, not all four zones", path.display());
+        }
+        for report in &reports {
+            if !report.passed {
+                failures.push(report.text());
+            }
+            insta::with_settings!({
+                snapshot_path => snapshot_dir(path),
+                prepend_module_to_snapshot => false,
+                omit_expression => true,
+            }, {
+                insta::assert_snapshot!(snapshot_name(path, &report.zone), report.snapshot());
+            });
+        }
+    }
+    assert!(failures.is_empty(), "expectations failed:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn same_scenario_zone_and_seed_give_identical_bytes() {
+    let path = repo_root().join("scenarios/weekend_outage.toml");
+    let path = if path.exists() { path } else { scenario_files().remove(0) };
+    let options = RunOptions { zone: Some("America/Los_Angeles".into()), seed: None };
+    let first = serde_json::to_string(&json_document(&run_scenario(&path, &options).unwrap())).unwrap();
+    let second = serde_json::to_string(&json_document(&run_scenario(&path, &options).unwrap())).unwrap();
+    assert_eq!(first, second);
+}
