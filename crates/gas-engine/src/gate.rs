@@ -27,6 +27,11 @@ pub trait Gate: Send + Sync {
 
     /// The execution has ended at `at_utc_ms`; its locks are already released.
     fn finished(&self, exec_id: u64, at_utc_ms: i64);
+
+    /// The execution's last call changed what the scheduler must know before it goes on
+    /// (a trigger installed or deleted, a lock released): its next call must wait for a
+    /// turn even if nothing else is due before it.
+    fn schedule_changed(&self, _exec_id: u64) {}
 }
 
 /// The gate of an execution that runs alone: never waits. A busy lock can only be held

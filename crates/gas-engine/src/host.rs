@@ -153,12 +153,17 @@ impl Host {
         }
         let called_at = self.now();
         self.gate.turn(self.exec_id, called_at);
-        let named = bindings::named_args(method, args);
         let effects = {
-            let view = CallView { method, at_utc_ms: called_at, function: &self.function, args: &named };
-            self.world().faults.effects_for(&view)
+            let mut world = self.world();
+            if world.faults.rules.is_empty() {
+                Vec::new()
+            } else {
+                let named = bindings::named_args(method, args);
+                let view = CallView { method, at_utc_ms: called_at, function: &self.function, args: &named };
+                world.faults.effects_for(&view)
+            }
         };
-        let summary = summarize(&named, args);
+        let summary = summarize(args);
         let mut respond_with = None;
         let mut throw_after = None;
         for effect in &effects {
@@ -180,6 +185,9 @@ impl Host {
         }
         let result = bindings::dispatch(self, info, handle, args, respond_with);
         self.clock.advance_by(self.latency.of(info));
+        if matches!(method, "TriggerBuilder.create" | "ScriptApp.deleteTrigger" | "Lock.releaseLock") {
+            self.gate.schedule_changed(self.exec_id);
+        }
         if effects.contains(&FaultEffect::Kill(KillPoint::After)) {
             self.record(info, called_at, summary, "killed by fault (after)".into());
             return Err(self.kill(format!("killed by a fault after {method}")));
@@ -229,12 +237,24 @@ impl Host {
     }
 }
 
-/// A short, readable rendering of a call's arguments for the trace.
-fn summarize(named: &[(&str, String)], args: &[Val]) -> String {
-    let parts: Vec<String> = if named.is_empty() {
-        args.iter().take(3).map(|a| shorten(&a.to_js_string(), 60)).collect()
-    } else {
-        named.iter().map(|(_, v)| format!("{:?}", shorten(v, 60))).collect()
-    };
+/// A short, readable rendering of a call's arguments for the trace: strings quoted,
+/// numbers plain, arrays and objects abbreviated.
+fn summarize(args: &[Val]) -> String {
+    const SHOWN_ARGS_MAX: usize = 4;
+    let mut parts: Vec<String> = args.iter().take(SHOWN_ARGS_MAX).map(|a| show_arg(a, 0)).collect();
+    if args.len() > SHOWN_ARGS_MAX {
+        parts.push("…".into());
+    }
     parts.join(", ")
+}
+
+fn show_arg(value: &Val, depth: usize) -> String {
+    match value {
+        Val::String(s) => format!("{:?}", shorten(s, 60)),
+        Val::Array(items) if depth > 0 || items.len() > 6 => format!("[{} items]", items.len()),
+        Val::Array(items) => format!("[{}]", items.iter().map(|v| show_arg(v, depth + 1)).collect::<Vec<_>>().join(", ")),
+        Val::Object(pairs) if pairs.is_empty() => "{}".into(),
+        Val::Object(pairs) => format!("{{{}}}", pairs.iter().take(4).map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")),
+        other => other.to_js_string(),
+    }
 }

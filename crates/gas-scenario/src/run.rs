@@ -46,6 +46,10 @@ struct GateState {
     granted: Option<(u64, i64)>,
     /// The execution running JS right now (started or granted, not yet parked).
     running: Option<u64>,
+    /// The running execution may make calls before this time without a turn: nothing
+    /// else (another execution, an event, a trigger) is due before it. A call at or after
+    /// it parks, so the scheduler decides exactly as if every call had parked.
+    horizon_utc_ms: i64,
 }
 
 /// The gate shared by the scheduler and every execution of one run.
@@ -82,7 +86,20 @@ impl SchedulerGate {
 
 impl Gate for SchedulerGate {
     fn turn(&self, exec_id: u64, at_utc_ms: i64) {
+        {
+            let state = self.lock();
+            if state.running == Some(exec_id) && at_utc_ms < state.horizon_utc_ms {
+                return;
+            }
+        }
         self.park(exec_id, Park::Turn { at_utc_ms });
+    }
+
+    fn schedule_changed(&self, exec_id: u64) {
+        let mut state = self.lock();
+        if state.running == Some(exec_id) {
+            state.horizon_utc_ms = i64::MIN;
+        }
     }
 
     fn wait_for_lock(&self, exec_id: u64, kind: LockKind, now_utc_ms: i64, deadline_utc_ms: i64, free_at_utc_ms: Option<i64>) -> i64 {
@@ -254,7 +271,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             match choose_resume(&gate, &world, &freed_at, &mut tie_keys, &mut tie_rng) {
                 Some(Next::Resume { exec_id, at_utc_ms }) => {
                     last_step_utc_ms = at_utc_ms;
-                    grant(&gate, exec_id, at_utc_ms);
+                    let horizon_utc_ms = horizon(&gate, Some(exec_id), None, &[]);
+                    grant(&gate, exec_id, at_utc_ms, horizon_utc_ms);
                 }
                 _ => break,
             }
@@ -264,7 +282,10 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         now_utc_ms = now_utc_ms.max(at_utc_ms);
         last_step_utc_ms = at_utc_ms;
         match next {
-            Next::Resume { exec_id, at_utc_ms } => grant(&gate, exec_id, at_utc_ms),
+            Next::Resume { exec_id, at_utc_ms } => {
+                let next_event = events.peek().map(|(_, e)| e.at_utc_ms);
+                grant(&gate, exec_id, at_utc_ms, horizon(&gate, Some(exec_id), next_event, &triggers));
+            }
             Next::Event => {
                 let event: &PlannedEvent = events.next().map(|(_, e)| e).expect("the chosen event was peeked");
                 match &event.occurrence {
@@ -273,11 +294,15 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         w.caches.cache_mut(*cache).evict_matching(|k| gas_platform::glob::glob_matches(keys, k));
                     }
                     Occurrence::Run { function } => {
-                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, None, at_utc_ms, format!("run {function}"), false, &mut eviction_rng)?;
+                        let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
+                        let source = format!("run {function}");
+                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, None, at_utc_ms, source, false, horizon_utc_ms, &mut eviction_rng)?;
                     }
                     Occurrence::Request { method, event, lost } => {
                         let function = if method == "GET" { "doGet" } else { "doPost" };
-                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, Some(event.clone()), at_utc_ms, format!("{method} request"), *lost, &mut eviction_rng)?;
+                        let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
+                        let source = format!("{method} request");
+                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, Some(event.clone()), at_utc_ms, source, *lost, horizon_utc_ms, &mut eviction_rng)?;
                     }
                 }
             }
@@ -294,7 +319,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     world.lock().unwrap_or_else(|p| p.into_inner()).triggers.delete(&id);
                     triggers.remove(index);
                 }
-                start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, &function, Some(event), fire_at, "trigger".into(), false, &mut eviction_rng)?;
+                let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
+                start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, &function, Some(event), fire_at, "trigger".into(), false, horizon_utc_ms, &mut eviction_rng)?;
             }
         }
         if next_exec_id > EXECUTIONS_PER_RUN_MAX {
@@ -313,8 +339,26 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     Ok(ZoneReport::new(&plan, summaries, world))
 }
 
-fn grant(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64) {
+/// The earliest time anything other than `exclude` is due: the next event or trigger,
+/// or another parked execution (a lock waiter counts from when it began to wait).
+fn horizon(gate: &SchedulerGate, exclude: Option<u64>, next_event_utc_ms: Option<i64>, triggers: &[ActiveTrigger]) -> i64 {
+    let state = gate.lock();
+    let parked = state
+        .parked
+        .iter()
+        .filter(|(id, _)| Some(**id) != exclude)
+        .map(|(_, park)| match *park {
+            Park::Turn { at_utc_ms } => at_utc_ms,
+            Park::Lock { since_utc_ms, .. } => since_utc_ms,
+        })
+        .min();
+    let trigger = triggers.iter().filter_map(|t| t.next_utc_ms).min();
+    [next_event_utc_ms, trigger, parked].into_iter().flatten().min().unwrap_or(i64::MAX)
+}
+
+fn grant(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64, horizon_utc_ms: i64) {
     let mut state = gate.lock();
+    state.horizon_utc_ms = horizon_utc_ms;
     state.granted = Some((exec_id, at_utc_ms));
     // Mark it running now, so the scheduler waits for it to park again or finish.
     state.running = Some(exec_id);
@@ -334,6 +378,7 @@ fn start(
     at_utc_ms: i64,
     source: String,
     lost: bool,
+    horizon_utc_ms: i64,
     eviction_rng: &mut SeededRng,
 ) -> Result<(), String> {
     if gate.lock().parked.len() >= OVERLAPPING_EXECUTIONS_MAX {
@@ -358,7 +403,11 @@ fn start(
         latency: plan.latency.clone(),
         limits: Limits::default(),
     };
-    gate.lock().running = Some(exec_id);
+    {
+        let mut state = gate.lock();
+        state.running = Some(exec_id);
+        state.horizon_utc_ms = horizon_utc_ms;
+    }
     workers.start(Job { plan: plan.clone(), spec, world: world.clone(), gate: gate.clone() })
 }
 
