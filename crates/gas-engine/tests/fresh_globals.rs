@@ -114,3 +114,18 @@ fn regex_literals_keep_no_state_between_executions() {
         assert_eq!(result(&report), serde_json::json!(0));
     }
 }
+
+#[test]
+fn a_service_read_twice_from_one_site_stays_callable() {
+    // Regression: the prelude's lazy globals once turned from accessors into data
+    // properties on first read, and boa's inline cache at this site kept calling the old
+    // getter on the second read ("not a callable function").
+    let p = project(&[(
+        "Code.gs",
+        "function read(name) { return PropertiesService.getScriptProperties().getProperty(name); }\n\
+         function main() { read('a'); read('b'); Logger.log('x'); Logger.log('y'); return read('c'); }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), serde_json::Value::Null, "execution {}", report.exec_id);
+    }
+}

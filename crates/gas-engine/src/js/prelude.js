@@ -388,14 +388,25 @@
   });
 
   // ---- The globals ----------------------------------------------------------------
-  // An accessor that builds the service on first read and then becomes a plain,
-  // writable property (a script may shadow a global, as on the platform).
+  // An accessor that builds the service on first read. It stays an accessor: turning it
+  // into a data property on first read trips boa 0.22's inline caches (a site that saw
+  // the accessor keeps calling the "getter", now the service object: "not a callable
+  // function"). Assigning to it (a script shadowing a global) replaces the value.
   function define(name, build) {
-    const settle = (value) =>
-      Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
+    let value;
+    let built = false;
     Object.defineProperty(global, name, {
-      get() { const value = build(); settle(value); return value; },
-      set(value) { settle(value); },
+      get() {
+        if (!built) {
+          value = build();
+          built = true;
+        }
+        return value;
+      },
+      set(replacement) {
+        value = replacement;
+        built = true;
+      },
       enumerable: false,
       configurable: true,
     });
