@@ -120,3 +120,51 @@ fn bad_input_is_one_clear_line_and_exit_2() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+fn write_scenario(dir: &Path, body: &str) -> PathBuf {
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    write_project(&project, "function tick() { return 1; }\n");
+    let path = dir.join("bad.toml");
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+const HEADER: &str = "name = \"bad\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
+
+#[test]
+fn bad_scenarios_name_file_line_and_key_and_exit_2() {
+    let cases: Vec<(String, &str)> = vec![
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"7m\"\n"), "bad.toml:7: triggers[0].every: minutes triggers run every 1m, 5m, 10m, 15m or 30m"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"soon\"\n"), "bad.toml:7: triggers[0].every: bad duration \"soon\""),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tock\"\nevery = \"1h\"\n"), "bad.toml:6: triggers[0].function: the project has no function \"tock\""),
+        (format!("{HEADER}time_zones = [\"Mars/Base\"]\n"), "bad.toml:5: time_zones: unknown time zone \"Mars/Base\""),
+        (format!("{HEADER}[[faults]]\ncall = \"MailApp.sendMail\"\nthrow = \"x\"\n"), "bad.toml:6: faults[0].call: unknown service method \"MailApp.sendMail\": MailApp has MailApp.getRemainingDailyQuota, MailApp.sendEmail"),
+        (format!("{HEADER}[[expect]]\nsheet = \"nope/ledger\"\nrows = 1\n"), "bad.toml:6: expect[0]: no spreadsheet \"nope\" in [[spreadsheets]]"),
+        (format!("{HEADER}[[tirggers]]\nfunction = \"tick\"\n"), "bad.toml:5: unknown field `tirggers`"),
+        (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: invalid type: string \"seven\", expected u64"),
+        ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
+    ];
+    for (body, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write_scenario(dir.path(), &body);
+        let out = gas_sim(&["run", path.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{body}\n{err}");
+        assert!(err.contains(expected), "expected {expected:?} in:\n{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn run_prints_expectations_and_exits_1_with_a_replay_line_when_one_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = format!("{HEADER}time_zones = [\"UTC\", \"Asia/Tokyo\"]\nseed = 5\n[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nminute = 0\n[[expect]]\nexecutions = {{ function = \"tick\" }}\ncount = 4\n");
+    let path = write_scenario(dir.path(), &body);
+    let out = gas_sim(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("FAIL  executions of tick: expected 4, got 3"), "{text}");
+    assert!(text.contains(&format!("replay: gas-sim run {} --tz Asia/Tokyo --seed 5", path.display())), "{text}");
+    assert!(text.contains("2 run(s): 0 passed, 2 failed"), "{text}");
+}
