@@ -4,11 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn gas_sim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gas-sim"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("gas-sim runs")
+    Command::new(env!("CARGO_BIN_EXE_gas-sim")).args(args).current_dir(repo_root()).output().expect("gas-sim runs")
 }
 
 fn repo_root() -> PathBuf {
@@ -70,7 +66,8 @@ fn state_file_carries_the_world_from_call_to_call() {
     // the second started where the first one's clock stopped.
     let first_end_utc_ms = 1_749_794_400_000_i64 + 2_210;
     assert!(saved["last_utc_ms"].as_i64().unwrap() > first_end_utc_ms);
-    let earlier = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", state_arg, "--at", "2025-01-01T00:00"]);
+    let earlier =
+        gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", state_arg, "--at", "2025-01-01T00:00"]);
     assert_eq!(earlier.status.code(), Some(2));
     assert!(stderr(&earlier).contains("virtual time never goes backwards"), "{}", stderr(&earlier));
 }
@@ -83,7 +80,10 @@ fn failed_execution_exits_1_saves_state_and_prints_the_replay() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("Exception: The starting row of the range is too small. (Code.gs:31)"), "{text}");
-    assert!(text.contains("replay: gas-sim call fixtures/quickstart failOnPurpose --at 2025-06-13T06:00:00.000Z --seed 7"), "{text}");
+    assert!(
+        text.contains("replay: gas-sim call fixtures/quickstart failOnPurpose --at 2025-06-13T06:00:00.000Z --seed 7"),
+        "{text}"
+    );
     assert!(state.exists(), "the state is saved after a failed execution too");
 }
 
@@ -93,7 +93,11 @@ fn killed_execution_exits_1() {
     write_project(dir.path(), "function f() { Utilities.sleep(300000); Utilities.sleep(300000); Utilities.sleep(1); }");
     let out = gas_sim(&["call", dir.path().to_str().unwrap(), "f"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("KILLED after 600.000 s of virtual time: Exceeded maximum execution time"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("KILLED after 600.000 s of virtual time: Exceeded maximum execution time"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -109,7 +113,10 @@ fn bad_input_is_one_clear_line_and_exit_2() {
         (vec!["call", "fixtures/quickstart", "noSuchFunction"], "Script function not found: noSuchFunction"),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--tz", "Mars/Base"], "unknown time zone \"Mars/Base\""),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--at", "tomorrow"], "--at: bad time \"tomorrow\""),
-        (vec!["call", "fixtures/quickstart", "recordVisit", "--state", bad_state.to_str().unwrap()], "unknown field `propertys`"),
+        (
+            vec!["call", "fixtures/quickstart", "recordVisit", "--state", bad_state.to_str().unwrap()],
+            "unknown field `propertys`",
+        ),
         (vec!["call", project, "f"], "Code.gs:4"),
     ];
     for (args, expected) in cases {
@@ -130,7 +137,8 @@ fn write_scenario(dir: &Path, body: &str) -> PathBuf {
     path
 }
 
-const HEADER: &str = "name = \"bad\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
+const HEADER: &str =
+    "name = \"bad\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
 
 #[test]
 fn bad_scenarios_name_file_line_and_key_and_exit_2() {

@@ -33,7 +33,11 @@ fn every_scenario_passes_and_matches_its_snapshots() {
         let zones: Vec<&str> = reports.iter().map(|r| r.zone.as_str()).collect();
         let is_dst_scenario = path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("dst"));
         if !is_dst_scenario {
-            assert!(FOUR_ZONES.iter().all(|z| zones.contains(z)), "{}: runs in {zones:?}, not all four zones", path.display());
+            assert!(
+                FOUR_ZONES.iter().all(|z| zones.contains(z)),
+                "{}: runs in {zones:?}, not all four zones",
+                path.display()
+            );
         }
         for report in &reports {
             if !report.passed {

@@ -50,7 +50,13 @@ pub fn named_args<'a>(method: &str, args: &[Val]) -> Vec<(&'a str, String)> {
     }
 }
 
-pub fn dispatch(host: &Host, info: &MethodInfo, handle: &Val, args: &[Val], respond_with: Option<(u16, String)>) -> CallResult {
+pub fn dispatch(
+    host: &Host,
+    info: &MethodInfo,
+    handle: &Val,
+    args: &[Val],
+    respond_with: Option<(u16, String)>,
+) -> CallResult {
     let service = info.name.split('.').next().unwrap_or("");
     match service {
         "SpreadsheetApp" | "Spreadsheet" | "Sheet" | "Range" | "TextFinder" => sheets(host, info.name, handle, args),
@@ -208,7 +214,9 @@ fn sheet_or_range(
                 Val::Undefined
             }
             "Sheet.deleteRow" => unit(books.delete_row(&sheet, int_arg(args, 0, method)?))?,
-            "Sheet.deleteRows" => unit(books.delete_rows(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?,
+            "Sheet.deleteRows" => {
+                unit(books.delete_rows(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?
+            }
             "Sheet.insertRowBefore" => unit(books.insert_row_before(&sheet, int_arg(args, 0, method)?))?,
             "Sheet.insertRowAfter" => unit(books.insert_row_after(&sheet, int_arg(args, 0, method)?))?,
             "Sheet.insertRowsBefore" => {
@@ -235,7 +243,9 @@ fn sheet_or_range(
                 .collect(),
         ),
         "Range.getDisplayValue" => Val::String(books.get_display_value(&range, zone)?),
-        "Range.setValues" => unit(books.set_values(&range, cell_rows(arg(args, 0), "SpreadsheetApp.Range.setValues")?, zone))?,
+        "Range.setValues" => {
+            unit(books.set_values(&range, cell_rows(arg(args, 0), "SpreadsheetApp.Range.setValues")?, zone))?
+        }
         "Range.setValue" => unit(books.set_value(&range, arg(args, 0).to_cell(), zone))?,
         "Range.clearContent" | "Range.clear" => unit(books.clear_content(&range))?,
         "Range.getA1Notation" => Val::String(gas_platform::sheets::a1_notation(&range)),
@@ -361,7 +371,9 @@ fn cache(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
         "Cache.get" => cache.get(&key(0), now)?.map(Val::String).unwrap_or(Val::Null),
         "Cache.put" => unit(cache.put(&key(0), &string_arg(args, 1), ttl(2), now))?,
         "Cache.remove" => unit(cache.remove(&key(0)))?,
-        "Cache.getAll" => Val::Object(cache.get_all(&keys(0), now)?.into_iter().map(|(k, v)| (k, Val::String(v))).collect()),
+        "Cache.getAll" => {
+            Val::Object(cache.get_all(&keys(0), now)?.into_iter().map(|(k, v)| (k, Val::String(v))).collect())
+        }
         "Cache.putAll" => unit(cache.put_all(&object_pairs(arg(args, 0)), ttl(1), now))?,
         "Cache.removeAll" => unit(cache.remove_all(&keys(0)))?,
         _ => return Err(ServiceError::unimplemented(method).into()),
@@ -523,7 +535,9 @@ fn http_request(url: &str, params: &Val) -> HttpRequest {
     let text = |key: &str| params.get(key).filter(|v| !v.is_nullish());
     let payload = text("payload").map(|p| match p {
         // An object payload is sent as a form (documented).
-        Val::Object(pairs) => pairs.iter().map(|(k, v)| format!("{k}={}", v.to_js_string())).collect::<Vec<_>>().join("&"),
+        Val::Object(pairs) => {
+            pairs.iter().map(|(k, v)| format!("{k}={}", v.to_js_string())).collect::<Vec<_>>().join("&")
+        }
         other => other.to_js_string(),
     });
     let mut headers: BTreeMap<String, String> = match text("headers") {
@@ -586,7 +600,10 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
 }
 
 fn trigger_val(trigger: &gas_platform::triggers::Trigger) -> Val {
-    Val::Object(vec![("id".into(), Val::String(trigger.id.clone())), ("handler".into(), Val::String(trigger.handler.clone()))])
+    Val::Object(vec![
+        ("id".into(), Val::String(trigger.id.clone())),
+        ("handler".into(), Val::String(trigger.handler.clone())),
+    ])
 }
 
 /// Reads what the builder recorded. The builder methods only record; the rules (allowed
@@ -602,7 +619,12 @@ fn trigger_spec(builder: &Val, now_utc_ms: i64, zone: chrono_tz::Tz) -> ServiceR
         return Ok(TimeSpec::EveryHours { hours });
     }
     if let Some(weekday) = number("onWeekDay") {
-        return Ok(TimeSpec::EveryWeeks { weeks: number("everyWeeks").unwrap_or(1), weekday, at_hour: hour, near_minute: minute });
+        return Ok(TimeSpec::EveryWeeks {
+            weeks: number("everyWeeks").unwrap_or(1),
+            weekday,
+            at_hour: hour,
+            near_minute: minute,
+        });
     }
     if let Some(days) = number("everyDays") {
         return Ok(TimeSpec::EveryDays { days, at_hour: hour, near_minute: minute });

@@ -29,9 +29,16 @@ const TEMPLATES_PER_THREAD_MAX: usize = 8;
 
 /// One compiled file, or the error that stopped its compilation.
 pub enum CompiledFile {
-    Ready { name: String, script: Script },
+    Ready {
+        name: String,
+        script: Script,
+    },
     /// `last_line` places an error that has no position (an abrupt end of input).
-    Failed { name: String, error: JsError, last_line: u32 },
+    Failed {
+        name: String,
+        error: JsError,
+        last_line: u32,
+    },
 }
 
 pub struct Template {
@@ -81,7 +88,8 @@ fn compile(project: &Project) -> Result<Template, JsError> {
     let mut context = Context::builder().build()?;
     let scope = context.realm().scope().clone();
     let mut files = Vec::with_capacity(project.files.len() + 1);
-    let sources = std::iter::once((PRELUDE_PATH, PRELUDE)).chain(project.files.iter().map(|f| (f.name.as_str(), f.text.as_str())));
+    let sources = std::iter::once((PRELUDE_PATH, PRELUDE))
+        .chain(project.files.iter().map(|f| (f.name.as_str(), f.text.as_str())));
     for (name, text) in sources {
         let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(name));
         let compiled = Script::parse(source, None, &mut context).and_then(|script| {

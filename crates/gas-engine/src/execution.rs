@@ -5,11 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
+use boa_engine::ast::scope::Scope;
 use boa_engine::error::RuntimeLimitError;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
-use boa_engine::ast::scope::Scope;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
 use gas_platform::mail::SentMail;
@@ -58,15 +58,9 @@ pub struct ExecutionSpec {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "outcome", rename_all = "lowercase")]
 pub enum Outcome {
-    Completed {
-        result: serde_json::Value,
-    },
-    Failed {
-        error: ScriptError,
-    },
-    Killed {
-        reason: String,
-    },
+    Completed { result: serde_json::Value },
+    Failed { error: ScriptError },
+    Killed { reason: String },
 }
 
 impl Outcome {
@@ -162,7 +156,8 @@ pub fn run_execution(
             host.log(LogLevel::Error, format!("{}: {}", error.name, error.message));
         }
     }
-    let end_utc_ms = clock.now_utc_ms().min(spec.start_utc_ms + EXECUTION_MS_MAX.max(clock.now_utc_ms() - spec.start_utc_ms));
+    let end_utc_ms =
+        clock.now_utc_ms().min(spec.start_utc_ms + EXECUTION_MS_MAX.max(clock.now_utc_ms() - spec.start_utc_ms));
     let mail = {
         let mut w = host.world();
         w.locks.release_all(spec.exec_id);
@@ -306,7 +301,7 @@ fn run_in(context: &mut Context, host: &Rc<Host>, project: &Project, spec: &Exec
                     file: None,
                     line: None,
                 },
-            }
+            };
         }
     };
     let event = match &spec.event {
@@ -355,15 +350,7 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
         Some(frame) => (Some(frame.path.clone()), Some(frame.line)),
         None => (loading.map(String::from), None),
     };
-    Outcome::Failed {
-        error: ScriptError {
-            kind: FailureKind::Uncaught,
-            name,
-            message,
-            file,
-            line,
-        },
-    }
+    Outcome::Failed { error: ScriptError { kind: FailureKind::Uncaught, name, message, file, line } }
 }
 
 fn error_name_and_message(error: &JsError, context: &mut Context) -> (String, String) {

@@ -75,7 +75,10 @@ impl VirtualClock {
 
 impl Clock for VirtualClock {
     fn now(&self) -> JsInstant {
-        JsInstant::new(self.now_utc_ms.get().max(0) as u64 / 1000, (self.now_utc_ms.get().max(0) as u64 % 1000) as u32 * 1_000_000)
+        JsInstant::new(
+            self.now_utc_ms.get().max(0) as u64 / 1000,
+            (self.now_utc_ms.get().max(0) as u64 % 1000) as u32 * 1_000_000,
+        )
     }
 
     fn system_time_millis(&self) -> i64 {
@@ -207,7 +210,13 @@ impl Host {
 
     fn record(&self, info: &MethodInfo, at_utc_ms: i64, args: String, outcome: String) {
         let latency_ms = self.now() - at_utc_ms;
-        self.calls.borrow_mut().push(CallRecord { at_utc_ms, method: info.name.to_string(), args, outcome, latency_ms });
+        self.calls.borrow_mut().push(CallRecord {
+            at_utc_ms,
+            method: info.name.to_string(),
+            args,
+            outcome,
+            latency_ms,
+        });
     }
 
     /// `waitLock` / `tryLock`: take the lock or wait for it in virtual time, at most
@@ -252,9 +261,13 @@ fn show_arg(value: &Val, depth: usize) -> String {
     match value {
         Val::String(s) => format!("{:?}", shorten(s, 60)),
         Val::Array(items) if depth > 0 || items.len() > 6 => format!("[{} items]", items.len()),
-        Val::Array(items) => format!("[{}]", items.iter().map(|v| show_arg(v, depth + 1)).collect::<Vec<_>>().join(", ")),
+        Val::Array(items) => {
+            format!("[{}]", items.iter().map(|v| show_arg(v, depth + 1)).collect::<Vec<_>>().join(", "))
+        }
         Val::Object(pairs) if pairs.is_empty() => "{}".into(),
-        Val::Object(pairs) => format!("{{{}}}", pairs.iter().take(4).map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", ")),
+        Val::Object(pairs) => {
+            format!("{{{}}}", pairs.iter().take(4).map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", "))
+        }
         other => other.to_js_string(),
     }
 }

@@ -87,14 +87,10 @@ impl Project {
             Json::Array(items) => items.first().and_then(Json::as_str).map(String::from),
             _ => None,
         });
-        let script_id = clasp
-            .as_ref()
-            .and_then(|c| c.get("scriptId"))
-            .and_then(Json::as_str)
-            .map(String::from)
-            .unwrap_or_else(|| {
-                root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into())
-            });
+        let script_id =
+            clasp.as_ref().and_then(|c| c.get("scriptId")).and_then(Json::as_str).map(String::from).unwrap_or_else(
+                || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
+            );
         Ok(Project { root: root.to_path_buf(), time_zone, files, container_id, script_id })
     }
 
@@ -114,11 +110,9 @@ fn read_json_if_present(path: &Path) -> Result<Option<Json>, ProjectError> {
     if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| ProjectError(format!("{}: {e}", path.display())))
+    let text =
+        std::fs::read_to_string(path).map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
+    serde_json::from_str(&text).map(Some).map_err(|e| ProjectError(format!("{}: {e}", path.display())))
 }
 
 fn collect_sources(source_root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), ProjectError> {
@@ -137,7 +131,10 @@ fn collect_sources(source_root: &Path, dir: &Path, out: &mut Vec<String>) -> Res
             out.push(relative.to_string_lossy().replace('\\', "/"));
         }
         if out.len() > SOURCE_FILES_MAX {
-            return Err(ProjectError(format!("{} has more than {SOURCE_FILES_MAX} source files", source_root.display())));
+            return Err(ProjectError(format!(
+                "{} has more than {SOURCE_FILES_MAX} source files",
+                source_root.display()
+            )));
         }
     }
     Ok(())
@@ -177,7 +174,8 @@ fn read_source(source_root: &Path, name: String) -> Result<SourceFile, ProjectEr
     if size > SOURCE_BYTES_MAX {
         return Err(ProjectError(format!("{} is larger than {SOURCE_BYTES_MAX} bytes", path.display())));
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
     Ok(SourceFile { name, text })
 }
 
@@ -198,7 +196,11 @@ mod tests {
         write(dir.path(), "src/b.gs", "var b;");
         write(dir.path(), "src/a.gs", "var a;");
         write(dir.path(), "src/lib/z.js", "var z;");
-        write(dir.path(), ".clasp.json", r#"{"rootDir":"src","filePushOrder":["src/lib/z.js"],"parentId":["sheet-1"]}"#);
+        write(
+            dir.path(),
+            ".clasp.json",
+            r#"{"rootDir":"src","filePushOrder":["src/lib/z.js"],"parentId":["sheet-1"]}"#,
+        );
         let project = Project::load(dir.path()).unwrap();
         let names: Vec<&str> = project.files.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["lib/z.js", "a.gs", "b.gs"]);

@@ -43,7 +43,11 @@ pub fn dispatch(host: &Host, method: &str, args: &[Val]) -> CallResult {
         }
         "Utilities.computeHmacSha256Signature" => {
             let charset = arg(2);
-            bytes_val(util::compute_hmac(util::MacAlgorithm::HMAC_SHA_256, &bytes_of(arg(0), charset)?, &bytes_of(arg(1), charset)?)?)
+            bytes_val(util::compute_hmac(
+                util::MacAlgorithm::HMAC_SHA_256,
+                &bytes_of(arg(0), charset)?,
+                &bytes_of(arg(1), charset)?,
+            )?)
         }
         "Utilities.computeHmacSignature" => {
             let algorithm = util::parse_mac_algorithm(&arg(0).to_js_string())?;

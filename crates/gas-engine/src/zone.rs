@@ -30,12 +30,8 @@ impl ZoneHooks {
 
 impl HostHooks for ZoneHooks {
     fn local_timezone_offset_seconds(&self, unix_time_seconds: i64) -> i32 {
-        DateTime::from_timestamp(in_zone_table(unix_time_seconds), 0).map_or(0, |utc| {
-            self.zone
-                .offset_from_utc_datetime(&utc.naive_utc())
-                .fix()
-                .local_minus_utc()
-        })
+        DateTime::from_timestamp(in_zone_table(unix_time_seconds), 0)
+            .map_or(0, |utc| self.zone.offset_from_utc_datetime(&utc.naive_utc()).fix().local_minus_utc())
     }
 }
 
@@ -91,19 +87,12 @@ impl Clock for FixedClock {
 /// Returns the completion value converted with `ToString`, or the thrown error's
 /// display form.
 pub fn eval_in_zone(zone: &str, now_utc_ms: i64, source: &str) -> Result<String, String> {
-    let tz: Tz = zone
-        .parse()
-        .map_err(|e| format!("unknown time zone {zone:?}: {e}"))?;
+    let tz: Tz = zone.parse().map_err(|e| format!("unknown time zone {zone:?}: {e}"))?;
     let mut context: Context = ContextBuilder::new()
         .host_hooks(Rc::new(ZoneHooks::new(tz)))
         .clock(Rc::new(FixedClock { now_utc_ms }))
         .build()
         .map_err(|e| e.to_string())?;
-    let value = context
-        .eval(Source::from_bytes(source))
-        .map_err(|e| e.to_string())?;
-    value
-        .to_string(&mut context)
-        .map(|s| s.to_std_string_escaped())
-        .map_err(|e| e.to_string())
+    let value = context.eval(Source::from_bytes(source)).map_err(|e| e.to_string())?;
+    value.to_string(&mut context).map(|s| s.to_std_string_escaped()).map_err(|e| e.to_string())
 }

@@ -1,9 +1,13 @@
-use std::sync::{Arc, Mutex};
 use gas_engine::*;
+use std::sync::{Arc, Mutex};
 
 #[test]
 fn smoke() {
-    let project = Project::from_sources("Europe/Istanbul", vec![SourceFile { name: "Code.gs".into(), text: r#"
+    let project = Project::from_sources(
+        "Europe/Istanbul",
+        vec![SourceFile {
+            name: "Code.gs".into(),
+            text: r#"
 var counter = 0;
 function main() {
   counter++;
@@ -19,7 +23,10 @@ function main() {
   return { counter, values: sh.getDataRange().getValues(), now: new Date().toString(), rnd: Math.random() };
 }
 function bad() { null.x; }
-"#.into() }]);
+"#
+            .into(),
+        }],
+    );
     let world = Arc::new(Mutex::new(gas_platform::World::new()));
     let spec = ExecutionSpec::new(1, "main", 1_750_000_000_000, 7);
     let zone = "Europe/Istanbul".parse().unwrap();

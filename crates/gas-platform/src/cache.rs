@@ -84,10 +84,7 @@ impl Cache {
     pub fn get_all(&mut self, keys: &[String], now_utc_ms: i64) -> ServiceResult<BTreeMap<String, String>> {
         keys.iter().try_for_each(|k| check_key(k))?;
         self.drop_expired(now_utc_ms);
-        Ok(keys
-            .iter()
-            .filter_map(|k| self.entries.get(k).map(|e| (k.clone(), e.value.clone())))
-            .collect())
+        Ok(keys.iter().filter_map(|k| self.entries.get(k).map(|e| (k.clone(), e.value.clone()))).collect())
     }
 
     pub fn remove(&mut self, key: &str) -> ServiceResult<()> {
@@ -144,8 +141,7 @@ impl Cache {
     }
 
     fn evict_oldest(&mut self, count: usize) {
-        let mut by_age: Vec<(u64, String)> =
-            self.entries.iter().map(|(k, e)| (e.inserted_seq, k.clone())).collect();
+        let mut by_age: Vec<(u64, String)> = self.entries.iter().map(|(k, e)| (e.inserted_seq, k.clone())).collect();
         by_age.sort_unstable();
         for (_, key) in by_age.into_iter().take(count) {
             self.entries.remove(&key);
@@ -226,10 +222,7 @@ mod tests {
         assert!(cache.put(&"k".repeat(250), "v", None, T0).is_ok());
         assert_eq!(cache.put(&"k".repeat(251), "v", None, T0).unwrap_err().message, KEY_TOO_LARGE_MESSAGE);
         assert!(cache.put("k", &"v".repeat(102_400), None, T0).is_ok());
-        assert_eq!(
-            cache.put("k", &"v".repeat(102_401), None, T0).unwrap_err().message,
-            "Argument too large: value"
-        );
+        assert_eq!(cache.put("k", &"v".repeat(102_401), None, T0).unwrap_err().message, "Argument too large: value");
     }
 
     #[test]

@@ -31,7 +31,10 @@ pub enum FaultEffect {
     /// The call takes this much longer.
     DelayMs(i64),
     /// `UrlFetchApp.fetch` gets this response instead of the rules'.
-    Respond { status: u16, body: String },
+    Respond {
+        status: u16,
+        body: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -110,9 +113,10 @@ impl FaultRule {
             && self.from_utc_ms.is_none_or(|from| call.at_utc_ms >= from)
             && self.until_utc_ms.is_none_or(|until| call.at_utc_ms < until)
             && self.function.as_deref().is_none_or(|f| f == call.function)
-            && self.args.iter().all(|(name, pattern)| {
-                call.args.iter().any(|(arg, value)| arg == name && glob_matches(pattern, value))
-            })
+            && self
+                .args
+                .iter()
+                .all(|(name, pattern)| call.args.iter().any(|(arg, value)| arg == name && glob_matches(pattern, value)))
     }
 }
 

@@ -55,7 +55,9 @@ pub struct Locks {
 pub enum Acquire {
     Acquired,
     /// Held by someone else; `free_at_utc_ms` is known for an outside holder.
-    Busy { free_at_utc_ms: Option<i64> },
+    Busy {
+        free_at_utc_ms: Option<i64>,
+    },
 }
 
 impl Locks {

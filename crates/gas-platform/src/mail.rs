@@ -270,7 +270,12 @@ mod tests {
         // Pacific midnight in June is 07:00Z.
         check(QuotaReset::PacificMidnight, utc(), "2025-06-15T06:59:59Z", "2025-06-15T07:00:00Z");
         // Tokyo midnight is 15:00Z the same day.
-        check(QuotaReset::LocalMidnight, parse_zone("Asia/Tokyo").unwrap(), "2025-06-14T14:59:59Z", "2025-06-14T15:00:00Z");
+        check(
+            QuotaReset::LocalMidnight,
+            parse_zone("Asia/Tokyo").unwrap(),
+            "2025-06-14T14:59:59Z",
+            "2025-06-14T15:00:00Z",
+        );
     }
 
     #[test]

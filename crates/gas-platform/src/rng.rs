@@ -52,9 +52,24 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_purposes_differ() {
-        let a: Vec<u64> = (0..4).map({ let mut r = SeededRng::derive(7, "x"); move |_| r.next_u64() }).collect();
-        let b: Vec<u64> = (0..4).map({ let mut r = SeededRng::derive(7, "x"); move |_| r.next_u64() }).collect();
-        let c: Vec<u64> = (0..4).map({ let mut r = SeededRng::derive(7, "y"); move |_| r.next_u64() }).collect();
+        let a: Vec<u64> = (0..4)
+            .map({
+                let mut r = SeededRng::derive(7, "x");
+                move |_| r.next_u64()
+            })
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .map({
+                let mut r = SeededRng::derive(7, "x");
+                move |_| r.next_u64()
+            })
+            .collect();
+        let c: Vec<u64> = (0..4)
+            .map({
+                let mut r = SeededRng::derive(7, "y");
+                move |_| r.next_u64()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

@@ -13,9 +13,8 @@ pub const MS_PER_DAY: i64 = 24 * MS_PER_HOUR;
 
 /// Resolves an IANA zone name, with a message that says what to type instead.
 pub fn parse_zone(name: &str) -> Result<Tz, String> {
-    name.parse::<Tz>().map_err(|_| {
-        format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Istanbul\" or \"UTC\"")
-    })
+    name.parse::<Tz>()
+        .map_err(|_| format!("unknown time zone {name:?}: use an IANA name such as \"Europe/Istanbul\" or \"UTC\""))
 }
 
 /// `2025-06-13T09:00:00.000Z`.
@@ -28,17 +27,14 @@ pub fn iso_utc(at_utc_ms: i64) -> String {
 
 /// Parses an absolute ISO time (`...Z` or `...+03:00`).
 pub fn parse_iso_utc(text: &str) -> Option<i64> {
-    DateTime::parse_from_rfc3339(text)
-        .ok()
-        .map(|t| t.timestamp_millis())
-        .or_else(|| {
-            // Allow a missing seconds field: 2025-06-13T09:00Z.
-            let fixed = text.trim_end_matches('Z');
-            if fixed.len() == text.len() {
-                return None;
-            }
-            parse_naive(fixed).map(|n| n.and_utc().timestamp_millis())
-        })
+    DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp_millis()).or_else(|| {
+        // Allow a missing seconds field: 2025-06-13T09:00Z.
+        let fixed = text.trim_end_matches('Z');
+        if fixed.len() == text.len() {
+            return None;
+        }
+        parse_naive(fixed).map(|n| n.and_utc().timestamp_millis())
+    })
 }
 
 /// Parses `2025-06-13`, `2025-06-13T09:00`, `2025-06-13T09:00:30` or with `.mmm`.
@@ -59,9 +55,7 @@ pub fn parse_time_in_zone(text: &str, zone: Tz) -> Result<i64, String> {
     }
     match parse_naive(text) {
         Some(local) => Ok(local_to_utc_ms(zone, local)),
-        None => Err(format!(
-            "bad time {text:?}: want 2025-06-13T09:00 (wall time in the zone) or 2025-06-13T09:00Z"
-        )),
+        None => Err(format!("bad time {text:?}: want 2025-06-13T09:00 (wall time in the zone) or 2025-06-13T09:00Z")),
     }
 }
 
@@ -92,9 +86,7 @@ pub fn local_to_utc_ms(zone: Tz, local: NaiveDateTime) -> i64 {
 /// The wall-clock time of an instant in `zone`.
 pub fn utc_ms_to_local(zone: Tz, at_utc_ms: i64) -> NaiveDateTime {
     let offset_ms = i64::from(offset_seconds_at(zone, at_utc_ms)) * MS_PER_SECOND;
-    DateTime::from_timestamp_millis(at_utc_ms + offset_ms)
-        .map(|t| t.naive_utc())
-        .unwrap_or_default()
+    DateTime::from_timestamp_millis(at_utc_ms + offset_ms).map(|t| t.naive_utc()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -123,14 +115,8 @@ mod tests {
     #[test]
     fn scenario_times_without_offset_are_local() {
         let istanbul = parse_zone("Europe/Istanbul").unwrap();
-        assert_eq!(
-            iso_utc(parse_time_in_zone("2025-06-13T18:00", istanbul).unwrap()),
-            "2025-06-13T15:00:00.000Z"
-        );
-        assert_eq!(
-            iso_utc(parse_time_in_zone("2025-06-13T18:00Z", istanbul).unwrap()),
-            "2025-06-13T18:00:00.000Z"
-        );
+        assert_eq!(iso_utc(parse_time_in_zone("2025-06-13T18:00", istanbul).unwrap()), "2025-06-13T15:00:00.000Z");
+        assert_eq!(iso_utc(parse_time_in_zone("2025-06-13T18:00Z", istanbul).unwrap()), "2025-06-13T18:00:00.000Z");
         assert!(parse_time_in_zone("Friday", istanbul).is_err());
     }
 

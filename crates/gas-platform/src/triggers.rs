@@ -19,14 +19,29 @@ pub const EVERY_HOURS_ALLOWED: [u32; 6] = [1, 2, 4, 6, 8, 12];
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum TimeSpec {
-    EveryMinutes { minutes: u32 },
-    EveryHours { hours: u32 },
+    EveryMinutes {
+        minutes: u32,
+    },
+    EveryHours {
+        hours: u32,
+    },
     /// `everyDays(n).atHour(h)[.nearMinute(m)]`, in the trigger's zone.
-    EveryDays { days: u32, at_hour: u32, near_minute: Option<u32> },
+    EveryDays {
+        days: u32,
+        at_hour: u32,
+        near_minute: Option<u32>,
+    },
     /// `onWeekDay(d).atHour(h)` with `everyWeeks(n)` (1 by default); weekday 1 = Monday.
-    EveryWeeks { weeks: u32, weekday: u32, at_hour: u32, near_minute: Option<u32> },
+    EveryWeeks {
+        weeks: u32,
+        weekday: u32,
+        at_hour: u32,
+        near_minute: Option<u32>,
+    },
     /// `at(date)` / `after(ms)`: once.
-    At { at_utc_ms: i64 },
+    At {
+        at_utc_ms: i64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -103,12 +118,12 @@ impl Triggers {
 /// the builder method is called; the exact wording was not captured).
 pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
     match *spec {
-        TimeSpec::EveryMinutes { minutes } if !EVERY_MINUTES_ALLOWED.contains(&minutes) => Err(ServiceError::new(
-            "The value passed to everyMinutes() must be one of 1, 5, 10, 15 or 30.",
-        )),
-        TimeSpec::EveryHours { hours } if !EVERY_HOURS_ALLOWED.contains(&hours) => Err(ServiceError::new(
-            "The value passed to everyHours() must be one of 1, 2, 4, 6, 8 or 12.",
-        )),
+        TimeSpec::EveryMinutes { minutes } if !EVERY_MINUTES_ALLOWED.contains(&minutes) => {
+            Err(ServiceError::new("The value passed to everyMinutes() must be one of 1, 5, 10, 15 or 30."))
+        }
+        TimeSpec::EveryHours { hours } if !EVERY_HOURS_ALLOWED.contains(&hours) => {
+            Err(ServiceError::new("The value passed to everyHours() must be one of 1, 2, 4, 6, 8 or 12."))
+        }
         TimeSpec::EveryDays { days, at_hour, near_minute } => {
             check_positive("everyDays", days)?;
             check_hour_minute(at_hour, near_minute)
@@ -149,26 +164,24 @@ mod tests {
     fn twenty_triggers_then_the_platform_error() {
         let mut triggers = Triggers::default();
         for _ in 0..20 {
-            triggers
-                .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
-                .unwrap();
+            triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).unwrap();
         }
-        let err = triggers
-            .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
-            .unwrap_err();
+        let err =
+            triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).unwrap_err();
         assert_eq!(err.message, TOO_MANY_TRIGGERS_MESSAGE);
         let first = triggers.installed[0].id.clone();
         assert!(triggers.delete(&first));
         assert!(!triggers.delete(&first));
-        assert!(triggers
-            .install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script)
-            .is_ok());
+        assert!(triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).is_ok());
     }
 
     #[test]
     fn builder_rules() {
         assert!(validate_spec(&TimeSpec::EveryMinutes { minutes: 5 }).is_ok());
-        assert!(validate_spec(&TimeSpec::EveryMinutes { minutes: 7 }).unwrap_err().message.contains("1, 5, 10, 15 or 30"));
+        assert!(validate_spec(&TimeSpec::EveryMinutes { minutes: 7 })
+            .unwrap_err()
+            .message
+            .contains("1, 5, 10, 15 or 30"));
         assert!(validate_spec(&TimeSpec::EveryHours { hours: 3 }).is_err());
         assert!(validate_spec(&TimeSpec::EveryDays { days: 1, at_hour: 24, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::EveryWeeks { weeks: 1, weekday: 8, at_hour: 9, near_minute: None }).is_err());

@@ -72,7 +72,10 @@ impl UrlFetch {
         let rule = self
             .rules
             .iter()
-            .find(|r| glob_matches(&r.url, &request.url) && r.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&request.method)))
+            .find(|r| {
+                glob_matches(&r.url, &request.url)
+                    && r.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&request.method))
+            })
             .ok_or_else(|| {
                 ServiceError::new(format!(
                     "gas-sim has no network: no [[http]] rule matches {} {} (add one to the scenario or state file)",
@@ -84,7 +87,12 @@ impl UrlFetch {
 
     /// Logs the request with the response it got, then applies the platform's rule: a
     /// non-2xx status throws unless `muteHttpExceptions` is set.
-    pub fn complete(&mut self, request: HttpRequest, response: HttpResponse, now_utc_ms: i64) -> ServiceResult<HttpResponse> {
+    pub fn complete(
+        &mut self,
+        request: HttpRequest,
+        response: HttpResponse,
+        now_utc_ms: i64,
+    ) -> ServiceResult<HttpResponse> {
         let muted = request.mute_http_exceptions;
         let url = request.url.clone();
         self.log.push(LoggedRequest { at_utc_ms: now_utc_ms, request, status: response.status });
@@ -138,14 +146,32 @@ mod tests {
     use super::*;
 
     fn get(url: &str) -> HttpRequest {
-        HttpRequest { url: url.into(), method: "GET".into(), payload: None, headers: BTreeMap::new(), mute_http_exceptions: false }
+        HttpRequest {
+            url: url.into(),
+            method: "GET".into(),
+            payload: None,
+            headers: BTreeMap::new(),
+            mute_http_exceptions: false,
+        }
     }
 
     fn fetcher() -> UrlFetch {
         UrlFetch {
             rules: vec![
-                HttpRule { url: "https://shop.example.com/down*".into(), method: None, status: 503, body: "busy".into(), headers: BTreeMap::new() },
-                HttpRule { url: "https://shop.example.com/*".into(), method: Some("GET".into()), status: 200, body: "[]".into(), headers: BTreeMap::new() },
+                HttpRule {
+                    url: "https://shop.example.com/down*".into(),
+                    method: None,
+                    status: 503,
+                    body: "busy".into(),
+                    headers: BTreeMap::new(),
+                },
+                HttpRule {
+                    url: "https://shop.example.com/*".into(),
+                    method: Some("GET".into()),
+                    status: 200,
+                    body: "[]".into(),
+                    headers: BTreeMap::new(),
+                },
             ],
             log: vec![],
         }

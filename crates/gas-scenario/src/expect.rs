@@ -102,12 +102,20 @@ pub fn resolve(loaded: &LoadedScenario, zone_name: &str, world: &World) -> Resul
             if let Some(day) = on {
                 label.push_str(&format!(" on {day}"));
             }
-            let check = Check::Mail { to: text(&mail.to, "mail.to")?, subject: text(&mail.subject, "mail.subject")?, body: text(&mail.body, "mail.body")?, on };
+            let check = Check::Mail {
+                to: text(&mail.to, "mail.to")?,
+                subject: text(&mail.subject, "mail.subject")?,
+                body: text(&mail.body, "mail.body")?,
+                on,
+            };
             (check, count_want()?, label)
         } else if let Some(filter) = &section.executions {
             if let Some(outcome) = &filter.outcome {
                 if !["completed", "failed", "killed"].contains(&outcome.as_str()) {
-                    return Err(loaded.error(&format!("{key}.executions.outcome"), format!("{outcome:?}: use completed, failed or killed")));
+                    return Err(loaded.error(
+                        &format!("{key}.executions.outcome"),
+                        format!("{outcome:?}: use completed, failed or killed"),
+                    ));
                 }
             }
             let label = format!(
@@ -115,20 +123,33 @@ pub fn resolve(loaded: &LoadedScenario, zone_name: &str, world: &World) -> Resul
                 filter.function.as_ref().map(|f| format!(" of {f}")).unwrap_or_default(),
                 filter.outcome.as_ref().map(|o| format!(" {o}")).unwrap_or_default()
             );
-            (Check::Executions { function: filter.function.clone(), outcome: filter.outcome.clone() }, count_want()?, label)
+            (
+                Check::Executions { function: filter.function.clone(), outcome: filter.outcome.clone() },
+                count_want()?,
+                label,
+            )
         } else if let Some(sheet) = &section.sheet {
             let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
             let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
             let label = format!("rows of {}", sheet.get_ref());
             (Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label)
         } else if let Some(cell) = &section.cell {
-            let (path, a1) = cell.get_ref().split_once('!').ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
+            let (path, a1) = cell
+                .get_ref()
+                .split_once('!')
+                .ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
             let spanned = toml::Spanned::new(cell.span(), path.to_string());
             let (spreadsheet, sheet) = split_sheet(loaded, &spanned, &key, world)?;
-            let equals = equals_text(section.equals.as_ref()).ok_or_else(|| loaded.error(&key, "a cell expectation needs equals = ..."))?;
-            (Check::Cell { spreadsheet, sheet, a1: a1.to_string() }, Want::Equals(equals), format!("cell {}", cell.get_ref()))
+            let equals = equals_text(section.equals.as_ref())
+                .ok_or_else(|| loaded.error(&key, "a cell expectation needs equals = ..."))?;
+            (
+                Check::Cell { spreadsheet, sheet, a1: a1.to_string() },
+                Want::Equals(equals),
+                format!("cell {}", cell.get_ref()),
+            )
         } else if let Some(property) = &section.property {
-            let equals = equals_text(section.equals.as_ref()).ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
+            let equals = equals_text(section.equals.as_ref())
+                .ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
             (Check::Property { key: property.clone() }, Want::Equals(equals), format!("script property {property}"))
         } else {
             return Err(loaded.error(&key, "an expectation needs one of mail, executions, sheet, cell or property"));
@@ -145,18 +166,26 @@ fn equals_text(value: Option<&toml::Value>) -> Option<String> {
     })
 }
 
-fn split_sheet(loaded: &LoadedScenario, value: &toml::Spanned<String>, key: &str, world: &World) -> Result<(String, String), ScenarioError> {
-    let (id, sheet) = value
-        .get_ref()
-        .split_once('/')
-        .ok_or_else(|| loaded.error_at(value, key, "want spreadsheet-id/sheet-name"))?;
+fn split_sheet(
+    loaded: &LoadedScenario,
+    value: &toml::Spanned<String>,
+    key: &str,
+    world: &World,
+) -> Result<(String, String), ScenarioError> {
+    let (id, sheet) =
+        value.get_ref().split_once('/').ok_or_else(|| loaded.error_at(value, key, "want spreadsheet-id/sheet-name"))?;
     if world.spreadsheets.get(id).is_none() {
         return Err(loaded.error_at(value, key, format!("no spreadsheet {id:?} in [[spreadsheets]]")));
     }
     Ok((id.to_string(), sheet.to_string()))
 }
 
-pub fn evaluate(expectations: &[Expectation], executions: &[ExecutionSummary], world: &World, zone: Tz) -> Vec<ExpectResult> {
+pub fn evaluate(
+    expectations: &[Expectation],
+    executions: &[ExecutionSummary],
+    world: &World,
+    zone: Tz,
+) -> Vec<ExpectResult> {
     expectations
         .iter()
         .map(|e| {
@@ -172,7 +201,9 @@ pub fn evaluate(expectations: &[Expectation], executions: &[ExecutionSummary], w
                         format!("{at_least}..={at_most}")
                     },
                 ),
-                (Want::Equals(want), Measured::Text(got)) => (got.as_deref() == Some(want.as_str()), format!("{want:?}")),
+                (Want::Equals(want), Measured::Text(got)) => {
+                    (got.as_deref() == Some(want.as_str()), format!("{want:?}"))
+                }
                 (Want::Count { .. }, Measured::Text(_)) | (Want::Equals(_), Measured::Count(_)) => (false, "?".into()),
             };
             ExpectResult { label: e.label.clone(), passed, expected, actual: actual.describe() }
@@ -214,12 +245,20 @@ fn measure(check: &Check, executions: &[ExecutionSummary], world: &World, zone: 
         Check::Executions { function, outcome } => Measured::Count(
             executions
                 .iter()
-                .filter(|e| function.as_ref().is_none_or(|f| *f == e.function) && outcome.as_ref().is_none_or(|o| *o == e.outcome))
+                .filter(|e| {
+                    function.as_ref().is_none_or(|f| *f == e.function)
+                        && outcome.as_ref().is_none_or(|o| *o == e.outcome)
+                })
                 .count() as u64,
         ),
         Check::SheetRows { spreadsheet, sheet } => Measured::Count(
-            world.spreadsheets.get_sheet_by_name(spreadsheet, sheet).ok().flatten().and_then(|s| world.spreadsheets.last_row(&s).ok()).unwrap_or(0)
-                as u64,
+            world
+                .spreadsheets
+                .get_sheet_by_name(spreadsheet, sheet)
+                .ok()
+                .flatten()
+                .and_then(|s| world.spreadsheets.last_row(&s).ok())
+                .unwrap_or(0) as u64,
         ),
         Check::Cell { spreadsheet, sheet, a1 } => {
             let value = world

@@ -41,18 +41,16 @@ pub struct RunOptions {
 /// zone, at most as many as the machine has cores). Reports come in the file's zone order.
 pub fn run_scenario(path: &Path, options: &RunOptions) -> Result<Vec<ZoneReport>, ScenarioError> {
     let loaded = LoadedScenario::load(path)?;
-    let project = Project::load(&loaded.project_dir())
-        .map_err(|e| loaded.error_at(&loaded.file.project, "project", e))?;
+    let project =
+        Project::load(&loaded.project_dir()).map_err(|e| loaded.error_at(&loaded.file.project, "project", e))?;
     let project = Arc::new(project);
     let zones = match &options.zone {
         Some(zone) => vec![zone.clone()],
         None => plan::zones_of(&loaded, &project)?,
     };
     let seed = options.seed.unwrap_or(loaded.file.seed);
-    let plans = zones
-        .iter()
-        .map(|zone| plan::plan(&loaded, project.clone(), zone, seed))
-        .collect::<Result<Vec<_>, _>>()?;
+    let plans =
+        zones.iter().map(|zone| plan::plan(&loaded, project.clone(), zone, seed)).collect::<Result<Vec<_>, _>>()?;
     let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
     let mut reports = Vec::with_capacity(plans.len());
     let mut plans = plans.into_iter().peekable();

@@ -257,9 +257,8 @@ pub struct LoadedScenario {
 
 impl LoadedScenario {
     pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-        let size = std::fs::metadata(path)
-            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?
-            .len();
+        let size =
+            std::fs::metadata(path).map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?.len();
         if size > SCENARIO_BYTES_MAX {
             return Err(ScenarioError(format!("{}: larger than {SCENARIO_BYTES_MAX} bytes", path.display())));
         }

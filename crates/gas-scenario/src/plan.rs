@@ -69,7 +69,9 @@ pub fn zones_of(loaded: &LoadedScenario, project: &Project) -> Result<Vec<String
         Some(zones) if zones.is_empty() => Err(loaded.error("time_zones", "must name at least one zone")),
         Some(zones) => zones
             .iter()
-            .map(|z| parse_zone(z.get_ref()).map(|_| z.get_ref().clone()).map_err(|e| loaded.error_at(z, "time_zones", e)))
+            .map(|z| {
+                parse_zone(z.get_ref()).map(|_| z.get_ref().clone()).map_err(|e| loaded.error_at(z, "time_zones", e))
+            })
             .collect(),
         None => Ok(vec![project.time_zone.clone()]),
     }
@@ -99,12 +101,20 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         Some((_, LatencySetting::Mode(mode))) if mode == "default" => Latency::default(),
         Some((_, LatencySetting::Mode(mode))) if mode == "none" => Latency::none(),
         Some((spanned, LatencySetting::Mode(mode))) => {
-            return Err(loaded.error_at(spanned, "latency", format!("{mode:?}: use \"default\", \"none\" or a table of Service.method = ms")))
+            return Err(loaded.error_at(
+                spanned,
+                "latency",
+                format!("{mode:?}: use \"default\", \"none\" or a table of Service.method = ms"),
+            ))
         }
         Some((spanned, LatencySetting::Overrides(table))) => {
             for method in table.keys() {
                 if gas_platform::calls::method(method).is_none() {
-                    return Err(loaded.error_at(spanned, "latency", gas_platform::calls::unknown_method_message(method)));
+                    return Err(loaded.error_at(
+                        spanned,
+                        "latency",
+                        gas_platform::calls::unknown_method_message(method),
+                    ));
                 }
             }
             Latency { frozen: false, overrides_ms: table.clone() }
@@ -116,11 +126,16 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         let key = format!("faults[{i}]");
         let call = fault.call.get_ref();
         if gas_platform::calls::method(call).is_none() {
-            return Err(loaded.error_at(&fault.call, &format!("{key}.call"), gas_platform::calls::unknown_method_message(call)));
+            return Err(loaded.error_at(
+                &fault.call,
+                &format!("{key}.call"),
+                gas_platform::calls::unknown_method_message(call),
+            ));
         }
         let mut effects = Vec::new();
         if let Some(delay) = &fault.delay {
-            let ms = parse_duration_ms(delay.get_ref()).map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
+            let ms =
+                parse_duration_ms(delay.get_ref()).map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
             effects.push(FaultEffect::DelayMs(ms));
         }
         if let Some(message) = &fault.throw {
@@ -133,7 +148,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             let point = match kill.get_ref().as_str() {
                 "before" => KillPoint::Before,
                 "after" => KillPoint::After,
-                other => return Err(loaded.error_at(kill, &format!("{key}.kill"), format!("{other:?}: use \"before\" or \"after\""))),
+                other => {
+                    return Err(loaded.error_at(
+                        kill,
+                        &format!("{key}.kill"),
+                        format!("{other:?}: use \"before\" or \"after\""),
+                    ))
+                }
             };
             effects.push(FaultEffect::Kill(point));
         }
@@ -141,7 +162,11 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             effects.push(FaultEffect::Respond { status: respond.status, body: respond.body.clone() });
         }
         if effects.is_empty() {
-            return Err(loaded.error_at(&fault.call, &key, "a fault needs an effect: throw, throw_after, kill, delay or respond"));
+            return Err(loaded.error_at(
+                &fault.call,
+                &key,
+                "a fault needs an effect: throw, throw_after, kill, delay or respond",
+            ));
         }
         if let Some(p) = fault.probability {
             if !(0.0..=1.0).contains(&p) {
@@ -168,7 +193,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         let function = known_function(&trigger.function, &format!("{key}.function"))?;
         let schedule = match (&trigger.every, &trigger.at) {
             (Some(every), None) => {
-                let period_ms = parse_duration_ms(every.get_ref()).map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
+                let period_ms = parse_duration_ms(every.get_ref())
+                    .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
                 periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng)
                     .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?
             }
@@ -178,14 +204,28 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         triggers.push(PlannedTrigger {
             function,
             schedule,
-            from_utc_ms: trigger.from.as_ref().map(|t| time(t, &format!("{key}.from"))).transpose()?.unwrap_or(start_utc_ms),
-            until_utc_ms: trigger.until.as_ref().map(|t| time(t, &format!("{key}.until"))).transpose()?.unwrap_or(end_utc_ms),
+            from_utc_ms: trigger
+                .from
+                .as_ref()
+                .map(|t| time(t, &format!("{key}.from")))
+                .transpose()?
+                .unwrap_or(start_utc_ms),
+            until_utc_ms: trigger
+                .until
+                .as_ref()
+                .map(|t| time(t, &format!("{key}.until")))
+                .transpose()?
+                .unwrap_or(end_utc_ms),
         });
     }
     let mut events = Vec::new();
     for (i, run) in file.runs.iter().enumerate() {
         let function = known_function(&run.function, &format!("runs[{i}].function"))?;
-        events.push(PlannedEvent { at_utc_ms: time(&run.at, &format!("runs[{i}].at"))?, order: i, occurrence: Occurrence::Run { function } });
+        events.push(PlannedEvent {
+            at_utc_ms: time(&run.at, &format!("runs[{i}].at"))?,
+            order: i,
+            occurrence: Occurrence::Run { function },
+        });
     }
     for (i, request) in file.requests.iter().enumerate() {
         let key = format!("requests[{i}]");
@@ -195,12 +235,22 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         }
         let function = if method == "GET" { "doGet" } else { "doPost" };
         if !project.files.iter().any(|f| declares_function(&f.text, function)) {
-            return Err(loaded.error_at(&request.at, &key, format!("the project has no {function} for a {method} request")));
+            return Err(loaded.error_at(
+                &request.at,
+                &key,
+                format!("the project has no {function} for a {method} request"),
+            ));
         }
         let lost = match request.response.as_ref().map(|r| (r, r.get_ref().as_str())) {
             None | Some((_, "delivered")) => false,
             Some((_, "lost")) => true,
-            Some((r, other)) => return Err(loaded.error_at(r, &format!("{key}.response"), format!("{other:?}: use \"delivered\" or \"lost\""))),
+            Some((r, other)) => {
+                return Err(loaded.error_at(
+                    r,
+                    &format!("{key}.response"),
+                    format!("{other:?}: use \"delivered\" or \"lost\""),
+                ))
+            }
         };
         events.push(PlannedEvent {
             at_utc_ms: time(&request.at, &format!("{key}.at"))?,
@@ -214,7 +264,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             "script" => gas_platform::cache::CacheScope::Script,
             "user" => gas_platform::cache::CacheScope::User,
             "document" => gas_platform::cache::CacheScope::Document,
-            other => return Err(loaded.error_at(&eviction.cache, &format!("{key}.cache"), format!("{other:?}: use script, user or document"))),
+            other => {
+                return Err(loaded.error_at(
+                    &eviction.cache,
+                    &format!("{key}.cache"),
+                    format!("{other:?}: use script, user or document"),
+                ))
+            }
         };
         events.push(PlannedEvent {
             at_utc_ms: time(&eviction.at, &format!("{key}.at"))?,
@@ -302,14 +358,25 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
     world.mail.account = match file.account.account_type.as_ref().map(|t| (t, t.get_ref().as_str())) {
         None | Some((_, "consumer")) => AccountType::Consumer,
         Some((_, "workspace")) => AccountType::Workspace,
-        Some((t, other)) => return Err(loaded.error_at(t, "account.type", format!("{other:?}: use consumer or workspace"))),
+        Some((t, other)) => {
+            return Err(loaded.error_at(t, "account.type", format!("{other:?}: use consumer or workspace")))
+        }
     };
     if let Some(reset) = &file.account.mail_quota_reset {
-        world.mail.quota_reset = QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
+        world.mail.quota_reset =
+            QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
     }
     let pairs = |map: &BTreeMap<String, String>| map.iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
-    world.properties.script.set_all(&pairs(&file.script_properties), false).map_err(|e| loaded.error("script_properties", e))?;
-    world.properties.user.set_all(&pairs(&file.user_properties), false).map_err(|e| loaded.error("user_properties", e))?;
+    world
+        .properties
+        .script
+        .set_all(&pairs(&file.script_properties), false)
+        .map_err(|e| loaded.error("script_properties", e))?;
+    world
+        .properties
+        .user
+        .set_all(&pairs(&file.user_properties), false)
+        .map_err(|e| loaded.error("user_properties", e))?;
     for (i, book) in file.spreadsheets.iter().enumerate() {
         let key = format!("spreadsheets[{i}]");
         let book_zone = match &book.time_zone {
@@ -318,9 +385,13 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
         };
         let mut sheets = Vec::new();
         for (gid, (name, value)) in book.sheets.iter().enumerate() {
-            let section: SheetSection = value.clone().try_into().map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?;
+            let section: SheetSection =
+                value.clone().try_into().map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?;
             let rows = sheet_rows(loaded, &section, book_zone.unwrap_or(zone), &format!("{key}.sheets.{name}"))?;
-            sheets.push(Sheet::with_rows(gid as u32, name, rows).map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?);
+            sheets.push(
+                Sheet::with_rows(gid as u32, name, rows)
+                    .map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?,
+            );
         }
         let name = book.name.clone().unwrap_or_else(|| book.id.clone());
         let spreadsheet = if sheets.is_empty() {
@@ -334,18 +405,30 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
     world.http.rules = file
         .http
         .iter()
-        .map(|h| HttpRule { url: h.url.clone(), method: h.method.clone(), status: h.status, body: h.body.clone(), headers: h.headers.clone() })
+        .map(|h| HttpRule {
+            url: h.url.clone(),
+            method: h.method.clone(),
+            status: h.status,
+            body: h.body.clone(),
+            headers: h.headers.clone(),
+        })
         .collect();
     Ok(world)
 }
 
 /// Rows from `rows = [[...]]` or a CSV file beside the scenario; strings are read as a
 /// user would type them into the sheet (numbers, dates), as the platform does.
-fn sheet_rows(loaded: &LoadedScenario, section: &SheetSection, zone: Tz, key: &str) -> Result<Vec<Vec<CellValue>>, ScenarioError> {
+fn sheet_rows(
+    loaded: &LoadedScenario,
+    section: &SheetSection,
+    zone: Tz,
+    key: &str,
+) -> Result<Vec<Vec<CellValue>>, ScenarioError> {
     let raw: Vec<Vec<CellValue>> = match &section.csv {
         Some(csv) => {
             let path = loaded.path.parent().unwrap_or(std::path::Path::new(".")).join(csv);
-            let text = std::fs::read_to_string(&path).map_err(|e| loaded.error(&format!("{key}.csv"), format!("cannot read {}: {e}", path.display())))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| loaded.error(&format!("{key}.csv"), format!("cannot read {}: {e}", path.display())))?;
             text.lines().map(|line| parse_csv_line(line).into_iter().map(CellValue::String).collect()).collect()
         }
         None => section
@@ -420,6 +503,12 @@ fn web_event(request: &crate::model::RequestSection) -> serde_json::Value {
 /// Whether some file declares `function NAME(` (or `NAME = function` / arrow at top
 /// level). A scan, not a parse: it only guards against typos in the scenario.
 pub fn declares_function(source: &str, name: &str) -> bool {
-    let patterns = [format!("function {name}("), format!("function {name} ("), format!("{name} = function"), format!("{name} = ("), format!("{name} = async")];
+    let patterns = [
+        format!("function {name}("),
+        format!("function {name} ("),
+        format!("{name} = function"),
+        format!("{name} = ("),
+        format!("{name} = async"),
+    ];
     patterns.iter().any(|p| source.contains(p.as_str()))
 }

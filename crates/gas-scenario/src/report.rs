@@ -89,7 +89,12 @@ impl ZoneReport {
             .mail
             .sent
             .iter()
-            .map(|s| MailLine { at_utc_ms: s.at_utc_ms, local_time: local(s.at_utc_ms), to: s.mail.to.clone(), subject: s.mail.subject.clone() })
+            .map(|s| MailLine {
+                at_utc_ms: s.at_utc_ms,
+                local_time: local(s.at_utc_ms),
+                to: s.mail.to.clone(),
+                subject: s.mail.subject.clone(),
+            })
             .collect();
         let mut sheets = BTreeMap::new();
         for book in world.spreadsheets.all() {
@@ -161,7 +166,9 @@ impl ZoneReport {
         }
         let _ = writeln!(out, "  mail: {}", self.mail.len());
         for (day, count) in &by_day {
-            let weekday = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map(|d| d.format("%a").to_string()).unwrap_or_default();
+            let weekday = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+                .map(|d| d.format("%a").to_string())
+                .unwrap_or_default();
             let _ = writeln!(out, "    {day} {weekday}  {count:>4}");
         }
         if !self.expectations.is_empty() {
@@ -188,7 +195,8 @@ impl ZoneReport {
         for e in &self.executions {
             let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
             let lost = if e.response_lost { "  (response lost)" } else { "" };
-            let _ = writeln!(out, "  {}  {}  {}{error}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome);
+            let _ =
+                writeln!(out, "  {}  {}  {}{error}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome);
         }
         let _ = writeln!(out, "\nmail ({}):", self.mail.len());
         for m in &self.mail {

@@ -102,7 +102,14 @@ impl Gate for SchedulerGate {
         }
     }
 
-    fn wait_for_lock(&self, exec_id: u64, kind: LockKind, now_utc_ms: i64, deadline_utc_ms: i64, free_at_utc_ms: Option<i64>) -> i64 {
+    fn wait_for_lock(
+        &self,
+        exec_id: u64,
+        kind: LockKind,
+        now_utc_ms: i64,
+        deadline_utc_ms: i64,
+        free_at_utc_ms: Option<i64>,
+    ) -> i64 {
         self.park(exec_id, Park::Lock { kind, since_utc_ms: now_utc_ms, deadline_utc_ms, free_at_utc_ms })
     }
 
@@ -148,7 +155,8 @@ impl Workers {
                     .stack_size(WORKER_STACK_BYTES)
                     .spawn(move || {
                         for job in jobs {
-                            let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
+                            let report =
+                                run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
                             if done.send((report, me.clone())).is_err() {
                                 break;
                             }
@@ -243,7 +251,13 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     return true;
                 }
                 // Over the 20-trigger limit the user could not have installed it either.
-                if let Ok(installed) = w.triggers.install(&planned.function, planned.schedule.to_spec(), None, planned.from_utc_ms, TriggerOrigin::Scenario) {
+                if let Ok(installed) = w.triggers.install(
+                    &planned.function,
+                    planned.schedule.to_spec(),
+                    None,
+                    planned.from_utc_ms,
+                    TriggerOrigin::Scenario,
+                ) {
                     triggers.push(ActiveTrigger {
                         id: installed.id,
                         function: planned.function.clone(),
@@ -254,7 +268,15 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 }
                 false
             });
-            sync_installed_triggers(&mut triggers, &w, &plan, now_utc_ms, day_start_utc_ms, first_day, &mut trigger_rng);
+            sync_installed_triggers(
+                &mut triggers,
+                &w,
+                &plan,
+                now_utc_ms,
+                day_start_utc_ms,
+                first_day,
+                &mut trigger_rng,
+            );
             for t in triggers.iter().filter(|t| t.until_utc_ms <= now_utc_ms) {
                 w.triggers.delete(&t.id);
             }
@@ -296,13 +318,41 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     Occurrence::Run { function } => {
                         let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
                         let source = format!("run {function}");
-                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, None, at_utc_ms, source, false, horizon_utc_ms, &mut eviction_rng)?;
+                        start(
+                            &plan,
+                            &world,
+                            &gate,
+                            &mut workers,
+                            &mut next_exec_id,
+                            &mut meta,
+                            function,
+                            None,
+                            at_utc_ms,
+                            source,
+                            false,
+                            horizon_utc_ms,
+                            &mut eviction_rng,
+                        )?;
                     }
                     Occurrence::Request { method, event, lost } => {
                         let function = if method == "GET" { "doGet" } else { "doPost" };
                         let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
                         let source = format!("{method} request");
-                        start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, function, Some(event.clone()), at_utc_ms, source, *lost, horizon_utc_ms, &mut eviction_rng)?;
+                        start(
+                            &plan,
+                            &world,
+                            &gate,
+                            &mut workers,
+                            &mut next_exec_id,
+                            &mut meta,
+                            function,
+                            Some(event.clone()),
+                            at_utc_ms,
+                            source,
+                            *lost,
+                            horizon_utc_ms,
+                            &mut eviction_rng,
+                        )?;
                     }
                 }
             }
@@ -320,7 +370,21 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     triggers.remove(index);
                 }
                 let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
-                start(&plan, &world, &gate, &mut workers, &mut next_exec_id, &mut meta, &function, Some(event), fire_at, "trigger".into(), false, horizon_utc_ms, &mut eviction_rng)?;
+                start(
+                    &plan,
+                    &world,
+                    &gate,
+                    &mut workers,
+                    &mut next_exec_id,
+                    &mut meta,
+                    &function,
+                    Some(event),
+                    fire_at,
+                    "trigger".into(),
+                    false,
+                    horizon_utc_ms,
+                    &mut eviction_rng,
+                )?;
             }
         }
         if next_exec_id > EXECUTIONS_PER_RUN_MAX {
@@ -341,7 +405,12 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
 
 /// The earliest time anything other than `exclude` is due: the next event or trigger,
 /// or another parked execution (a lock waiter counts from when it began to wait).
-fn horizon(gate: &SchedulerGate, exclude: Option<u64>, next_event_utc_ms: Option<i64>, triggers: &[ActiveTrigger]) -> i64 {
+fn horizon(
+    gate: &SchedulerGate,
+    exclude: Option<u64>,
+    next_event_utc_ms: Option<i64>,
+    triggers: &[ActiveTrigger],
+) -> i64 {
     let state = gate.lock();
     let parked = state
         .parked
@@ -382,12 +451,19 @@ fn start(
     eviction_rng: &mut SeededRng,
 ) -> Result<(), String> {
     if gate.lock().parked.len() >= OVERLAPPING_EXECUTIONS_MAX {
-        return Err(format!("more than {OVERLAPPING_EXECUTIONS_MAX} executions overlap at {}", gas_platform::time::iso_utc(at_utc_ms)));
+        return Err(format!(
+            "more than {OVERLAPPING_EXECUTIONS_MAX} executions overlap at {}",
+            gas_platform::time::iso_utc(at_utc_ms)
+        ));
     }
     if plan.early_eviction_probability > 0.0 {
         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
         let p = plan.early_eviction_probability;
-        for cache in [gas_platform::cache::CacheScope::Script, gas_platform::cache::CacheScope::User, gas_platform::cache::CacheScope::Document] {
+        for cache in [
+            gas_platform::cache::CacheScope::Script,
+            gas_platform::cache::CacheScope::User,
+            gas_platform::cache::CacheScope::Document,
+        ] {
             w.caches.cache_mut(cache).evict_matching(|_| eviction_rng.next_f64() < p);
         }
     }
@@ -425,11 +501,7 @@ fn choose_next<'a>(
     tie_rng: &mut SeededRng,
 ) -> Option<(Next, i64)> {
     let event = events.peek().map(|(i, e)| (e.at_utc_ms, 0u8, *i as u64));
-    let trigger = triggers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| t.next_utc_ms.map(|at| (at, 1u8, i as u64)))
-        .min();
+    let trigger = triggers.iter().enumerate().filter_map(|(i, t)| t.next_utc_ms.map(|at| (at, 1u8, i as u64))).min();
     let resume = choose_resume(gate, world, freed_at, tie_keys, tie_rng);
     let resume_key = match &resume {
         Some(Next::Resume { at_utc_ms, .. }) => Some((*at_utc_ms, 2u8, 0u64)),
@@ -448,7 +520,9 @@ fn choose_resume(
     gate: &SchedulerGate,
     world: &Mutex<World>,
     freed_at: &BTreeMap<LockKind, i64>,
-    tie_keys: &mut BTreeMap<u64, u64>, tie_rng: &mut SeededRng) -> Option<Next> {
+    tie_keys: &mut BTreeMap<u64, u64>,
+    tie_rng: &mut SeededRng,
+) -> Option<Next> {
     let state = gate.lock();
     let w = world.lock().unwrap_or_else(|p| p.into_inner());
     let mut best: Option<(i64, u64, u64)> = None;

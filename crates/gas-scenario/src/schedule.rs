@@ -14,12 +14,28 @@ use gas_platform::triggers::TimeSpec;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Schedule {
     /// Every `period_ms`, at `anchor_utc_ms + k * period_ms`.
-    Every { period_ms: i64, anchor_utc_ms: i64 },
+    Every {
+        period_ms: i64,
+        anchor_utc_ms: i64,
+    },
     /// Every `days` local days from `first_day`, at `hour:minute` local.
-    Daily { days: u32, first_day: NaiveDate, hour: u32, minute: u32 },
+    Daily {
+        days: u32,
+        first_day: NaiveDate,
+        hour: u32,
+        minute: u32,
+    },
     /// On `weekday` (1 = Monday) every `weeks` weeks from the week of `first_day`.
-    Weekly { weeks: u32, weekday: u32, first_day: NaiveDate, hour: u32, minute: u32 },
-    Once { at_utc_ms: i64 },
+    Weekly {
+        weeks: u32,
+        weekday: u32,
+        first_day: NaiveDate,
+        hour: u32,
+        minute: u32,
+    },
+    Once {
+        at_utc_ms: i64,
+    },
 }
 
 impl Schedule {
@@ -64,8 +80,12 @@ impl Schedule {
             Schedule::Every { period_ms, .. } if period_ms < 60 * MS_PER_MINUTE => {
                 TimeSpec::EveryMinutes { minutes: (period_ms / MS_PER_MINUTE) as u32 }
             }
-            Schedule::Every { period_ms, .. } => TimeSpec::EveryHours { hours: (period_ms / (60 * MS_PER_MINUTE)) as u32 },
-            Schedule::Daily { days, hour, minute, .. } => TimeSpec::EveryDays { days, at_hour: hour, near_minute: Some(minute) },
+            Schedule::Every { period_ms, .. } => {
+                TimeSpec::EveryHours { hours: (period_ms / (60 * MS_PER_MINUTE)) as u32 }
+            }
+            Schedule::Daily { days, hour, minute, .. } => {
+                TimeSpec::EveryDays { days, at_hour: hour, near_minute: Some(minute) }
+            }
             Schedule::Weekly { weeks, weekday, hour, minute, .. } => {
                 TimeSpec::EveryWeeks { weeks, weekday, at_hour: hour, near_minute: Some(minute) }
             }
@@ -80,7 +100,9 @@ impl Schedule {
             TimeSpec::EveryMinutes { minutes } => {
                 Schedule::every(i64::from(minutes) * MS_PER_MINUTE, None, day_start_utc_ms, rng)
             }
-            TimeSpec::EveryHours { hours } => Schedule::every(i64::from(hours) * 60 * MS_PER_MINUTE, None, day_start_utc_ms, rng),
+            TimeSpec::EveryHours { hours } => {
+                Schedule::every(i64::from(hours) * 60 * MS_PER_MINUTE, None, day_start_utc_ms, rng)
+            }
             TimeSpec::EveryDays { days, at_hour, near_minute } => {
                 Schedule::Daily { days, first_day, hour: at_hour, minute: minute(near_minute, rng) }
             }
@@ -95,7 +117,13 @@ impl Schedule {
 /// The first local day (from the day before `at_utc_ms`, for zones behind UTC) whose
 /// `hour:minute` instant is at or after `at_utc_ms` and which `wanted` accepts. Looks at
 /// most 800 days ahead (a two-year weekly schedule), then gives up.
-fn first_local_firing(at_utc_ms: i64, zone: Tz, hour: u32, minute: u32, wanted: impl Fn(NaiveDate) -> bool) -> Option<i64> {
+fn first_local_firing(
+    at_utc_ms: i64,
+    zone: Tz,
+    hour: u32,
+    minute: u32,
+    wanted: impl Fn(NaiveDate) -> bool,
+) -> Option<i64> {
     const DAYS_AHEAD_MAX: i64 = 800;
     let time = NaiveTime::from_hms_opt(hour.min(23), minute.min(59), 0)?;
     let start_day = utc_ms_to_local(zone, at_utc_ms).date() - Duration::days(1);
@@ -117,7 +145,8 @@ pub fn parse_duration_ms(text: &str) -> Result<i64, String> {
     let text = text.trim();
     let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let n: i64 = number.parse().map_err(|_| format!("bad duration {text:?}: want a number and a unit, e.g. 5m, 1h, 1d"))?;
+    let n: i64 =
+        number.parse().map_err(|_| format!("bad duration {text:?}: want a number and a unit, e.g. 5m, 1h, 1d"))?;
     let unit_ms = match unit {
         "ms" => 1,
         "s" => 1000,
@@ -147,8 +176,14 @@ mod tests {
         let tokyo = parse_zone("Asia/Tokyo").unwrap();
         let (day_start, _) = local_day_start(at("2025-06-12T03:00:00Z"), tokyo);
         let hourly = Schedule::every(3_600_000, Some(0), day_start, &mut SeededRng::new(1));
-        assert_eq!(iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00Z"), tokyo).unwrap()), "2025-06-12T03:00:00.000Z");
-        assert_eq!(iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00.001Z"), tokyo).unwrap()), "2025-06-12T04:00:00.000Z");
+        assert_eq!(
+            iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00Z"), tokyo).unwrap()),
+            "2025-06-12T03:00:00.000Z"
+        );
+        assert_eq!(
+            iso_utc(hourly.next_at_or_after(at("2025-06-12T03:00:00.001Z"), tokyo).unwrap()),
+            "2025-06-12T04:00:00.000Z"
+        );
     }
 
     #[test]
@@ -177,7 +212,10 @@ mod tests {
         let la = parse_zone("America/Los_Angeles").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2024, 3, 10).unwrap();
         let daily = Schedule::Daily { days: 1, first_day, hour: 2, minute: 30 };
-        assert_eq!(iso_utc(daily.next_at_or_after(at("2024-03-10T08:00:00Z"), la).unwrap()), "2024-03-10T10:30:00.000Z");
+        assert_eq!(
+            iso_utc(daily.next_at_or_after(at("2024-03-10T08:00:00Z"), la).unwrap()),
+            "2024-03-10T10:30:00.000Z"
+        );
     }
 
     #[test]
@@ -185,7 +223,10 @@ mod tests {
         let utc = parse_zone("UTC").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2025, 6, 12).unwrap(); // a Thursday
         let weekly = Schedule::Weekly { weeks: 1, weekday: 1, first_day, hour: 8, minute: 15 };
-        assert_eq!(iso_utc(weekly.next_at_or_after(at("2025-06-12T00:00:00Z"), utc).unwrap()), "2025-06-16T08:15:00.000Z");
+        assert_eq!(
+            iso_utc(weekly.next_at_or_after(at("2025-06-12T00:00:00Z"), utc).unwrap()),
+            "2025-06-16T08:15:00.000Z"
+        );
     }
 
     #[test]

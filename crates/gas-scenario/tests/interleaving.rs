@@ -68,7 +68,10 @@ fn try_lock_gives_up_after_its_timeout_and_wait_lock_gets_the_lock_when_released
     // The holder takes the lock at 09:00:00.020 (waitLock's latency) and holds it 20 s.
     assert_eq!(props["impatient"], "gave up 2025-06-13T09:00:15.020Z", "tryLock(10000) waits 10 s of virtual time");
     assert!(props["patient"].starts_with("got 2025-06-13T09:00:2"), "{}", props["patient"]);
-    assert!(props["patient"].as_str() > props["holder_done"].as_str(), "the waiter gets the lock after the holder is done");
+    assert!(
+        props["patient"].as_str() > props["holder_done"].as_str(),
+        "the waiter gets the lock after the holder is done"
+    );
     assert!(report.executions.iter().all(|e| e.outcome == "completed"), "{:?}", report.executions);
 }
 
@@ -98,6 +101,7 @@ fn same_seed_same_bytes() {
     let first = run(&path).snapshot();
     let second = run(&path).snapshot();
     assert_eq!(first, second);
-    let other_seed = run_scenario(&path, &RunOptions { seed: Some(4), ..Default::default() }).unwrap().remove(0).snapshot();
+    let other_seed =
+        run_scenario(&path, &RunOptions { seed: Some(4), ..Default::default() }).unwrap().remove(0).snapshot();
     assert_ne!(first, other_seed, "the seed picks the triggers' minutes");
 }

@@ -33,6 +33,9 @@ pub struct BenchArgs {
     /// Skip the Node comparison.
     #[arg(long)]
     no_node: bool,
+    /// Time whole scenario runs instead (all their zones, in parallel as `run` does).
+    #[arg(long)]
+    scenario: Vec<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -47,18 +50,31 @@ impl Timing {
         assert!(!samples_ms.is_empty(), "no samples to summarize");
         samples_ms.sort_by(f64::total_cmp);
         let at = |q: f64| samples_ms[((samples_ms.len() - 1) as f64 * q).round() as usize];
-        Timing { mean_ms: samples_ms.iter().sum::<f64>() / samples_ms.len() as f64, median_ms: at(0.5), p90_ms: at(0.9) }
+        Timing {
+            mean_ms: samples_ms.iter().sum::<f64>() / samples_ms.len() as f64,
+            median_ms: at(0.5),
+            p90_ms: at(0.9),
+        }
     }
 }
 
 pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
+    if !args.scenario.is_empty() {
+        return bench_scenarios(&args.scenario);
+    }
     let projects = if args.projects.is_empty() {
         vec![PathBuf::from("fixtures/bench-light"), PathBuf::from("fixtures/bench-heavy")]
     } else {
         args.projects.clone()
     };
-    println!("gas-sim bench: {} executions each after {} warm-up, fresh context per execution", args.executions, args.warmup);
-    println!("{:<24} {:>10} {:>10} {:>10} {:>10} {:>12}", "project", "engine", "mean ms", "median ms", "p90 ms", "execs/s");
+    println!(
+        "gas-sim bench: {} executions each after {} warm-up, fresh context per execution",
+        args.executions, args.warmup
+    );
+    println!(
+        "{:<24} {:>10} {:>10} {:>10} {:>10} {:>12}",
+        "project", "engine", "mean ms", "median ms", "p90 ms", "execs/s"
+    );
     for path in &projects {
         let gas = bench_gas_sim(path, &args.function, args.executions, args.warmup)?;
         print_row(path, "gas-sim", gas);
@@ -138,6 +154,43 @@ fn bench_node(path: &Path, function: &str, executions: u32, warmup: u32) -> Resu
     }
     let line = String::from_utf8_lossy(&output.stdout);
     let json: serde_json::Value = serde_json::from_str(line.trim()).map_err(|e| format!("bad harness output: {e}"))?;
-    let field = |k: &str| json.get(k).and_then(serde_json::Value::as_f64).ok_or_else(|| format!("harness output lacks {k}"));
+    let field =
+        |k: &str| json.get(k).and_then(serde_json::Value::as_f64).ok_or_else(|| format!("harness output lacks {k}"));
     Ok(Timing { mean_ms: field("mean_ms")?, median_ms: field("median_ms")?, p90_ms: field("p90_ms")? })
+}
+
+/// Wall time and simulated executions per second of whole scenario runs, and the peak
+/// memory of the process so far.
+fn bench_scenarios(paths: &[PathBuf]) -> Result<u8, BadInput> {
+    println!("{:<40} {:>6} {:>11} {:>10} {:>12}", "scenario", "zones", "executions", "wall s", "execs/s");
+    for path in paths {
+        let started = Instant::now();
+        let reports =
+            gas_scenario::run_scenario(path, &gas_scenario::RunOptions::default()).map_err(|e| BadInput(e.0))?;
+        let wall_s = started.elapsed().as_secs_f64();
+        let executions: usize = reports.iter().map(|r| r.executions.len()).sum();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        println!(
+            "{:<40} {:>6} {:>11} {:>10.2} {:>12.0}",
+            name,
+            reports.len(),
+            executions,
+            wall_s,
+            executions as f64 / wall_s
+        );
+        if reports.iter().any(|r| !r.passed) {
+            println!("  (expectations failed: see gas-sim run {})", path.display());
+        }
+    }
+    if let Some(peak_kib) = peak_memory_kib() {
+        println!("peak memory (VmHWM): {:.1} MiB", peak_kib as f64 / 1024.0);
+    }
+    Ok(0)
+}
+
+/// Linux's high-water mark of resident memory, from /proc.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -182,7 +182,13 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
     }
     section(&mut out, "mail", report.mail.len(), 0);
     for sent in &report.mail {
-        let _ = writeln!(out, "  {}  to {}  {:?}", local_clock(sent.at_utc_ms, zone), sent.mail.to.join(", "), sent.mail.subject);
+        let _ = writeln!(
+            out,
+            "  {}  to {}  {:?}",
+            local_clock(sent.at_utc_ms, zone),
+            sent.mail.to.join(", "),
+            sent.mail.subject
+        );
     }
     section(&mut out, "service calls", report.calls.items.len(), report.calls.dropped);
     for call in &report.calls.items {

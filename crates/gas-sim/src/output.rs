@@ -9,7 +9,8 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    let mut temp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
     temp.write_all(text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     temp.as_file().sync_all().map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     temp.persist(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

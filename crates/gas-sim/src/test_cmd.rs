@@ -55,7 +55,10 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Changed => {
                     changed += 1;
                     println!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    print!("{}", diff(&parse_snap(&std::fs::read_to_string(&snap).unwrap_or_default()), &report.snapshot()));
+                    print!(
+                        "{}",
+                        diff(&parse_snap(&std::fs::read_to_string(&snap).unwrap_or_default()), &report.snapshot())
+                    );
                 }
             }
         }

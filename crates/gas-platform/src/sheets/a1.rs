@@ -55,11 +55,7 @@ pub fn parse(text: &str) -> Option<A1Ref> {
                 | (Some(_), Some(_), None, Some(_))
         ),
     };
-    shape_ok.then_some(A1Ref {
-        sheet_name,
-        start,
-        end,
-    })
+    shape_ok.then_some(A1Ref { sheet_name, start, end })
 }
 
 impl A1Ref {
@@ -120,16 +116,8 @@ fn parse_corner(text: &str) -> Option<A1Corner> {
     if letters.is_empty() && digits.is_empty() {
         return None;
     }
-    let column = if letters.is_empty() {
-        None
-    } else {
-        Some(column_number(letters)?)
-    };
-    let row = if digits.is_empty() {
-        None
-    } else {
-        Some(row_number(digits)?)
-    };
+    let column = if letters.is_empty() { None } else { Some(column_number(letters)?) };
+    let row = if digits.is_empty() { None } else { Some(row_number(digits)?) };
     Some(A1Corner { row, column })
 }
 
@@ -146,8 +134,7 @@ pub fn column_number(letters: &str) -> Option<u32> {
         return None;
     }
     letters.bytes().try_fold(0u32, |acc, b| {
-        b.is_ascii_alphabetic()
-            .then(|| acc * 26 + u32::from(b.to_ascii_uppercase() - b'A' + 1))
+        b.is_ascii_alphabetic().then(|| acc * 26 + u32::from(b.to_ascii_uppercase() - b'A' + 1))
     })
 }
 
@@ -169,11 +156,7 @@ pub fn notation(found: A1Box) -> String {
     if found.row == found.last_row && found.column == found.last_column {
         return start;
     }
-    format!(
-        "{start}:{}{}",
-        column_letters(found.last_column),
-        found.last_row
-    )
+    format!("{start}:{}{}", column_letters(found.last_column), found.last_row)
 }
 
 #[cfg(test)]
@@ -185,12 +168,7 @@ mod tests {
     }
 
     fn b(row: u32, column: u32, last_row: u32, last_column: u32) -> Option<A1Box> {
-        Some(A1Box {
-            row,
-            column,
-            last_row,
-            last_column,
-        })
+        Some(A1Box { row, column, last_row, last_column })
     }
 
     #[test]
@@ -215,18 +193,9 @@ mod tests {
     fn sheet_prefixes() {
         let parsed = parse("Sheet2!A1:B2").unwrap();
         assert_eq!(parsed.sheet_name.as_deref(), Some("Sheet2"));
-        assert_eq!(
-            parse("'My Sheet'!A1").unwrap().sheet_name.as_deref(),
-            Some("My Sheet")
-        );
-        assert_eq!(
-            parse("'It''s'!A1").unwrap().sheet_name.as_deref(),
-            Some("It's")
-        );
-        assert_eq!(
-            parse("'a!b'!C3").unwrap().sheet_name.as_deref(),
-            Some("a!b")
-        );
+        assert_eq!(parse("'My Sheet'!A1").unwrap().sheet_name.as_deref(), Some("My Sheet"));
+        assert_eq!(parse("'It''s'!A1").unwrap().sheet_name.as_deref(), Some("It's"));
+        assert_eq!(parse("'a!b'!C3").unwrap().sheet_name.as_deref(), Some("a!b"));
         assert_eq!(parse("A1").unwrap().sheet_name, None);
     }
 
@@ -250,11 +219,7 @@ mod tests {
             "A:2",
             "2:A",
         ] {
-            assert_eq!(
-                parse(text).and_then(|r| r.resolve(1000, 26)),
-                None,
-                "{text:?}"
-            );
+            assert_eq!(parse(text).and_then(|r| r.resolve(1000, 26)), None, "{text:?}");
         }
     }
 
@@ -267,14 +232,7 @@ mod tests {
 
     #[test]
     fn column_letters_round_trip() {
-        for (n, letters) in [
-            (1, "A"),
-            (26, "Z"),
-            (27, "AA"),
-            (52, "AZ"),
-            (703, "AAA"),
-            (18_278, "ZZZ"),
-        ] {
+        for (n, letters) in [(1, "A"), (26, "Z"), (27, "AA"), (52, "AZ"), (703, "AAA"), (18_278, "ZZZ")] {
             assert_eq!(column_letters(n), letters);
             assert_eq!(column_number(letters), Some(n));
         }
@@ -282,23 +240,7 @@ mod tests {
 
     #[test]
     fn notation_of_a_cell_and_a_block() {
-        assert_eq!(
-            notation(A1Box {
-                row: 2,
-                column: 2,
-                last_row: 2,
-                last_column: 2
-            }),
-            "B2"
-        );
-        assert_eq!(
-            notation(A1Box {
-                row: 1,
-                column: 1,
-                last_row: 3,
-                last_column: 3
-            }),
-            "A1:C3"
-        );
+        assert_eq!(notation(A1Box { row: 2, column: 2, last_row: 2, last_column: 2 }), "B2");
+        assert_eq!(notation(A1Box { row: 1, column: 1, last_row: 3, last_column: 3 }), "A1:C3");
     }
 }

@@ -23,44 +23,25 @@ pub struct TextFinder {
 
 impl TextFinder {
     pub fn new(text: &str) -> TextFinder {
-        TextFinder {
-            text: text.to_string(),
-            ..TextFinder::default()
-        }
+        TextFinder { text: text.to_string(), ..TextFinder::default() }
     }
 
     fn matcher(&self) -> ServiceResult<Matcher> {
         if self.use_regular_expression {
-            let pattern = if self.match_entire_cell {
-                format!("^(?:{})$", self.text)
-            } else {
-                self.text.clone()
-            };
+            let pattern = if self.match_entire_cell { format!("^(?:{})$", self.text) } else { self.text.clone() };
             let regex = RegexBuilder::new(&pattern)
                 .case_insensitive(!self.match_case)
                 .build()
                 .map_err(|_| ServiceError::new(text::invalid_regular_expression(&self.text)))?;
             return Ok(Matcher::Regex(regex));
         }
-        let needle = if self.match_case {
-            self.text.clone()
-        } else {
-            self.text.to_lowercase()
-        };
-        Ok(Matcher::Text {
-            needle,
-            match_case: self.match_case,
-            match_entire_cell: self.match_entire_cell,
-        })
+        let needle = if self.match_case { self.text.clone() } else { self.text.to_lowercase() };
+        Ok(Matcher::Text { needle, match_case: self.match_case, match_entire_cell: self.match_entire_cell })
     }
 }
 
 enum Matcher {
-    Text {
-        needle: String,
-        match_case: bool,
-        match_entire_cell: bool,
-    },
+    Text { needle: String, match_case: bool, match_entire_cell: bool },
     Regex(Regex),
 }
 
@@ -69,11 +50,7 @@ impl Matcher {
         match self {
             // An empty search text matches nothing (assumed).
             Matcher::Text { needle, .. } if needle.is_empty() => false,
-            Matcher::Text {
-                needle,
-                match_case,
-                match_entire_cell,
-            } => {
+            Matcher::Text { needle, match_case, match_entire_cell } => {
                 let folded;
                 let hay = if *match_case {
                     shown
@@ -95,12 +72,7 @@ impl Matcher {
 impl Spreadsheets {
     /// `TextFinder.findAll()` over `scope` (a range, or [`Spreadsheets::sheet_range`] for a
     /// sheet): the matching cells in row-major order. Empty cells never match.
-    pub fn find_all(
-        &self,
-        scope: &RangeRef,
-        finder: &TextFinder,
-        script_zone: Tz,
-    ) -> ServiceResult<Vec<RangeRef>> {
+    pub fn find_all(&self, scope: &RangeRef, finder: &TextFinder, script_zone: Tz) -> ServiceResult<Vec<RangeRef>> {
         let zone = self.zone_of(&scope.sheet.spreadsheet_id, script_zone)?;
         let matcher = finder.matcher()?;
         let sheet = self.range_sheet(scope)?;
@@ -129,8 +101,7 @@ impl Spreadsheets {
         script_zone: Tz,
     ) -> ServiceResult<Option<RangeRef>> {
         let matches = self.find_all(scope, finder, script_zone)?;
-        let past =
-            |cell: &RangeRef| after.is_none_or(|at| (cell.row, cell.column) > (at.row, at.column));
+        let past = |cell: &RangeRef| after.is_none_or(|at| (cell.row, cell.column) > (at.row, at.column));
         Ok(matches.into_iter().find(past))
     }
 
@@ -143,8 +114,7 @@ impl Spreadsheets {
         script_zone: Tz,
     ) -> ServiceResult<Option<RangeRef>> {
         let matches = self.find_all(scope, finder, script_zone)?;
-        let earlier =
-            |cell: &RangeRef| before.is_none_or(|at| (cell.row, cell.column) < (at.row, at.column));
+        let earlier = |cell: &RangeRef| before.is_none_or(|at| (cell.row, cell.column) < (at.row, at.column));
         Ok(matches.into_iter().rev().find(earlier))
     }
 }

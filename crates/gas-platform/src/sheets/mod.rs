@@ -112,28 +112,16 @@ impl RangeRef {
 
     /// `getLastColumn()` of the range: its rightmost column.
     pub fn last_column(&self) -> u32 {
-        self.column
-            .saturating_add(self.num_columns.saturating_sub(1))
+        self.column.saturating_add(self.num_columns.saturating_sub(1))
     }
 
     /// The one-cell range at (row, column) of the same sheet.
     pub fn cell(&self, row: u32, column: u32) -> RangeRef {
-        RangeRef {
-            sheet: self.sheet.clone(),
-            row,
-            column,
-            num_rows: 1,
-            num_columns: 1,
-        }
+        RangeRef { sheet: self.sheet.clone(), row, column, num_rows: 1, num_columns: 1 }
     }
 
     fn a1_box(&self) -> a1::A1Box {
-        a1::A1Box {
-            row: self.row,
-            column: self.column,
-            last_row: self.last_row(),
-            last_column: self.last_column(),
-        }
+        a1::A1Box { row: self.row, column: self.column, last_row: self.last_row(), last_column: self.last_column() }
     }
 }
 
@@ -147,12 +135,10 @@ pub mod text {
     pub const OPEN_BY_ID_FAILED: &str =
         "Unexpected error while getting the method or property openById on object SpreadsheetApp.";
     pub const RANGE_ROWS_AT_LEAST_1: &str = "The number of rows in the range must be at least 1.";
-    pub const RANGE_COLUMNS_AT_LEAST_1: &str =
-        "The number of columns in the range must be at least 1.";
+    pub const RANGE_COLUMNS_AT_LEAST_1: &str = "The number of columns in the range must be at least 1.";
     pub const RANGE_START_ROW_TOO_SMALL: &str = "The starting row of the range is too small.";
     pub const RANGE_START_COLUMN_TOO_SMALL: &str = "The starting column of the range is too small.";
-    pub const RANGE_OUTSIDE_SHEET: &str =
-        "The coordinates of the range are outside the dimensions of the sheet.";
+    pub const RANGE_OUTSIDE_SHEET: &str = "The coordinates of the range are outside the dimensions of the sheet.";
     pub const RANGE_NOT_FOUND: &str = "Range not found";
     pub const ROWS_OUT_OF_BOUNDS: &str = "Those rows are out of bounds.";
     pub const DELETE_ALL_ROWS: &str = "Sorry, it is not possible to delete all non-frozen rows.";

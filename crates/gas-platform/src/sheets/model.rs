@@ -4,9 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX,
-};
+use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
 
@@ -41,13 +39,7 @@ impl TryFrom<SheetData> for Sheet {
     type Error = String;
 
     fn try_from(data: SheetData) -> Result<Sheet, String> {
-        Sheet::with_size(
-            data.sheet_id,
-            &data.name,
-            data.rows,
-            data.max_rows,
-            data.max_columns,
-        )
+        Sheet::with_size(data.sheet_id, &data.name, data.rows, data.max_rows, data.max_columns)
     }
 }
 
@@ -65,11 +57,7 @@ impl Sheet {
 
     /// A sheet holding `rows` (as stored values: no string parsing), at the default size
     /// or larger when the rows need it.
-    pub fn with_rows(
-        sheet_id: u32,
-        name: &str,
-        rows: Vec<Vec<CellValue>>,
-    ) -> Result<Sheet, String> {
+    pub fn with_rows(sheet_id: u32, name: &str, rows: Vec<Vec<CellValue>>) -> Result<Sheet, String> {
         Sheet::with_size(sheet_id, name, rows, None, None)
     }
 
@@ -82,14 +70,9 @@ impl Sheet {
         max_columns: Option<u32>,
     ) -> Result<Sheet, String> {
         if name.chars().count() > SHEET_NAME_CHARS_MAX {
-            return Err(format!(
-                "sheet name {name:?} is longer than {SHEET_NAME_CHARS_MAX} characters"
-            ));
+            return Err(format!("sheet name {name:?} is longer than {SHEET_NAME_CHARS_MAX} characters"));
         }
-        let mut sheet = Sheet {
-            rows,
-            ..Sheet::new(sheet_id, name)
-        };
+        let mut sheet = Sheet { rows, ..Sheet::new(sheet_id, name) };
         for row in &mut sheet.rows {
             for cell in row.iter_mut() {
                 if cell.is_empty() {
@@ -148,10 +131,7 @@ impl Sheet {
         let (Some(r), Some(c)) = (row.checked_sub(1), column.checked_sub(1)) else {
             return &EMPTY;
         };
-        self.rows
-            .get(r as usize)
-            .and_then(|cells| cells.get(c as usize))
-            .unwrap_or(&EMPTY)
+        self.rows.get(r as usize).and_then(|cells| cells.get(c as usize)).unwrap_or(&EMPTY)
     }
 
     pub(super) fn cell_count(&self) -> u64 {
@@ -164,9 +144,7 @@ impl Sheet {
 
     /// Writes one cell; the caller calls [`Sheet::trim_rows`] after a batch of writes.
     pub(super) fn set_cell(&mut self, row: u32, column: u32, value: CellValue) {
-        debug_assert!(
-            row >= 1 && row <= self.max_rows && column >= 1 && column <= self.max_columns
-        );
+        debug_assert!(row >= 1 && row <= self.max_rows && column >= 1 && column <= self.max_columns);
         let (r, c) = ((row - 1) as usize, (column - 1) as usize);
         if value.is_empty() && self.cell(row, column).is_empty() {
             return;
@@ -178,11 +156,7 @@ impl Sheet {
         if cells.len() <= c {
             cells.resize(c + 1, CellValue::Empty);
         }
-        cells[c] = if value.is_empty() {
-            CellValue::Empty
-        } else {
-            value
-        };
+        cells[c] = if value.is_empty() { CellValue::Empty } else { value };
     }
 
     /// Restores the storage invariant after writes to rows `first..=last`.
@@ -205,9 +179,7 @@ impl Sheet {
 
     /// Removes rows `start..start + count` (1-based, already checked to be in the sheet).
     pub(super) fn remove_rows(&mut self, start: u32, count: u32) {
-        debug_assert!(
-            start >= 1 && count >= 1 && start + count - 1 <= self.max_rows && count < self.max_rows
-        );
+        debug_assert!(start >= 1 && count >= 1 && start + count - 1 <= self.max_rows && count < self.max_rows);
         let from = (start as usize - 1).min(self.rows.len());
         let to = (from + count as usize).min(self.rows.len());
         self.rows.drain(from..to);
@@ -221,10 +193,7 @@ impl Sheet {
         debug_assert!(at >= 1 && at <= self.max_rows + 1);
         let index = at as usize - 1;
         if index < self.rows.len() {
-            self.rows.splice(
-                index..index,
-                std::iter::repeat_with(Vec::new).take(count as usize),
-            );
+            self.rows.splice(index..index, std::iter::repeat_with(Vec::new).take(count as usize));
         }
         self.max_rows += count;
     }
@@ -286,9 +255,7 @@ impl Spreadsheet {
         sheets: Vec<Sheet>,
     ) -> Result<Spreadsheet, String> {
         if sheets.is_empty() {
-            return Err(format!(
-                "spreadsheet {id:?} has no sheets: it needs at least one"
-            ));
+            return Err(format!("spreadsheet {id:?} has no sheets: it needs at least one"));
         }
         if let Some(zone) = &time_zone {
             parse_zone(zone).map_err(|err| format!("spreadsheet {id:?}: {err}"))?;
@@ -296,25 +263,14 @@ impl Spreadsheet {
         for (i, sheet) in sheets.iter().enumerate() {
             for earlier in &sheets[..i] {
                 if same_sheet_name(earlier.name(), sheet.name()) {
-                    return Err(format!(
-                        "spreadsheet {id:?}: two sheets are named {:?}",
-                        sheet.name()
-                    ));
+                    return Err(format!("spreadsheet {id:?}: two sheets are named {:?}", sheet.name()));
                 }
                 if earlier.sheet_id() == sheet.sheet_id() {
-                    return Err(format!(
-                        "spreadsheet {id:?}: two sheets have sheet_id {}",
-                        sheet.sheet_id()
-                    ));
+                    return Err(format!("spreadsheet {id:?}: two sheets have sheet_id {}", sheet.sheet_id()));
                 }
             }
         }
-        let book = Spreadsheet {
-            id: id.to_string(),
-            name: name.to_string(),
-            time_zone,
-            sheets,
-        };
+        let book = Spreadsheet { id: id.to_string(), name: name.to_string(), time_zone, sheets };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
             return Err(format!(
                 "spreadsheet {id:?} has {} cells; Sheets allows at most {CELLS_PER_SPREADSHEET_MAX}",
@@ -392,10 +348,7 @@ impl TryFrom<SpreadsheetsData> for Spreadsheets {
     type Error = String;
 
     fn try_from(data: SpreadsheetsData) -> Result<Spreadsheets, String> {
-        let mut store = Spreadsheets {
-            spreadsheets: Vec::new(),
-            created_count: data.created_count,
-        };
+        let mut store = Spreadsheets { spreadsheets: Vec::new(), created_count: data.created_count };
         for book in data.spreadsheets {
             store.add(book)?;
         }

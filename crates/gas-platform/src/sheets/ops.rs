@@ -7,9 +7,7 @@ use chrono_tz::Tz;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::{display_value, user_entered};
 use super::{a1, text, RangeRef, SheetRef};
-use super::{
-    CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX,
-};
+use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::error::{ServiceError, ServiceResult};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -19,13 +17,7 @@ fn fail<T>(message: &str) -> ServiceResult<T> {
 }
 
 /// `getRange(row, column, numRows, numColumns)`'s checks, in the platform's order.
-fn check_range(
-    sheet: &Sheet,
-    row: i64,
-    column: i64,
-    num_rows: i64,
-    num_columns: i64,
-) -> ServiceResult<()> {
+fn check_range(sheet: &Sheet, row: i64, column: i64, num_rows: i64, num_columns: i64) -> ServiceResult<()> {
     if row < 1 {
         return fail(text::RANGE_START_ROW_TOO_SMALL);
     }
@@ -62,17 +54,14 @@ fn check_growth(book: &Spreadsheet, added_cells: u64) -> ServiceResult<()> {
     Ok(())
 }
 
-fn check_sheet_name(
-    book: &Spreadsheet,
-    name: &str,
-    except_sheet_id: Option<u32>,
-) -> ServiceResult<()> {
+fn check_sheet_name(book: &Spreadsheet, name: &str, except_sheet_id: Option<u32>) -> ServiceResult<()> {
     if name.chars().count() > SHEET_NAME_CHARS_MAX {
         return fail(text::SHEET_NAME_TOO_LONG);
     }
-    let taken = book.sheets().iter().any(|sheet| {
-        Some(sheet.sheet_id()) != except_sheet_id && same_sheet_name(sheet.name(), name)
-    });
+    let taken = book
+        .sheets()
+        .iter()
+        .any(|sheet| Some(sheet.sheet_id()) != except_sheet_id && same_sheet_name(sheet.name(), name));
     if taken {
         return Err(ServiceError::new(text::sheet_name_taken(name)));
     }
@@ -80,20 +69,11 @@ fn check_sheet_name(
 }
 
 fn sheet_ref(book: &Spreadsheet, sheet: &Sheet) -> SheetRef {
-    SheetRef {
-        spreadsheet_id: book.id().to_string(),
-        sheet_id: sheet.sheet_id(),
-    }
+    SheetRef { spreadsheet_id: book.id().to_string(), sheet_id: sheet.sheet_id() }
 }
 
 fn whole_range(sheet: SheetRef, num_rows: u32, num_columns: u32) -> RangeRef {
-    RangeRef {
-        sheet,
-        row: 1,
-        column: 1,
-        num_rows,
-        num_columns,
-    }
+    RangeRef { sheet, row: 1, column: 1, num_rows, num_columns }
 }
 
 /// SpreadsheetApp and Spreadsheet.
@@ -107,13 +87,11 @@ impl Spreadsheets {
 
     /// `SpreadsheetApp.openById(id)`.
     pub fn open_by_id(&self, id: &str) -> ServiceResult<&Spreadsheet> {
-        self.get(id)
-            .ok_or_else(|| ServiceError::new(text::OPEN_BY_ID_FAILED))
+        self.get(id).ok_or_else(|| ServiceError::new(text::OPEN_BY_ID_FAILED))
     }
 
     fn open_by_id_mut(&mut self, id: &str) -> ServiceResult<&mut Spreadsheet> {
-        self.get_mut(id)
-            .ok_or_else(|| ServiceError::new(text::OPEN_BY_ID_FAILED))
+        self.get_mut(id).ok_or_else(|| ServiceError::new(text::OPEN_BY_ID_FAILED))
     }
 
     /// `Spreadsheet.getName()`.
@@ -144,20 +122,13 @@ impl Spreadsheets {
     pub fn zone_of(&self, id: &str, script_zone: Tz) -> ServiceResult<Tz> {
         let book = self.open_by_id(id)?;
         // A stored zone was checked when it was set or loaded.
-        Ok(book
-            .time_zone()
-            .and_then(|zone| parse_zone(zone).ok())
-            .unwrap_or(script_zone))
+        Ok(book.time_zone().and_then(|zone| parse_zone(zone).ok()).unwrap_or(script_zone))
     }
 
     /// `Spreadsheet.getSheets()`, in tab order.
     pub fn get_sheets(&self, id: &str) -> ServiceResult<Vec<SheetRef>> {
         let book = self.open_by_id(id)?;
-        Ok(book
-            .sheets()
-            .iter()
-            .map(|sheet| sheet_ref(book, sheet))
-            .collect())
+        Ok(book.sheets().iter().map(|sheet| sheet_ref(book, sheet)).collect())
     }
 
     /// `Spreadsheet.getSheetByName(name)`: `None` (JS `null`) when no sheet has that exact name.
@@ -169,11 +140,7 @@ impl Spreadsheets {
     /// `Spreadsheet.getSheetById(gid)`: `None` when absent.
     pub fn get_sheet_by_id(&self, id: &str, sheet_id: u32) -> ServiceResult<Option<SheetRef>> {
         let book = self.open_by_id(id)?;
-        Ok(book
-            .sheets()
-            .iter()
-            .find(|sheet| sheet.sheet_id() == sheet_id)
-            .map(|sheet| sheet_ref(book, sheet)))
+        Ok(book.sheets().iter().find(|sheet| sheet.sheet_id() == sheet_id).map(|sheet| sheet_ref(book, sheet)))
     }
 
     /// `Spreadsheet.getActiveSheet()` for a script without a UI: the first sheet (assumed).
@@ -192,21 +159,10 @@ impl Spreadsheets {
             }
             None => default_sheet_name(book),
         };
-        check_growth(
-            book,
-            u64::from(DEFAULT_MAX_ROWS) * u64::from(DEFAULT_MAX_COLUMNS),
-        )?;
-        let sheet_id = book
-            .sheets()
-            .iter()
-            .map(Sheet::sheet_id)
-            .max()
-            .map_or(0, |gid| gid + 1);
+        check_growth(book, u64::from(DEFAULT_MAX_ROWS) * u64::from(DEFAULT_MAX_COLUMNS))?;
+        let sheet_id = book.sheets().iter().map(Sheet::sheet_id).max().map_or(0, |gid| gid + 1);
         book.sheets_mut().push(Sheet::new(sheet_id, &name));
-        Ok(SheetRef {
-            spreadsheet_id: id.to_string(),
-            sheet_id,
-        })
+        Ok(SheetRef { spreadsheet_id: id.to_string(), sheet_id })
     }
 
     /// `Spreadsheet.deleteSheet(sheet)`.
@@ -216,8 +172,7 @@ impl Spreadsheets {
         if book.sheets().len() == 1 {
             return fail(text::DELETE_ONLY_SHEET);
         }
-        book.sheets_mut()
-            .retain(|candidate| candidate.sheet_id() != sheet.sheet_id);
+        book.sheets_mut().retain(|candidate| candidate.sheet_id() != sheet.sheet_id);
         Ok(())
     }
 
@@ -230,11 +185,7 @@ impl Spreadsheets {
 
 /// `Sheet`N for the first N from the sheet count + 1 that no sheet has.
 fn default_sheet_name(book: &Spreadsheet) -> String {
-    let taken = |name: &str| {
-        book.sheets()
-            .iter()
-            .any(|sheet| same_sheet_name(sheet.name(), name))
-    };
+    let taken = |name: &str| book.sheets().iter().any(|sheet| same_sheet_name(sheet.name(), name));
     (book.sheets().len() + 1..)
         .map(|n| format!("Sheet{n}"))
         .find(|name| !taken(name))
@@ -268,11 +219,7 @@ impl Spreadsheets {
     /// `Sheet.setName(name)`.
     pub fn rename_sheet(&mut self, sheet: &SheetRef, name: &str) -> ServiceResult<()> {
         self.sheet(sheet)?;
-        check_sheet_name(
-            self.open_by_id(&sheet.spreadsheet_id)?,
-            name,
-            Some(sheet.sheet_id),
-        )?;
+        check_sheet_name(self.open_by_id(&sheet.spreadsheet_id)?, name, Some(sheet.sheet_id))?;
         self.sheet_mut(sheet)?.set_name(name);
         Ok(())
     }
@@ -281,10 +228,7 @@ impl Spreadsheets {
     pub fn sheet_index(&self, sheet: &SheetRef) -> ServiceResult<u32> {
         self.sheet(sheet)?;
         let book = self.open_by_id(&sheet.spreadsheet_id)?;
-        let index = book
-            .sheets()
-            .iter()
-            .position(|candidate| candidate.sheet_id() == sheet.sheet_id);
+        let index = book.sheets().iter().position(|candidate| candidate.sheet_id() == sheet.sheet_id);
         Ok(index.map_or(0, |i| i as u32 + 1))
     }
 
@@ -333,16 +277,12 @@ impl Spreadsheets {
     /// `'My Sheet'!` prefix naming another sheet of the same spreadsheet.
     pub fn get_range_a1(&self, sheet: &SheetRef, a1_notation: &str) -> ServiceResult<RangeRef> {
         let here = self.sheet(sheet)?;
-        let parsed =
-            a1::parse(a1_notation).ok_or_else(|| ServiceError::new(text::RANGE_NOT_FOUND))?;
+        let parsed = a1::parse(a1_notation).ok_or_else(|| ServiceError::new(text::RANGE_NOT_FOUND))?;
         let (target, target_ref) = match &parsed.sheet_name {
             None => (here, sheet.clone()),
             Some(name) => {
                 let book = self.open_by_id(&sheet.spreadsheet_id)?;
-                let found = book
-                    .sheets()
-                    .iter()
-                    .find(|candidate| same_sheet_name(candidate.name(), name));
+                let found = book.sheets().iter().find(|candidate| same_sheet_name(candidate.name(), name));
                 let found = found.ok_or_else(|| ServiceError::new(text::RANGE_NOT_FOUND))?;
                 (found, sheet_ref(book, found))
             }
@@ -362,31 +302,18 @@ impl Spreadsheets {
     /// `Sheet.getDataRange()`: A1 to the last row and column with content, at least A1.
     pub fn get_data_range(&self, sheet: &SheetRef) -> ServiceResult<RangeRef> {
         let found = self.sheet(sheet)?;
-        Ok(whole_range(
-            sheet.clone(),
-            found.last_row().max(1),
-            found.last_column().max(1),
-        ))
+        Ok(whole_range(sheet.clone(), found.last_row().max(1), found.last_column().max(1)))
     }
 
     /// The whole grid of a sheet: what `Sheet.createTextFinder` searches.
     pub fn sheet_range(&self, sheet: &SheetRef) -> ServiceResult<RangeRef> {
         let found = self.sheet(sheet)?;
-        Ok(whole_range(
-            sheet.clone(),
-            found.max_rows(),
-            found.max_columns(),
-        ))
+        Ok(whole_range(sheet.clone(), found.max_rows(), found.max_columns()))
     }
 
     /// `Sheet.appendRow(values)`: writes after the last row with content (documented),
     /// adding a row, or columns, when the sheet is full (assumed).
-    pub fn append_row(
-        &mut self,
-        sheet: &SheetRef,
-        values: Vec<CellValue>,
-        script_zone: Tz,
-    ) -> ServiceResult<()> {
+    pub fn append_row(&mut self, sheet: &SheetRef, values: Vec<CellValue>, script_zone: Tz) -> ServiceResult<()> {
         let zone = self.zone_of(&sheet.spreadsheet_id, script_zone)?;
         let target = self.sheet(sheet)?;
         if values.is_empty() {
@@ -394,16 +321,10 @@ impl Spreadsheets {
         }
         let row = target.last_row() + 1;
         let width = u32::try_from(values.len()).unwrap_or(u32::MAX);
-        let (old_rows, old_columns) = (
-            u64::from(target.max_rows()),
-            u64::from(target.max_columns()),
-        );
+        let (old_rows, old_columns) = (u64::from(target.max_rows()), u64::from(target.max_columns()));
         let new_rows = old_rows.max(u64::from(row));
         let new_columns = old_columns.max(u64::from(width));
-        check_growth(
-            self.open_by_id(&sheet.spreadsheet_id)?,
-            new_rows * new_columns - old_rows * old_columns,
-        )?;
+        check_growth(self.open_by_id(&sheet.spreadsheet_id)?, new_rows * new_columns - old_rows * old_columns)?;
 
         let target = self.sheet_mut(sheet)?;
         if row > target.max_rows() {
@@ -446,24 +367,14 @@ impl Spreadsheets {
     }
 
     /// `Sheet.insertRowsBefore(row, count)` and `Sheet.insertRows(row, count)`.
-    pub fn insert_rows_before(
-        &mut self,
-        sheet: &SheetRef,
-        row: i64,
-        count: i64,
-    ) -> ServiceResult<()> {
+    pub fn insert_rows_before(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
         self.sheet_mut(sheet)?.add_rows(row, count);
         Ok(())
     }
 
     /// `Sheet.insertRowsAfter(row, count)`.
-    pub fn insert_rows_after(
-        &mut self,
-        sheet: &SheetRef,
-        row: i64,
-        count: i64,
-    ) -> ServiceResult<()> {
+    pub fn insert_rows_after(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
         self.sheet_mut(sheet)?.add_rows(row + 1, count);
         Ok(())
@@ -477,9 +388,7 @@ impl Spreadsheets {
         if count < 1 {
             return fail(text::ROWS_OUT_OF_BOUNDS);
         }
-        let added = u64::try_from(count)
-            .unwrap_or(u64::MAX)
-            .saturating_mul(u64::from(target.max_columns()));
+        let added = u64::try_from(count).unwrap_or(u64::MAX).saturating_mul(u64::from(target.max_columns()));
         check_growth(self.open_by_id(&sheet.spreadsheet_id)?, added)?;
         Ok((row, count as u32))
     }
@@ -498,13 +407,7 @@ impl Spreadsheets {
     pub(super) fn range_sheet(&self, range: &RangeRef) -> ServiceResult<&Sheet> {
         let sheet = self.sheet(&range.sheet)?;
         let (row, column) = (i64::from(range.row), i64::from(range.column));
-        check_range(
-            sheet,
-            row,
-            column,
-            i64::from(range.num_rows),
-            i64::from(range.num_columns),
-        )?;
+        check_range(sheet, row, column, i64::from(range.num_rows), i64::from(range.num_columns))?;
         Ok(sheet)
     }
 
@@ -512,34 +415,20 @@ impl Spreadsheets {
     pub fn get_values(&self, range: &RangeRef) -> ServiceResult<Vec<Vec<CellValue>>> {
         let sheet = self.range_sheet(range)?;
         Ok((range.row..=range.last_row())
-            .map(|row| {
-                (range.column..=range.last_column())
-                    .map(|column| sheet.cell(row, column).clone())
-                    .collect()
-            })
+            .map(|row| (range.column..=range.last_column()).map(|column| sheet.cell(row, column).clone()).collect())
             .collect())
     }
 
     /// `Range.getValue()`: the top-left cell.
     pub fn get_value(&self, range: &RangeRef) -> ServiceResult<CellValue> {
-        Ok(self
-            .range_sheet(range)?
-            .cell(range.row, range.column)
-            .clone())
+        Ok(self.range_sheet(range)?.cell(range.row, range.column).clone())
     }
 
     /// `Range.getDisplayValues()`: each cell as Sheets shows it, dates in the spreadsheet's zone.
-    pub fn get_display_values(
-        &self,
-        range: &RangeRef,
-        script_zone: Tz,
-    ) -> ServiceResult<Vec<Vec<String>>> {
+    pub fn get_display_values(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<Vec<Vec<String>>> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         let values = self.get_values(range)?;
-        Ok(values
-            .iter()
-            .map(|row| row.iter().map(|value| display_value(value, zone)).collect())
-            .collect())
+        Ok(values.iter().map(|row| row.iter().map(|value| display_value(value, zone)).collect()).collect())
     }
 
     /// `Range.getDisplayValue()`: the top-left cell as shown.
@@ -550,28 +439,14 @@ impl Spreadsheets {
 
     /// `Range.setValues(values)`: the data must have the range's shape; strings are read
     /// as typed (see [`user_entered`]).
-    pub fn set_values(
-        &mut self,
-        range: &RangeRef,
-        values: Vec<Vec<CellValue>>,
-        script_zone: Tz,
-    ) -> ServiceResult<()> {
+    pub fn set_values(&mut self, range: &RangeRef, values: Vec<Vec<CellValue>>, script_zone: Tz) -> ServiceResult<()> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         self.range_sheet(range)?;
         if values.len() != range.num_rows as usize {
-            return Err(ServiceError::new(text::data_rows_mismatch(
-                values.len(),
-                range.num_rows,
-            )));
+            return Err(ServiceError::new(text::data_rows_mismatch(values.len(), range.num_rows)));
         }
-        if let Some(row) = values
-            .iter()
-            .find(|row| row.len() != range.num_columns as usize)
-        {
-            return Err(ServiceError::new(text::data_columns_mismatch(
-                row.len(),
-                range.num_columns,
-            )));
+        if let Some(row) = values.iter().find(|row| row.len() != range.num_columns as usize) {
+            return Err(ServiceError::new(text::data_columns_mismatch(row.len(), range.num_columns)));
         }
         let sheet = self.sheet_mut(&range.sheet)?;
         for (row, cells) in (range.row..).zip(values) {
@@ -584,12 +459,7 @@ impl Spreadsheets {
     }
 
     /// `Range.setValue(value)`: every cell of the range gets the value (observed).
-    pub fn set_value(
-        &mut self,
-        range: &RangeRef,
-        value: CellValue,
-        script_zone: Tz,
-    ) -> ServiceResult<()> {
+    pub fn set_value(&mut self, range: &RangeRef, value: CellValue, script_zone: Tz) -> ServiceResult<()> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         self.range_sheet(range)?;
         let value = user_entered(value, zone);
@@ -605,11 +475,7 @@ impl Spreadsheets {
     fn fill(&mut self, range: &RangeRef, value: &CellValue) -> ServiceResult<()> {
         let sheet = self.sheet_mut(&range.sheet)?;
         // Clearing touches only stored cells, so clearing `A:Z` of a 3-row sheet is cheap.
-        let last_row = if value.is_empty() {
-            range.last_row().min(sheet.last_row())
-        } else {
-            range.last_row()
-        };
+        let last_row = if value.is_empty() { range.last_row().min(sheet.last_row()) } else { range.last_row() };
         for row in range.row..=last_row {
             for column in range.column..=range.last_column() {
                 sheet.set_cell(row, column, value.clone());

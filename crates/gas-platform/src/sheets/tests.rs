@@ -41,9 +41,7 @@ fn write(store: &mut Spreadsheets, sheet: &SheetRef, a1: &str, rows: Vec<Vec<Cel
 
 fn column_a(store: &Spreadsheets, sheet: &SheetRef) -> Vec<CellValue> {
     let last = store.last_row(sheet).unwrap().max(1);
-    let values = store
-        .get_values(&store.get_range(sheet, 1, 1, i64::from(last), 1).unwrap())
-        .unwrap();
+    let values = store.get_values(&store.get_range(sheet, 1, 1, i64::from(last), 1).unwrap()).unwrap();
     values.into_iter().map(|mut row| row.remove(0)).collect()
 }
 
@@ -83,13 +81,8 @@ fn open_by_id_of_an_unknown_id() {
 #[test]
 fn rename_spreadsheet() {
     let (mut store, sheet) = fresh();
-    store
-        .rename_spreadsheet(&sheet.spreadsheet_id, "Ledger")
-        .unwrap();
-    assert_eq!(
-        store.spreadsheet_name(&sheet.spreadsheet_id).unwrap(),
-        "Ledger"
-    );
+    store.rename_spreadsheet(&sheet.spreadsheet_id, "Ledger").unwrap();
+    assert_eq!(store.spreadsheet_name(&sheet.spreadsheet_id).unwrap(), "Ledger");
 }
 
 #[test]
@@ -97,31 +90,17 @@ fn spreadsheet_zone_defaults_to_the_script_zone() {
     let (mut store, sheet) = fresh();
     let tokyo = parse_zone("Asia/Tokyo").unwrap();
     let id = &sheet.spreadsheet_id;
-    assert_eq!(
-        store.spreadsheet_time_zone(id, tokyo).unwrap(),
-        "Asia/Tokyo"
-    );
-    store
-        .set_spreadsheet_time_zone(id, "Europe/Istanbul")
-        .unwrap();
-    assert_eq!(
-        store.spreadsheet_time_zone(id, tokyo).unwrap(),
-        "Europe/Istanbul"
-    );
-    assert_eq!(
-        message(store.set_spreadsheet_time_zone(id, "Mars/Olympus")),
-        "Invalid argument: timeZone"
-    );
+    assert_eq!(store.spreadsheet_time_zone(id, tokyo).unwrap(), "Asia/Tokyo");
+    store.set_spreadsheet_time_zone(id, "Europe/Istanbul").unwrap();
+    assert_eq!(store.spreadsheet_time_zone(id, tokyo).unwrap(), "Europe/Istanbul");
+    assert_eq!(message(store.set_spreadsheet_time_zone(id, "Mars/Olympus")), "Invalid argument: timeZone");
 }
 
 #[test]
 fn get_sheet_by_name_is_exact_and_none_when_absent() {
     let (store, sheet) = fresh();
     let id = &sheet.spreadsheet_id;
-    assert_eq!(
-        store.get_sheet_by_name(id, "Sheet1").unwrap(),
-        Some(sheet.clone())
-    );
+    assert_eq!(store.get_sheet_by_name(id, "Sheet1").unwrap(), Some(sheet.clone()));
     assert_eq!(store.get_sheet_by_name(id, "sheet1").unwrap(), None);
     assert_eq!(store.get_sheet_by_name(id, "ledger").unwrap(), None);
     assert_eq!(store.get_sheet_by_id(id, 0).unwrap(), Some(sheet.clone()));
@@ -143,12 +122,8 @@ fn insert_sheet_default_names_and_gids() {
     assert_eq!(store.sheet_name(&fourth).unwrap(), "Sheet5");
     assert_eq!(store.max_rows(&fourth).unwrap(), 1000);
     assert_eq!(store.max_columns(&fourth).unwrap(), 26);
-    let names: Vec<String> = store
-        .get_sheets(&id)
-        .unwrap()
-        .iter()
-        .map(|sheet| store.sheet_name(sheet).unwrap())
-        .collect();
+    let names: Vec<String> =
+        store.get_sheets(&id).unwrap().iter().map(|sheet| store.sheet_name(sheet).unwrap()).collect();
     assert_eq!(names, ["Sheet1", "Sheet4", "ledger", "Sheet5"]);
 }
 
@@ -164,19 +139,13 @@ fn insert_sheet_with_a_taken_name() {
         message(store.insert_sheet(&id, Some("SHEET1"))),
         "A sheet with the name \"SHEET1\" already exists. Please enter another name."
     );
-    assert_eq!(
-        store.get_sheets(&id).unwrap().len(),
-        1,
-        "a failed call changes nothing"
-    );
+    assert_eq!(store.get_sheets(&id).unwrap().len(), 1, "a failed call changes nothing");
 }
 
 #[test]
 fn rename_sheet_to_a_taken_name_and_to_its_own_name() {
     let (mut store, sheet) = fresh();
-    let other = store
-        .insert_sheet(&sheet.spreadsheet_id, Some("ledger"))
-        .unwrap();
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("ledger")).unwrap();
     assert_eq!(
         message(store.rename_sheet(&other, "Sheet1")),
         "A sheet with the name \"Sheet1\" already exists. Please enter another name."
@@ -193,26 +162,17 @@ fn sheet_names_longer_than_100_characters() {
         message(store.insert_sheet(&sheet.spreadsheet_id, Some(&long))),
         "The sheet name cannot be greater than 100 characters."
     );
-    assert_eq!(
-        message(store.rename_sheet(&sheet, &long)),
-        "The sheet name cannot be greater than 100 characters."
-    );
+    assert_eq!(message(store.rename_sheet(&sheet, &long)), "The sheet name cannot be greater than 100 characters.");
     store.rename_sheet(&sheet, &"x".repeat(100)).unwrap();
 }
 
 #[test]
 fn delete_sheet_and_the_only_sheet() {
     let (mut store, sheet) = fresh();
-    assert_eq!(
-        message(store.delete_sheet(&sheet)),
-        "You can't remove all the visible sheets in a document."
-    );
+    assert_eq!(message(store.delete_sheet(&sheet)), "You can't remove all the visible sheets in a document.");
     let other = store.insert_sheet(&sheet.spreadsheet_id, None).unwrap();
     store.delete_sheet(&sheet).unwrap();
-    assert_eq!(
-        store.get_sheets(&sheet.spreadsheet_id).unwrap(),
-        vec![other]
-    );
+    assert_eq!(store.get_sheets(&sheet.spreadsheet_id).unwrap(), vec![other]);
 }
 
 #[test]
@@ -220,18 +180,9 @@ fn a_handle_to_a_deleted_sheet() {
     let (mut store, sheet) = fresh();
     let kept = store.insert_sheet(&sheet.spreadsheet_id, None).unwrap();
     store.delete_sheet(&kept).unwrap();
-    assert_eq!(
-        message(store.last_row(&kept)),
-        "The sheet has been deleted."
-    );
-    assert_eq!(
-        message(store.get_range(&kept, 1, 1, 1, 1)),
-        "The sheet has been deleted."
-    );
-    assert_eq!(
-        message(store.delete_sheet(&kept)),
-        "The sheet has been deleted."
-    );
+    assert_eq!(message(store.last_row(&kept)), "The sheet has been deleted.");
+    assert_eq!(message(store.get_range(&kept, 1, 1, 1, 1)), "The sheet has been deleted.");
+    assert_eq!(message(store.delete_sheet(&kept)), "The sheet has been deleted.");
 }
 
 #[test]
@@ -253,16 +204,10 @@ fn the_cell_limit_is_10_million_per_spreadsheet() {
 #[test]
 fn spreadsheet_get_range_uses_the_first_sheet_or_the_named_one() {
     let (mut store, sheet) = fresh();
-    let ledger = store
-        .insert_sheet(&sheet.spreadsheet_id, Some("My Ledger"))
-        .unwrap();
-    let plain = store
-        .get_range_in_spreadsheet(&sheet.spreadsheet_id, "B2")
-        .unwrap();
+    let ledger = store.insert_sheet(&sheet.spreadsheet_id, Some("My Ledger")).unwrap();
+    let plain = store.get_range_in_spreadsheet(&sheet.spreadsheet_id, "B2").unwrap();
     assert_eq!(plain.sheet, sheet);
-    let named = store
-        .get_range_in_spreadsheet(&sheet.spreadsheet_id, "'My Ledger'!A1:B2")
-        .unwrap();
+    let named = store.get_range_in_spreadsheet(&sheet.spreadsheet_id, "'My Ledger'!A1:B2").unwrap();
     assert_eq!(named.sheet, ledger);
     assert_eq!((named.num_rows, named.num_columns), (2, 2));
 }
@@ -272,31 +217,13 @@ fn spreadsheet_get_range_uses_the_first_sheet_or_the_named_one() {
 #[test]
 fn get_range_checks_and_texts() {
     let (store, sheet) = fresh();
-    assert_eq!(
-        message(store.get_range(&sheet, 1, 1, 0, 1)),
-        "The number of rows in the range must be at least 1."
-    );
-    assert_eq!(
-        message(store.get_range(&sheet, 1, 1, 1, 0)),
-        "The number of columns in the range must be at least 1."
-    );
-    assert_eq!(
-        message(store.get_range(&sheet, 0, 1, 1, 1)),
-        "The starting row of the range is too small."
-    );
-    assert_eq!(
-        message(store.get_range(&sheet, -1, 1, 1, 1)),
-        "The starting row of the range is too small."
-    );
-    assert_eq!(
-        message(store.get_range(&sheet, 1, 0, 1, 1)),
-        "The starting column of the range is too small."
-    );
+    assert_eq!(message(store.get_range(&sheet, 1, 1, 0, 1)), "The number of rows in the range must be at least 1.");
+    assert_eq!(message(store.get_range(&sheet, 1, 1, 1, 0)), "The number of columns in the range must be at least 1.");
+    assert_eq!(message(store.get_range(&sheet, 0, 1, 1, 1)), "The starting row of the range is too small.");
+    assert_eq!(message(store.get_range(&sheet, -1, 1, 1, 1)), "The starting row of the range is too small.");
+    assert_eq!(message(store.get_range(&sheet, 1, 0, 1, 1)), "The starting column of the range is too small.");
     // The classic empty-sheet bug: getRange(2, 1, getLastRow() - 1, 3) on an empty sheet.
-    assert_eq!(
-        message(store.get_range(&sheet, 2, 1, -1, 3)),
-        "The number of rows in the range must be at least 1."
-    );
+    assert_eq!(message(store.get_range(&sheet, 2, 1, -1, 3)), "The number of rows in the range must be at least 1.");
 }
 
 #[test]
@@ -314,9 +241,7 @@ fn get_range_outside_the_sheet() {
 #[test]
 fn get_range_a1_forms() {
     let (mut store, sheet) = fresh();
-    let other = store
-        .insert_sheet(&sheet.spreadsheet_id, Some("Sheet2"))
-        .unwrap();
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("Sheet2")).unwrap();
     let shape = |r: &RangeRef| (r.row, r.column, r.num_rows, r.num_columns);
     assert_eq!(shape(&range(&store, &sheet, "A1:C3")), (1, 1, 3, 3));
     assert_eq!(shape(&range(&store, &sheet, "B2")), (2, 2, 1, 1));
@@ -324,51 +249,23 @@ fn get_range_a1_forms() {
     assert_eq!(shape(&range(&store, &sheet, "2:2")), (2, 1, 1, 26));
     assert_eq!(shape(&range(&store, &sheet, "A2:C")), (2, 1, 999, 3));
     let there = range(&store, &sheet, "Sheet2!A1:B2");
-    assert_eq!(
-        (there.sheet.clone(), shape(&there)),
-        (other.clone(), (1, 1, 2, 2))
-    );
-    assert_eq!(
-        range(&store, &sheet, "sheet2!A1").sheet,
-        other,
-        "sheet names in A1 ignore case"
-    );
+    assert_eq!((there.sheet.clone(), shape(&there)), (other.clone(), (1, 1, 2, 2)));
+    assert_eq!(range(&store, &sheet, "sheet2!A1").sheet, other, "sheet names in A1 ignore case");
 }
 
 #[test]
 fn get_range_a1_bad_notation_unknown_sheet_or_outside() {
     let (store, sheet) = fresh();
-    for bad in [
-        "",
-        "A0",
-        "1A",
-        "A1:B2:C3",
-        "Nope!A1",
-        "'Nope'!A1",
-        "A1001",
-        "AA1",
-        "foo bar",
-        "R1C1",
-    ] {
-        assert_eq!(
-            message(store.get_range_a1(&sheet, bad)),
-            "Range not found",
-            "{bad:?}"
-        );
+    for bad in ["", "A0", "1A", "A1:B2:C3", "Nope!A1", "'Nope'!A1", "A1001", "AA1", "foo bar", "R1C1"] {
+        assert_eq!(message(store.get_range_a1(&sheet, bad)), "Range not found", "{bad:?}");
     }
 }
 
 #[test]
 fn a1_notation_of_ranges() {
     let (store, sheet) = fresh();
-    assert_eq!(
-        a1_notation(&store.get_range(&sheet, 1, 1, 3, 3).unwrap()),
-        "A1:C3"
-    );
-    assert_eq!(
-        a1_notation(&store.get_range(&sheet, 2, 2, 1, 1).unwrap()),
-        "B2"
-    );
+    assert_eq!(a1_notation(&store.get_range(&sheet, 1, 1, 3, 3).unwrap()), "A1:C3");
+    assert_eq!(a1_notation(&store.get_range(&sheet, 2, 2, 1, 1).unwrap()), "B2");
     assert_eq!(a1_notation(&range(&store, &sheet, "A:A")), "A1:A1000");
 }
 
@@ -382,16 +279,9 @@ fn get_values_pads_unset_cells_with_empty() {
     let e = CellValue::Empty;
     assert_eq!(
         values,
-        vec![
-            vec![e.clone(), e.clone(), e.clone()],
-            vec![e.clone(), n(5.0), e.clone()],
-            vec![e.clone(); 3]
-        ]
+        vec![vec![e.clone(), e.clone(), e.clone()], vec![e.clone(), n(5.0), e.clone()], vec![e.clone(); 3]]
     );
-    assert_eq!(
-        store.get_value(&range(&store, &sheet, "B2:C3")).unwrap(),
-        n(5.0)
-    );
+    assert_eq!(store.get_value(&range(&store, &sheet, "B2:C3")).unwrap(), n(5.0));
 }
 
 #[test]
@@ -412,19 +302,12 @@ fn set_values_row_count_mismatch() {
 fn set_values_column_count_mismatch_names_the_first_bad_row() {
     let (mut store, sheet) = fresh();
     let target = range(&store, &sheet, "A1:C2");
-    let data = vec![
-        vec![n(1.0), n(2.0), n(3.0)],
-        vec![n(1.0), n(2.0), n(3.0), n(4.0)],
-    ];
+    let data = vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(1.0), n(2.0), n(3.0), n(4.0)]];
     assert_eq!(
         message(store.set_values(&target, data, utc())),
         "The number of columns in the data does not match the number of columns in the range. The data has 4 but the range has 3."
     );
-    assert_eq!(
-        store.last_row(&sheet).unwrap(),
-        0,
-        "a failed setValues writes nothing"
-    );
+    assert_eq!(store.last_row(&sheet).unwrap(), 0, "a failed setValues writes nothing");
 }
 
 #[test]
@@ -436,10 +319,7 @@ fn set_values_round_trip_and_last_row_column() {
         vec![CellValue::Bool(true), CellValue::Date(at), CellValue::Empty],
     ];
     write(&mut store, &sheet, "B3:D4", data.clone());
-    assert_eq!(
-        store.get_values(&range(&store, &sheet, "B3:D4")).unwrap(),
-        data
-    );
+    assert_eq!(store.get_values(&range(&store, &sheet, "B3:D4")).unwrap(), data);
     assert_eq!(store.last_row(&sheet).unwrap(), 4);
     assert_eq!(store.last_column(&sheet).unwrap(), 4);
     let data_range = store.get_data_range(&sheet).unwrap();
@@ -450,35 +330,12 @@ fn set_values_round_trip_and_last_row_column() {
 fn writing_empty_values_shrinks_last_row_and_column() {
     let (mut store, sheet) = fresh();
     write(&mut store, &sheet, "A1:C3", vec![vec![n(1.0); 3]; 3]);
-    write(
-        &mut store,
-        &sheet,
-        "A3:C3",
-        vec![vec![s(""), CellValue::Empty, s("")]],
-    );
+    write(&mut store, &sheet, "A3:C3", vec![vec![s(""), CellValue::Empty, s("")]]);
     write(&mut store, &sheet, "C1:C2", vec![vec![CellValue::Empty]; 2]);
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.last_column(&sheet).unwrap()
-        ),
-        (2, 2)
-    );
-    store
-        .clear_content(&range(&store, &sheet, "A1:B2"))
-        .unwrap();
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.last_column(&sheet).unwrap()
-        ),
-        (0, 0)
-    );
-    assert_eq!(
-        a1_notation(&store.get_data_range(&sheet).unwrap()),
-        "A1",
-        "an empty sheet's data range is A1"
-    );
+    assert_eq!((store.last_row(&sheet).unwrap(), store.last_column(&sheet).unwrap()), (2, 2));
+    store.clear_content(&range(&store, &sheet, "A1:B2")).unwrap();
+    assert_eq!((store.last_row(&sheet).unwrap(), store.last_column(&sheet).unwrap()), (0, 0));
+    assert_eq!(a1_notation(&store.get_data_range(&sheet).unwrap()), "A1", "an empty sheet's data range is A1");
 }
 
 #[test]
@@ -486,10 +343,7 @@ fn set_value_writes_every_cell_of_the_range() {
     let (mut store, sheet) = fresh();
     let target = range(&store, &sheet, "A1:B2");
     store.set_value(&target, s("x"), utc()).unwrap();
-    assert_eq!(
-        store.get_values(&target).unwrap(),
-        vec![vec![s("x"), s("x")]; 2]
-    );
+    assert_eq!(store.get_values(&target).unwrap(), vec![vec![s("x"), s("x")]; 2]);
 }
 
 #[test]
@@ -497,32 +351,15 @@ fn strings_are_read_as_typed_in_the_spreadsheet_zone() {
     let (mut store, sheet) = fresh();
     let id = sheet.spreadsheet_id.clone();
     store.set_spreadsheet_time_zone(&id, "Asia/Tokyo").unwrap();
-    let data = vec![vec![
-        s("0123"),
-        s("'0123"),
-        s("TRUE"),
-        s("2025-06-13 09:00"),
-        s("=SUM(A1:A3)"),
-        s("1,234"),
-    ]];
+    let data = vec![vec![s("0123"), s("'0123"), s("TRUE"), s("2025-06-13 09:00"), s("=SUM(A1:A3)"), s("1,234")]];
     write(&mut store, &sheet, "A1:F1", data);
-    let values = store
-        .get_values(&range(&store, &sheet, "A1:F1"))
-        .unwrap()
-        .remove(0);
+    let values = store.get_values(&range(&store, &sheet, "A1:F1")).unwrap().remove(0);
     assert_eq!(values[0], n(123.0));
     assert_eq!(values[1], s("0123"));
     assert_eq!(values[2], CellValue::Bool(true));
     // 09:00 in Tokyo (the spreadsheet's zone, not the script's UTC).
-    assert_eq!(
-        values[3],
-        CellValue::Date(parse_iso_utc("2025-06-13T00:00:00Z").unwrap())
-    );
-    assert_eq!(
-        values[4],
-        s("=SUM(A1:A3)"),
-        "gas-sim stores formulas as written"
-    );
+    assert_eq!(values[3], CellValue::Date(parse_iso_utc("2025-06-13T00:00:00Z").unwrap()));
+    assert_eq!(values[4], s("=SUM(A1:A3)"), "gas-sim stores formulas as written");
     assert_eq!(values[5], s("1,234"));
 }
 
@@ -535,26 +372,15 @@ fn display_values_use_the_spreadsheet_zone() {
         &mut store,
         &sheet,
         "A1:E1",
-        vec![vec![
-            CellValue::Date(at),
-            n(1001.0),
-            n(120.5),
-            CellValue::Bool(false),
-            s("x"),
-        ]],
+        vec![vec![CellValue::Date(at), n(1001.0), n(120.5), CellValue::Bool(false), s("x")]],
     );
     let target = range(&store, &sheet, "A1:F1");
     assert_eq!(
         store.get_display_values(&target, la).unwrap(),
         vec![vec!["6/13/2025 9:00:00", "1001", "120.5", "FALSE", "x", ""]]
     );
-    store
-        .set_spreadsheet_time_zone(&sheet.spreadsheet_id, "Europe/Istanbul")
-        .unwrap();
-    assert_eq!(
-        store.get_display_value(&target, la).unwrap(),
-        "6/13/2025 19:00:00"
-    );
+    store.set_spreadsheet_time_zone(&sheet.spreadsheet_id, "Europe/Istanbul").unwrap();
+    assert_eq!(store.get_display_value(&target, la).unwrap(), "6/13/2025 19:00:00");
 }
 
 #[test]
@@ -574,9 +400,7 @@ fn append_row_writes_after_the_last_row_with_content() {
     let (mut store, sheet) = fresh();
     store.append_row(&sheet, vec![s("a")], utc()).unwrap();
     write(&mut store, &sheet, "C5", vec![vec![s("far")]]);
-    store
-        .append_row(&sheet, vec![s("b"), n(2.0)], utc())
-        .unwrap();
+    store.append_row(&sheet, vec![s("b"), n(2.0)], utc()).unwrap();
     assert_eq!(store.last_row(&sheet).unwrap(), 6);
     let row6 = store.get_values(&range(&store, &sheet, "A6:C6")).unwrap();
     assert_eq!(row6, vec![vec![s("b"), n(2.0), CellValue::Empty]]);
@@ -586,44 +410,19 @@ fn append_row_writes_after_the_last_row_with_content() {
 #[test]
 fn append_row_parses_strings_like_set_values() {
     let (mut store, sheet) = fresh();
-    store
-        .append_row(&sheet, vec![s("42"), s("6/13/2025")], utc())
-        .unwrap();
+    store.append_row(&sheet, vec![s("42"), s("6/13/2025")], utc()).unwrap();
     let values = store.get_values(&range(&store, &sheet, "A1:B1")).unwrap();
-    assert_eq!(
-        values,
-        vec![vec![
-            n(42.0),
-            CellValue::Date(parse_iso_utc("2025-06-13T00:00:00Z").unwrap())
-        ]]
-    );
+    assert_eq!(values, vec![vec![n(42.0), CellValue::Date(parse_iso_utc("2025-06-13T00:00:00Z").unwrap())]]);
 }
 
 #[test]
 fn append_row_grows_a_full_sheet() {
-    let full = Sheet::with_size(
-        0,
-        "full",
-        vec![vec![n(1.0)], vec![n(2.0)]],
-        Some(2),
-        Some(2),
-    )
-    .unwrap();
+    let full = Sheet::with_size(0, "full", vec![vec![n(1.0)], vec![n(2.0)]], Some(2), Some(2)).unwrap();
     let mut store = Spreadsheets::new();
-    store
-        .add(Spreadsheet::with_sheets("b", "b", None, vec![full]).unwrap())
-        .unwrap();
+    store.add(Spreadsheet::with_sheets("b", "b", None, vec![full]).unwrap()).unwrap();
     let sheet = store.get_sheets("b").unwrap()[0].clone();
-    store
-        .append_row(&sheet, vec![n(3.0), n(3.1), n(3.2)], utc())
-        .unwrap();
-    assert_eq!(
-        (
-            store.max_rows(&sheet).unwrap(),
-            store.max_columns(&sheet).unwrap()
-        ),
-        (3, 3)
-    );
+    store.append_row(&sheet, vec![n(3.0), n(3.1), n(3.2)], utc()).unwrap();
+    assert_eq!((store.max_rows(&sheet).unwrap(), store.max_columns(&sheet).unwrap()), (3, 3));
     assert_eq!(column_a(&store, &sheet), vec![n(1.0), n(2.0), n(3.0)]);
 }
 
@@ -642,9 +441,7 @@ fn append_row_of_nothing() {
 fn delete_rows_moves_the_rest_up_and_shrinks_the_grid() {
     let (mut store, sheet) = fresh();
     for i in 1..=5 {
-        store
-            .append_row(&sheet, vec![n(f64::from(i))], utc())
-            .unwrap();
+        store.append_row(&sheet, vec![n(f64::from(i))], utc()).unwrap();
     }
     store.delete_row(&sheet, 2).unwrap();
     store.delete_rows(&sheet, 3, 2).unwrap();
@@ -652,13 +449,7 @@ fn delete_rows_moves_the_rest_up_and_shrinks_the_grid() {
     assert_eq!(store.max_rows(&sheet).unwrap(), 997);
     // Deleting empty rows below the content only shrinks the grid.
     store.delete_rows(&sheet, 10, 5).unwrap();
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.max_rows(&sheet).unwrap()
-        ),
-        (2, 992)
-    );
+    assert_eq!((store.last_row(&sheet).unwrap(), store.max_rows(&sheet).unwrap()), (2, 992));
 }
 
 #[test]
@@ -675,43 +466,26 @@ fn delete_rows_out_of_bounds() {
 #[test]
 fn delete_every_row() {
     let (mut store, sheet) = fresh();
-    assert_eq!(
-        message(store.delete_rows(&sheet, 1, 1000)),
-        "Sorry, it is not possible to delete all non-frozen rows."
-    );
+    assert_eq!(message(store.delete_rows(&sheet, 1, 1000)), "Sorry, it is not possible to delete all non-frozen rows.");
     store.delete_rows(&sheet, 1, 999).unwrap();
-    assert_eq!(
-        message(store.delete_row(&sheet, 1)),
-        "Sorry, it is not possible to delete all non-frozen rows."
-    );
+    assert_eq!(message(store.delete_row(&sheet, 1)), "Sorry, it is not possible to delete all non-frozen rows.");
 }
 
 #[test]
 fn insert_rows_before_and_after() {
     let (mut store, sheet) = fresh();
     for i in 1..=3 {
-        store
-            .append_row(&sheet, vec![n(f64::from(i))], utc())
-            .unwrap();
+        store.append_row(&sheet, vec![n(f64::from(i))], utc()).unwrap();
     }
     store.insert_row_before(&sheet, 2).unwrap();
     store.insert_rows_after(&sheet, 4, 2).unwrap();
     store.insert_row_after(&sheet, 1).unwrap();
     let e = CellValue::Empty;
-    assert_eq!(
-        column_a(&store, &sheet),
-        vec![n(1.0), e.clone(), e.clone(), n(2.0), n(3.0)]
-    );
+    assert_eq!(column_a(&store, &sheet), vec![n(1.0), e.clone(), e.clone(), n(2.0), n(3.0)]);
     assert_eq!(store.max_rows(&sheet).unwrap(), 1004);
     store.insert_rows_before(&sheet, 1004, 1).unwrap();
     store.insert_rows_after(&sheet, 1005, 1).unwrap();
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.max_rows(&sheet).unwrap()
-        ),
-        (5, 1006)
-    );
+    assert_eq!((store.last_row(&sheet).unwrap(), store.max_rows(&sheet).unwrap()), (5, 1006));
 }
 
 #[test]
@@ -728,30 +502,18 @@ fn insert_rows_out_of_bounds() {
 #[test]
 fn clear_keeps_the_grid() {
     let (mut store, sheet) = fresh();
-    store
-        .append_row(&sheet, vec![n(1.0), n(2.0)], utc())
-        .unwrap();
+    store.append_row(&sheet, vec![n(1.0), n(2.0)], utc()).unwrap();
     store.clear_sheet(&sheet).unwrap();
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.max_rows(&sheet).unwrap()
-        ),
-        (0, 1000)
-    );
+    assert_eq!((store.last_row(&sheet).unwrap(), store.max_rows(&sheet).unwrap()), (0, 1000));
 }
 
 #[test]
 fn storage_is_sparse() {
     let (mut store, sheet) = fresh();
     for i in 0..3 {
-        store
-            .append_row(&sheet, vec![n(f64::from(i))], utc())
-            .unwrap();
+        store.append_row(&sheet, vec![n(f64::from(i))], utc()).unwrap();
     }
-    store
-        .clear_content(&range(&store, &sheet, "A5:Z1000"))
-        .unwrap();
+    store.clear_content(&range(&store, &sheet, "A5:Z1000")).unwrap();
     let stored = store.sheet(&sheet).unwrap().rows();
     assert_eq!(stored.len(), 3);
     assert!(stored.iter().all(|row| row.len() == 1));
@@ -760,11 +522,7 @@ fn storage_is_sparse() {
 // ---- TextFinder
 
 fn finder(text: &str, match_case: bool, match_entire_cell: bool) -> TextFinder {
-    TextFinder {
-        match_case,
-        match_entire_cell,
-        ..TextFinder::new(text)
-    }
+    TextFinder { match_case, match_entire_cell, ..TextFinder::new(text) }
 }
 
 fn ledger() -> (Spreadsheets, SheetRef) {
@@ -791,68 +549,22 @@ fn cells(found: &[RangeRef]) -> Vec<String> {
 fn find_all_is_row_major_and_case_insensitive_by_default() {
     let (store, sheet) = ledger();
     let scope = store.sheet_range(&sheet).unwrap();
-    let found = store
-        .find_all(&scope, &finder("done", false, false), utc())
-        .unwrap();
+    let found = store.find_all(&scope, &finder("done", false, false), utc()).unwrap();
     assert_eq!(cells(&found), ["B2", "B3"]);
-    let found = store
-        .find_all(&scope, &finder("1001", false, false), utc())
-        .unwrap();
-    assert_eq!(
-        cells(&found),
-        ["C1", "A2", "C3"],
-        "numbers match their displayed text"
-    );
+    let found = store.find_all(&scope, &finder("1001", false, false), utc()).unwrap();
+    assert_eq!(cells(&found), ["C1", "A2", "C3"], "numbers match their displayed text");
 }
 
 #[test]
 fn find_all_match_case_and_entire_cell() {
     let (store, sheet) = ledger();
     let scope = store.sheet_range(&sheet).unwrap();
-    assert_eq!(
-        cells(
-            &store
-                .find_all(&scope, &finder("done", true, false), utc())
-                .unwrap()
-        ),
-        ["B3"]
-    );
-    assert_eq!(
-        cells(
-            &store
-                .find_all(&scope, &finder("1001", false, true), utc())
-                .unwrap()
-        ),
-        ["C1"]
-    );
-    assert_eq!(
-        cells(
-            &store
-                .find_all(&scope, &finder("order-1002", false, true), utc())
-                .unwrap()
-        ),
-        ["A3"]
-    );
-    assert_eq!(
-        cells(
-            &store
-                .find_all(&scope, &finder("order-1002", true, true), utc())
-                .unwrap()
-        ),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        cells(
-            &store
-                .find_all(&scope, &finder("6/13/2025", false, false), utc())
-                .unwrap()
-        ),
-        ["C2"]
-    );
-    assert!(store
-        .find_all(&scope, &finder("", false, false), utc())
-        .unwrap()
-        .is_empty());
+    assert_eq!(cells(&store.find_all(&scope, &finder("done", true, false), utc()).unwrap()), ["B3"]);
+    assert_eq!(cells(&store.find_all(&scope, &finder("1001", false, true), utc()).unwrap()), ["C1"]);
+    assert_eq!(cells(&store.find_all(&scope, &finder("order-1002", false, true), utc()).unwrap()), ["A3"]);
+    assert_eq!(cells(&store.find_all(&scope, &finder("order-1002", true, true), utc()).unwrap()), Vec::<String>::new());
+    assert_eq!(cells(&store.find_all(&scope, &finder("6/13/2025", false, false), utc()).unwrap()), ["C2"]);
+    assert!(store.find_all(&scope, &finder("", false, false), utc()).unwrap().is_empty());
 }
 
 #[test]
@@ -860,9 +572,7 @@ fn find_all_within_a_range() {
     let (store, sheet) = ledger();
     // As the webhook article does: column A from row 1 to getLastRow().
     let column = store.get_range(&sheet, 1, 1, 3, 1).unwrap();
-    let found = store
-        .find_all(&column, &finder("order-1001", false, true), utc())
-        .unwrap();
+    let found = store.find_all(&column, &finder("order-1001", false, true), utc()).unwrap();
     assert_eq!(cells(&found), ["A2"]);
     assert_eq!(found[0].sheet, sheet);
 }
@@ -872,64 +582,24 @@ fn find_next_walks_the_matches_then_returns_none() {
     let (store, sheet) = ledger();
     let scope = store.sheet_range(&sheet).unwrap();
     let search = finder("1001", false, false);
-    let first = store
-        .find_next(&scope, &search, None, utc())
-        .unwrap()
-        .unwrap();
-    let second = store
-        .find_next(&scope, &search, Some(&first), utc())
-        .unwrap()
-        .unwrap();
-    let third = store
-        .find_next(&scope, &search, Some(&second), utc())
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        cells(&[first, second.clone(), third.clone()]),
-        ["C1", "A2", "C3"]
-    );
-    assert_eq!(
-        store
-            .find_next(&scope, &search, Some(&third), utc())
-            .unwrap(),
-        None
-    );
-    let back = store
-        .find_previous(&scope, &search, Some(&third), utc())
-        .unwrap()
-        .unwrap();
+    let first = store.find_next(&scope, &search, None, utc()).unwrap().unwrap();
+    let second = store.find_next(&scope, &search, Some(&first), utc()).unwrap().unwrap();
+    let third = store.find_next(&scope, &search, Some(&second), utc()).unwrap().unwrap();
+    assert_eq!(cells(&[first, second.clone(), third.clone()]), ["C1", "A2", "C3"]);
+    assert_eq!(store.find_next(&scope, &search, Some(&third), utc()).unwrap(), None);
+    let back = store.find_previous(&scope, &search, Some(&third), utc()).unwrap().unwrap();
     assert_eq!(back, second);
-    assert_eq!(
-        a1_notation(
-            &store
-                .find_previous(&scope, &search, None, utc())
-                .unwrap()
-                .unwrap()
-        ),
-        "C3"
-    );
+    assert_eq!(a1_notation(&store.find_previous(&scope, &search, None, utc()).unwrap().unwrap()), "C3");
 }
 
 #[test]
 fn find_with_regular_expressions() {
     let (store, sheet) = ledger();
     let scope = store.sheet_range(&sheet).unwrap();
-    let regex = TextFinder {
-        use_regular_expression: true,
-        ..finder("order-\\d+", false, true)
-    };
-    assert_eq!(
-        cells(&store.find_all(&scope, &regex, utc()).unwrap()),
-        ["A2", "A3"]
-    );
-    let bad = TextFinder {
-        use_regular_expression: true,
-        ..TextFinder::new("(")
-    };
-    assert_eq!(
-        message(store.find_all(&scope, &bad, utc())),
-        "Invalid regular expression: ("
-    );
+    let regex = TextFinder { use_regular_expression: true, ..finder("order-\\d+", false, true) };
+    assert_eq!(cells(&store.find_all(&scope, &regex, utc()).unwrap()), ["A2", "A3"]);
+    let bad = TextFinder { use_regular_expression: true, ..TextFinder::new("(") };
+    assert_eq!(message(store.find_all(&scope, &bad, utc())), "Invalid regular expression: (");
 }
 
 // ---- loading and serde
@@ -937,18 +607,13 @@ fn find_with_regular_expressions() {
 #[test]
 fn state_round_trips_through_json_in_a_stable_order() {
     let (mut store, sheet) = ledger();
-    store
-        .insert_sheet(&sheet.spreadsheet_id, Some("b"))
-        .unwrap();
+    store.insert_sheet(&sheet.spreadsheet_id, Some("b")).unwrap();
     store.create("second").unwrap();
     let json = serde_json::to_string(&store).unwrap();
     let back: Spreadsheets = serde_json::from_str(&json).unwrap();
     assert_eq!(back, store);
     assert_eq!(serde_json::to_string(&back).unwrap(), json);
-    assert!(
-        json.contains(r#"{"date":"2025-06-13T09:00:00.000Z"}"#),
-        "{json}"
-    );
+    assert!(json.contains(r#"{"date":"2025-06-13T09:00:00.000Z"}"#), "{json}");
     let ids: Vec<&str> = back.all().iter().map(Spreadsheet::id).collect();
     assert_eq!(ids, ["ss-0001", "ss-0002"]);
 }
@@ -958,37 +623,16 @@ fn a_minimal_state_file_takes_the_defaults() {
     let json = r#"{"spreadsheets": [{"id": "log-sheet", "name": "Log",
         "sheets": [{"sheet_id": 0, "name": "orders", "rows": [[1001, "a@example.com", 120.5, ""], []]}]}]}"#;
     let store: Spreadsheets = serde_json::from_str(json).unwrap();
-    let sheet = store
-        .get_sheet_by_name("log-sheet", "orders")
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        (
-            store.last_row(&sheet).unwrap(),
-            store.last_column(&sheet).unwrap()
-        ),
-        (1, 3)
-    );
-    assert_eq!(
-        (
-            store.max_rows(&sheet).unwrap(),
-            store.max_columns(&sheet).unwrap()
-        ),
-        (1000, 26)
-    );
-    assert_eq!(
-        store.spreadsheet_time_zone("log-sheet", utc()).unwrap(),
-        "UTC"
-    );
+    let sheet = store.get_sheet_by_name("log-sheet", "orders").unwrap().unwrap();
+    assert_eq!((store.last_row(&sheet).unwrap(), store.last_column(&sheet).unwrap()), (1, 3));
+    assert_eq!((store.max_rows(&sheet).unwrap(), store.max_columns(&sheet).unwrap()), (1000, 26));
+    assert_eq!(store.spreadsheet_time_zone("log-sheet", utc()).unwrap(), "UTC");
 }
 
 #[test]
 fn bad_state_files_are_clear_errors() {
     let cases = [
-        (
-            r#"{"spreadsheets": [{"id": "x", "name": "x", "sheets": []}]}"#,
-            "no sheets",
-        ),
+        (r#"{"spreadsheets": [{"id": "x", "name": "x", "sheets": []}]}"#, "no sheets"),
         (
             r#"{"spreadsheets": [{"id": "x", "name": "x", "sheets": [{"sheet_id": 0, "name": "a"}, {"sheet_id": 1, "name": "A"}]}]}"#,
             "two sheets are named",
@@ -1011,9 +655,7 @@ fn bad_state_files_are_clear_errors() {
         ),
     ];
     for (json, expected) in cases {
-        let err = serde_json::from_str::<Spreadsheets>(json)
-            .unwrap_err()
-            .to_string();
+        let err = serde_json::from_str::<Spreadsheets>(json).unwrap_err().to_string();
         assert!(err.contains(expected), "{err} should mention {expected}");
     }
 }
@@ -1022,9 +664,7 @@ fn bad_state_files_are_clear_errors() {
 fn dates_keep_their_instant() {
     let (mut store, sheet) = fresh();
     let at = parse_iso_utc("2025-06-13T09:00:00.123Z").unwrap();
-    store
-        .set_value(&range(&store, &sheet, "A1"), CellValue::Date(at), utc())
-        .unwrap();
+    store.set_value(&range(&store, &sheet, "A1"), CellValue::Date(at), utc()).unwrap();
     match store.get_value(&range(&store, &sheet, "A1")).unwrap() {
         CellValue::Date(ms) => assert_eq!(iso_utc(ms), "2025-06-13T09:00:00.123Z"),
         other => panic!("{other:?}"),
@@ -1034,27 +674,11 @@ fn dates_keep_their_instant() {
 #[test]
 fn a_malformed_range_handle_is_an_error_not_a_panic() {
     let (mut store, sheet) = fresh();
-    let zero = RangeRef {
-        sheet: sheet.clone(),
-        row: 0,
-        column: 1,
-        num_rows: 0,
-        num_columns: 1,
-    };
-    assert_eq!(
-        message(store.get_values(&zero)),
-        "The starting row of the range is too small."
-    );
+    let zero = RangeRef { sheet: sheet.clone(), row: 0, column: 1, num_rows: 0, num_columns: 1 };
+    assert_eq!(message(store.get_values(&zero)), "The starting row of the range is too small.");
     let empty = RangeRef { row: 1, ..zero };
-    assert_eq!(
-        message(store.set_value(&empty, n(1.0), utc())),
-        "The number of rows in the range must be at least 1."
-    );
-    let huge = RangeRef {
-        row: u32::MAX,
-        num_rows: u32::MAX,
-        ..empty
-    };
+    assert_eq!(message(store.set_value(&empty, n(1.0), utc())), "The number of rows in the range must be at least 1.");
+    let huge = RangeRef { row: u32::MAX, num_rows: u32::MAX, ..empty };
     assert_eq!(
         message(store.find_all(&huge, &TextFinder::new("x"), utc())),
         "The coordinates of the range are outside the dimensions of the sheet."

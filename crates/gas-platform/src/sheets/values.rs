@@ -52,11 +52,7 @@ fn parse_typed_text(text: String, zone: Tz) -> CellValue {
         return CellValue::Empty;
     }
     if let Some(literal) = text.strip_prefix('\'') {
-        return if literal.is_empty() {
-            CellValue::Empty
-        } else {
-            CellValue::String(literal.to_string())
-        };
+        return if literal.is_empty() { CellValue::Empty } else { CellValue::String(literal.to_string()) };
     }
     if let Some(n) = parse_plain_number(&text) {
         return CellValue::Number(without_negative_zero(n));
@@ -84,10 +80,8 @@ fn without_negative_zero(n: f64) -> f64 {
 
 fn parse_plain_number(text: &str) -> Option<f64> {
     static NUMBER: OnceLock<Regex> = OnceLock::new();
-    let re = NUMBER.get_or_init(|| {
-        Regex::new(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
-            .expect("number regex")
-    });
+    let re = NUMBER
+        .get_or_init(|| Regex::new(r"^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$").expect("number regex"));
     if !re.is_match(text) {
         return None;
     }
@@ -108,22 +102,13 @@ fn parse_typed_date(text: &str) -> Option<NaiveDateTime> {
     });
     let caps = re.captures(text)?;
     let number = |names: [&str; 2]| -> Option<u32> {
-        names
-            .iter()
-            .find_map(|name| caps.name(name))
-            .and_then(|m| m.as_str().parse().ok())
+        names.iter().find_map(|name| caps.name(name)).and_then(|m| m.as_str().parse().ok())
     };
     let year = number(["y1", "y2"])? as i32;
     let date = NaiveDate::from_ymd_opt(year, number(["m1", "m2"])?, number(["d1", "d2"])?)?;
-    let mut hour = caps
-        .name("h")
-        .map_or(Some(0), |m| m.as_str().parse().ok())?;
-    let minute = caps
-        .name("min")
-        .map_or(Some(0), |m| m.as_str().parse().ok())?;
-    let second = caps
-        .name("s")
-        .map_or(Some(0), |m| m.as_str().parse().ok())?;
+    let mut hour = caps.name("h").map_or(Some(0), |m| m.as_str().parse().ok())?;
+    let minute = caps.name("min").map_or(Some(0), |m| m.as_str().parse().ok())?;
+    let second = caps.name("s").map_or(Some(0), |m| m.as_str().parse().ok())?;
     if let Some(ampm) = caps.name("ampm") {
         if !(1..=12).contains(&hour) {
             return None;
@@ -142,9 +127,7 @@ pub fn display_value(value: &CellValue, zone: Tz) -> String {
         CellValue::Bool(true) => "TRUE".to_string(),
         CellValue::Bool(false) => "FALSE".to_string(),
         CellValue::Number(n) => display_number(*n),
-        CellValue::Date(at_utc_ms) => utc_ms_to_local(zone, *at_utc_ms)
-            .format("%-m/%-d/%Y %-H:%M:%S")
-            .to_string(),
+        CellValue::Date(at_utc_ms) => utc_ms_to_local(zone, *at_utc_ms).format("%-m/%-d/%Y %-H:%M:%S").to_string(),
     }
 }
 
@@ -163,13 +146,8 @@ pub fn display_number(n: f64) -> String {
     if !(DISPLAY_SCIENTIFIC_BELOW..DISPLAY_SCIENTIFIC_FROM).contains(&magnitude) {
         return display_scientific(n);
     }
-    let integer_digits = if magnitude < 1.0 {
-        1
-    } else {
-        magnitude.log10().floor() as usize + 1
-    };
-    let decimals =
-        DISPLAY_DECIMALS_MAX.min(DISPLAY_SIGNIFICANT_DIGITS_MAX.saturating_sub(integer_digits));
+    let integer_digits = if magnitude < 1.0 { 1 } else { magnitude.log10().floor() as usize + 1 };
+    let decimals = DISPLAY_DECIMALS_MAX.min(DISPLAY_SIGNIFICANT_DIGITS_MAX.saturating_sub(integer_digits));
     let text = trim_fraction(format!("{n:.decimals$}"));
     if text == "-0" {
         "0".to_string()
@@ -183,11 +161,7 @@ fn display_scientific(n: f64) -> String {
     let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
     let sign = if exponent < 0 { '-' } else { '+' };
-    format!(
-        "{}E{sign}{:02}",
-        trim_fraction(mantissa.to_string()),
-        exponent.abs()
-    )
+    format!("{}E{sign}{:02}", trim_fraction(mantissa.to_string()), exponent.abs())
 }
 
 fn trim_fraction(text: String) -> String {
@@ -232,24 +206,8 @@ mod tests {
 
     #[test]
     fn other_strings_stay_text() {
-        for text in [
-            "abc",
-            "1,234",
-            "50%",
-            "$5",
-            " 5",
-            "NaN",
-            "inf",
-            "Infinity",
-            "1.2.3",
-            "9:00",
-            "2025-13-01",
-        ] {
-            assert_eq!(
-                typed(text, utc()),
-                CellValue::String(text.to_string()),
-                "{text:?}"
-            );
+        for text in ["abc", "1,234", "50%", "$5", " 5", "NaN", "inf", "Infinity", "1.2.3", "9:00", "2025-13-01"] {
+            assert_eq!(typed(text, utc()), CellValue::String(text.to_string()), "{text:?}");
         }
     }
 
@@ -262,10 +220,7 @@ mod tests {
 
     #[test]
     fn formulas_are_stored_as_written() {
-        assert_eq!(
-            typed("=SUM(A1:A3)", utc()),
-            CellValue::String("=SUM(A1:A3)".into())
-        );
+        assert_eq!(typed("=SUM(A1:A3)", utc()), CellValue::String("=SUM(A1:A3)".into()));
     }
 
     #[test]
@@ -293,14 +248,8 @@ mod tests {
 
     #[test]
     fn non_finite_numbers_are_stored_as_text() {
-        assert_eq!(
-            user_entered(CellValue::Number(f64::NAN), utc()),
-            CellValue::String("NaN".into())
-        );
-        assert_eq!(
-            user_entered(CellValue::Number(f64::INFINITY), utc()),
-            CellValue::String("Infinity".into())
-        );
+        assert_eq!(user_entered(CellValue::Number(f64::NAN), utc()), CellValue::String("NaN".into()));
+        assert_eq!(user_entered(CellValue::Number(f64::INFINITY), utc()), CellValue::String("Infinity".into()));
     }
 
     #[test]
@@ -330,10 +279,7 @@ mod tests {
         let la = parse_zone("America/Los_Angeles").unwrap();
         let at = crate::time::parse_iso_utc("2025-06-13T16:00:00Z").unwrap();
         assert_eq!(display_value(&CellValue::Date(at), la), "6/13/2025 9:00:00");
-        assert_eq!(
-            display_value(&CellValue::Date(at), utc()),
-            "6/13/2025 16:00:00"
-        );
+        assert_eq!(display_value(&CellValue::Date(at), utc()), "6/13/2025 16:00:00");
         assert_eq!(display_value(&CellValue::Bool(true), la), "TRUE");
         assert_eq!(display_value(&CellValue::Bool(false), la), "FALSE");
         assert_eq!(display_value(&CellValue::String("x".into()), la), "x");
