@@ -137,7 +137,6 @@ fn blobs_hold_bytes_type_and_name() {
 }
 
 #[test]
-#[ignore = "bug: Blob.getDataAsString is missing from gas_platform::calls::METHODS, so the gate refuses it as unimplemented"]
 fn blob_data_as_string_decodes_its_bytes() {
     let got = eval(
         "function main() {

@@ -43,7 +43,6 @@ fn files_are_evaluated_in_the_given_order() {
 }
 
 #[test]
-#[ignore = "bug: a ReferenceError for an undeclared name gets the line of the enclosing function (1 here), or none at a file's top level; other errors get theirs (boa frames or execution.rs failure_outcome)"]
 fn a_reference_error_keeps_its_line() {
     let cases = [
         ("function main() {\n  var a = 1;\n  missing.push(1);\n}", Some(3)),

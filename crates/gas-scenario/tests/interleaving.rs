@@ -28,6 +28,20 @@ function patient() {
   PropertiesService.getScriptProperties().setProperty('patient', 'got ' + new Date().toISOString());
   lock.releaseLock();
 }
+function doPost(e) {
+  const body = JSON.parse(e.postData.contents);
+  const props = PropertiesService.getScriptProperties();
+  const seen = props.getProperty('seen:' + body.id);
+  if (!seen) {
+    props.setProperty('seen:' + body.id, '1');
+    props.setProperty('rows', String(Number(props.getProperty('rows') || 0) + 1));
+  }
+  return ContentService.createTextOutput(JSON.stringify({ ok: true, duplicate: !!seen }))
+    .setMimeType(ContentService.MimeType.JSON);
+}
+function doGet(e) {
+  return ContentService.createTextOutput('hello ' + e.parameter.name);
+}
 function appendResult(event) {
   const props = PropertiesService.getScriptProperties();
   const list = JSON.parse(props.getProperty('results') || '[]');
@@ -104,4 +118,23 @@ fn same_seed_same_bytes() {
     let other_seed =
         run_scenario(&path, &RunOptions { seed: Some(4), ..Default::default() }).unwrap().remove(0).snapshot();
     assert_ne!(first, other_seed, "the seed picks the triggers' minutes");
+}
+
+#[test]
+fn web_requests_run_do_post_and_a_lost_response_is_retried_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario(
+        dir.path(),
+        "[[requests]]\nat = \"2025-06-13T09:00\"\nmethod = \"POST\"\nbody = '{\"id\":\"a1\"}'\nresponse = \"lost\"\n\
+         [[requests]]\nat = \"2025-06-13T09:01\"\nmethod = \"POST\"\nbody = '{\"id\":\"a1\"}'\n\
+         [[requests]]\nat = \"2025-06-13T09:02\"\nparameters = { name = \"ayse\" }\n",
+    );
+    let report = run(&path);
+    let lost: Vec<bool> = report.executions.iter().map(|e| e.response_lost).collect();
+    assert_eq!(lost, vec![true, false, false]);
+    let functions: Vec<&str> = report.executions.iter().map(|e| e.function.as_str()).collect();
+    assert_eq!(functions, vec!["doPost", "doPost", "doGet"]);
+    // The retry after a lost response is recognised: one row, not two.
+    assert_eq!(report.properties["rows"], "1");
+    assert!(report.snapshot().contains("doPost  completed  (response lost)"), "{}", report.snapshot());
 }

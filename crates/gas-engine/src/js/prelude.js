@@ -62,6 +62,7 @@
 
   // Each service is built on first use: most scripts touch a few of them, and an
   // execution pays for every object it creates (and later, for collecting it).
+  const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
   const once = (build) => {
     let built;
     return () => built || (built = build());
@@ -143,7 +144,7 @@
       getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
       flush: c('SpreadsheetApp.flush'),
     });
-    return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp };
+    return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp  };
   });
 
   // ---- LockService --------------------------------------------------------------
@@ -159,7 +160,7 @@
       getUserLock: wrap(Lock, 'LockService.getUserLock'),
       getDocumentLock: wrap(Lock, 'LockService.getDocumentLock'),
     });
-    return { Lock, LockService };
+    return { Lock, LockService  };
   });
 
   // ---- CacheService -------------------------------------------------------------
@@ -177,7 +178,7 @@
       getUserCache: wrap(Cache, 'CacheService.getUserCache'),
       getDocumentCache: wrap(Cache, 'CacheService.getDocumentCache'),
     });
-    return { Cache, CacheService };
+    return { Cache, CacheService  };
   });
 
   // ---- PropertiesService --------------------------------------------------------
@@ -196,7 +197,7 @@
       getUserProperties: wrap(Properties, 'PropertiesService.getUserProperties'),
       getDocumentProperties: wrap(Properties, 'PropertiesService.getDocumentProperties'),
     });
-    return { Properties, PropertiesService };
+    return { Properties, PropertiesService  };
   });
 
   // ---- Mail ---------------------------------------------------------------------
@@ -211,7 +212,7 @@
         return GmailApp;
       },
     });
-    return { MailApp, GmailApp };
+    return { MailApp, GmailApp  };
   });
 
   // ---- Blob and UrlFetchApp -----------------------------------------------------
@@ -240,7 +241,7 @@
         return call('UrlFetchApp.fetchAll', null, [requests]).map((h) => new HTTPResponse(h));
       },
     });
-    return { Blob, HTTPResponse, UrlFetchApp };
+    return { Blob, HTTPResponse, UrlFetchApp  };
   });
 
   // ---- Utilities ----------------------------------------------------------------
@@ -269,11 +270,10 @@
         return new Blob({ bytes: h.bytes, contentType: contentType === undefined ? null : contentType, name: name === undefined ? null : name });
       },
     });
-    const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
     hidden(Object.getPrototypeOf(Utilities), 'DigestAlgorithm', enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'Charset', enumOf(['US_ASCII', 'UTF_8']));
-    return { bytesOf, Utilities, enumOf };
+    return { bytesOf, Utilities };
   });
 
   // ---- Session ------------------------------------------------------------------
@@ -285,7 +285,7 @@
       getEffectiveUser: wrap(User, 'Session.getEffectiveUser'),
       getActiveUserLocale() { return 'en'; },
     });
-    return { User, Session };
+    return { User, Session  };
   });
 
   // ---- ScriptApp and triggers ---------------------------------------------------
@@ -330,7 +330,7 @@
     hidden(Object.getPrototypeOf(ScriptApp), 'EventType', enumOf(['CLOCK', 'ON_OPEN', 'ON_EDIT', 'ON_FORM_SUBMIT', 'ON_CHANGE']));
     hidden(Object.getPrototypeOf(ScriptApp), 'TriggerSource', enumOf(['CLOCK', 'SPREADSHEETS', 'FORMS', 'DOCUMENTS', 'CALENDAR']));
     hidden(Object.getPrototypeOf(ScriptApp), 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
-    return { Trigger, ClockTriggerBuilder, TriggerBuilder, ScriptApp };
+    return { Trigger, ClockTriggerBuilder, TriggerBuilder, ScriptApp  };
   });
 
   // ---- ContentService (web-app responses) ---------------------------------------
@@ -347,7 +347,7 @@
     });
     hidden(Object.getPrototypeOf(ContentService), 'MimeType',
       enumOf(['ATOM', 'CSV', 'ICAL', 'JAVASCRIPT', 'JSON', 'RSS', 'TEXT', 'VCARD', 'XML']));
-    return { TextOutput, ContentService };
+    return { TextOutput, ContentService  };
   });
 
   // ---- Logger and console -------------------------------------------------------
@@ -384,7 +384,7 @@
       log: consoleAt('info'), info: consoleAt('info'), warn: consoleAt('warning'),
       error: consoleAt('error'), debug: consoleAt('debug'),
     };
-    return { show, Logger, consoleAt, console };
+    return { show, Logger, consoleAt, console  };
   });
 
   // ---- The globals ----------------------------------------------------------------

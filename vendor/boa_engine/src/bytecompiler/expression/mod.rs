@@ -105,7 +105,12 @@ impl ByteCompiler<'_> {
             Expression::BinaryInPrivate(binary) => self.compile_binary_in_private(binary, dst),
             Expression::Assign(assign) => self.compile_assign(assign, dst),
             Expression::ObjectLiteral(object) => self.compile_object_literal(object, dst),
-            Expression::Identifier(name) => self.access_get(Access::Variable { name: *name }, dst),
+            Expression::Identifier(name) => {
+                // gas-sim patch: a name lookup can throw (ReferenceError); give it its own
+                // source position so the error names its line, not the function's first.
+                let mut compiler = self.position_guard(*name);
+                compiler.access_get(Access::Variable { name: *name }, dst);
+            }
             Expression::PropertyAccess(access) => self.access_get(Access::Property { access }, dst),
             Expression::Conditional(op) => self.compile_conditional(op, dst),
             Expression::ArrayLiteral(literal) => {
