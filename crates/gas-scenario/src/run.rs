@@ -12,6 +12,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
 use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate, Limits};
+use gas_platform::cache::CacheScope;
 use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::rng::SeededRng;
 use gas_platform::time::utc_ms_to_local;
@@ -303,10 +304,11 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         assert!(at_utc_ms >= now_utc_ms || !starts_something, "the scheduler went back in time");
         now_utc_ms = now_utc_ms.max(at_utc_ms);
         last_step_utc_ms = at_utc_ms;
-        match next {
+        let to_start: Option<StartRequest> = match next {
             Next::Resume { exec_id, at_utc_ms } => {
                 let next_event = events.peek().map(|(_, e)| e.at_utc_ms);
                 grant(&gate, exec_id, at_utc_ms, horizon(&gate, Some(exec_id), next_event, &triggers));
+                None
             }
             Next::Event => {
                 let event: &PlannedEvent = events.next().map(|(_, e)| e).expect("the chosen event was peeked");
@@ -314,78 +316,57 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     Occurrence::Eviction { cache, keys } => {
                         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
                         w.caches.cache_mut(*cache).evict_matching(|k| gas_platform::glob::glob_matches(keys, k));
+                        None
                     }
-                    Occurrence::Run { function } => {
-                        let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
-                        let source = format!("run {function}");
-                        start(
-                            &plan,
-                            &world,
-                            &gate,
-                            &mut workers,
-                            &mut next_exec_id,
-                            &mut meta,
-                            function,
-                            None,
-                            at_utc_ms,
-                            source,
-                            false,
-                            horizon_utc_ms,
-                            &mut eviction_rng,
-                        )?;
-                    }
-                    Occurrence::Request { method, event, lost } => {
-                        let function = if method == "GET" { "doGet" } else { "doPost" };
-                        let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
-                        let source = format!("{method} request");
-                        start(
-                            &plan,
-                            &world,
-                            &gate,
-                            &mut workers,
-                            &mut next_exec_id,
-                            &mut meta,
-                            function,
-                            Some(event.clone()),
-                            at_utc_ms,
-                            source,
-                            *lost,
-                            horizon_utc_ms,
-                            &mut eviction_rng,
-                        )?;
-                    }
+                    Occurrence::Run { function } => Some(StartRequest {
+                        function: function.clone(),
+                        event: None,
+                        at_utc_ms,
+                        source: format!("run {function}"),
+                        lost: false,
+                    }),
+                    Occurrence::Request { method, event, lost } => Some(StartRequest {
+                        function: if method == "GET" { "doGet" } else { "doPost" }.to_string(),
+                        event: Some(event.clone()),
+                        at_utc_ms,
+                        source: format!("{method} request"),
+                        lost: *lost,
+                    }),
                 }
             }
             Next::Trigger(index) => {
                 let trigger = &mut triggers[index];
                 let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");
                 trigger.next_utc_ms = trigger.schedule.next_at_or_after(fire_at + 1, plan.zone);
-                let function = trigger.function.clone();
-                let event = trigger_event(fire_at, &trigger.id, plan.zone);
-                let once = matches!(trigger.schedule, Schedule::Once { .. });
-                let id = trigger.id.clone();
-                if once {
+                let request = StartRequest {
+                    function: trigger.function.clone(),
+                    event: Some(trigger_event(fire_at, &trigger.id, plan.zone)),
+                    at_utc_ms: fire_at,
+                    source: "trigger".into(),
+                    lost: false,
+                };
+                if matches!(trigger.schedule, Schedule::Once { .. }) {
                     // A one-shot trigger is gone once it has fired (assumed).
+                    let id = trigger.id.clone();
                     world.lock().unwrap_or_else(|p| p.into_inner()).triggers.delete(&id);
                     triggers.remove(index);
                 }
-                let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
-                start(
-                    &plan,
-                    &world,
-                    &gate,
-                    &mut workers,
-                    &mut next_exec_id,
-                    &mut meta,
-                    &function,
-                    Some(event),
-                    fire_at,
-                    "trigger".into(),
-                    false,
-                    horizon_utc_ms,
-                    &mut eviction_rng,
-                )?;
+                Some(request)
             }
+        };
+        if let Some(request) = to_start {
+            let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
+            let mut run = Starter {
+                plan: &plan,
+                world: &world,
+                gate: &gate,
+                workers: &mut workers,
+                eviction_rng: &mut eviction_rng,
+            };
+            let exec_id = next_exec_id;
+            next_exec_id += 1;
+            meta.insert(exec_id, (request.source.clone(), request.lost));
+            run.start(exec_id, request, horizon_utc_ms)?;
         }
         if next_exec_id > EXECUTIONS_PER_RUN_MAX {
             return Err(format!("more than {EXECUTIONS_PER_RUN_MAX} executions started: a trigger storm?"));
@@ -434,57 +415,60 @@ fn grant(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64, horizon_utc_ms: i64
     gate.changed.notify_all();
 }
 
-#[allow(clippy::too_many_arguments)]
-fn start(
-    plan: &Arc<Plan>,
-    world: &Arc<Mutex<World>>,
-    gate: &Arc<SchedulerGate>,
-    workers: &mut Workers,
-    next_exec_id: &mut u64,
-    meta: &mut BTreeMap<u64, (String, bool)>,
-    function: &str,
+/// What to start: a run, a request or a trigger firing.
+struct StartRequest {
+    function: String,
     event: Option<serde_json::Value>,
     at_utc_ms: i64,
+    /// `trigger`, `run f`, `POST request`: for the report.
     source: String,
+    /// A web request whose response never reaches the client.
     lost: bool,
-    horizon_utc_ms: i64,
-    eviction_rng: &mut SeededRng,
-) -> Result<(), String> {
-    if gate.lock().parked.len() >= OVERLAPPING_EXECUTIONS_MAX {
-        return Err(format!(
-            "more than {OVERLAPPING_EXECUTIONS_MAX} executions overlap at {}",
-            gas_platform::time::iso_utc(at_utc_ms)
-        ));
-    }
-    if plan.early_eviction_probability > 0.0 {
-        let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
-        let p = plan.early_eviction_probability;
-        for cache in [
-            gas_platform::cache::CacheScope::Script,
-            gas_platform::cache::CacheScope::User,
-            gas_platform::cache::CacheScope::Document,
-        ] {
-            w.caches.cache_mut(cache).evict_matching(|_| eviction_rng.next_f64() < p);
+}
+
+/// What starting an execution needs from the scheduler.
+struct Starter<'a> {
+    plan: &'a Arc<Plan>,
+    world: &'a Arc<Mutex<World>>,
+    gate: &'a Arc<SchedulerGate>,
+    workers: &'a mut Workers,
+    eviction_rng: &'a mut SeededRng,
+}
+
+impl Starter<'_> {
+    /// Starts `request` as execution `exec_id` on a worker; it runs until its first call
+    /// at or after `horizon_utc_ms` parks it.
+    fn start(&mut self, exec_id: u64, request: StartRequest, horizon_utc_ms: i64) -> Result<(), String> {
+        if self.gate.lock().parked.len() >= OVERLAPPING_EXECUTIONS_MAX {
+            return Err(format!(
+                "more than {OVERLAPPING_EXECUTIONS_MAX} executions overlap at {}",
+                gas_platform::time::iso_utc(request.at_utc_ms)
+            ));
         }
+        let p = self.plan.early_eviction_probability;
+        if p > 0.0 {
+            let mut w = self.world.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let rng = &mut *self.eviction_rng;
+            for cache in [CacheScope::Script, CacheScope::User, CacheScope::Document] {
+                w.caches.cache_mut(cache).evict_matching(|_| rng.next_f64() < p);
+            }
+        }
+        let spec = ExecutionSpec {
+            exec_id,
+            function: request.function,
+            event: request.event,
+            start_utc_ms: request.at_utc_ms,
+            seed: self.plan.seed,
+            latency: self.plan.latency.clone(),
+            limits: Limits::default(),
+        };
+        {
+            let mut state = self.gate.lock();
+            state.running = Some(exec_id);
+            state.horizon_utc_ms = horizon_utc_ms;
+        }
+        self.workers.start(Job { plan: self.plan.clone(), spec, world: self.world.clone(), gate: self.gate.clone() })
     }
-    let exec_id = *next_exec_id;
-    *next_exec_id += 1;
-    meta.insert(exec_id, (source, lost));
-    let spec = ExecutionSpec {
-        exec_id,
-        function: function.to_string(),
-        event,
-        start_utc_ms: at_utc_ms,
-        seed: plan.seed,
-        latency: plan.latency.clone(),
-        limits: Limits::default(),
-    };
-    {
-        let mut state = gate.lock();
-        state.running = Some(exec_id);
-        state.horizon_utc_ms = horizon_utc_ms;
-    }
-    workers.start(Job { plan: plan.clone(), spec, world: world.clone(), gate: gate.clone() })
 }
 
 /// The next thing to do and its time: resume a parked execution, handle a scenario event,
