@@ -5,9 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
-use boa_engine::ast::scope::Scope;
 use boa_engine::error::RuntimeLimitError;
-use boa_engine::native_function::NativeFunction;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
@@ -19,12 +17,12 @@ use gas_platform::{ErrorKind, World};
 use serde::Serialize;
 
 use crate::gate::Gate;
-use crate::host::{Failure, Host, Latency, VirtualClock, EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
+use crate::host::{Host, Latency, VirtualClock, EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
 use crate::project::Project;
 use crate::value::Val;
-use crate::zone::ZoneHooks;
 
 use crate::compiled::{template_for, CompiledFile, PRELUDE_PATH};
+use crate::prepared::take_or_build;
 
 /// Engine limits that are gas-sim's, not the platform's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,7 +126,12 @@ pub fn run_execution(
     world: Arc<Mutex<World>>,
     gate: Arc<dyn Gate>,
 ) -> ExecutionReport {
-    let clock = Rc::new(VirtualClock::new(spec.start_utc_ms));
+    let prepared = take_or_build(project, zone);
+    let clock = match &prepared {
+        Ok(prepared) => prepared.clock.clone(),
+        Err(_) => Rc::new(VirtualClock::new(spec.start_utc_ms)),
+    };
+    clock.restart(spec.start_utc_ms);
     let mail_before = world.lock().map(|w| w.mail.sent.len()).unwrap_or(0);
     let host = Rc::new(Host {
         world: world.clone(),
@@ -146,8 +149,8 @@ pub fn run_execution(
         logs: RefCell::new(Bounded::default()),
         kill_reason: RefCell::new(None),
     });
-    let outcome = match template_for(project).and_then(|t| build_context(&host, zone, spec, t.scope.clone())) {
-        Ok(mut context) => run_in(&mut context, &host, project, spec),
+    let outcome = match prepared {
+        Ok(prepared) => run_in(&mut prepared.claim(&host, spec), &host, project, spec),
         Err(e) => Outcome::Failed { error: internal_error(format!("gas-sim could not set up the engine: {e}")) },
     };
     let outcome = overtime(outcome, &host);
@@ -156,8 +159,7 @@ pub fn run_execution(
             host.log(LogLevel::Error, format!("{}: {}", error.name, error.message));
         }
     }
-    let end_utc_ms =
-        clock.now_utc_ms().min(spec.start_utc_ms + EXECUTION_MS_MAX.max(clock.now_utc_ms() - spec.start_utc_ms));
+    let end_utc_ms = clock.now_utc_ms();
     let mail = {
         let mut w = host.world();
         w.locks.release_all(spec.exec_id);
@@ -190,68 +192,9 @@ fn overtime(outcome: Outcome, host: &Host) -> Outcome {
     }
 }
 
-fn build_context(host: &Rc<Host>, zone: Tz, spec: &ExecutionSpec, scope: Scope) -> Result<Context, JsError> {
-    let mut context = Context::builder()
-        .host_hooks(Rc::new(ZoneHooks::new(zone)))
-        .clock(host.clock.clone())
-        .global_scope(scope)
-        .build()?;
-    let limits = context.runtime_limits_mut();
-    limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
-    limits.set_recursion_limit(spec.limits.call_depth_max);
-    limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
-    register_natives(&mut context, host, spec)?;
-    Ok(context)
-}
-
-fn register_natives(context: &mut Context, host: &Rc<Host>, spec: &ExecutionSpec) -> Result<(), JsError> {
-    let call_host = host.clone();
-    // SAFETY: the closure captures only an Rc<Host>, which holds no GC-managed values.
-    let gas_call = unsafe {
-        NativeFunction::from_closure(move |_this, args, context| {
-            let method = args.first().map(|m| m.to_string(context)).transpose()?.map(|m| m.to_std_string_escaped());
-            let handle = Val::from_js(args.get(1).unwrap_or(&JsValue::undefined()), context)?;
-            let call_args = match args.get(2).map(|a| Val::from_js(a, context)).transpose()? {
-                Some(Val::Array(items)) => items,
-                _ => Vec::new(),
-            };
-            match call_host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
-                Ok(value) => value.to_js(context),
-                Err(Failure::Throw(error)) => Err(service_error(&error, context)),
-                // Uncatchable: no catch, no finally runs. The reason is on the host.
-                Err(Failure::Kill) => Err(RuntimeLimitError::StackSize.into()),
-            }
-        })
-    };
-    context.register_global_builtin_callable(js_string!("__gas_call"), 3, gas_call)?;
-    let log_host = host.clone();
-    // SAFETY: as above, only an Rc<Host> is captured.
-    let gas_log = unsafe {
-        NativeFunction::from_closure(move |_this, args, context| {
-            let level = args.first().map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
-            let text = args.get(1).map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
-            log_host.log(LogLevel::parse(level.as_deref().unwrap_or("info")), text.unwrap_or_default());
-            Ok(JsValue::undefined())
-        })
-    };
-    context.register_global_builtin_callable(js_string!("__gas_log"), 2, gas_log)?;
-    // boa has no hook for Math.random: replace it with one drawn from the seed.
-    let rng = Rc::new(RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "math.random")));
-    // SAFETY: captures an Rc<RefCell<SeededRng>>, no GC values.
-    let random = unsafe {
-        NativeFunction::from_closure(move |_this, _args, _context| Ok(JsValue::from(rng.borrow_mut().next_f64())))
-    };
-    let math = context.global_object().get(js_string!("Math"), context)?;
-    if let Some(math) = math.as_object() {
-        let function = random.to_js_function(context.realm());
-        math.set(js_string!("random"), function, false, context)?;
-    }
-    Ok(())
-}
-
 /// A service's error as a real, catchable `Error` whose `name` is `Exception`, as the
 /// platform's are (`String(e)` gives `Exception: <message>`).
-fn service_error(error: &gas_platform::ServiceError, context: &mut Context) -> JsError {
+pub(crate) fn service_error(error: &gas_platform::ServiceError, context: &mut Context) -> JsError {
     let native = match error.kind {
         ErrorKind::Error => JsNativeError::error(),
         ErrorKind::TypeError => JsNativeError::typ(),

@@ -62,6 +62,11 @@ impl VirtualClock {
         self.now_utc_ms.get()
     }
 
+    /// Sets the start of a clock that no execution has read yet (a prepared context's).
+    pub fn restart(&self, start_utc_ms: i64) {
+        self.now_utc_ms.set(start_utc_ms);
+    }
+
     /// Moves the clock forward; virtual time never goes backwards.
     pub fn advance_to(&self, at_utc_ms: i64) {
         assert!(at_utc_ms >= self.now_utc_ms.get(), "virtual time went backwards");

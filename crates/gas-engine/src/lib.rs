@@ -24,6 +24,7 @@ mod compiled;
 pub mod execution;
 pub mod gate;
 pub mod host;
+mod prepared;
 pub mod project;
 mod utilities_binding;
 pub mod value;
@@ -32,6 +33,7 @@ pub mod zone;
 pub use execution::{run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError};
 pub use gate::{Gate, SoloGate};
 pub use host::Latency;
+pub use prepared::prepare_next;
 pub use project::{Project, ProjectError, SourceFile};
 
 impl ExecutionSpec {

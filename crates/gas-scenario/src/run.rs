@@ -139,34 +139,45 @@ struct Job {
 }
 
 impl Workers {
-    fn new() -> Workers {
+    /// Two workers from the start, used in turn: while one runs an execution, the other
+    /// prepares the context for the next (`gas_engine::prepare_next`).
+    const ALTERNATING: usize = 2;
+
+    fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
-        Workers { idle: Vec::new(), done, done_sender }
+        let mut workers = Workers { idle: Vec::new(), done, done_sender };
+        for _ in 0..Workers::ALTERNATING {
+            let worker = workers.spawn()?;
+            workers.idle.push(worker);
+        }
+        Ok(workers)
+    }
+
+    fn spawn(&self) -> Result<Sender<Job>, String> {
+        let (sender, jobs) = channel::<Job>();
+        let done = self.done_sender.clone();
+        let me = sender.clone();
+        std::thread::Builder::new()
+            .name("gas-sim-execution".into())
+            .stack_size(WORKER_STACK_BYTES)
+            .spawn(move || {
+                for job in jobs {
+                    let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
+                    if done.send((report, me.clone())).is_err() {
+                        break;
+                    }
+                    // While another worker runs the next execution, build this worker's
+                    // context for the one after it, on the machine's other core.
+                    gas_engine::prepare_next(&job.plan.project, job.plan.zone);
+                }
+            })
+            .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+        Ok(sender)
     }
 
     fn start(&mut self, job: Job) -> Result<(), String> {
-        let worker = match self.idle.pop() {
-            Some(worker) => worker,
-            None => {
-                let (sender, jobs) = channel::<Job>();
-                let done = self.done_sender.clone();
-                let me = sender.clone();
-                std::thread::Builder::new()
-                    .name("gas-sim-execution".into())
-                    .stack_size(WORKER_STACK_BYTES)
-                    .spawn(move || {
-                        for job in jobs {
-                            let report =
-                                run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
-                            if done.send((report, me.clone())).is_err() {
-                                break;
-                            }
-                        }
-                    })
-                    .map_err(|e| format!("cannot start a worker thread: {e}"))?;
-                sender
-            }
-        };
+        // The longest-idle worker first: it has had the most time to prepare a context.
+        let worker = if self.idle.is_empty() { self.spawn()? } else { self.idle.remove(0) };
         worker.send(job).map_err(|_| "a worker thread died".to_string())
     }
 
@@ -201,7 +212,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     let plan = Arc::new(plan);
     let world = Arc::new(Mutex::new(plan.world.clone()));
     let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new() });
-    let mut workers = Workers::new();
+    let mut workers = Workers::new()?;
     let mut tie_rng = SeededRng::derive(plan.seed, "ties");
     let mut tie_keys: BTreeMap<u64, u64> = BTreeMap::new();
     let mut eviction_rng = SeededRng::derive(plan.seed, "early-eviction");
