@@ -10,12 +10,12 @@ use gas_platform::lock::LockKind;
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::properties::PropertyScope;
 use gas_platform::sheets::{RangeRef, SheetRef, TextFinder};
-use gas_platform::time::{local_to_utc_ms, utc_ms_to_local};
+use gas_platform::time::local_to_utc_ms;
 use gas_platform::triggers::{TimeSpec, TriggerOrigin};
 use gas_platform::urlfetch::{HttpRequest, HttpResponse};
 use gas_platform::{ServiceError, ServiceResult};
 
-use crate::host::{CallResult, Failure, Host};
+use crate::host::{CallResult, Host};
 use crate::utilities_binding;
 use crate::value::Val;
 
@@ -87,11 +87,13 @@ fn int_arg(args: &[Val], i: usize, method: &str) -> ServiceResult<i64> {
     match arg(args, i) {
         Val::Number(n) if n.is_finite() => Ok(n.trunc() as i64),
         Val::String(s) if s.trim().parse::<f64>().is_ok() => Ok(s.trim().parse::<f64>().unwrap_or(0.0) as i64),
-        other => Err(ServiceError::new(format!(
-            "The parameters ({}) don't match the method signature for {method}.",
-            type_name(other)
-        ))),
+        other => Err(signature_error(method, std::slice::from_ref(other))),
     }
+}
+
+/// The platform's error for arguments that fit no overload of `method`.
+pub(crate) fn signature_error(method: &str, args: &[Val]) -> ServiceError {
+    ServiceError::signature_mismatch(&args.iter().map(type_name).collect::<Vec<_>>().join(","), method)
 }
 
 fn type_name(value: &Val) -> &'static str {
@@ -119,18 +121,12 @@ fn to_val<T: serde::Serialize>(value: &T) -> Val {
 
 fn cell_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<gas_platform::CellValue>>> {
     let Val::Array(rows) = values else {
-        return Err(ServiceError::new(format!(
-            "The parameters ({}) don't match the method signature for {method}.",
-            type_name(values)
-        )));
+        return Err(signature_error(method, std::slice::from_ref(values)));
     };
     rows.iter()
         .map(|row| match row {
             Val::Array(cells) => Ok(cells.iter().map(Val::to_cell).collect()),
-            other => Err(ServiceError::new(format!(
-                "The parameters ({}[]) don't match the method signature for {method}.",
-                type_name(other)
-            ))),
+            other => Err(ServiceError::signature_mismatch(&format!("{}[]", type_name(other)), method)),
         })
         .collect()
 }
@@ -204,11 +200,7 @@ fn sheet_or_range(
             "Sheet.getDataRange" => to_val(&books.get_data_range(&sheet)?),
             "Sheet.appendRow" => {
                 let Val::Array(cells) = arg(args, 0) else {
-                    return Err(ServiceError::new(format!(
-                        "The parameters ({}) don't match the method signature for SpreadsheetApp.Sheet.appendRow.",
-                        type_name(arg(args, 0))
-                    ))
-                    .into());
+                    return Err(signature_error("SpreadsheetApp.Sheet.appendRow", &args[..args.len().min(1)]).into());
                 };
                 books.append_row(&sheet, cells.iter().map(Val::to_cell).collect(), zone)?;
                 Val::Undefined
@@ -409,12 +401,7 @@ fn properties(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         other => other.to_js_string(),
     };
     let value = match method {
-        "Properties.getProperty" => {
-            if key.is_empty() {
-                return Err(ServiceError::new(gas_platform::properties::INVALID_KEY_MESSAGE).into());
-            }
-            store.get(&key).map(|v| Val::String(v.to_string())).unwrap_or(Val::Null)
-        }
+        "Properties.getProperty" => store.lookup(&key)?.map(|v| Val::String(v.to_string())).unwrap_or(Val::Null),
         "Properties.setProperty" => unit(store.set(&key, &string_arg(args, 1)))?,
         "Properties.deleteProperty" => unit(store.delete(&key))?,
         "Properties.getProperties" => {
@@ -473,12 +460,7 @@ fn mail_from_args(method: &str, args: &[Val]) -> ServiceResult<OutgoingMail> {
         }
         [to, subject, body] => (to, subject, body, None),
         [to, subject, body, options, ..] => (to, subject, body, Some(options)),
-        _ => {
-            return Err(ServiceError::new(format!(
-                "The parameters ({}) don't match the method signature for {method}.",
-                args.iter().map(type_name).collect::<Vec<_>>().join(",")
-            )))
-        }
+        _ => return Err(signature_error(method, args)),
     };
     let mut mail = OutgoingMail { via, ..Default::default() };
     if let Some(options) = options {
@@ -640,13 +622,6 @@ fn trigger_spec(builder: &Val, now_utc_ms: i64, zone: chrono_tz::Tz) -> ServiceR
             .ok_or_else(|| ServiceError::new("Invalid argument: atDate"))?;
         return Ok(TimeSpec::At { at_utc_ms: local_to_utc_ms(zone, date.and_hms_opt(0, 0, 0).unwrap_or_default()) });
     }
-    let _ = utc_ms_to_local;
     // Assumed text: the builder needs a schedule before create().
     Err(ServiceError::new("Time-based triggers must have a schedule: call everyMinutes, everyHours, everyDays, onWeekDay, at or after before create()."))
-}
-
-impl From<ServiceError> for Box<Failure> {
-    fn from(e: ServiceError) -> Self {
-        Box::new(Failure::Throw(e))
-    }
 }

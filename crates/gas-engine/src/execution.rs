@@ -6,8 +6,6 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use boa_engine::error::RuntimeLimitError;
-use boa_engine::object::ObjectInitializer;
-use boa_engine::property::Attribute;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
 use gas_platform::mail::SentMail;
@@ -342,6 +340,3 @@ fn syntax_line(message: &str) -> Option<u32> {
 fn internal_error(message: String) -> ScriptError {
     ScriptError { kind: FailureKind::Uncaught, name: "InternalError".into(), message, file: None, line: None }
 }
-
-#[allow(dead_code)]
-fn unused(_: ObjectInitializer<'_>, _: Attribute) {}

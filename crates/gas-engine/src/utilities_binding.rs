@@ -5,6 +5,7 @@
 use gas_platform::utilities::{self as util, Charset, FormatArg};
 use gas_platform::{ServiceError, ServiceResult};
 
+use crate::bindings::signature_error;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
 
@@ -103,20 +104,4 @@ fn format_arg(value: &Val) -> FormatArg {
         Val::Bool(b) => FormatArg::Bool(*b),
         other => FormatArg::String(other.to_js_string()),
     }
-}
-
-fn signature_error(method: &str, args: &[Val]) -> ServiceError {
-    let types: Vec<&str> = args
-        .iter()
-        .map(|a| match a {
-            Val::String(_) => "String",
-            Val::Number(_) => "number",
-            Val::Date(_) => "Date",
-            Val::Bool(_) => "Boolean",
-            Val::Null => "null",
-            Val::Undefined => "undefined",
-            _ => "Object",
-        })
-        .collect();
-    ServiceError::new(format!("The parameters ({}) don't match the method signature for {method}.", types.join(",")))
 }

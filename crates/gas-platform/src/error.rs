@@ -28,6 +28,12 @@ impl ServiceError {
         ServiceError { message: message.into(), kind: ErrorKind::TypeError }
     }
 
+    /// A call whose arguments fit no overload (observed text; `types` as the platform
+    /// lists them, e.g. `String,number`).
+    pub fn signature_mismatch(types: &str, method: &str) -> Self {
+        ServiceError::new(format!("The parameters ({types}) don't match the method signature for {method}."))
+    }
+
     /// The error for an API gas-sim does not implement, naming it
     /// (`gas-sim does not implement Sheet.getCharts()`).
     pub fn unimplemented(api: &str) -> Self {

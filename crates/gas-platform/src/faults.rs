@@ -138,8 +138,7 @@ mod tests {
         }
     }
 
-    fn send(at: i64, to: &str) -> Vec<(&'static str, String)> {
-        let _ = at;
+    fn send(to: &str) -> Vec<(&'static str, String)> {
         vec![("recipient", to.to_string()), ("subject", "Invoice 1001".to_string())]
     }
 
@@ -151,7 +150,7 @@ mod tests {
     fn nth_picks_only_that_matching_call() {
         let mut faults = Faults { rules: vec![rule(FaultEffect::Throw("boom".into()))], ..Default::default() };
         faults.rules[0].nth = vec![1];
-        let args = send(0, "a@example.com");
+        let args = send("a@example.com");
         assert_eq!(faults.effects_for(&view(0, "f", &args)).len(), 1);
         assert!(faults.effects_for(&view(0, "f", &args)).is_empty());
     }
@@ -164,8 +163,8 @@ mod tests {
         r.function = Some("sendInvoices".into());
         r.args.insert("recipient".into(), "*@example.com".into());
         let mut faults = Faults { rules: vec![r], ..Default::default() };
-        let ok = send(0, "bill@example.com");
-        let other = send(0, "bill@other.org");
+        let ok = send("bill@example.com");
+        let other = send("bill@other.org");
         assert!(faults.effects_for(&view(99, "sendInvoices", &ok)).is_empty());
         assert_eq!(faults.effects_for(&view(100, "sendInvoices", &ok)).len(), 1);
         assert!(faults.effects_for(&view(200, "sendInvoices", &ok)).is_empty());
@@ -179,7 +178,7 @@ mod tests {
             let mut r = rule(FaultEffect::DelayMs(5));
             r.probability = Some(0.3);
             let mut faults = Faults { rules: vec![r], rng: SeededRng::derive(7, "faults") };
-            let args = send(0, "a@example.com");
+            let args = send("a@example.com");
             (0..200).map(|_| faults.effects_for(&view(0, "f", &args)).len()).collect::<Vec<_>>()
         };
         let first = run();

@@ -42,6 +42,14 @@ impl PropertyStore {
         self.entries.get(key).map(String::as_str)
     }
 
+    /// `getProperty(key)`: the value, `None` when unset; an empty key is an error.
+    pub fn lookup(&self, key: &str) -> ServiceResult<Option<&str>> {
+        if key.is_empty() {
+            return Err(ServiceError::new(INVALID_KEY_MESSAGE));
+        }
+        Ok(self.get(key))
+    }
+
     pub fn entries(&self) -> &BTreeMap<String, String> {
         &self.entries
     }
@@ -146,6 +154,8 @@ mod tests {
         let mut store = PropertyStore::default();
         assert_eq!(store.set("", "x").unwrap_err().message, "Invalid argument: key");
         assert_eq!(store.delete("").unwrap_err().message, "Invalid argument: key");
+        assert_eq!(store.lookup("").unwrap_err().message, "Invalid argument: key");
+        assert_eq!(store.lookup("missing"), Ok(None));
     }
 
     #[test]
