@@ -26,6 +26,7 @@ pub mod gate;
 pub mod host;
 mod prepared;
 pub mod project;
+pub mod syntax;
 mod utilities_binding;
 pub mod value;
 pub mod zone;
@@ -35,6 +36,7 @@ pub use gate::{Gate, SoloGate};
 pub use host::Latency;
 pub use prepared::prepare_next;
 pub use project::{Project, ProjectError, SourceFile};
+pub use syntax::check_syntax;
 
 impl ExecutionSpec {
     pub fn new(exec_id: u64, function: &str, start_utc_ms: i64, seed: u64) -> ExecutionSpec {
