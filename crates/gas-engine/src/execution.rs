@@ -101,6 +101,9 @@ impl std::fmt::Display for ScriptError {
     }
 }
 
+/// Why an execution stopped by the loop-iteration limit was killed.
+pub const RUNAWAY_LOOP_MESSAGE: &str = "runaway loop: a loop passed gas-sim's iteration limit";
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExecutionReport {
     pub exec_id: u64,
@@ -113,6 +116,9 @@ pub struct ExecutionReport {
     pub calls: Bounded<CallRecord>,
     /// Mail sent by this execution.
     pub mail: Vec<SentMail>,
+    /// Coverage probes passed, ascending (see `Host::probes`).
+    #[serde(skip)]
+    pub probes: Vec<u32>,
 }
 
 /// Runs one execution to its end. Never panics on script behaviour; the world keeps
@@ -146,6 +152,7 @@ pub fn run_execution(
         calls: RefCell::new(Bounded::default()),
         logs: RefCell::new(Bounded::default()),
         kill_reason: RefCell::new(None),
+        probes: RefCell::new(Default::default()),
     });
     let outcome = match prepared {
         Ok(prepared) => run_in(&mut prepared.claim(&host, spec), &host, project, spec),
@@ -166,6 +173,7 @@ pub fn run_execution(
     gate.finished(spec.exec_id, end_utc_ms);
     let logs = host.logs.borrow().clone();
     let calls = host.calls.borrow().clone();
+    let probes = host.probes.borrow().iter().copied().collect();
     ExecutionReport {
         exec_id: spec.exec_id,
         function: spec.function.clone(),
@@ -175,6 +183,7 @@ pub fn run_execution(
         logs,
         calls,
         mail,
+        probes,
     }
 }
 
@@ -278,7 +287,7 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
     if let Some(engine) = error.as_engine() {
         let reason = match engine {
             boa_engine::error::EngineError::RuntimeLimit(RuntimeLimitError::LoopIteration) => {
-                "runaway loop: a loop passed gas-sim's iteration limit".to_string()
+                RUNAWAY_LOOP_MESSAGE.to_string()
             }
             other => format!("engine error: {other}"),
         };

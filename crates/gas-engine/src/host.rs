@@ -124,6 +124,9 @@ pub struct Host {
     pub calls: RefCell<Bounded<CallRecord>>,
     pub logs: RefCell<Bounded<LogLine>>,
     pub kill_reason: RefCell<Option<String>>,
+    /// Coverage probes (`__gas_probe(id)`) this execution passed; only a mutation
+    /// campaign's instrumented sources call them.
+    pub probes: RefCell<std::collections::BTreeSet<u32>>,
 }
 
 impl Host {

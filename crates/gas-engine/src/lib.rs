@@ -31,7 +31,9 @@ mod utilities_binding;
 pub mod value;
 pub mod zone;
 
-pub use execution::{run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError};
+pub use execution::{
+    run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, RUNAWAY_LOOP_MESSAGE,
+};
 pub use gate::{Gate, SoloGate};
 pub use host::Latency;
 pub use prepared::prepare_next;

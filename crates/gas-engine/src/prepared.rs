@@ -125,6 +125,18 @@ fn register_natives(
         })
     };
     context.register_global_builtin_callable(js_string!("__gas_log"), 2, gas_log)?;
+    let probe_slot = host_slot.clone();
+    // SAFETY: as above.
+    let gas_probe = unsafe {
+        NativeFunction::from_closure(move |_this, args, _context| {
+            let host = probe_slot.borrow().clone().expect("a context runs only after claim()");
+            if let Some(id) = args.first().and_then(JsValue::as_number) {
+                host.probes.borrow_mut().insert(id as u32);
+            }
+            Ok(JsValue::undefined())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_probe"), 1, gas_probe)?;
     // boa has no hook for Math.random: replace it with one drawn from the seed.
     let rng = random.clone();
     // SAFETY: captures an Rc<RefCell<SeededRng>>, no GC values.

@@ -432,3 +432,13 @@ fn a_lock_is_released_when_a_fault_kills_the_execution() {
     );
     assert_eq!(state(&world).locks.script, None);
 }
+
+#[test]
+fn coverage_probes_are_recorded_per_execution_and_cost_no_virtual_time() {
+    let src =
+        "function main() { __gas_probe(7); if (false) { __gas_probe(8); } __gas_probe(3); __gas_probe(7); return 1; }";
+    let report = run(src, "main");
+    assert_eq!(report.probes, vec![3, 7]);
+    assert_eq!(report.end_utc_ms, report.start_utc_ms, "a probe is not a service call");
+    assert!(report.calls.items.is_empty(), "a probe is not traced");
+}

@@ -57,7 +57,14 @@ pub struct Mutant {
 
 impl Mutant {
     /// A mutant of `text` replacing `start_byte..end_byte`.
-    pub fn new(file: &str, text: &str, mutator: &str, start_byte: usize, end_byte: usize, replacement: String) -> Mutant {
+    pub fn new(
+        file: &str,
+        text: &str,
+        mutator: &str,
+        start_byte: usize,
+        end_byte: usize,
+        replacement: String,
+    ) -> Mutant {
         assert!(start_byte <= end_byte && end_byte <= text.len(), "mutant span out of the file");
         Mutant {
             file: file.to_string(),

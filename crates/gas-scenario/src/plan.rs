@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono_tz::Tz;
-use gas_engine::{Latency, Project};
+use gas_engine::{Latency, Limits, Project};
 use gas_platform::faults::{FaultEffect, FaultRule, KillPoint};
 use gas_platform::mail::{AccountType, QuotaReset};
 use gas_platform::rng::SeededRng;
@@ -61,6 +61,12 @@ pub struct Plan {
     pub triggers: Vec<PlannedTrigger>,
     pub early_eviction_probability: f64,
     pub expectations: Vec<Expectation>,
+    /// Engine limits for every execution (a mutation campaign lowers the loop limit).
+    pub limits: Limits,
+    /// Stop starting executions once more than this many were killed for running too
+    /// long (the 6-minute kill or the loop limit): a mutation campaign has its verdict
+    /// then. `None`: run to the end.
+    pub stop_after_timeouts: Option<usize>,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -298,6 +304,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         events,
         triggers,
         early_eviction_probability,
+        limits: Limits::default(),
+        stop_after_timeouts: None,
         expectations,
     })
 }

@@ -31,6 +31,9 @@ pub struct ExecutionSummary {
     /// A web-app response the client never got.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub response_lost: bool,
+    /// Coverage probes passed (a mutation campaign's instrumented run only).
+    #[serde(skip)]
+    pub probes: Vec<u32>,
 }
 
 impl ExecutionSummary {
@@ -49,7 +52,18 @@ impl ExecutionSummary {
             outcome: report.outcome.name().to_string(),
             error,
             response_lost,
+            probes: report.probes.clone(),
         }
+    }
+
+    /// Killed for running too long: the platform's 6-minute limit, or gas-sim's loop
+    /// limit (a runaway loop).
+    pub fn ran_too_long(&self) -> bool {
+        self.outcome == "killed"
+            && self.error.as_deref().is_some_and(|m| {
+                m.starts_with(gas_engine::host::EXCEEDED_TIME_MESSAGE)
+                    || m.starts_with(gas_engine::RUNAWAY_LOOP_MESSAGE)
+            })
     }
 }
 
@@ -82,6 +96,11 @@ pub struct ZoneReport {
 }
 
 impl ZoneReport {
+    /// Every coverage probe any execution passed.
+    pub fn probes(&self) -> std::collections::BTreeSet<u32> {
+        self.executions.iter().flat_map(|e| e.probes.iter().copied()).collect()
+    }
+
     pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World) -> ZoneReport {
         let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone);
         let local = |ms: i64| utc_ms_to_local(plan.zone, ms).format("%Y-%m-%d %H:%M:%S%.3f").to_string();

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
-use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate, Limits};
+use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate};
 use gas_platform::cache::CacheScope;
 use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::rng::SeededRng;
@@ -230,6 +230,10 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     let mut freed_at: BTreeMap<LockKind, i64> = BTreeMap::new();
     let mut held: [Option<LockHolder>; 3] = [None; 3];
     let mut last_step_utc_ms = plan.start_utc_ms;
+    // Nothing starts at or after this; earlier than the plan's end once a run has its
+    // verdict (`stop_after_timeouts`).
+    let mut end_utc_ms = plan.end_utc_ms;
+    let mut timeouts = 0;
 
     loop {
         // Wait until nothing runs: every execution parked or finished.
@@ -241,7 +245,12 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         }
         for report in workers.collect() {
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-            summaries.push(ExecutionSummary::from_report(&report, source, lost));
+            let summary = ExecutionSummary::from_report(&report, source, lost);
+            timeouts += usize::from(summary.ran_too_long());
+            summaries.push(summary);
+        }
+        if plan.stop_after_timeouts.is_some_and(|max| timeouts > max) {
+            end_utc_ms = end_utc_ms.min(now_utc_ms);
         }
         {
             let w = world.lock().unwrap_or_else(|p| p.into_inner());
@@ -297,7 +306,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         let next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
         let Some((next, at_utc_ms)) = next else { break };
         let starts_something = !matches!(next, Next::Resume { .. });
-        if starts_something && at_utc_ms >= plan.end_utc_ms {
+        if starts_something && at_utc_ms >= end_utc_ms {
             // Nothing new starts at or after the end; anything still parked finishes.
             if gate.lock().parked.is_empty() {
                 break;
@@ -471,7 +480,7 @@ impl Starter<'_> {
             start_utc_ms: request.at_utc_ms,
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),
-            limits: Limits::default(),
+            limits: self.plan.limits,
         };
         {
             let mut state = self.gate.lock();

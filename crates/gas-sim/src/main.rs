@@ -1,12 +1,15 @@
 //! The gas-sim command line: `call` runs one execution of an Apps Script project;
-//! `run` replays scenarios; `test` snapshot-tests them; `bench` measures what an execution costs.
+//! `run` replays scenarios; `test` snapshot-tests them; `mutate` checks that they catch
+//! deliberate breakages; `bench` measures what an execution costs.
 //!
 //! Exit codes: 0 success (the execution completed, every expectation held), 1 an
 //! execution failed or an expectation did not hold, 2 bad input (flags, project, scenario,
-//! state file, a syntax error, an unknown function).
+//! state file, a syntax error, an unknown function); `mutate` also exits 1 when the
+//! mutation score is below `--break-at` and 4 when the scenarios fail unmutated.
 
 mod bench;
 mod call;
+mod mutate;
 mod output;
 mod run;
 mod test_cmd;
@@ -37,6 +40,8 @@ enum Command {
     Test(test_cmd::TestArgs),
     /// Measure what one execution costs, against Node's vm module when available.
     Bench(bench::BenchArgs),
+    /// Break the project on purpose (mutants) and check that the scenarios notice.
+    Mutate(mutate::MutateArgs),
 }
 
 /// A user error: printed as one line, exit code 2.
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Run(args) => run::run(&args),
         Command::Test(args) => test_cmd::run(&args),
+        Command::Mutate(args) => mutate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

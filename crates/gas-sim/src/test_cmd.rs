@@ -119,7 +119,7 @@ fn diff(old: &str, new: &str) -> String {
     out
 }
 
-fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BadInput> {
+pub(crate) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BadInput> {
     let roots = if paths.is_empty() { vec![PathBuf::from("scenarios")] } else { paths.to_vec() };
     let mut files = Vec::new();
     for root in roots {

@@ -1,0 +1,233 @@
+//! `gas-sim mutate SCENARIO...`: breaks the project on purpose, mutant by mutant, and
+//! reports which breakages the scenarios did not notice.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use gas_mutate::campaign::{Campaign, CampaignError, CampaignOptions, Shard, Tally};
+use gas_mutate::operators::OperatorSet;
+use gas_mutate::stryker;
+use gas_mutate::{MutantResult, Status};
+use gas_scenario::RunOptions;
+
+use crate::output::write_atomically;
+use crate::test_cmd::scenario_files;
+use crate::BadInput;
+
+#[derive(clap::Args)]
+pub struct MutateArgs {
+    /// Scenario files or folders of them (default: scenarios).
+    scenarios: Vec<PathBuf>,
+    /// A breakages TOML file: [[mutation]] id, file, find, replace.
+    #[arg(long)]
+    mutations: Option<PathBuf>,
+    /// default (every operator), none (breakages only), or a comma-separated list.
+    #[arg(long, default_value = "default")]
+    operators: String,
+    /// Mutate only files whose name or project path matches this glob (`ledger.gs`, `fixtures/ledger-fixed/*`).
+    #[arg(long)]
+    files: Option<String>,
+    /// Mutants judged at once (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Run only the k-th of n slices of the mutants, e.g. 2/4 (1-based, stable).
+    #[arg(long)]
+    shard: Option<String>,
+    /// Write a mutation-testing-report-schema JSON report (Stryker's HTML viewer reads it).
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Exit 1 when the mutation score is below this percentage (default 0: never).
+    #[arg(long, default_value_t = 0.0)]
+    break_at: f64,
+    /// Run only in this zone.
+    #[arg(long)]
+    tz: Option<String>,
+    /// Override the scenarios' seeds.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// The baseline failed: cargo-mutants' code for it.
+const EXIT_BASELINE_FAILED: u8 = 4;
+
+pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
+    if !(0.0..=100.0).contains(&args.break_at) {
+        return Err(BadInput(format!("--break-at {}: a percentage from 0 to 100", args.break_at)));
+    }
+    let operators = OperatorSet::parse(&args.operators).map_err(BadInput)?;
+    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(BadInput)?;
+    if let Some(zone) = &args.tz {
+        gas_platform::time::parse_zone(zone).map_err(BadInput)?;
+    }
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let options = CampaignOptions {
+        run: RunOptions { zone: args.tz.clone(), seed: args.seed },
+        breakages: args.mutations.clone(),
+        operators,
+        files: args.files.clone(),
+        shard,
+        ..CampaignOptions::new(scenario_files(&args.scenarios)?)
+    };
+    let started = Instant::now();
+    let mut campaign = Campaign::prepare(&options).map_err(|e| BadInput(e.to_string()))?;
+    for warning in &campaign.warnings {
+        eprintln!("warning: {warning}");
+    }
+    let selected = campaign.selected().count();
+    eprintln!(
+        "{} mutant(s) made{}; running the original sources through {} run(s) first",
+        campaign.mutants.len(),
+        shard.map(|s| format!(", {selected} in shard {}/{}", s.index, s.count)).unwrap_or_default(),
+        campaign.tests.len()
+    );
+    match campaign.baseline(jobs) {
+        Ok(()) => {}
+        Err(CampaignError::Baseline(message)) => {
+            eprintln!("error: {message}");
+            return Ok(EXIT_BASELINE_FAILED);
+        }
+        Err(CampaignError::Input(message)) => return Err(BadInput(message)),
+    }
+    let baseline_executions = campaign.baseline_executions();
+    eprintln!("baseline passed ({baseline_executions} executions); judging {selected} mutant(s) on {jobs} job(s)");
+    let progress = Progress::new(selected);
+    let (mut results, tally) = campaign.run(jobs, &|result, tally| progress.show(&campaign, result, tally));
+    progress.finish();
+    for result in &mut results {
+        if let Some(label) = campaign.project_label_of(&result.id) {
+            result.mutant.file = format!("{label}/{}", result.mutant.file);
+        }
+    }
+    print!("{}", summary_text(&results, &tally));
+    let score = stryker::mutation_score(&results);
+    if let Some(path) = &args.report {
+        let report =
+            stryker::report(".", &campaign.files(), &results, &campaign.test_infos(), stryker::Thresholds::default());
+        write_atomically(path, &stryker::write_pretty(&report)).map_err(BadInput)?;
+        println!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let executions = baseline_executions * 2 + tally.executions;
+    eprintln!(
+        "{} mutant(s) judged in {seconds:.1} s: {executions} executions, {:.0} executions/s",
+        results.len(),
+        executions as f64 / seconds.max(1e-9)
+    );
+    let below = score.is_some_and(|s| s < args.break_at);
+    if below {
+        println!("mutation score {:.2}% is below --break-at {}", score.unwrap_or(0.0), args.break_at);
+    }
+    Ok(if below { 1 } else { 0 })
+}
+
+/// The survivors table and the totals, deterministic for the same campaign.
+pub fn summary_text(results: &[MutantResult], tally: &Tally) -> String {
+    let mut out = String::new();
+    let undetected: Vec<&MutantResult> =
+        results.iter().filter(|r| matches!(r.status, Status::Survived | Status::NoCoverage)).collect();
+    if !undetected.is_empty() {
+        out.push_str(&format!("\n{} mutant(s) the scenarios did not catch:\n", undetected.len()));
+        for r in &undetected {
+            let m = &r.mutant;
+            out.push_str(&format!(
+                "  #{:<4} {}:{}:{}  {}  {}\n        - {}\n        + {}\n",
+                r.id,
+                m.file,
+                m.start.line,
+                m.start.column,
+                m.mutator,
+                r.status.name(),
+                one_line(&m.original),
+                one_line(&m.replacement)
+            ));
+        }
+    }
+    let count = |s: Status| tally.by_status.get(&s).copied().unwrap_or(0);
+    out.push_str(&format!(
+        "\n{} mutant(s): {} killed, {} timeout, {} survived, {} no coverage, {} ignored, {} compile error, {} runtime error\n",
+        results.len(),
+        count(Status::Killed),
+        count(Status::Timeout),
+        count(Status::Survived),
+        count(Status::NoCoverage),
+        count(Status::Ignored),
+        count(Status::CompileError),
+        count(Status::RuntimeError)
+    ));
+    match stryker::mutation_score(results) {
+        Some(score) => out.push_str(&format!(
+            "mutation score: {score:.2}% (killed + timeout) / (killed + timeout + survived + no coverage)\n"
+        )),
+        None => out.push_str("mutation score: n/a (no mutant was judged)\n"),
+    }
+    if !undetected.is_empty() {
+        out.push_str(
+            "for each survivor: add a scenario or expectation that notices it, or, if it cannot change\n\
+             behaviour, mark it: // gas-sim disable next-line Mutator: why it is equivalent\n",
+        );
+    }
+    out
+}
+
+/// Code on one line, shortened for the table.
+fn one_line(code: &str) -> String {
+    let flat: String = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 90 {
+        format!("{}…", flat.chars().take(89).collect::<String>())
+    } else {
+        flat
+    }
+}
+
+/// A bar on a terminal, one line per mutant otherwise (CI logs).
+struct Progress {
+    total: usize,
+    terminal: bool,
+    started: Instant,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress { total, terminal: std::io::stderr().is_terminal(), started: Instant::now() }
+    }
+
+    fn show(&self, campaign: &Campaign, result: &MutantResult, tally: &Tally) {
+        let mut err = std::io::stderr().lock();
+        if self.terminal {
+            let width = 30;
+            let filled = (tally.done * width).checked_div(self.total).unwrap_or(width).min(width);
+            let survived = tally.by_status.get(&Status::Survived).copied().unwrap_or(0);
+            let _ = write!(
+                err,
+                "\r[{}{}] {}/{} mutants, {} survived, {:.0} s ",
+                "#".repeat(filled),
+                "-".repeat(width - filled),
+                tally.done,
+                self.total,
+                survived,
+                self.started.elapsed().as_secs_f64()
+            );
+        } else {
+            let label = campaign.project_label_of(&result.id).unwrap_or("");
+            let m = &result.mutant;
+            let _ = writeln!(
+                err,
+                "[{}/{}] #{} {:<12} {label}/{}:{} {}",
+                tally.done,
+                self.total,
+                result.id,
+                result.status.name(),
+                m.file,
+                m.start.line,
+                m.mutator
+            );
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal {
+            eprintln!();
+        }
+    }
+}
