@@ -176,3 +176,83 @@ fn run_prints_expectations_and_exits_1_with_a_replay_line_when_one_fails() {
     assert!(text.contains(&format!("replay: gas-sim run {} --tz Asia/Tokyo --seed 5", path.display())), "{text}");
     assert!(text.contains("2 run(s): 0 passed, 2 failed"), "{text}");
 }
+
+fn write_mutation_fixture(dir: &Path, expected_total: &str) -> PathBuf {
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    write_project(
+        &project,
+        "function tick() {\n  var total = 0;\n  for (var i = 0; i < 3; i++) { total += i; }\n  PropertiesService.getScriptProperties().setProperty('total', String(total));\n}\n",
+    );
+    let scenario = dir.join("tiny.toml");
+    std::fs::write(
+        &scenario,
+        format!(
+            "name = \"tiny\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T21:00\"\n\
+             [[triggers]]\nfunction = \"tick\"\nevery = \"1m\"\n\
+             [[expect]]\nproperty = \"total\"\nequals = \"{expected_total}\"\n"
+        ),
+    )
+    .unwrap();
+    scenario
+}
+
+#[test]
+fn mutate_stops_with_exit_4_when_the_scenarios_fail_unmutated() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = write_mutation_fixture(dir.path(), "4");
+    let out = gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "NumericConstant", "--jobs", "1"]);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stderr(&out).contains("do not pass on the unmutated sources"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("expected \"4\", got \"3\""), "{}", stderr(&out));
+}
+
+#[test]
+fn mutate_reports_survivors_and_the_score_and_honours_break_at() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = write_mutation_fixture(dir.path(), "3");
+    let report = dir.path().join("mutation.json");
+    let args =
+        ["mutate", scenario.to_str().unwrap(), "--operators", "NumericConstant", "--report", report.to_str().unwrap()];
+    let out = gas_sim(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    // `var i = 0` -> 1 sums 1 + 2 = 3 as well: a survivor, shown with its place.
+    assert!(text.contains("project/Code.gs:3:16  NumericConstant  Survived"), "{text}");
+    assert!(text.contains("mutation score: "), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(json["schemaVersion"], "2");
+    let mut strict = args.to_vec();
+    strict.extend(["--break-at", "100"]);
+    assert_eq!(gas_sim(&strict).status.code(), Some(1), "a score below --break-at fails");
+    assert_eq!(gas_sim(&["mutate", scenario.to_str().unwrap(), "--shard", "3/2"]).status.code(), Some(2));
+    assert_eq!(gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "Nope"]).status.code(), Some(2));
+}
+
+#[test]
+fn killing_a_mutation_run_leaves_the_sources_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = write_mutation_fixture(dir.path(), "3");
+    let code = dir.path().join("project/Code.gs");
+    let before = std::fs::read(&code).unwrap();
+    let log = dir.path().join("stderr.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .args(["mutate", scenario.to_str().unwrap(), "--operators", "default"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    // Kill it once it is judging mutants (or after 60 s at the latest).
+    for _ in 0..600 {
+        if std::fs::read_to_string(&log).unwrap_or_default().contains("[1/") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(std::fs::read(&code).unwrap(), before, "the source is untouched");
+    let names: Vec<_> =
+        std::fs::read_dir(dir.path().join("project")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names.len(), 2, "no mutant or temp file was written beside the sources: {names:?}");
+}

@@ -312,7 +312,8 @@ impl Campaign {
     }
 
     /// Judges every selected mutant, `jobs` at a time; `on_result` sees each verdict as
-    /// it comes (in completion order). Results come back in id order.
+    /// it comes (in completion order). Results come back in id order, each naming its
+    /// file by project path (`fixtures/ledger-fixed/ledger.gs`), as [`Campaign::files`] does.
     pub fn run(&self, jobs: usize, on_result: &(dyn Fn(&MutantResult, &Tally) + Sync)) -> (Vec<MutantResult>, Tally) {
         assert!(self.tests.iter().all(|t| t.reference.is_some()), "run the baseline first");
         let selected: Vec<&PlannedMutant> = self.selected().collect();
@@ -332,9 +333,13 @@ impl Campaign {
 
     /// One mutant's verdict and the executions it took.
     fn judge(&self, planned: &PlannedMutant) -> (MutantResult, usize) {
+        let project = &self.projects[planned.project];
+        // Reports name files by project path: two projects may both have a Code.gs.
+        let mut shown = planned.mutant.clone();
+        shown.file = format!("{}/{}", project.label, planned.mutant.file);
         let mut result = MutantResult {
             id: planned.id.to_string(),
-            mutant: planned.mutant.clone(),
+            mutant: shown,
             status: Status::Survived,
             killed_by: Vec::new(),
             covered_by: Vec::new(),
@@ -346,7 +351,6 @@ impl Campaign {
             result.status_reason = reason.clone();
             return (result, 0);
         }
-        let project = &self.projects[planned.project];
         let original = &project.original.files[planned.file_index].text;
         let mutated = planned.mutant.apply(original);
         if let Err(error) = check_syntax(&mutated) {
@@ -416,18 +420,6 @@ impl Campaign {
             .iter()
             .flat_map(|p| p.original.files.iter().map(move |f| (format!("{}/{}", p.label, f.name), f.text.clone())))
             .collect()
-    }
-
-    /// `fixtures/ledger-fixed/ledger.gs` for a mutant.
-    pub fn display_file(&self, planned_project: usize, file: &str) -> String {
-        format!("{}/{}", self.projects[planned_project].label, file)
-    }
-
-    /// The project label of a mutant result's file (results carry only the file name).
-    pub fn project_label_of(&self, id: &str) -> Option<&str> {
-        let id: usize = id.parse().ok()?;
-        let planned = self.mutants.get(id.checked_sub(1)?)?;
-        Some(self.projects[planned.project].label.as_str())
     }
 
     pub fn test_infos(&self) -> Vec<TestInfo> {

@@ -8,6 +8,7 @@ use std::fmt::Write;
 use chrono_tz::Tz;
 use gas_engine::{ExecutionReport, Outcome};
 use gas_platform::time::utc_ms_to_local;
+use gas_platform::trace::LogLevel;
 use gas_platform::World;
 use serde::Serialize;
 
@@ -28,6 +29,14 @@ pub struct ExecutionSummary {
     pub outcome: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What a completed execution returned, as JSON (`null` for undefined). The platform
+    /// drops a trigger's return value, but it shows what each run decided.
+    #[serde(skip_serializing_if = "serde_json::Value::is_null")]
+    pub result: serde_json::Value,
+    /// What the script logged at warning or error level (`console.warn`/`console.error`),
+    /// without the line the platform adds for an uncaught error (that is `error`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// A web-app response the client never got.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub response_lost: bool,
@@ -38,10 +47,22 @@ pub struct ExecutionSummary {
 
 impl ExecutionSummary {
     pub fn from_report(report: &ExecutionReport, source: String, response_lost: bool) -> ExecutionSummary {
-        let error = match &report.outcome {
-            Outcome::Completed { .. } => None,
-            Outcome::Failed { error } => Some(error.to_string()),
-            Outcome::Killed { reason } => Some(reason.clone()),
+        let uncaught = match &report.outcome {
+            Outcome::Failed { error } => Some(format!("{}: {}", error.name, error.message)),
+            _ => None,
+        };
+        let warnings = report
+            .logs
+            .items
+            .iter()
+            .filter(|l| matches!(l.level, LogLevel::Warning | LogLevel::Error))
+            .filter(|l| Some(&l.text) != uncaught.as_ref())
+            .map(|l| format!("{}: {}", l.level.name(), l.text))
+            .collect();
+        let (error, result) = match &report.outcome {
+            Outcome::Completed { result } => (None, result.clone()),
+            Outcome::Failed { error } => (Some(error.to_string()), serde_json::Value::Null),
+            Outcome::Killed { reason } => (Some(reason.clone()), serde_json::Value::Null),
         };
         ExecutionSummary {
             exec_id: report.exec_id,
@@ -51,6 +72,8 @@ impl ExecutionSummary {
             end_utc_ms: report.end_utc_ms,
             outcome: report.outcome.name().to_string(),
             error,
+            result,
+            warnings,
             response_lost,
             probes: report.probes.clone(),
         }
@@ -73,6 +96,7 @@ pub struct MailLine {
     pub local_time: String,
     pub to: Vec<String>,
     pub subject: String,
+    pub body: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -113,6 +137,7 @@ impl ZoneReport {
                 local_time: local(s.at_utc_ms),
                 to: s.mail.to.clone(),
                 subject: s.mail.subject.clone(),
+                body: s.mail.body.clone(),
             })
             .collect();
         let mut sheets = BTreeMap::new();
@@ -213,13 +238,26 @@ impl ZoneReport {
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
             let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
+            let result = if e.result.is_null() { String::new() } else { format!("  -> {}", e.result) };
             let lost = if e.response_lost { "  (response lost)" } else { "" };
-            let _ =
-                writeln!(out, "  {}  {}  {}{error}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome);
+            let _ = writeln!(
+                out,
+                "  {}  {}  {}{error}{result}{lost}",
+                &self.local(e.start_utc_ms)[..19],
+                e.function,
+                e.outcome
+            );
+            for warning in &e.warnings {
+                let _ = writeln!(out, "      ! {warning}");
+            }
         }
         let _ = writeln!(out, "\nmail ({}):", self.mail.len());
         for m in &self.mail {
             let _ = writeln!(out, "  {}  {}  {}", &m.local_time[..19], m.to.join(","), m.subject);
+            // The body too: a changed amount or a missing line is a changed mail.
+            for line in m.body.lines() {
+                let _ = writeln!(out, "      | {line}");
+            }
         }
         for (name, rows) in &self.sheets {
             let _ = writeln!(out, "\nsheet {name} ({} rows):", rows.len());

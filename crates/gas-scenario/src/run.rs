@@ -123,12 +123,20 @@ impl Gate for SchedulerGate {
     }
 }
 
-/// Long-lived worker threads: each keeps its compiled template of the project, so only
-/// the first execution on a worker pays for compilation.
+/// Worker threads outlive runs: a run borrows them from this pool and gives the idle
+/// ones back, so a thread keeps its compiled templates and its prepared context across
+/// runs (a mutation campaign makes thousands of runs; a thread per run would also leak
+/// each thread's engine heap until the process ends).
+static POOL: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+/// Idle threads the pool keeps; more are let go.
+const POOLED_WORKERS_MAX: usize = 64;
+
+/// The worker threads one run uses, by slot.
 struct Workers {
-    idle: Vec<Sender<Job>>,
-    done: Receiver<(ExecutionReport, Sender<Job>)>,
-    done_sender: Sender<(ExecutionReport, Sender<Job>)>,
+    senders: Vec<Sender<Job>>,
+    idle: Vec<usize>,
+    done: Receiver<(ExecutionReport, usize)>,
+    done_sender: Sender<(ExecutionReport, usize)>,
 }
 
 struct Job {
@@ -136,6 +144,9 @@ struct Job {
     spec: ExecutionSpec,
     world: Arc<Mutex<World>>,
     gate: Arc<SchedulerGate>,
+    /// Where the report goes, and which of the run's workers sends it.
+    done: Sender<(ExecutionReport, usize)>,
+    slot: usize,
 }
 
 impl Workers {
@@ -145,51 +156,83 @@ impl Workers {
 
     fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
-        let mut workers = Workers { idle: Vec::new(), done, done_sender };
+        let mut workers = Workers { senders: Vec::new(), idle: Vec::new(), done, done_sender };
         for _ in 0..Workers::ALTERNATING {
-            let worker = workers.spawn()?;
-            workers.idle.push(worker);
+            let slot = workers.borrow()?;
+            workers.idle.push(slot);
         }
         Ok(workers)
     }
 
-    fn spawn(&self) -> Result<Sender<Job>, String> {
-        let (sender, jobs) = channel::<Job>();
-        let done = self.done_sender.clone();
-        let me = sender.clone();
-        std::thread::Builder::new()
-            .name("gas-sim-execution".into())
-            .stack_size(WORKER_STACK_BYTES)
-            .spawn(move || {
-                for job in jobs {
-                    let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
-                    if done.send((report, me.clone())).is_err() {
-                        break;
-                    }
-                    // While another worker runs the next execution, build this worker's
-                    // context for the one after it, on the machine's other core.
-                    gas_engine::prepare_next(&job.plan.project, job.plan.zone);
-                }
-            })
-            .map_err(|e| format!("cannot start a worker thread: {e}"))?;
-        Ok(sender)
+    /// A worker from the pool (or a new one); returns its slot.
+    fn borrow(&mut self) -> Result<usize, String> {
+        let pooled = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let sender = match pooled {
+            Some(sender) => sender,
+            None => spawn_worker()?,
+        };
+        self.senders.push(sender);
+        Ok(self.senders.len() - 1)
     }
 
-    fn start(&mut self, job: Job) -> Result<(), String> {
+    fn start(&mut self, mut job: Job) -> Result<(), String> {
         // The longest-idle worker first: it has had the most time to prepare a context.
-        let worker = if self.idle.is_empty() { self.spawn()? } else { self.idle.remove(0) };
-        worker.send(job).map_err(|_| "a worker thread died".to_string())
+        let slot = if self.idle.is_empty() { self.borrow()? } else { self.idle.remove(0) };
+        job.slot = slot;
+        self.senders[slot].send(job).map_err(|_| "a worker thread died".to_string())
     }
 
     /// Collects finished executions without waiting.
     fn collect(&mut self) -> Vec<ExecutionReport> {
         let mut reports = Vec::new();
-        while let Ok((report, worker)) = self.done.try_recv() {
-            self.idle.push(worker);
+        while let Ok((report, slot)) = self.done.try_recv() {
+            self.idle.push(slot);
             reports.push(report);
         }
         reports
     }
+
+    /// Waits for the next finished execution.
+    fn wait(&mut self) -> Result<ExecutionReport, String> {
+        let (report, slot) = self.done.recv().map_err(|_| "a worker thread died".to_string())?;
+        self.idle.push(slot);
+        Ok(report)
+    }
+}
+
+impl Drop for Workers {
+    /// Idle workers go back to the pool. A worker still busy (a run that ended in an
+    /// error with executions parked) is let go: its thread ends when its channel does.
+    fn drop(&mut self) {
+        let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+        let mut senders: Vec<Option<Sender<Job>>> = self.senders.drain(..).map(Some).collect();
+        for slot in self.idle.drain(..) {
+            if pool.len() < POOLED_WORKERS_MAX {
+                if let Some(sender) = senders.get_mut(slot).and_then(Option::take) {
+                    pool.push(sender);
+                }
+            }
+        }
+    }
+}
+
+fn spawn_worker() -> Result<Sender<Job>, String> {
+    let (sender, jobs) = channel::<Job>();
+    std::thread::Builder::new()
+        .name("gas-sim-execution".into())
+        .stack_size(WORKER_STACK_BYTES)
+        .spawn(move || {
+            for job in jobs {
+                let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
+                // A run that gave up on its executions no longer listens; that is fine.
+                let _ = job.done.send((report, job.slot));
+                // While another worker runs the next execution, build this worker's
+                // context for the one after it, on the machine's other core.
+                gas_engine::prepare_next(&job.plan.project, job.plan.zone);
+            }
+        })
+        .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+    Ok(sender)
 }
 
 /// A trigger the scheduler fires: from the scenario, or installed by the script.
@@ -304,6 +347,15 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             triggers.retain(|t| t.until_utc_ms > now_utc_ms);
         }
         let next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
+        // A scenario trigger whose `from` comes before anything else happens is installed
+        // then (at the top of the loop), so that its first firing is not skipped.
+        let next_install_utc_ms = pending_scenario_triggers.iter().map(|&i| plan.triggers[i].from_utc_ms).min();
+        if let Some(install_at) = next_install_utc_ms.filter(|t| *t < end_utc_ms) {
+            if next.as_ref().is_none_or(|(_, at)| *at > install_at) {
+                now_utc_ms = now_utc_ms.max(install_at);
+                continue;
+            }
+        }
         let Some((next, at_utc_ms)) = next else { break };
         let starts_something = !matches!(next, Next::Resume { .. });
         if starts_something && at_utc_ms >= end_utc_ms {
@@ -394,8 +446,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     }
     // Reports still on their way from the workers.
     while (summaries.len() as u64) < next_exec_id - 1 {
-        let (report, worker) = workers.done.recv().map_err(|_| "a worker thread died".to_string())?;
-        workers.idle.push(worker);
+        let report = workers.wait()?;
         let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
         summaries.push(ExecutionSummary::from_report(&report, source, lost));
     }
@@ -487,7 +538,15 @@ impl Starter<'_> {
             state.running = Some(exec_id);
             state.horizon_utc_ms = horizon_utc_ms;
         }
-        self.workers.start(Job { plan: self.plan.clone(), spec, world: self.world.clone(), gate: self.gate.clone() })
+        let done = self.workers.done_sender.clone();
+        self.workers.start(Job {
+            plan: self.plan.clone(),
+            spec,
+            world: self.world.clone(),
+            gate: self.gate.clone(),
+            done,
+            slot: usize::MAX, // set by `start`
+        })
     }
 }
 

@@ -136,5 +136,6 @@ fn web_requests_run_do_post_and_a_lost_response_is_retried_once() {
     assert_eq!(functions, vec!["doPost", "doPost", "doGet"]);
     // The retry after a lost response is recognised: one row, not two.
     assert_eq!(report.properties["rows"], "1");
-    assert!(report.snapshot().contains("doPost  completed  (response lost)"), "{}", report.snapshot());
+    let snapshot = report.snapshot();
+    assert!(snapshot.contains("doPost  completed  -> {\"content\":\"{\\\"ok\\\":true,\\\"duplicate\\\":false}\",\"mimeType\":\"JSON\"}  (response lost)"), "{snapshot}");
 }

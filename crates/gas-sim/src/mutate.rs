@@ -92,13 +92,8 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     let baseline_executions = campaign.baseline_executions();
     eprintln!("baseline passed ({baseline_executions} executions); judging {selected} mutant(s) on {jobs} job(s)");
     let progress = Progress::new(selected);
-    let (mut results, tally) = campaign.run(jobs, &|result, tally| progress.show(&campaign, result, tally));
+    let (results, tally) = campaign.run(jobs, &|result, tally| progress.show(result, tally));
     progress.finish();
-    for result in &mut results {
-        if let Some(label) = campaign.project_label_of(&result.id) {
-            result.mutant.file = format!("{label}/{}", result.mutant.file);
-        }
-    }
     print!("{}", summary_text(&results, &tally));
     let score = stryker::mutation_score(&results);
     if let Some(path) = &args.report {
@@ -192,7 +187,7 @@ impl Progress {
         Progress { total, terminal: std::io::stderr().is_terminal(), started: Instant::now() }
     }
 
-    fn show(&self, campaign: &Campaign, result: &MutantResult, tally: &Tally) {
+    fn show(&self, result: &MutantResult, tally: &Tally) {
         let mut err = std::io::stderr().lock();
         if self.terminal {
             let width = 30;
@@ -209,11 +204,10 @@ impl Progress {
                 self.started.elapsed().as_secs_f64()
             );
         } else {
-            let label = campaign.project_label_of(&result.id).unwrap_or("");
             let m = &result.mutant;
             let _ = writeln!(
                 err,
-                "[{}/{}] #{} {:<12} {label}/{}:{} {}",
+                "[{}/{}] #{} {:<12} {}:{} {}",
                 tally.done,
                 self.total,
                 result.id,
