@@ -193,6 +193,23 @@ fn the_same_seed_gives_the_same_report_with_any_number_of_jobs() {
     let first = report(1);
     assert_eq!(first, report(2));
     assert_eq!(first, report(2));
+    // A real campaign's report is what Stryker's viewer reads.
+    let schema_text = include_str!("../crates/gas-mutate/tests/fixtures/mutation-testing-report-schema.json");
+    let schema: serde_json::Value = serde_json::from_str(schema_text).unwrap();
+    let validator = jsonschema::draft7::new(&schema).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&report).map(|e| format!("{e} at {}", e.instance_path())).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let statuses: std::collections::BTreeSet<&str> = report["files"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|f| f["mutants"].as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        statuses.into_iter().collect::<Vec<_>>(),
+        ["CompileError", "Ignored", "Killed", "NoCoverage", "Survived", "Timeout"]
+    );
 }
 
 #[test]
@@ -206,4 +223,20 @@ fn a_breakage_whose_find_is_not_unique_stops_the_campaign_before_any_run() {
     .unwrap();
     let error = Campaign::prepare(&options).err().expect("a clear error").to_string();
     assert!(error.contains("breakages.toml:1: mutation \"twice\": find occurs 4 times in Code.gs"), "{error}");
+}
+
+#[test]
+fn shards_split_a_campaign_without_overlap_or_gaps() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = tiny_campaign(dir.path());
+    let all: Vec<usize> = Campaign::prepare(&options).unwrap().selected().map(|m| m.id).collect();
+    let mut union = Vec::new();
+    for index in 1..=3 {
+        let shard = gas_mutate::campaign::Shard { index, count: 3 };
+        let campaign = Campaign::prepare(&CampaignOptions { shard: Some(shard), ..options.clone() }).unwrap();
+        union.extend(campaign.selected().map(|m| m.id));
+    }
+    union.sort();
+    assert_eq!(union, all);
+    assert!(all.len() > 3);
 }

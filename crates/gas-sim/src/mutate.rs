@@ -1,6 +1,7 @@
 //! `gas-sim mutate SCENARIO...`: breaks the project on purpose, mutant by mutant, and
 //! reports which breakages the scenarios did not notice.
 
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -94,7 +95,8 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     let progress = Progress::new(selected);
     let (results, tally) = campaign.run(jobs, &|result, tally| progress.show(result, tally));
     progress.finish();
-    print!("{}", summary_text(&results, &tally));
+    let files: BTreeMap<String, String> = campaign.files().into_iter().collect();
+    print!("{}", summary_text(&results, &tally, &files));
     let score = stryker::mutation_score(&results);
     if let Some(path) = &args.report {
         let report =
@@ -116,8 +118,9 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     Ok(if below { 1 } else { 0 })
 }
 
-/// The survivors table and the totals, deterministic for the same campaign.
-pub fn summary_text(results: &[MutantResult], tally: &Tally) -> String {
+/// The survivors table and the totals, deterministic for the same campaign. `files`
+/// maps the results' file names to their original text.
+pub fn summary_text(results: &[MutantResult], tally: &Tally, files: &BTreeMap<String, String>) -> String {
     let mut out = String::new();
     let undetected: Vec<&MutantResult> =
         results.iter().filter(|r| matches!(r.status, Status::Survived | Status::NoCoverage)).collect();
@@ -125,16 +128,15 @@ pub fn summary_text(results: &[MutantResult], tally: &Tally) -> String {
         out.push_str(&format!("\n{} mutant(s) the scenarios did not catch:\n", undetected.len()));
         for r in &undetected {
             let m = &r.mutant;
+            let (before, after) = changed_line(m, files.get(&m.file).map(String::as_str));
             out.push_str(&format!(
-                "  #{:<4} {}:{}:{}  {}  {}\n        - {}\n        + {}\n",
+                "  #{:<4} {}:{}:{}  {}  {}\n        - {before}\n        + {after}\n",
                 r.id,
                 m.file,
                 m.start.line,
                 m.start.column,
                 m.mutator,
                 r.status.name(),
-                one_line(&m.original),
-                one_line(&m.replacement)
             ));
         }
     }
@@ -165,11 +167,23 @@ pub fn summary_text(results: &[MutantResult], tally: &Tally) -> String {
     out
 }
 
+/// The mutated line before and after, or just the replaced code when the mutant spans
+/// several lines.
+fn changed_line(m: &gas_mutate::Mutant, text: Option<&str>) -> (String, String) {
+    let Some(text) = text.filter(|_| m.start.line == m.end.line && !m.original.contains('\n')) else {
+        return (one_line(&m.original), one_line(&m.replacement));
+    };
+    let line_start = text[..m.start_byte].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let line_end = text[m.end_byte..].find('\n').map(|i| m.end_byte + i).unwrap_or(text.len());
+    let mutated = format!("{}{}{}", &text[line_start..m.start_byte], m.replacement, &text[m.end_byte..line_end]);
+    (one_line(&text[line_start..line_end]), one_line(&mutated))
+}
+
 /// Code on one line, shortened for the table.
 fn one_line(code: &str) -> String {
     let flat: String = code.split_whitespace().collect::<Vec<_>>().join(" ");
-    if flat.chars().count() > 90 {
-        format!("{}…", flat.chars().take(89).collect::<String>())
+    if flat.chars().count() > 120 {
+        format!("{}…", flat.chars().take(119).collect::<String>())
     } else {
         flat
     }
