@@ -50,19 +50,19 @@ pub struct BadInput(pub String);
 /// mimalloc's `mi_option_purge_delay` (its index in `mimalloc.h`, v2 and v3 alike).
 const MI_OPTION_PURGE_DELAY: i32 = 15;
 /// mimalloc's default for it, in ms: how the index is checked before it is set.
-const MI_PURGE_DELAY_DEFAULT_MS: i64 = 10;
+const MI_PURGE_DELAY_DEFAULT_MS: std::os::raw::c_long = 10;
 /// Freed memory stays with the process (-1: never purged). Every execution frees a whole
 /// realm and the next allocates one again; at mimalloc's 10 ms the kernel spent a fifth
 /// of a run zeroing the same pages again (a simulated year: 24.1 s -> 18.2 s; 1,000 ms
 /// gave 22.4 s). Peak memory stays bounded by the working set: 103 MB for a month, 146 MB
 /// for a year, 182 MB for two (the run log sheet and the report grow with the run).
-const PURGE_DELAY_MS: i64 = -1;
+const PURGE_DELAY_MS: std::os::raw::c_long = -1;
 
 fn keep_freed_memory() {
     // SAFETY: plain option calls into the allocator; no pointers are involved.
     unsafe {
-        if i64::from(libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY)) == MI_PURGE_DELAY_DEFAULT_MS {
-            libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS as _);
+        if libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) == MI_PURGE_DELAY_DEFAULT_MS {
+            libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
         }
     }
 }
