@@ -239,4 +239,9 @@ fn shards_split_a_campaign_without_overlap_or_gaps() {
     union.sort();
     assert_eq!(union, all);
     assert!(all.len() > 3);
+    // --files selects without renumbering: a mutant keeps its id.
+    let none = Campaign::prepare(&CampaignOptions { files: Some("Other.gs".into()), ..options.clone() }).unwrap();
+    assert_eq!(none.selected().count(), 0);
+    let same = Campaign::prepare(&CampaignOptions { files: Some("Code.gs".into()), ..options.clone() }).unwrap();
+    assert_eq!(same.selected().map(|m| m.id).collect::<Vec<_>>(), all);
 }

@@ -138,13 +138,15 @@ pub struct PlannedMutant {
     file_index: usize,
     /// Set by a disable comment.
     ignored: Option<String>,
+    /// In a file `--files` selects.
+    in_files: bool,
 }
 
 pub struct Campaign {
     scenarios: Vec<PreparedScenario>,
     projects: Vec<ProjectUnderTest>,
     pub tests: Vec<TestRun>,
-    /// Every mutant made, in id order (a shard runs only its own).
+    /// Every mutant made, in id order, whatever `--files` and `--shard` select.
     pub mutants: Vec<PlannedMutant>,
     pub shard: Option<Shard>,
     /// Operator candidates dropped because they did not parse (a generator bug if > 0).
@@ -208,20 +210,17 @@ impl Campaign {
         let mut dropped_unparsable = 0;
         let mut warnings = Vec::new();
         for (index, project) in projects.iter().enumerate() {
+            // Every file, selected or not: ids must not depend on --files.
             for file in &project.original.files {
-                if !file_selected(options.files.as_deref(), &project.label, &file.name) {
-                    continue;
-                }
-                for (line, name) in directives::unknown_mutators(&directives::disabled(&file.text)) {
-                    warnings.push(format!("{}/{}:{line}: no mutator is named {name:?}", project.label, file.name));
+                if file_selected(options.files.as_deref(), &project.label, &file.name) {
+                    for (line, name) in directives::unknown_mutators(&directives::disabled(&file.text)) {
+                        warnings.push(format!("{}/{}:{line}: no mutator is named {name:?}", project.label, file.name));
+                    }
                 }
                 let generated = operators::operator_mutants(&file.name, &file.text, &options.operators);
                 dropped_unparsable += generated.dropped_unparsable;
                 mutants.extend(generated.mutants.into_iter().map(|m| (m, index)));
             }
-        }
-        if let Some(glob) = options.files.as_deref() {
-            mutants.retain(|(m, p)| file_selected(Some(glob), &projects[*p].label, &m.file));
         }
         let mutants = mutants
             .into_iter()
@@ -235,7 +234,8 @@ impl Campaign {
                     .expect("mutants are made of the project's files");
                 let text = &projects[project].original.files[file_index].text;
                 let ignored = directives::ignore_reason(&directives::disabled(text), &mutant);
-                PlannedMutant { id: i + 1, mutant, project, file_index, ignored }
+                let in_files = file_selected(options.files.as_deref(), &projects[project].label, &mutant.file);
+                PlannedMutant { id: i + 1, mutant, project, file_index, ignored, in_files }
             })
             .collect();
         Ok(Campaign {
@@ -250,9 +250,9 @@ impl Campaign {
         })
     }
 
-    /// The mutants this shard runs.
+    /// The mutants this campaign runs: in the files `--files` selects, and in its shard.
     pub fn selected(&self) -> impl Iterator<Item = &PlannedMutant> {
-        self.mutants.iter().filter(|m| self.shard.is_none_or(|s| s.contains(m.id)))
+        self.mutants.iter().filter(|m| m.in_files && self.shard.is_none_or(|s| s.contains(m.id)))
     }
 
     /// Runs the original sources (as written, and instrumented for coverage) through

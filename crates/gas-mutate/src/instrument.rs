@@ -48,15 +48,29 @@ pub fn instrument(text: &str, file_index: u32) -> Instrumented {
         assert!(ordinal < BLOCKS_PER_FILE_MAX, "more than {BLOCKS_PER_FILE_MAX} blocks in one file");
         let id = file_index * BLOCKS_PER_FILE_MAX + ordinal;
         blocks.push(BlockRegion { id, start_byte: t.tokens[i].start, end_byte: t.tokens[close].end });
-        // After a 'use strict' prologue, so that the function stays strict.
+        // After the directive prologue ('use strict'; ...), so that a strict function
+        // stays strict: a directive must come first in its body.
         let mut at = t.tokens[i].end;
-        if t.tokens.get(i + 1).is_some_and(|n| n.kind == TokenKind::Str)
-            && matches!(&t.text_of(i + 1)[1..t.text_of(i + 1).len().saturating_sub(1)], "use strict")
-            && t.is_punct(i + 2, ";")
-        {
-            at = t.tokens[i + 2].end;
+        // A directive ended by a line break needs its `;` before the probe.
+        let mut terminate = false;
+        let mut j = i + 1;
+        while t.tokens.get(j).is_some_and(|d| d.kind == TokenKind::Str) {
+            if t.is_punct(j + 1, ";") {
+                at = t.tokens[j + 1].end;
+                terminate = false;
+                j += 2;
+            } else if t.is_punct(j + 1, "}")
+                || t.tokens.get(j + 1).is_some_and(|n| n.newline_before && n.kind != TokenKind::Punct)
+            {
+                at = t.tokens[j].end;
+                terminate = true;
+                j += 1;
+            } else {
+                break;
+            }
         }
-        inserts.push((at, format!("{PROBE_FUNCTION}({id});")));
+        let separator = if terminate { ";" } else { "" };
+        inserts.push((at, format!("{separator}{PROBE_FUNCTION}({id});")));
     }
     let mut out = String::with_capacity(text.len() + inserts.len() * 24);
     let mut copied = 0;
@@ -66,6 +80,13 @@ pub fn instrument(text: &str, file_index: u32) -> Instrumented {
         copied = at;
     }
     out.push_str(&text[copied..]);
+    // The tokenizer's block/object-literal call is a heuristic (destructuring patterns,
+    // `a ? f : {b: 1}`); a probe in the wrong place would not parse. Then the file gets
+    // no probes at all, and every mutant in it counts as reached by every run (it is
+    // judged on all of them, never wrongly called NoCoverage).
+    if gas_engine::check_syntax(&out).is_err() && gas_engine::check_syntax(text).is_ok() {
+        return Instrumented { text: text.to_string(), blocks: Vec::new() };
+    }
     Instrumented { text: out, blocks }
 }
 
@@ -82,6 +103,27 @@ pub fn covering_block(blocks: &[BlockRegion], start_byte: usize, end_byte: usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn destructuring_odd_strings_and_prologues_keep_the_program_as_it_was() {
+        for source in [
+            "const {a, b} = o;\nfor (const {c} of list) { f(c); }\nvar {d = {}} = o;",
+            "var x = a ? function () { return 1; } : {b: 1};",
+            "function f() { 'use strict'\n  return this; }",
+            "function g() { 'use asm'; 'use strict'; return this; }",
+        ] {
+            let done = instrument(source, 0);
+            assert!(gas_engine::check_syntax(&done.text).is_ok(), "{source}\n=> {}", done.text);
+        }
+        let strict = instrument("function f() { 'use strict'\n  return this; }", 0).text;
+        assert!(strict.starts_with("function f() { 'use strict';__gas_probe(0);"), "{strict}");
+        let both = instrument("function g() { 'use asm'; 'use strict'; return 1; }", 0).text;
+        assert!(both.contains("'use strict';__gas_probe(0);"), "{both}");
+        // A broken file does not panic: the baseline reports its syntax error.
+        for broken in ["function f() { \"\n}", "function f() { 'é\n}"] {
+            let _ = instrument(broken, 0);
+        }
+    }
 
     #[test]
     fn probes_every_statement_block_and_nothing_else() {

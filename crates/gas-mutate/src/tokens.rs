@@ -659,6 +659,8 @@ impl<'a> Tokens<'a> {
             },
             TokenKind::Ident if self.is_keyword(p) => match prev {
                 "class" => BraceKind::ClassBody,
+                // `const {a, b} = o`: a destructuring pattern, shaped like an object literal.
+                "var" | "let" | "const" => BraceKind::ObjectLiteral,
                 p if EXPRESSION_KEYWORDS.contains(&p) && !matches!(p, "do" | "else") => BraceKind::ObjectLiteral,
                 _ => BraceKind::Block,
             },

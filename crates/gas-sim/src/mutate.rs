@@ -79,7 +79,11 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     eprintln!(
         "{} mutant(s) made{}; running the original sources through {} run(s) first",
         campaign.mutants.len(),
-        shard.map(|s| format!(", {selected} in shard {}/{}", s.index, s.count)).unwrap_or_default(),
+        if selected == campaign.mutants.len() {
+            String::new()
+        } else {
+            format!(", {selected} selected by --files/--shard")
+        },
         campaign.tests.len()
     );
     match campaign.baseline(jobs) {
