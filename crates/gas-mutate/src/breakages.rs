@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use gas_engine::Project;
+use gas_scenario::model::line_of;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -129,10 +130,6 @@ pub fn parse(path: &Path, text: &str, project: &Project) -> Result<Breakages, St
 /// The breakage id of a mutant made by [`parse`] (its description up to the first `:`).
 pub fn breakage_id(mutant: &Mutant) -> &str {
     mutant.description.split(':').next().unwrap_or("")
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].bytes().filter(|b| *b == b'\n').count() + 1
 }
 
 #[cfg(test)]

@@ -398,7 +398,7 @@ impl Campaign {
             let verdict = if timeouts(&report) > reference.timeouts {
                 Some((Status::Timeout, "an execution ran into the 6-minute kill or the loop limit".to_string()))
             } else if let Some(failed) = report.expectations.iter().find(|e| !e.passed) {
-                Some((Status::Killed, format!("{}: expected {}, got {}", failed.label, failed.expected, failed.actual)))
+                Some((Status::Killed, failed.mismatch()))
             } else {
                 let snapshot = report.snapshot();
                 (snapshot != reference.snapshot)
@@ -451,16 +451,14 @@ impl ProjectUnderTest {
 /// Why a baseline run does not count as passing, if it does not.
 fn baseline_problem(report: &ZoneReport) -> Option<String> {
     if let Some(failed) = report.expectations.iter().find(|e| !e.passed) {
-        return Some(format!(
-            "expectation failed: {}: expected {}, got {}",
-            failed.label, failed.expected, failed.actual
-        ));
+        return Some(format!("expectation failed: {}", failed.mismatch()));
     }
     let stored = gas_scenario::snapshot::snapshot_path(&report.scenario_path, &report.zone);
     let text = std::fs::read_to_string(&stored).ok()?;
+    // Both sides normalized as `gas-sim test` compares them.
     let expected = gas_scenario::snapshot::parse_snap(&text);
     let actual = gas_scenario::snapshot::normalize(&report.snapshot());
-    (gas_scenario::snapshot::normalize(&expected) != actual).then(|| {
+    (expected != actual).then(|| {
         format!("differs from its stored snapshot {} ({})", stored.display(), first_difference(&expected, &actual))
     })
 }

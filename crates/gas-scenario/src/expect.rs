@@ -64,6 +64,13 @@ pub struct ExpectResult {
     pub actual: String,
 }
 
+impl ExpectResult {
+    /// `label: expected E, got A`, as reports show a failed expectation.
+    pub fn mismatch(&self) -> String {
+        format!("{}: expected {}, got {}", self.label, self.expected, self.actual)
+    }
+}
+
 pub fn resolve(loaded: &LoadedScenario, zone_name: &str, world: &World) -> Result<Vec<Expectation>, ScenarioError> {
     let mut out = Vec::new();
     for (i, section) in loaded.file.expect.iter().enumerate() {

@@ -222,7 +222,7 @@ impl ZoneReport {
             if e.passed {
                 let _ = writeln!(out, "    pass  {}: {}", e.label, e.actual);
             } else {
-                let _ = writeln!(out, "    FAIL  {}: expected {}, got {}", e.label, e.expected, e.actual);
+                let _ = writeln!(out, "    FAIL  {}", e.mismatch());
             }
         }
         if !self.passed {
