@@ -8,7 +8,7 @@
 //! starts from fresh globals, exactly as on the platform.
 //!
 //! boa's GC heap is per thread, so templates are thread-local; a project's template is
-//! keyed by a hash of its sources, so a mutant gets its own.
+//! keyed by `Project::sources_key`, so a mutant gets its own.
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
@@ -50,7 +50,7 @@ pub struct Template {
     pub files: Vec<CompiledFile>,
 }
 
-/// This thread's templates, newest last, keyed by `sources_hash`.
+/// This thread's templates, newest last, keyed by `Project::sources_key`.
 type Templates = Vec<(u64, Rc<Template>)>;
 
 thread_local! {
@@ -63,7 +63,7 @@ thread_local! {
 
 /// This thread's template of `project`, compiled on first use.
 pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
-    let key = sources_hash(project);
+    let key = project.sources_key();
     if let Some(found) = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone())) {
         return Ok(found);
     }
@@ -78,18 +78,20 @@ pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
     Ok(template)
 }
 
-/// Bytes allocated between collections on a worker thread. Each execution allocates a
-/// whole realm (intrinsics, prelude objects); at boa's default of 1 MiB a collection ran
-/// every execution or two and marking the live templates took a third of the time.
-const GC_THRESHOLD_BYTES: usize = 8 * 1024 * 1024;
+/// The collection threshold of a worker thread's heap: a safety net. Collections are
+/// meant to happen between executions (`prepared::collect_if_due`), off the path of the
+/// execution that is running; this only stops a long execution from growing the heap
+/// without bound. (At boa's default of 1 MiB a collection ran every execution or two and
+/// marking the live templates took a third of the time.)
+pub(crate) const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 
 fn compile(project: &Project) -> Result<Template, JsError> {
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
     let mut context = Context::builder().build()?;
     let scope = context.realm().scope().clone();
-    let mut files = Vec::with_capacity(project.files.len() + 1);
+    let mut files = Vec::with_capacity(project.files().len() + 1);
     let sources = std::iter::once((PRELUDE_PATH, PRELUDE))
-        .chain(project.files.iter().map(|f| (f.name.as_str(), f.text.as_str())));
+        .chain(project.files().iter().map(|f| (f.name.as_str(), f.text.as_str())));
     for (name, text) in sources {
         let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(name));
         let compiled = Script::parse(source, None, &mut context).and_then(|script| {
@@ -106,23 +108,4 @@ fn compile(project: &Project) -> Result<Template, JsError> {
         }
     }
     Ok(Template { _context: context, scope, files })
-}
-
-/// FNV-1a over file names and texts: stable across runs, cheap, and a different key
-/// for any change to any file.
-fn sources_hash(project: &Project) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |bytes: &[u8]| {
-        for byte in bytes {
-            hash ^= u64::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        hash ^= 0xff;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    };
-    for file in &project.files {
-        feed(file.name.as_bytes());
-        feed(file.text.as_bytes());
-    }
-    hash
 }

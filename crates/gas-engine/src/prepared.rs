@@ -67,9 +67,17 @@ thread_local! {
     static SPARE: ManuallyDrop<RefCell<Option<PreparedContext>>> = const { ManuallyDrop::new(RefCell::new(None)) };
 }
 
-/// Builds this thread's spare context for the next execution of `project` in `zone`, if
-/// it has none. Call it between executions, when the thread would otherwise wait.
+/// Collects the garbage of the execution that just ended, then builds this thread's spare
+/// context for the next execution of `project` in `zone`, if it has none. Call it after
+/// each execution, when the thread would otherwise wait; in a scenario another worker
+/// runs the next execution meanwhile.
+///
+/// Collecting after every execution is the cheapest policy measured (a simulated year:
+/// 12.6 s with a collection every 8 MiB, 7.5 s with one per execution; peak memory 115 ->
+/// 51 MB): the dead realm is freed while it is still in the cache, the memory it held is
+/// reused by the next realm at once, and no execution pauses for a collection.
 pub fn prepare_next(project: &Project, zone: Tz) {
+    boa_gc::force_collect();
     if SPARE.with(|s| s.borrow().is_some()) {
         return;
     }

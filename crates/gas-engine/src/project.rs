@@ -20,8 +20,12 @@ pub struct Project {
     pub root: PathBuf,
     /// `appsscript.json` `timeZone`.
     pub time_zone: String,
-    /// Sources in the order the platform evaluates them.
-    pub files: Vec<SourceFile>,
+    /// Sources in the order the platform evaluates them. Private so that `sources_key`
+    /// always matches them: change a text with `set_file_text`.
+    files: Vec<SourceFile>,
+    /// A hash of every file's name and text: the key of the compiled template a worker
+    /// thread keeps (compiled.rs). Computed once here, not per execution.
+    sources_key: u64,
     /// The spreadsheet a bound script belongs to (`.clasp.json` `parentId`).
     pub container_id: Option<String>,
     /// `.clasp.json` `scriptId`, or a name derived from the folder.
@@ -91,7 +95,8 @@ impl Project {
             clasp.as_ref().and_then(|c| c.get("scriptId")).and_then(Json::as_str).map(String::from).unwrap_or_else(
                 || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
             );
-        Ok(Project { root: root.to_path_buf(), time_zone, files, container_id, script_id })
+        let sources_key = sources_hash(&files);
+        Ok(Project { root: root.to_path_buf(), time_zone, files, sources_key, container_id, script_id })
     }
 
     /// A project built in memory (tests, mutants).
@@ -99,11 +104,47 @@ impl Project {
         Project {
             root: PathBuf::from("<memory>"),
             time_zone: time_zone.to_string(),
+            sources_key: sources_hash(&files),
             files,
             container_id: None,
             script_id: "memory".into(),
         }
     }
+
+    /// Sources in the order the platform evaluates them.
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    /// Replaces the text of file `index` (a mutant, an instrumented copy).
+    pub fn set_file_text(&mut self, index: usize, text: String) {
+        self.files[index].text = text;
+        self.sources_key = sources_hash(&self.files);
+    }
+
+    /// Different for any change to any file's name or text (see `sources_key`).
+    pub fn sources_key(&self) -> u64 {
+        self.sources_key
+    }
+}
+
+/// FNV-1a over file names and texts: stable across runs, cheap, and a different key
+/// for any change to any file.
+fn sources_hash(files: &[SourceFile]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        hash ^= 0xff;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    };
+    for file in files {
+        feed(file.name.as_bytes());
+        feed(file.text.as_bytes());
+    }
+    hash
 }
 
 fn read_json_if_present(path: &Path) -> Result<Option<Json>, ProjectError> {

@@ -91,8 +91,8 @@ pub fn parse(path: &Path, text: &str, project: &Project) -> Result<Breakages, St
         if entry.find == entry.replace {
             return Err(at("replace is the same as find: that breaks nothing".into()));
         }
-        let source = project.files.iter().find(|f| f.name == entry.file).ok_or_else(|| {
-            let names: Vec<&str> = project.files.iter().map(|f| f.name.as_str()).collect();
+        let source = project.files().iter().find(|f| f.name == entry.file).ok_or_else(|| {
+            let names: Vec<&str> = project.files().iter().map(|f| f.name.as_str()).collect();
             at(format!("the project has no file {:?} (it has {})", entry.file, names.join(", ")))
         })?;
         let occurrences: Vec<usize> = source.text.match_indices(&entry.find).map(|(i, _)| i).collect();
@@ -162,7 +162,7 @@ mod tests {
         assert_eq!(m.original, "x === 1");
         assert_eq!(m.mutator, BREAKAGE_MUTATOR);
         assert_eq!(breakage_id(m), "one");
-        assert!(m.apply(&project().files[0].text).contains("if (x !== 1) return 'a'"));
+        assert!(m.apply(&project().files()[0].text).contains("if (x !== 1) return 'a'"));
     }
 
     #[test]

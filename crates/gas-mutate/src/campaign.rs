@@ -211,7 +211,7 @@ impl Campaign {
         let mut warnings = Vec::new();
         for (index, project) in projects.iter().enumerate() {
             // Every file, selected or not: ids must not depend on --files.
-            for file in &project.original.files {
+            for file in project.original.files() {
                 if file_selected(options.files.as_deref(), &project.label, &file.name) {
                     for (line, name) in directives::unknown_mutators(&directives::disabled(&file.text)) {
                         warnings.push(format!("{}/{}:{line}: no mutator is named {name:?}", project.label, file.name));
@@ -228,11 +228,11 @@ impl Campaign {
             .map(|(i, (mutant, project))| {
                 let file_index = projects[project]
                     .original
-                    .files
+                    .files()
                     .iter()
                     .position(|f| f.name == mutant.file)
                     .expect("mutants are made of the project's files");
-                let text = &projects[project].original.files[file_index].text;
+                let text = &projects[project].original.files()[file_index].text;
                 let ignored = directives::ignore_reason(&directives::disabled(text), &mutant);
                 let in_files = file_selected(options.files.as_deref(), &projects[project].label, &mutant.file);
                 PlannedMutant { id: i + 1, mutant, project, file_index, ignored, in_files }
@@ -351,7 +351,7 @@ impl Campaign {
             result.status_reason = reason.clone();
             return (result, 0);
         }
-        let original = &project.original.files[planned.file_index].text;
+        let original = &project.original.files()[planned.file_index].text;
         let mutated = planned.mutant.apply(original);
         if let Err(error) = check_syntax(&mutated) {
             result.status = Status::CompileError;
@@ -378,7 +378,7 @@ impl Campaign {
         // Cheapest runs first: most mutants die in the first run that reaches them.
         covering.sort_by_key(|t| t.reference.as_ref().map(|r| r.executions).unwrap_or(0));
         let mut sources = (*project.original).clone();
-        sources.files[planned.file_index].text = mutated;
+        sources.set_file_text(planned.file_index, mutated);
         let sources = Arc::new(sources);
         let mut executions = 0;
         for test in covering {
@@ -418,7 +418,7 @@ impl Campaign {
     pub fn files(&self) -> Vec<(String, String)> {
         self.projects
             .iter()
-            .flat_map(|p| p.original.files.iter().map(move |f| (format!("{}/{}", p.label, f.name), f.text.clone())))
+            .flat_map(|p| p.original.files().iter().map(move |f| (format!("{}/{}", p.label, f.name), f.text.clone())))
             .collect()
     }
 
@@ -438,10 +438,10 @@ pub struct Tally {
 impl ProjectUnderTest {
     fn new(label: String, canonical_root: PathBuf, original: Arc<Project>) -> ProjectUnderTest {
         let mut instrumented = (*original).clone();
-        let mut blocks = Vec::with_capacity(original.files.len());
-        for (index, file) in instrumented.files.iter_mut().enumerate() {
+        let mut blocks = Vec::with_capacity(original.files().len());
+        for (index, file) in original.files().iter().enumerate() {
             let done = instrument::instrument(&file.text, index as u32);
-            file.text = done.text;
+            instrumented.set_file_text(index, done.text);
             blocks.push(done.blocks);
         }
         ProjectUnderTest { label, canonical_root, original, instrumented: Arc::new(instrumented), blocks }

@@ -95,7 +95,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         return Err(loaded.error_at(&file.end, "end", "must be after start"));
     }
     let known_function = |name: &Spanned<String>, key: &str| -> Result<String, ScenarioError> {
-        let declared = project.files.iter().any(|f| declares_function(&f.text, name.get_ref()));
+        let declared = project.files().iter().any(|f| declares_function(&f.text, name.get_ref()));
         if declared {
             Ok(name.get_ref().clone())
         } else {
@@ -240,7 +240,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             return Err(loaded.error_at(&request.method, &format!("{key}.method"), "a web app takes GET or POST"));
         }
         let function = if method == "GET" { "doGet" } else { "doPost" };
-        if !project.files.iter().any(|f| declares_function(&f.text, function)) {
+        if !project.files().iter().any(|f| declares_function(&f.text, function)) {
             return Err(loaded.error_at(
                 &request.at,
                 &key,

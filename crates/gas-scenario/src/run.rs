@@ -8,6 +8,7 @@
 //! same report, whatever the machine.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
@@ -127,14 +128,23 @@ impl Gate for SchedulerGate {
 /// ones back, so a thread keeps its compiled templates and its prepared context across
 /// runs (a mutation campaign makes thousands of runs; a thread per run would also leak
 /// each thread's engine heap until the process ends).
-static POOL: Mutex<Vec<Sender<Job>>> = Mutex::new(Vec::new());
+static POOL: Mutex<Vec<Worker>> = Mutex::new(Vec::new());
 /// Idle threads the pool keeps; more are let go.
 const POOLED_WORKERS_MAX: usize = 64;
 
+/// A worker thread: where its jobs go, and whether it is ready for the next one (has
+/// collected its garbage and built its next context) or still busy preparing.
+struct Worker {
+    jobs: Sender<Job>,
+    prepared: Arc<AtomicBool>,
+}
+
 /// The worker threads one run uses, by slot.
 struct Workers {
-    senders: Vec<Sender<Job>>,
+    threads: Vec<Worker>,
     idle: Vec<usize>,
+    /// Reports received but not yet collected, in arrival order.
+    received: Vec<ExecutionReport>,
     done: Receiver<(ExecutionReport, usize)>,
     done_sender: Sender<(ExecutionReport, usize)>,
 }
@@ -147,6 +157,8 @@ struct Job {
     /// Where the report goes, and which of the run's workers sends it.
     done: Sender<(ExecutionReport, usize)>,
     slot: usize,
+    /// The run's thread, woken when this worker is prepared for its next job.
+    scheduler: std::thread::Thread,
 }
 
 impl Workers {
@@ -156,7 +168,7 @@ impl Workers {
 
     fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
-        let mut workers = Workers { senders: Vec::new(), idle: Vec::new(), done, done_sender };
+        let mut workers = Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), done, done_sender };
         for _ in 0..Workers::ALTERNATING {
             let slot = workers.borrow()?;
             workers.idle.push(slot);
@@ -167,33 +179,60 @@ impl Workers {
     /// A worker from the pool (or a new one); returns its slot.
     fn borrow(&mut self) -> Result<usize, String> {
         let pooled = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
-        let sender = match pooled {
-            Some(sender) => sender,
+        let worker = match pooled {
+            Some(worker) => worker,
             None => spawn_worker()?,
         };
-        self.senders.push(sender);
-        Ok(self.senders.len() - 1)
+        self.threads.push(worker);
+        Ok(self.threads.len() - 1)
     }
 
     fn start(&mut self, mut job: Job) -> Result<(), String> {
-        // The longest-idle worker first: it has had the most time to prepare a context.
-        let slot = if self.idle.is_empty() { self.borrow()? } else { self.idle.remove(0) };
+        // A worker that has finished preparing, the longest-idle first. If every idle one
+        // is still preparing, wait for the first to finish (each unparks this thread):
+        // one may be in a long collection while another is done in a moment, and a job
+        // sent to a busy worker waits in its queue. Which worker runs an execution never
+        // changes its result.
+        let slot = loop {
+            // A worker that finished since the last collect is idle too: its report may
+            // not have been read yet (the gate says an execution ended before its report
+            // arrives).
+            self.receive_finished();
+            if self.idle.is_empty() {
+                break self.borrow()?;
+            }
+            if let Some(index) = self.idle.iter().position(|&slot| self.threads[slot].prepared.load(Ordering::Acquire))
+            {
+                break self.idle.remove(index);
+            }
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
+        };
         job.slot = slot;
-        self.senders[slot].send(job).map_err(|_| "a worker thread died".to_string())
+        job.scheduler = std::thread::current();
+        let worker = &self.threads[slot];
+        worker.prepared.store(false, Ordering::Release);
+        worker.jobs.send(job).map_err(|_| "a worker thread died".to_string())
+    }
+
+    /// Moves the reports that have arrived to `received`, and their workers to `idle`.
+    fn receive_finished(&mut self) {
+        while let Ok((report, slot)) = self.done.try_recv() {
+            self.idle.push(slot);
+            self.received.push(report);
+        }
     }
 
     /// Collects finished executions without waiting.
     fn collect(&mut self) -> Vec<ExecutionReport> {
-        let mut reports = Vec::new();
-        while let Ok((report, slot)) = self.done.try_recv() {
-            self.idle.push(slot);
-            reports.push(report);
-        }
-        reports
+        self.receive_finished();
+        std::mem::take(&mut self.received)
     }
 
     /// Waits for the next finished execution.
     fn wait(&mut self) -> Result<ExecutionReport, String> {
+        if !self.received.is_empty() {
+            return Ok(self.received.remove(0));
+        }
         let (report, slot) = self.done.recv().map_err(|_| "a worker thread died".to_string())?;
         self.idle.push(slot);
         Ok(report)
@@ -205,7 +244,7 @@ impl Drop for Workers {
     /// error with executions parked) is let go: its thread ends when its channel does.
     fn drop(&mut self) {
         let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
-        let mut senders: Vec<Option<Sender<Job>>> = self.senders.drain(..).map(Some).collect();
+        let mut senders: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
         for slot in self.idle.drain(..) {
             if pool.len() < POOLED_WORKERS_MAX {
                 if let Some(sender) = senders.get_mut(slot).and_then(Option::take) {
@@ -216,8 +255,11 @@ impl Drop for Workers {
     }
 }
 
-fn spawn_worker() -> Result<Sender<Job>, String> {
+fn spawn_worker() -> Result<Worker, String> {
     let (sender, jobs) = channel::<Job>();
+    // A new thread has nothing to prepare: it builds its first context on the spot.
+    let prepared = Arc::new(AtomicBool::new(true));
+    let prepared_flag = prepared.clone();
     std::thread::Builder::new()
         .name("gas-sim-execution".into())
         .stack_size(WORKER_STACK_BYTES)
@@ -229,10 +271,12 @@ fn spawn_worker() -> Result<Sender<Job>, String> {
                 // While another worker runs the next execution, build this worker's
                 // context for the one after it, on the machine's other core.
                 gas_engine::prepare_next(&job.plan.project, job.plan.zone);
+                prepared_flag.store(true, Ordering::Release);
+                job.scheduler.unpark();
             }
         })
         .map_err(|e| format!("cannot start a worker thread: {e}"))?;
-    Ok(sender)
+    Ok(Worker { jobs: sender, prepared })
 }
 
 /// A trigger the scheduler fires: from the scenario, or installed by the script.
@@ -545,7 +589,8 @@ impl Starter<'_> {
             world: self.world.clone(),
             gate: self.gate.clone(),
             done,
-            slot: usize::MAX, // set by `start`
+            slot: usize::MAX,                  // set by `start`
+            scheduler: std::thread::current(), // set by `start`
         })
     }
 }

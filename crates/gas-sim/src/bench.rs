@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use gas_engine::{run_execution, ExecutionSpec, Outcome, Project, SoloGate};
+use gas_engine::{prepare_next, run_execution, ExecutionSpec, Outcome, Project, SoloGate};
 use gas_platform::time::{parse_time_in_zone, parse_zone};
 use gas_platform::World;
 
@@ -123,6 +123,9 @@ pub fn bench_gas_sim(path: &Path, function: &str, executions: u32, warmup: u32) 
         let spec = ExecutionSpec::new(u64::from(i) + 1, function, at_utc_ms, 7);
         let started = Instant::now();
         let report = run_execution(&project, zone, &spec, world.clone(), gate.clone());
+        // Everything an execution costs this thread: also collecting its garbage and
+        // building the next context, as a scenario's worker does after each execution.
+        prepare_next(&project, zone);
         let took_ms = started.elapsed().as_secs_f64() * 1000.0;
         if let Outcome::Failed { error } = &report.outcome {
             return Err(BadInput(format!("{}: {function}() failed: {error}", path.display())));

@@ -14,47 +14,55 @@
   delete global.__gas_log;
 
   const PASS_THROUGH = new Set(['toJSON', 'then', 'constructor', 'inspect', 'length', 'prototype']);
-  function missing(className) {
-    return new Proxy(Object.create(Object.prototype), {
-      get(target, key, receiver) {
-        if (typeof key !== 'string' || PASS_THROUGH.has(key) || key in target || key.startsWith('_')) {
-          return Reflect.get(target, key, receiver);
-        }
-        return function () {
-          throw new Error('gas-sim does not implement ' + className + '.' + key + '()');
-        };
-      },
-    });
+  // The end of every class's prototype chain. One handler serves all classes: the class
+  // name is on the proxy's target, under a symbol no script can name.
+  const CLASS_NAME = Symbol('gas-sim class');
+  const MISSING = {
+    get(target, key, receiver) {
+      if (typeof key !== 'string' || PASS_THROUGH.has(key) || key in target || key.startsWith('_')) {
+        return Reflect.get(target, key, receiver);
+      }
+      const className = target[CLASS_NAME];
+      return function () {
+        throw new Error('gas-sim does not implement ' + className + '.' + key + '()');
+      };
+    },
+  };
+  const missing = (className) => new Proxy({ [CLASS_NAME]: className }, MISSING);
+  // `methods` becomes the prototype itself: its properties are defined once, by the
+  // object literal. (Copying them onto an object whose chain ends in the Proxy costs a
+  // [[Set]] through the Proxy per method, the larger part of building a service.)
+  function prototypeOf(className, methods) {
+    Object.setPrototypeOf(methods, missing(className));
+    if (!Object.prototype.hasOwnProperty.call(methods, 'toString')) {
+      Object.defineProperty(methods, 'toString', { value: () => className, enumerable: false, writable: true });
+    }
+    return methods;
   }
   function service(className, methods) {
-    const proto = Object.create(missing(className));
-    Object.assign(proto, methods);
-    Object.defineProperty(proto, 'toString', { value: () => className, enumerable: false });
-    return Object.create(proto);
+    return Object.create(prototypeOf(className, methods));
   }
   function klass(className, methods) {
     function Ctor(handle) {
       this._h = handle;
     }
-    Ctor.prototype = Object.create(missing(className));
-    // A class with its own toString (User gives its email) keeps it.
-    Object.defineProperty(Ctor.prototype, 'toString', { value: () => className, enumerable: false, writable: true });
-    Object.assign(Ctor.prototype, methods);
+    Ctor.prototype = prototypeOf(className, methods);
     Object.defineProperty(Ctor.prototype, '_h', { value: null, writable: true, enumerable: false });
     return Ctor;
   }
-  const c = (method) => function () {
-    return call(method, this._h, Array.prototype.slice.call(arguments));
+  // Rest parameters, not `arguments`: no arguments object per call.
+  const c = (method) => function (...args) {
+    return call(method, this._h, args);
   };
-  const wrap = (Ctor, method) => function () {
-    const h = call(method, this._h, Array.prototype.slice.call(arguments));
+  const wrap = (Ctor, method) => function (...args) {
+    const h = call(method, this._h, args);
     return h === null ? null : new Ctor(h);
   };
-  const wrapAll = (Ctor, method) => function () {
-    return call(method, this._h, Array.prototype.slice.call(arguments)).map((h) => new Ctor(h));
+  const wrapAll = (Ctor, method) => function (...args) {
+    return call(method, this._h, args).map((h) => new Ctor(h));
   };
-  const chain = (method) => function () {
-    call(method, this._h, Array.prototype.slice.call(arguments));
+  const chain = (method) => function (...args) {
+    call(method, this._h, args);
     return this;
   };
   const hidden = (obj, name, value) =>
@@ -70,9 +78,6 @@
 
   // ---- SpreadsheetApp -----------------------------------------------------------
   const section0 = once(() => {
-    const Range = klass('Range', {});
-    const Sheet = klass('Sheet', {});
-    const Spreadsheet = klass('Spreadsheet', {});
     const TextFinder = klass('TextFinder', {
       matchCase(flag) { this._h.matchCase = flag !== false; return this; },
       matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
@@ -87,7 +92,7 @@
     const textFinder = (method) => function (text) {
       return new TextFinder(call(method, this._h, [text]));
     };
-    Object.assign(Range.prototype, {
+    const Range = klass('Range', {
       getValues: c('Range.getValues'),
       getValue: c('Range.getValue'),
       getDisplayValues: c('Range.getDisplayValues'),
@@ -106,7 +111,7 @@
       getSheet() { return new Sheet(this._h.sheet); },
       createTextFinder: textFinder('Range.createTextFinder'),
     });
-    Object.assign(Sheet.prototype, {
+    const Sheet = klass('Sheet', {
       getName: c('Sheet.getName'),
       setName: chain('Sheet.setName'),
       getSheetId: c('Sheet.getSheetId'),
@@ -127,7 +132,7 @@
       getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
       createTextFinder: textFinder('Sheet.createTextFinder'),
     });
-    Object.assign(Spreadsheet.prototype, {
+    const Spreadsheet = klass('Spreadsheet', {
       getId: c('Spreadsheet.getId'),
       getName: c('Spreadsheet.getName'),
       getUrl: c('Spreadsheet.getUrl'),
