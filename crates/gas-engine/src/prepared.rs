@@ -7,7 +7,7 @@
 //! random stream are filled into slots the natives read, so it is exactly as fresh as a
 //! context built on the spot.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::mem::ManuallyDrop;
 use std::rc::Rc;
 
@@ -67,17 +67,39 @@ thread_local! {
     static SPARE: ManuallyDrop<RefCell<Option<PreparedContext>>> = const { ManuallyDrop::new(RefCell::new(None)) };
 }
 
-/// Collects the garbage of the execution that just ended, then builds this thread's spare
-/// context for the next execution of `project` in `zone`, if it has none. Call it after
-/// each execution, when the thread would otherwise wait; in a scenario another worker
-/// runs the next execution meanwhile.
+/// The least garbage worth a collection between executions.
+const COLLECT_GARBAGE_MIN_BYTES: usize = 256 * 1024;
+
+thread_local! {
+    /// Heap bytes left after this thread's last collection between executions.
+    static LIVE_AFTER_COLLECT: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Collects this thread's garbage once there is at least as much of it as there is live
+/// heap (and at least `COLLECT_GARBAGE_MIN_BYTES`). A collection marks the whole live
+/// heap, so this spends as much marking as it frees: one collection per execution for a
+/// thread with one compiled project (a dead realm outweighs a template), one every few
+/// executions for a thread that keeps many (a mutation campaign's mutants).
+fn collect_if_due() {
+    let live = LIVE_AFTER_COLLECT.with(Cell::get);
+    let garbage = boa_gc::allocated_bytes().saturating_sub(live);
+    if garbage >= live.max(COLLECT_GARBAGE_MIN_BYTES) {
+        boa_gc::force_collect();
+        LIVE_AFTER_COLLECT.with(|l| l.set(boa_gc::allocated_bytes()));
+    }
+}
+
+/// Collects the garbage of finished executions when it is due, then builds this thread's
+/// spare context for the next execution of `project` in `zone`, if it has none. Call it
+/// after each execution, when the thread would otherwise wait; in a scenario another
+/// worker runs the next execution meanwhile.
 ///
-/// Collecting after every execution is the cheapest policy measured (a simulated year:
-/// 12.6 s with a collection every 8 MiB, 7.5 s with one per execution; peak memory 115 ->
-/// 51 MB): the dead realm is freed while it is still in the cache, the memory it held is
-/// reused by the next realm at once, and no execution pauses for a collection.
+/// Collecting here rather than at boa's threshold (a safety net, see compiled.rs) is the cheapest policy measured (a simulated year: 12.6 s with a collection
+/// every 8 MiB, 7.5 s with about one per execution; peak memory 115 -> 51 MB): the dead
+/// realm is freed while it is still in the cache, its memory is reused by the next realm
+/// at once, and no execution pauses for a collection.
 pub fn prepare_next(project: &Project, zone: Tz) {
-    boa_gc::force_collect();
+    collect_if_due();
     if SPARE.with(|s| s.borrow().is_some()) {
         return;
     }

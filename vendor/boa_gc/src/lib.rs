@@ -541,6 +541,14 @@ pub fn set_collection_threshold(bytes: usize) {
     });
 }
 
+/// gas-sim patch: the bytes this thread's heap holds now (live and not yet collected),
+/// as counted against the collection threshold. An embedder can collect at a moment that
+/// suits it (between tasks) before an allocation in the middle of a task would.
+#[must_use]
+pub fn allocated_bytes() -> usize {
+    BOA_GC.with(|current| current.borrow().runtime.bytes_allocated)
+}
+
 /// Forcefully runs a garbage collection of all inaccessible nodes.
 pub fn force_collect() {
     BOA_GC.with(|current| {
