@@ -94,10 +94,11 @@ fn collect_if_due() {
 /// after each execution, when the thread would otherwise wait; in a scenario another
 /// worker runs the next execution meanwhile.
 ///
-/// Collecting here rather than at boa's threshold (a safety net, see compiled.rs) is the cheapest policy measured (a simulated year: 12.6 s with a collection
-/// every 8 MiB, 7.5 s with about one per execution; peak memory 115 -> 51 MB): the dead
-/// realm is freed while it is still in the cache, its memory is reused by the next realm
-/// at once, and no execution pauses for a collection.
+/// Collecting here rather than at boa's threshold (a safety net, see compiled.rs) is
+/// the cheapest policy measured (a simulated year: 12.6 s with a collection every 8 MiB,
+/// 7.5 s with about one per execution; peak memory 115 -> 51 MB): the dead realm is
+/// freed while it is still in the cache, its memory is reused by the next realm at once,
+/// and no execution pauses for a collection.
 pub fn prepare_next(project: &Project, zone: Tz) {
     collect_if_due();
     if SPARE.with(|s| s.borrow().is_some()) {

@@ -129,3 +129,31 @@ fn a_service_read_twice_from_one_site_stays_callable() {
         assert_eq!(result(&report), serde_json::Value::Null, "execution {}", report.exec_id);
     }
 }
+
+/// Executions with the between-executions work a scenario's worker does (collect, build the
+/// next context) leave a heap that stays the same size: every dead realm is collected.
+#[test]
+fn the_heap_does_not_grow_with_executions_collected_between_them() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() { const rows = []; for (let i = 0; i < 50; i++) rows.push({ i }); return rows.length; }",
+    )]);
+    let world = Arc::new(Mutex::new(gas_platform::World::new()));
+    let zone: chrono_tz::Tz = "UTC".parse().unwrap();
+    let mut heap_bytes = Vec::new();
+    for exec_id in 1..=400u64 {
+        let spec = ExecutionSpec::new(exec_id, "main", START_UTC_MS + exec_id as i64 * 60_000, 7);
+        let report = run_execution(&p, zone, &spec, world.clone(), Arc::new(SoloGate));
+        assert_eq!(result(&report), serde_json::json!(50));
+        gas_engine::prepare_next(&p, zone);
+        heap_bytes.push(boa_gc::allocated_bytes());
+    }
+    let early_max = heap_bytes[20..100].iter().copied().max().unwrap();
+    let late_max = heap_bytes[300..].iter().copied().max().unwrap();
+    assert!(
+        late_max <= early_max + early_max / 10,
+        "heap grew: {early_max} bytes after 100 executions, {late_max} after 400"
+    );
+    // A few realms' worth (about 400 KB measured), not boa's 32 MiB threshold.
+    assert!(late_max < 4 * 1024 * 1024, "{late_max} heap bytes between executions");
+}
