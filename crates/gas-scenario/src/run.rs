@@ -129,6 +129,9 @@ impl Gate for SchedulerGate {
 /// runs (a mutation campaign makes thousands of runs; a thread per run would also leak
 /// each thread's engine heap until the process ends).
 static POOL: Mutex<Vec<Worker>> = Mutex::new(Vec::new());
+/// How long a run waits for an idle worker to finish preparing before giving it the next
+/// execution anyway (wall time; which worker runs an execution never changes its result).
+const WORKER_READY_WAIT_MAX: std::time::Duration = std::time::Duration::from_secs(5);
 /// Idle threads the pool keeps; more are let go.
 const POOLED_WORKERS_MAX: usize = 64;
 
@@ -193,6 +196,7 @@ impl Workers {
         // one may be in a long collection while another is done in a moment, and a job
         // sent to a busy worker waits in its queue. Which worker runs an execution never
         // changes its result.
+        let waiting_since = std::time::Instant::now();
         let slot = loop {
             // A worker that finished since the last collect is idle too: its report may
             // not have been read yet (the gate says an execution ended before its report
@@ -204,6 +208,11 @@ impl Workers {
             if let Some(index) = self.idle.iter().position(|&slot| self.threads[slot].prepared.load(Ordering::Acquire))
             {
                 break self.idle.remove(index);
+            }
+            // A worker that never reports ready (its thread died) gets the job anyway, and
+            // sending it fails with a clear error instead of waiting for ever.
+            if waiting_since.elapsed() > WORKER_READY_WAIT_MAX {
+                break self.idle.remove(0);
             }
             std::thread::park_timeout(std::time::Duration::from_millis(1));
         };
