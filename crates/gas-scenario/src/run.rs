@@ -253,11 +253,11 @@ impl Drop for Workers {
     /// error with executions parked) is let go: its thread ends when its channel does.
     fn drop(&mut self) {
         let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
-        let mut senders: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
+        let mut threads: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
         for slot in self.idle.drain(..) {
             if pool.len() < POOLED_WORKERS_MAX {
-                if let Some(sender) = senders.get_mut(slot).and_then(Option::take) {
-                    pool.push(sender);
+                if let Some(worker) = threads.get_mut(slot).and_then(Option::take) {
+                    pool.push(worker);
                 }
             }
         }
