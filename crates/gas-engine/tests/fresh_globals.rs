@@ -157,3 +157,21 @@ fn the_heap_does_not_grow_with_executions_collected_between_them() {
     // A few realms' worth (about 400 KB measured), not boa's 32 MiB threshold.
     assert!(late_max < 4 * 1024 * 1024, "{late_max} heap bytes between executions");
 }
+
+/// Compiled regex matchers are shared per thread by pattern and flags (vendor patch 0008):
+/// the flags still count, and every RegExp object keeps its own state.
+#[test]
+fn regexps_with_the_same_pattern_keep_their_own_flags_and_state() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() {\n\
+           const g1 = /a/g, g2 = /a/g;\n\
+           g1.exec('aa');\n\
+           return [/a/i.test('A'), /a/.test('A'), new RegExp('a', 'i').test('A'), new RegExp('a').test('A'),\n\
+                   g1.lastIndex, g2.lastIndex, g1 === g2, 'xAx'.replace(/a/i, '-'), 'xAx'.replace(/a/, '-')];\n\
+         }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), serde_json::json!([true, false, true, false, 1, 0, false, "x-x", "xAx"]));
+    }
+}

@@ -30,6 +30,15 @@ use std::str::FromStr;
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
+thread_local! {
+    /// gas-sim patch: compiled matchers by pattern and flags (see `compile_native_regexp`).
+    static COMPILED_MATCHERS: std::cell::RefCell<rustc_hash::FxHashMap<(JsString, u8), Regex>> =
+        std::cell::RefCell::default();
+}
+
+/// gas-sim patch: matchers kept per thread; the cache starts over past this.
+const COMPILED_MATCHERS_MAX: usize = 1024;
+
 mod regexp_string_iterator;
 pub(crate) use regexp_string_iterator::RegExpStringIterator;
 #[cfg(test)]
@@ -355,7 +364,8 @@ impl RegExp {
         let full_unicode =
             flags.contains(RegExpFlags::UNICODE) || flags.contains(RegExpFlags::UNICODE_SETS);
 
-        let matcher = if full_unicode {
+        let compile = || -> JsResult<Regex> {
+        Ok(if full_unicode {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
             Regex::from_unicode(p.code_points().map(CodePoint::as_u32), Flags::from(flags))
@@ -382,6 +392,26 @@ impl RegExp {
                 JsNativeError::syntax()
                     .with_message(format!("failed to create matcher: {}", error.text))
             })?
+        })
+        };
+        // gas-sim patch: a regex literal is compiled again each time it is evaluated (in
+        // every fresh context, every loop pass); the same pattern and flags always give the
+        // same matcher, so compiled matchers are kept per thread and cloned.
+        let key = (p.clone(), flags.bits());
+        let cached = COMPILED_MATCHERS.with(|cache| cache.borrow().get(&key).cloned());
+        let matcher = match cached {
+            Some(matcher) => matcher,
+            None => {
+                let matcher = compile()?;
+                COMPILED_MATCHERS.with(|cache| {
+                    let mut cache = cache.borrow_mut();
+                    if cache.len() >= COMPILED_MATCHERS_MAX {
+                        cache.clear();
+                    }
+                    cache.insert(key, matcher.clone());
+                });
+                matcher
+            }
         };
 
         // 15. Assert: parseResult is a Pattern Parse Node.
