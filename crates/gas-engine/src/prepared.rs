@@ -77,9 +77,9 @@ thread_local! {
 
 /// Collects this thread's garbage once there is at least as much of it as there is live
 /// heap (and at least `COLLECT_GARBAGE_MIN_BYTES`). A collection marks the whole live
-/// heap, so this spends as much marking as it frees: one collection per execution for a
-/// thread with one compiled project (a dead realm outweighs a template), one every few
-/// executions for a thread that keeps many (a mutation campaign's mutants).
+/// heap, so this spends as much marking as it frees: about one collection per execution
+/// for a thread with one compiled project, one every few executions for a thread that
+/// keeps several (a mutation campaign's mutants).
 fn collect_if_due() {
     let live = LIVE_AFTER_COLLECT.with(Cell::get);
     let garbage = boa_gc::allocated_bytes().saturating_sub(live);

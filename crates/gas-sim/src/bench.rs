@@ -4,7 +4,7 @@
 //! `vm.createContext` per execution and JS fakes (bench/node/harness.js), in the same
 //! run, so the ratio is measured under the same machine load.
 //!
-//! This is the one place gas-sim reads the wall clock: to time itself.
+//! It reads the wall clock to time gas-sim itself; no report or snapshot depends on it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
