@@ -1,11 +1,12 @@
-//! Compile once per worker thread, evaluate in every fresh context.
+//! Compile once per worker thread, evaluate in every execution.
 //!
 //! Parsing and compiling a project costs far more than running a typical trigger, so
 //! each thread keeps the compiled prelude and project files (a *template*) and binds
-//! them to each execution's fresh realm (`Script::rebind`, a patch to the vendored boa;
-//! see vendor/README.md). Compiled code holds no realm objects: functions, regexps and
-//! global bindings are created when a script is evaluated, so every execution still
-//! starts from fresh globals, exactly as on the platform.
+//! them to the realm of the template's live context (`Script::rebind`, a patch to the
+//! vendored boa; see vendor/README.md and prepared.rs). Compiled code holds no realm
+//! objects: functions, regexps and global bindings are created when a script is
+//! evaluated, so every execution still starts from fresh globals, exactly as on the
+//! platform.
 //!
 //! boa's GC heap is per thread, so templates are thread-local; a project's template is
 //! keyed by `Project::sources_key`, so a mutant gets its own.
@@ -18,6 +19,7 @@ use std::rc::Rc;
 use boa_engine::ast::scope::Scope;
 use boa_engine::{Context, JsError, Script, Source};
 
+use crate::prepared::LiveContext;
 use crate::project::Project;
 
 pub const PRELUDE: &str = include_str!("js/prelude.js");
@@ -50,6 +52,9 @@ pub struct Template {
     /// The prelude first, then the project's files in platform order. Compilation stops
     /// at the first file that fails.
     pub files: Vec<CompiledFile>,
+    /// The context this thread's executions of the project run in, between executions
+    /// (taken out while one runs; none before the first or after a killed one).
+    pub live: RefCell<Option<LiveContext>>,
 }
 
 /// This thread's templates, newest last, keyed by `Project::sources_key`.
@@ -109,5 +114,5 @@ fn compile(project: &Project) -> Result<Template, JsError> {
             }
         }
     }
-    Ok(Template { _context: context, scope, files })
+    Ok(Template { _context: context, scope, files, live: RefCell::new(None) })
 }

@@ -19,8 +19,8 @@ use crate::host::{Host, Latency, VirtualClock, EXCEEDED_TIME_MESSAGE, EXECUTION_
 use crate::project::Project;
 use crate::value::Val;
 
-use crate::compiled::{template_for, CompiledFile, PRELUDE_PATH};
-use crate::prepared::take_or_build;
+use crate::compiled::PRELUDE_PATH;
+use crate::prepared::{give_back, take_or_build, BoundFile, LiveContext};
 
 /// Engine limits that are gas-sim's, not the platform's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,9 +130,9 @@ pub fn run_execution(
     world: Arc<Mutex<World>>,
     gate: Arc<dyn Gate>,
 ) -> ExecutionReport {
-    let prepared = take_or_build(project, zone);
+    let prepared = take_or_build(project);
     let clock = match &prepared {
-        Ok(prepared) => prepared.clock.clone(),
+        Ok((_, live)) => live.clock.clone(),
         Err(_) => Rc::new(VirtualClock::new(spec.start_utc_ms)),
     };
     clock.restart(spec.start_utc_ms);
@@ -155,7 +155,12 @@ pub fn run_execution(
         probes: RefCell::new(Default::default()),
     });
     let outcome = match prepared {
-        Ok(prepared) => run_in(&mut prepared.claim(&host, spec), &host, project, spec),
+        Ok((template, mut live)) => {
+            live.claim(&host, spec);
+            let outcome = run_in(&mut live, &host, spec);
+            give_back(&template, live, matches!(outcome, Outcome::Killed { .. }));
+            outcome
+        }
         Err(e) => Outcome::Failed { error: internal_error(format!("gas-sim could not set up the engine: {e}")) },
     };
     let outcome = overtime(outcome, &host);
@@ -216,26 +221,18 @@ pub(crate) fn service_error(error: &gas_platform::ServiceError, context: &mut Co
     JsError::from_opaque(object.into())
 }
 
-fn run_in(context: &mut Context, host: &Rc<Host>, project: &Project, spec: &ExecutionSpec) -> Outcome {
-    let template = match template_for(project) {
-        Ok(template) => template,
-        Err(e) => return Outcome::Failed { error: internal_error(format!("gas-sim could not compile: {e}")) },
-    };
-    for file in &template.files {
-        let (name, evaluated) = match file {
-            CompiledFile::Ready { name, script } => {
-                let realm = context.realm().clone();
-                (name, script.rebind(realm, context).and_then(|bound| bound.evaluate(context)))
+fn run_in(live: &mut LiveContext, host: &Rc<Host>, spec: &ExecutionSpec) -> Outcome {
+    let context = &mut live.context;
+    for file in &live.files {
+        match file {
+            BoundFile::Ready { name, script } => {
+                if let Err(error) = script.evaluate(context) {
+                    return failure_outcome(error, context, host, Some(name));
+                }
             }
-            CompiledFile::Failed { name, error, last_line } => {
+            BoundFile::Failed { name, error, last_line } => {
                 return syntax_failure(error, context, name, *last_line);
             }
-        };
-        if let Err(error) = evaluated {
-            if name == PRELUDE_PATH {
-                return Outcome::Failed { error: internal_error(format!("gas-sim prelude failed: {error}")) };
-            }
-            return failure_outcome(error, context, host, Some(name));
         }
     }
     let global = context.global_object();

@@ -1,8 +1,10 @@
 //! The JavaScript side of gas-sim: runs one Apps Script execution on boa.
 //!
-//! Each execution gets a fresh boa context whose clock is the virtual clock and whose
-//! local time zone is the script's, evaluates the prelude (the service objects a script
-//! sees) and every project file in the platform's order, then calls the entry function.
+//! Each execution starts from fresh globals in a boa context whose clock is the virtual
+//! clock and whose local time zone is the script's, with the prelude's service objects,
+//! evaluates every project file in the platform's order, then calls the entry function.
+//! (A worker thread keeps one context per project and restores its realm from a snapshot
+//! after every execution: see `prepared.rs`.)
 //! Every service call goes through one gate ([`host::Host::call`]): the kill check, the
 //! scheduler's turn, fault rules, the service in gas-platform, modelled latency, the
 //! trace. This crate converts values and maps errors; it never decides a platform rule.

@@ -1,70 +1,119 @@
-//! Contexts built ahead of their executions.
+//! One context per worker thread and project, put back after every execution.
 //!
-//! Building a fresh realm (500+ builtin objects) is about half of what a light execution
-//! costs. A worker that has just finished an execution can build the context for its
-//! next one while another worker runs, using the machine's second core. A prepared
-//! context is untouched until its execution claims it: the execution's clock, host and
-//! random stream are filled into slots the natives read, so it is exactly as fresh as a
-//! context built on the spot.
+//! Building a fresh realm (about 1,000 builtin objects) and the prelude's service objects
+//! cost more than a light execution itself, and so did collecting them afterwards. So a
+//! thread builds one context per compiled project (a *live context*): it runs the prelude
+//! once, binds the project's compiled files to the realm once, and takes a snapshot of the
+//! realm (vendored boa, patch 0009: every object reachable from the realm, its properties,
+//! prototype and extensibility, and every environment's bindings). After each execution
+//! the realm is restored from the snapshot: every builtin, service object and global an
+//! execution changed is put back, its globals and top-level `let`/`const` are gone,
+//! pending promise jobs are dropped. The next execution starts exactly as fresh as in a new
+//! context (tests/fresh_globals.rs tries every way a script can change the realm).
+//!
+//! The execution's clock, host, zone and random stream are slots the natives and hooks
+//! read, filled in when an execution claims the context. A context whose execution was
+//! killed (stopped at an arbitrary point by an uncatchable error) is dropped, not reused.
 
 use std::cell::{Cell, RefCell};
-use std::mem::ManuallyDrop;
 use std::rc::Rc;
 
+use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
-use boa_engine::{js_string, Context, JsError, JsValue};
+use boa_engine::object::RealmSnapshot;
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue, Script};
 use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::LogLevel;
 
-use crate::compiled::{template_for, Template};
+use crate::compiled::{template_for, CompiledFile, Template};
 use crate::execution::{service_error, ExecutionSpec};
 use crate::host::{Failure, Host, VirtualClock};
 use crate::project::Project;
 use crate::value::Val;
 use crate::zone::ZoneHooks;
 
-/// A context and the slots its natives read.
-pub struct PreparedContext {
-    pub context: Context,
-    pub clock: Rc<VirtualClock>,
-    host: Rc<RefCell<Option<Rc<Host>>>>,
-    random: Rc<RefCell<SeededRng>>,
-    template: Rc<Template>,
-    zone: Tz,
+/// A project file bound to a live context's realm, or the compile error that stops the
+/// project at this file.
+pub enum BoundFile {
+    Ready { name: String, script: Script },
+    Failed { name: String, error: JsError, last_line: u32 },
 }
 
-impl PreparedContext {
-    /// Builds a context for `project` in `zone`, not yet bound to an execution.
-    pub fn build(template: Rc<Template>, zone: Tz) -> Result<PreparedContext, JsError> {
+/// A context kept for the executions of one project on one thread.
+pub struct LiveContext {
+    pub context: Context,
+    pub clock: Rc<VirtualClock>,
+    /// The project's files (not the prelude), in platform order, bound to `context`'s realm.
+    pub files: Vec<BoundFile>,
+    host: Rc<RefCell<Option<Rc<Host>>>>,
+    random: Rc<RefCell<SeededRng>>,
+    zone: Rc<ZoneHooks>,
+    jobs: Rc<SimpleJobExecutor>,
+    snapshot: RealmSnapshot,
+}
+
+impl LiveContext {
+    /// Builds the context for `template`: a new realm on the template's global scope, the
+    /// natives, the prelude evaluated, the snapshot taken, the project's files bound.
+    pub fn build(template: &Template) -> Result<LiveContext, JsError> {
         let clock = Rc::new(VirtualClock::new(0));
+        let zone = Rc::new(ZoneHooks::new(Tz::UTC));
+        let jobs = Rc::new(SimpleJobExecutor::new());
         let mut context = Context::builder()
-            .host_hooks(Rc::new(ZoneHooks::new(zone)))
+            .host_hooks(zone.clone())
             .clock(clock.clone())
+            .job_executor(jobs.clone())
             .global_scope(template.scope.clone())
             .build()?;
         let host = Rc::new(RefCell::new(None));
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
-        Ok(PreparedContext { context, clock, host, random, template, zone })
+        let mut files = Vec::with_capacity(template.files.len());
+        let mut compiled = template.files.iter();
+        match compiled.next() {
+            Some(CompiledFile::Ready { script, .. }) => {
+                let realm = context.realm().clone();
+                script.rebind(realm, &mut context)?.evaluate(&mut context)?;
+            }
+            Some(CompiledFile::Failed { error, .. }) => return Err(error.clone()),
+            None => return Err(JsNativeError::error().with_message("the template has no prelude").into()),
+        }
+        let snapshot = context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?;
+        for file in compiled {
+            files.push(match file {
+                CompiledFile::Ready { name, script } => {
+                    let realm = context.realm().clone();
+                    BoundFile::Ready { name: name.clone(), script: script.rebind(realm, &mut context)? }
+                }
+                CompiledFile::Failed { name, error, last_line } => {
+                    BoundFile::Failed { name: name.clone(), error: error.clone(), last_line: *last_line }
+                }
+            });
+        }
+        Ok(LiveContext { context, clock, files, host, random, zone, jobs, snapshot })
     }
 
-    /// Binds the context to its execution: start time, host, limits, random stream.
-    pub fn claim(mut self, host: &Rc<Host>, spec: &ExecutionSpec) -> Context {
-        assert!(Rc::ptr_eq(&self.clock, &host.clock), "a prepared context runs on its own clock");
+    /// Binds the context to its execution: host, zone, limits, random stream.
+    pub fn claim(&mut self, host: &Rc<Host>, spec: &ExecutionSpec) {
+        assert!(Rc::ptr_eq(&self.clock, &host.clock), "a live context runs on its own clock");
         *self.host.borrow_mut() = Some(host.clone());
+        self.zone.set_zone(host.zone);
         *self.random.borrow_mut() = SeededRng::derive(spec.seed ^ spec.exec_id, "math.random");
         let limits = self.context.runtime_limits_mut();
         limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
         limits.set_recursion_limit(spec.limits.call_depth_max);
         limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
-        self.context
     }
-}
 
-thread_local! {
-    // Never dropped at thread exit, for the same reason as the templates (compiled.rs).
-    static SPARE: ManuallyDrop<RefCell<Option<PreparedContext>>> = const { ManuallyDrop::new(RefCell::new(None)) };
+    /// Puts the realm back as the snapshot has it and forgets the execution. Returns the
+    /// number of objects the execution had changed.
+    pub fn restore(&mut self) -> usize {
+        *self.host.borrow_mut() = None;
+        self.jobs.clear();
+        self.context.clear_kept_objects();
+        self.context.restore_realm(&self.snapshot)
+    }
 }
 
 /// The least garbage worth a collection between executions.
@@ -77,9 +126,8 @@ thread_local! {
 
 /// Collects this thread's garbage once there is at least as much of it as there is live
 /// heap (and at least `COLLECT_GARBAGE_MIN_BYTES`). A collection marks the whole live
-/// heap, so this spends as much marking as it frees: about one collection per execution
-/// for a thread with one compiled project, one every few executions for a thread that
-/// keeps several (a mutation campaign's mutants).
+/// heap (the templates and their live contexts), so this spends about as much marking as
+/// it frees.
 fn collect_if_due() {
     let live = LIVE_AFTER_COLLECT.with(Cell::get);
     let garbage = boa_gc::allocated_bytes().saturating_sub(live);
@@ -89,34 +137,44 @@ fn collect_if_due() {
     }
 }
 
-/// Collects the garbage of finished executions when it is due, then builds this thread's
-/// spare context for the next execution of `project` in `zone`, if it has none. Call it
-/// after each execution, when the thread would otherwise wait; in a scenario another
-/// worker runs the next execution meanwhile.
+/// Work a thread does after an execution, when it would otherwise wait: collects the
+/// garbage of finished executions when it is due, and builds the live context of
+/// `project` if the thread has none (first use, or the last execution was killed). In a
+/// scenario another worker runs the next execution meanwhile.
 ///
-/// Collecting here rather than at boa's threshold (a safety net, see compiled.rs) is
-/// the cheapest policy measured (a simulated year: 12.6 s with a collection every 8 MiB,
-/// 7.5 s with about one per execution; peak memory 115 -> 51 MB): the dead realm is
-/// freed while it is still in the cache, its memory is reused by the next realm at once,
-/// and no execution pauses for a collection.
-pub fn prepare_next(project: &Project, zone: Tz) {
+/// Collecting here rather than at boa's threshold (a safety net, see compiled.rs) keeps
+/// collections off the path of executions.
+pub fn prepare_next(project: &Project) {
     collect_if_due();
-    if SPARE.with(|s| s.borrow().is_some()) {
-        return;
-    }
-    if let Ok(prepared) = template_for(project).and_then(|t| PreparedContext::build(t, zone)) {
-        SPARE.with(|s| *s.borrow_mut() = Some(prepared));
+    if let Ok(template) = template_for(project) {
+        if template.live.borrow().is_none() {
+            if let Ok(live) = LiveContext::build(&template) {
+                *template.live.borrow_mut() = Some(live);
+            }
+        }
     }
 }
 
-/// This thread's spare context if it fits (same project version and zone), else a new one.
-pub fn take_or_build(project: &Project, zone: Tz) -> Result<PreparedContext, JsError> {
+/// This thread's live context of `project`, taken out for one execution (give it back
+/// with `give_back`), or a new one.
+pub fn take_or_build(project: &Project) -> Result<(Rc<Template>, LiveContext), JsError> {
     let template = template_for(project)?;
-    let spare = SPARE.with(|s| s.borrow_mut().take());
-    match spare {
-        Some(prepared) if Rc::ptr_eq(&prepared.template, &template) && prepared.zone == zone => Ok(prepared),
-        _ => PreparedContext::build(template, zone),
+    let spare = template.live.borrow_mut().take();
+    let live = match spare {
+        Some(live) => live,
+        None => LiveContext::build(&template)?,
+    };
+    Ok((template, live))
+}
+
+/// Restores `live` after its execution and keeps it for the next one, unless the
+/// execution was killed.
+pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
+    if killed {
+        return;
     }
+    live.restore();
+    *template.live.borrow_mut() = Some(live);
 }
 
 fn register_natives(

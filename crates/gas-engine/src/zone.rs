@@ -6,6 +6,7 @@
 //! date strings) is derived from that by the vendored, patched boa (see
 //! `vendor/README.md`).
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use boa_engine::context::time::JsInstant;
@@ -14,24 +15,30 @@ use boa_engine::{Context, Source};
 use chrono::{DateTime, Datelike, NaiveDate, Offset, TimeZone};
 use chrono_tz::Tz;
 
-/// Host hooks giving boa the offsets of an IANA time zone.
-#[derive(Debug, Clone, Copy)]
+/// Host hooks giving boa the offsets of an IANA time zone. The zone can change between
+/// executions: a context is reused by executions in any zone (see prepared.rs).
+#[derive(Debug, Clone)]
 pub struct ZoneHooks {
-    zone: Tz,
+    zone: Cell<Tz>,
 }
 
 impl ZoneHooks {
     /// Hooks for `zone`.
     #[must_use]
     pub fn new(zone: Tz) -> Self {
-        Self { zone }
+        Self { zone: Cell::new(zone) }
+    }
+
+    /// The zone of the next execution in this context.
+    pub fn set_zone(&self, zone: Tz) {
+        self.zone.set(zone);
     }
 }
 
 impl HostHooks for ZoneHooks {
     fn local_timezone_offset_seconds(&self, unix_time_seconds: i64) -> i32 {
         DateTime::from_timestamp(in_zone_table(unix_time_seconds), 0)
-            .map_or(0, |utc| self.zone.offset_from_utc_datetime(&utc.naive_utc()).fix().local_minus_utc())
+            .map_or(0, |utc| self.zone.get().offset_from_utc_datetime(&utc.naive_utc()).fix().local_minus_utc())
     }
 }
 

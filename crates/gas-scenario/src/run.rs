@@ -166,7 +166,7 @@ struct Job {
 
 impl Workers {
     /// Two workers from the start, used in turn: while one runs an execution, the other
-    /// prepares the context for the next (`gas_engine::prepare_next`).
+    /// collects garbage (`gas_engine::prepare_next`).
     const ALTERNATING: usize = 2;
 
     fn new() -> Result<Workers, String> {
@@ -279,7 +279,7 @@ fn spawn_worker() -> Result<Worker, String> {
                 let _ = job.done.send((report, job.slot));
                 // While another worker runs the next execution, build this worker's
                 // context for the one after it, on the machine's other core.
-                gas_engine::prepare_next(&job.plan.project, job.plan.zone);
+                gas_engine::prepare_next(&job.plan.project);
                 prepared_flag.store(true, Ordering::Release);
                 job.scheduler.unpark();
             }

@@ -68,7 +68,7 @@ pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
         args.projects.clone()
     };
     println!(
-        "gas-sim bench: {} executions each after {} warm-up, fresh context per execution",
+        "gas-sim bench: {} executions each after {} warm-up, fresh globals per execution",
         args.executions, args.warmup
     );
     println!(
@@ -123,9 +123,9 @@ pub fn bench_gas_sim(path: &Path, function: &str, executions: u32, warmup: u32) 
         let spec = ExecutionSpec::new(u64::from(i) + 1, function, at_utc_ms, 7);
         let started = Instant::now();
         let report = run_execution(&project, zone, &spec, world.clone(), gate.clone());
-        // Everything an execution costs this thread: also collecting its garbage and
-        // building the next context, as a scenario's worker does after each execution.
-        prepare_next(&project, zone);
+        // Everything an execution costs this thread: also restoring the realm and
+        // collecting garbage, as a scenario's worker does after each execution.
+        prepare_next(&project);
         let took_ms = started.elapsed().as_secs_f64() * 1000.0;
         if let Outcome::Failed { error } = &report.outcome {
             return Err(BadInput(format!("{}: {function}() failed: {error}", path.display())));

@@ -877,11 +877,13 @@ pub struct SimpleJobExecutor {
 }
 
 impl SimpleJobExecutor {
-    fn clear(&self) {
+    /// Drops every pending job (a host reusing a context for another script run).
+    pub fn clear(&self) {
         self.promise_jobs.borrow_mut().clear();
         self.async_jobs.borrow_mut().clear();
         self.clock_jobs.borrow_mut().clear();
         self.generic_jobs.borrow_mut().clear();
+        self.finalization_registry_jobs.borrow_mut().clear();
     }
 }
 

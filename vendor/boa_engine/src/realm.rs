@@ -213,6 +213,11 @@ impl Realm {
         self.inner.template_map.borrow_mut().insert(site, template);
     }
 
+    /// Forgets the cached template objects (a realm snapshot's restore).
+    pub(crate) fn clear_templates(&self) {
+        self.inner.template_map.borrow_mut().clear();
+    }
+
     pub(crate) fn lookup_template(&self, site: u64) -> Option<JsObject> {
         self.inner.template_map.borrow().get(&site).cloned()
     }

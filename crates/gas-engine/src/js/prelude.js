@@ -13,13 +13,16 @@
   delete global.__gas_call;
   delete global.__gas_log;
 
-  const PASS_THROUGH = new Set(['toJSON', 'then', 'constructor', 'inspect', 'length', 'prototype']);
+  // A plain frozen object, not a Set: the realm snapshot (prepared.rs) accepts only
+  // objects whose state is all in their properties.
+  const PASS_THROUGH = Object.freeze(Object.assign(Object.create(null),
+    { toJSON: true, then: true, constructor: true, inspect: true, length: true, prototype: true }));
   // The end of every class's prototype chain. One handler serves all classes: the class
   // name is on the proxy's target, under a symbol no script can name.
   const CLASS_NAME = Symbol('gas-sim class');
   const MISSING = {
     get(target, key, receiver) {
-      if (typeof key !== 'string' || PASS_THROUGH.has(key) || key in target || key.startsWith('_')) {
+      if (typeof key !== 'string' || PASS_THROUGH[key] === true || key in target || key.startsWith('_')) {
         return Reflect.get(target, key, receiver);
       }
       const className = target[CLASS_NAME];
@@ -52,22 +55,18 @@
     return Ctor;
   }
   // Every method is spelled out as a method of an object literal rather than made by a
-  // helper (`c('Range.getValues')`): a fresh context builds each one again, and a literal
-  // method costs half of a closure returned by a call. Rest parameters, not `arguments`:
-  // no arguments object per call.
+  // helper (`c('Range.getValues')`): plainer, and a literal method costs half of a closure
+  // returned by a call. Rest parameters, not `arguments`: no arguments object per call.
   const hidden = (obj, name, value) =>
     Object.defineProperty(obj, name, { value, enumerable: false, writable: false });
 
-  // Each service is built on first use: most scripts touch a few of them, and an
-  // execution pays for every object it creates (and later, for collecting it).
+  // Every service is built here, once per worker thread and project: the realm this
+  // prelude ran in is snapshot afterwards and put back after every execution
+  // (prepared.rs), so no execution pays for building them and none sees another's changes.
   const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
-  const once = (build) => {
-    let built;
-    return () => built || (built = build());
-  };
 
   // ---- SpreadsheetApp -----------------------------------------------------------
-  const section0 = once(() => {
+  const section0 = (() => {
     const TextFinder = klass('TextFinder', {
       matchCase(flag) { this._h.matchCase = flag !== false; return this; },
       matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
@@ -140,10 +139,10 @@
       flush(...args) { return call('SpreadsheetApp.flush', this._h, args); },
     });
     return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp  };
-  });
+  })();
 
   // ---- LockService --------------------------------------------------------------
-  const section1 = once(() => {
+  const section1 = (() => {
     const Lock = klass('Lock', {
       waitLock(...args) { return call('Lock.waitLock', this._h, args); },
       tryLock(...args) { return call('Lock.tryLock', this._h, args); },
@@ -156,10 +155,10 @@
       getDocumentLock(...args) { const h = call('LockService.getDocumentLock', this._h, args); return h === null ? null : new Lock(h); },
     });
     return { Lock, LockService  };
-  });
+  })();
 
   // ---- CacheService -------------------------------------------------------------
-  const section2 = once(() => {
+  const section2 = (() => {
     const Cache = klass('Cache', {
       get(...args) { return call('Cache.get', this._h, args); },
       getAll(...args) { return call('Cache.getAll', this._h, args); },
@@ -174,10 +173,10 @@
       getDocumentCache(...args) { const h = call('CacheService.getDocumentCache', this._h, args); return h === null ? null : new Cache(h); },
     });
     return { Cache, CacheService  };
-  });
+  })();
 
   // ---- PropertiesService --------------------------------------------------------
-  const section3 = once(() => {
+  const section3 = (() => {
     const Properties = klass('Properties', {
       getProperty(...args) { return call('Properties.getProperty', this._h, args); },
       setProperty(...args) { call('Properties.setProperty', this._h, args); return this; },
@@ -193,10 +192,10 @@
       getDocumentProperties(...args) { const h = call('PropertiesService.getDocumentProperties', this._h, args); return h === null ? null : new Properties(h); },
     });
     return { Properties, PropertiesService  };
-  });
+  })();
 
   // ---- Mail ---------------------------------------------------------------------
-  const section4 = once(() => {
+  const section4 = (() => {
     const MailApp = service('MailApp', {
       sendEmail(...args) { return call('MailApp.sendEmail', this._h, args); },
       getRemainingDailyQuota(...args) { return call('MailApp.getRemainingDailyQuota', this._h, args); },
@@ -208,10 +207,10 @@
       },
     });
     return { MailApp, GmailApp  };
-  });
+  })();
 
   // ---- Blob and UrlFetchApp -----------------------------------------------------
-  const section5 = once(() => {
+  const section5 = (() => {
     const Blob = klass('Blob', {
       getBytes() { return this._h.bytes.slice(); },
       getDataAsString(charset) { return call('Blob.getDataAsString', null, [this._h.bytes, charset]); },
@@ -237,11 +236,11 @@
       },
     });
     return { Blob, HTTPResponse, UrlFetchApp  };
-  });
+  })();
 
   // ---- Utilities ----------------------------------------------------------------
-  const section6 = once(() => {
-    const { Blob } = section5();
+  const section6 = (() => {
+    const { Blob } = section5;
     const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
     const Utilities = service('Utilities', {
       sleep(...args) { return call('Utilities.sleep', this._h, args); },
@@ -269,10 +268,10 @@
     hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'Charset', enumOf(['US_ASCII', 'UTF_8']));
     return { bytesOf, Utilities };
-  });
+  })();
 
   // ---- Session ------------------------------------------------------------------
-  const section7 = once(() => {
+  const section7 = (() => {
     const User = klass('User', { getEmail() { return this._h; }, toString() { return this._h; } });
     const Session = service('Session', {
       getScriptTimeZone(...args) { return call('Session.getScriptTimeZone', this._h, args); },
@@ -281,10 +280,10 @@
       getActiveUserLocale() { return 'en'; },
     });
     return { User, Session  };
-  });
+  })();
 
   // ---- ScriptApp and triggers ---------------------------------------------------
-  const section8 = once(() => {
+  const section8 = (() => {
     const Trigger = klass('Trigger', {
       getUniqueId() { return this._h.id; },
       getHandlerFunction() { return this._h.handler; },
@@ -326,10 +325,10 @@
     hidden(Object.getPrototypeOf(ScriptApp), 'TriggerSource', enumOf(['CLOCK', 'SPREADSHEETS', 'FORMS', 'DOCUMENTS', 'CALENDAR']));
     hidden(Object.getPrototypeOf(ScriptApp), 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
     return { Trigger, ClockTriggerBuilder, TriggerBuilder, ScriptApp  };
-  });
+  })();
 
   // ---- ContentService (web-app responses) ---------------------------------------
-  const section9 = once(() => {
+  const section9 = (() => {
     const TextOutput = klass('TextOutput', {
       getContent() { return this._h.content; },
       setContent(text) { this._h.content = String(text); return this; },
@@ -343,10 +342,10 @@
     hidden(Object.getPrototypeOf(ContentService), 'MimeType',
       enumOf(['ATOM', 'CSV', 'ICAL', 'JAVASCRIPT', 'JSON', 'RSS', 'TEXT', 'VCARD', 'XML']));
     return { TextOutput, ContentService  };
-  });
+  })();
 
   // ---- Logger and console -------------------------------------------------------
-  const section10 = once(() => {
+  const section10 = (() => {
     const show = (v) => {
       if (typeof v === 'string') return v;
       if (v instanceof Error) return String(v);
@@ -380,49 +379,30 @@
       error: consoleAt('error'), debug: consoleAt('debug'),
     };
     return { show, Logger, consoleAt, console  };
-  });
+  })();
 
   // ---- The globals ----------------------------------------------------------------
-  // An accessor that builds the service on first read. It stays an accessor: turning it
-  // into a data property on first read trips boa 0.22's inline caches (a site that saw
-  // the accessor keeps calling the "getter", now the service object: "not a callable
-  // function"). Assigning to it (a script shadowing a global) replaces the value.
-  function define(name, build) {
-    let value;
-    let built = false;
-    Object.defineProperty(global, name, {
-      get() {
-        if (!built) {
-          value = build();
-          built = true;
-        }
-        return value;
-      },
-      set(replacement) {
-        value = replacement;
-        built = true;
-      },
-      enumerable: false,
-      configurable: true,
-    });
+  // Plain data properties, as the platform's globals are: a script may replace them.
+  function define(name, value) {
+    Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
   }
-  define('SpreadsheetApp', () => section0().SpreadsheetApp);
-  define('LockService', () => section1().LockService);
-  define('CacheService', () => section2().CacheService);
-  define('PropertiesService', () => section3().PropertiesService);
-  define('MailApp', () => section4().MailApp);
-  define('GmailApp', () => section4().GmailApp);
-  define('UrlFetchApp', () => section5().UrlFetchApp);
-  define('Utilities', () => section6().Utilities);
-  define('Session', () => section7().Session);
-  define('ScriptApp', () => section8().ScriptApp);
-  define('ContentService', () => section9().ContentService);
-  define('Logger', () => section10().Logger);
-  define('console', () => section10().console);
+  define('SpreadsheetApp', section0.SpreadsheetApp);
+  define('LockService', section1.LockService);
+  define('CacheService', section2.CacheService);
+  define('PropertiesService', section3.PropertiesService);
+  define('MailApp', section4.MailApp);
+  define('GmailApp', section4.GmailApp);
+  define('UrlFetchApp', section5.UrlFetchApp);
+  define('Utilities', section6.Utilities);
+  define('Session', section7.Session);
+  define('ScriptApp', section8.ScriptApp);
+  define('ContentService', section9.ContentService);
+  define('Logger', section10.Logger);
+  define('console', section10.console);
 
   // ---- What gas-sim does not implement ------------------------------------------
   const absent = ['DriveApp', 'DocumentApp', 'FormApp', 'CalendarApp', 'SlidesApp', 'HtmlService',
     'XmlService', 'Charts', 'Maps', 'LanguageApp', 'ContactsApp', 'GroupsApp', 'CardService', 'DataStudioApp',
     'Browser', 'Jdbc', 'Drive', 'Sheets', 'Gmail', 'BigQuery', 'AdminDirectory'];
-  for (const name of absent) define(name, () => service(name, {}));
+  for (const name of absent) define(name, service(name, {}));
 })(globalThis);

@@ -64,6 +64,126 @@ impl Intrinsics {
         &self.constructors
     }
 
+    /// Every object of these intrinsics: each standard constructor and its prototype, and
+    /// every intrinsic object, including those no global property reaches (the iterator
+    /// prototypes, `%ThrowTypeError%` ...). A realm snapshot starts from these.
+    pub(crate) fn all_objects(&self) -> Vec<JsObject> {
+        let mut objects = Vec::with_capacity(160);
+        fn push_constructor(objects: &mut Vec<JsObject>, constructor: &StandardConstructor) {
+            objects.push(JsObject::from(constructor.constructor.clone()));
+            objects.push(constructor.prototype.clone());
+        }
+        push_constructor(&mut objects, &self.constructors.object);
+        push_constructor(&mut objects, &self.constructors.proxy);
+        push_constructor(&mut objects, &self.constructors.date);
+        push_constructor(&mut objects, &self.constructors.function);
+        push_constructor(&mut objects, &self.constructors.async_function);
+        push_constructor(&mut objects, &self.constructors.generator_function);
+        push_constructor(&mut objects, &self.constructors.async_generator_function);
+        push_constructor(&mut objects, &self.constructors.array);
+        push_constructor(&mut objects, &self.constructors.bigint);
+        push_constructor(&mut objects, &self.constructors.number);
+        push_constructor(&mut objects, &self.constructors.boolean);
+        push_constructor(&mut objects, &self.constructors.string);
+        push_constructor(&mut objects, &self.constructors.regexp);
+        push_constructor(&mut objects, &self.constructors.symbol);
+        push_constructor(&mut objects, &self.constructors.error);
+        push_constructor(&mut objects, &self.constructors.type_error);
+        push_constructor(&mut objects, &self.constructors.reference_error);
+        push_constructor(&mut objects, &self.constructors.range_error);
+        push_constructor(&mut objects, &self.constructors.syntax_error);
+        push_constructor(&mut objects, &self.constructors.eval_error);
+        push_constructor(&mut objects, &self.constructors.uri_error);
+        push_constructor(&mut objects, &self.constructors.aggregate_error);
+        push_constructor(&mut objects, &self.constructors.map);
+        push_constructor(&mut objects, &self.constructors.set);
+        push_constructor(&mut objects, &self.constructors.typed_array);
+        push_constructor(&mut objects, &self.constructors.typed_int8_array);
+        push_constructor(&mut objects, &self.constructors.typed_uint8_array);
+        push_constructor(&mut objects, &self.constructors.typed_uint8clamped_array);
+        push_constructor(&mut objects, &self.constructors.typed_int16_array);
+        push_constructor(&mut objects, &self.constructors.typed_uint16_array);
+        push_constructor(&mut objects, &self.constructors.typed_int32_array);
+        push_constructor(&mut objects, &self.constructors.typed_uint32_array);
+        push_constructor(&mut objects, &self.constructors.typed_bigint64_array);
+        push_constructor(&mut objects, &self.constructors.typed_biguint64_array);
+        #[cfg(feature = "float16")]
+        push_constructor(&mut objects, &self.constructors.typed_float16_array);
+        push_constructor(&mut objects, &self.constructors.typed_float32_array);
+        push_constructor(&mut objects, &self.constructors.typed_float64_array);
+        push_constructor(&mut objects, &self.constructors.array_buffer);
+        push_constructor(&mut objects, &self.constructors.shared_array_buffer);
+        push_constructor(&mut objects, &self.constructors.data_view);
+        push_constructor(&mut objects, &self.constructors.date_time_format);
+        push_constructor(&mut objects, &self.constructors.promise);
+        push_constructor(&mut objects, &self.constructors.weak_ref);
+        push_constructor(&mut objects, &self.constructors.weak_map);
+        push_constructor(&mut objects, &self.constructors.weak_set);
+        push_constructor(&mut objects, &self.constructors.iterator);
+        push_constructor(&mut objects, &self.constructors.finalization_registry);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.collator);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.list_format);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.locale);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.segmenter);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.plural_rules);
+        #[cfg(feature = "intl")]
+        push_constructor(&mut objects, &self.constructors.number_format);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.instant);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.plain_date_time);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.plain_date);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.plain_time);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.plain_year_month);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.plain_month_day);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.time_zone);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.duration);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.zoned_date_time);
+        #[cfg(feature = "temporal")]
+        push_constructor(&mut objects, &self.constructors.calendar);
+        objects.push(self.objects.reflect.clone());
+        objects.push(self.objects.math.clone());
+        objects.push(self.objects.json.clone());
+        objects.push(JsObject::from(self.objects.throw_type_error.clone()));
+        objects.push(JsObject::from(self.objects.array_prototype_values.clone()));
+        objects.push(JsObject::from(self.objects.array_prototype_to_string.clone()));
+        objects.extend(self.objects.iterator_prototypes.all());
+        objects.push(self.objects.generator.clone());
+        objects.push(self.objects.async_generator.clone());
+        objects.push(self.objects.atomics.clone());
+        objects.push(JsObject::from(self.objects.eval.clone()));
+        objects.extend(self.objects.uri_functions.all());
+        objects.push(JsObject::from(self.objects.is_finite.clone()));
+        objects.push(JsObject::from(self.objects.is_nan.clone()));
+        objects.push(JsObject::from(self.objects.parse_float.clone()));
+        objects.push(JsObject::from(self.objects.parse_int.clone()));
+        #[cfg(feature = "annex-b")]
+        objects.push(JsObject::from(self.objects.escape.clone()));
+        #[cfg(feature = "annex-b")]
+        objects.push(JsObject::from(self.objects.unescape.clone()));
+        #[cfg(feature = "intl")]
+        objects.push(self.objects.intl.clone().upcast());
+        #[cfg(feature = "intl")]
+        objects.push(self.objects.segments_prototype.clone());
+        #[cfg(feature = "temporal")]
+        objects.push(self.objects.temporal.clone());
+        #[cfg(feature = "temporal")]
+        objects.push(self.objects.now.clone());
+        objects
+    }
+
     pub(crate) const fn templates(&self) -> &ObjectTemplates {
         &self.templates
     }

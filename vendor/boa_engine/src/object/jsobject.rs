@@ -24,7 +24,7 @@ use boa_gc::{self, Finalize, Gc, GcRef, GcRefCell, GcRefMut, Trace};
 use core::ptr::fn_addr_eq;
 use std::collections::HashSet;
 use std::{
-    cell::RefCell,
+    cell::{Cell, RefCell},
     collections::HashMap,
     error::Error,
     fmt::{self, Debug, Display},
@@ -80,6 +80,10 @@ impl<T: NativeObject> Clone for JsObject<T> {
 pub(crate) struct VTableObject<T: NativeObject + ?Sized> {
     #[unsafe_ignore_trace]
     vtable: &'static InternalObjectMethods,
+    /// Set by every mutable borrow: lets a realm snapshot restore only the objects an
+    /// execution may have changed (see `object::snapshot`).
+    #[unsafe_ignore_trace]
+    written: Cell<bool>,
     object: GcRefCell<Object<T>>,
 }
 
@@ -128,6 +132,7 @@ impl JsObject {
         vtable: &'static InternalObjectMethods,
     ) -> Self {
         let inner = Gc::new(VTableObject {
+            written: Cell::new(false),
             object: GcRefCell::new(object),
             vtable,
         });
@@ -214,6 +219,7 @@ impl JsObject {
     ) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
+            written: Cell::new(false),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),
@@ -240,6 +246,7 @@ impl JsObject {
     ) -> JsObject<T> {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
+            written: Cell::new(false),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_with_shared_shape(
@@ -893,10 +900,16 @@ impl<T: NativeObject> JsObject<T> {
     /// ```
     #[inline]
     pub fn try_borrow_mut(&self) -> StdResult<RefMut<'_, Object<T>>, BorrowMutError> {
+        self.inner.written.set(true);
         self.inner
             .object
             .try_borrow_mut()
             .map_err(|_| BorrowMutError)
+    }
+
+    /// Whether the object was mutably borrowed since the flag was last cleared, and clears it.
+    pub(crate) fn take_written(&self) -> bool {
+        self.inner.written.replace(false)
     }
 
     /// Checks if the garbage collected memory is the same.
@@ -1079,6 +1092,7 @@ impl<T: NativeObject> JsObject<T> {
     pub fn new<O: Into<Option<JsObject>>>(root_shape: &RootShape, prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
+            written: Cell::new(false),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_with_shared_shape(
@@ -1114,6 +1128,7 @@ impl<T: NativeObject> JsObject<T> {
     pub fn new_unique<O: Into<Option<JsObject>>>(prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
+            written: Cell::new(false),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),

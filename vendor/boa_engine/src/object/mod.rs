@@ -6,6 +6,7 @@ use datatypes::ObjectData;
 pub use jsobject::{RecursionLimiter, Ref, RefMut};
 pub use operations::IntegrityLevel;
 pub use property_map::*;
+pub use snapshot::RealmSnapshot;
 use thin_vec::ThinVec;
 
 use self::{internal_methods::ORDINARY_INTERNAL_METHODS, shape::Shape};
@@ -36,6 +37,7 @@ mod datatypes;
 mod jsobject;
 mod operations;
 mod property_map;
+mod snapshot;
 
 pub mod shape;
 

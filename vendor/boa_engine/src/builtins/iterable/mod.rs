@@ -109,6 +109,24 @@ impl Default for IteratorPrototypes {
 }
 
 impl IteratorPrototypes {
+    /// Every iterator prototype (a realm snapshot's roots).
+    pub(crate) fn all(&self) -> Vec<JsObject> {
+        vec![
+            self.iterator.clone(),
+            self.async_iterator.clone(),
+            self.async_from_sync_iterator.clone(),
+            self.array.clone(),
+            self.set.clone(),
+            self.string.clone(),
+            self.regexp_string.clone(),
+            self.map.clone(),
+            #[cfg(feature = "intl")]
+            self.segment.clone(),
+            self.iterator_helper.clone(),
+            self.wrap_for_valid_iterator.clone(),
+        ]
+    }
+
     /// Returns the `ArrayIteratorPrototype` object.
     #[inline]
     #[must_use]

@@ -59,6 +59,16 @@ impl Default for UriFunctions {
 }
 
 impl UriFunctions {
+    /// The four URI functions (a realm snapshot's roots).
+    pub(crate) fn all(&self) -> Vec<JsObject> {
+        vec![
+            self.decode_uri.clone().into(),
+            self.decode_uri_component.clone().into(),
+            self.encode_uri.clone().into(),
+            self.encode_uri_component.clone().into(),
+        ]
+    }
+
     pub(crate) fn decode_uri(&self) -> JsFunction {
         self.decode_uri.clone()
     }

@@ -58,6 +58,11 @@ impl UniqueShape {
         self.inner.prototype.borrow().clone()
     }
 
+    /// A copy of the property table (a realm snapshot keeps one).
+    pub(crate) fn table_copy(&self) -> PropertyTableInner {
+        self.property_table().borrow().clone()
+    }
+
     /// Get the property table of the [`UniqueShape`].
     fn property_table(&self) -> &RefCell<PropertyTableInner> {
         &self.inner.property_table

@@ -7,7 +7,10 @@ use boa_macros::{Finalize, Trace};
 
 use crate::{
     JsString,
-    object::shape::{Shape, WeakShape, slot::Slot},
+    object::shape::{
+        Shape, WeakShape,
+        slot::{Slot, SlotAttributes},
+    },
 };
 
 #[cfg(test)]
@@ -22,6 +25,17 @@ pub(crate) struct CacheEntry {
     pub(crate) shape: WeakShape,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
+    /// For a property found on the prototype: the prototype's shape when it was cached.
+    /// The slot indexes the prototype's storage, which a deletion there re-lays out, so
+    /// the entry holds only while the prototype keeps this shape (gas-sim patch 0009:
+    /// without it a site read the wrong property, or past the end of the storage, after
+    /// `delete Array.prototype.push`).
+    pub(crate) prototype_shape: Option<WeakShape>,
+}
+
+/// The current shape of `shape`'s prototype.
+fn prototype_shape_of(shape: &Shape) -> Option<Shape> {
+    shape.prototype().map(|prototype| prototype.borrow().shape().clone())
 }
 
 /// An inline cache entry for a property access.
@@ -74,6 +88,11 @@ impl InlineCache {
             .try_push(CacheEntry {
                 shape: shape.into(),
                 slot,
+                prototype_shape: if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+                    prototype_shape_of(shape).as_ref().map(WeakShape::from)
+                } else {
+                    None
+                },
             })
             .is_err()
         {
@@ -99,7 +118,19 @@ impl InlineCache {
         while i < entries.len() {
             if let Some(upgraded) = entries[i].shape.upgrade() {
                 if upgraded.to_addr_usize() == shape_addr {
-                    result = Some((upgraded, entries[i].slot));
+                    let prototype_unchanged =
+                        entries[i].prototype_shape.as_ref().is_none_or(|cached| {
+                            cached.upgrade().zip(prototype_shape_of(&upgraded)).is_some_and(
+                                |(cached, current)| {
+                                    cached.to_addr_usize() == current.to_addr_usize()
+                                },
+                            )
+                        });
+                    if prototype_unchanged {
+                        result = Some((upgraded, entries[i].slot));
+                    } else {
+                        entries.swap_remove(i);
+                    }
                     break;
                 }
                 i += 1;

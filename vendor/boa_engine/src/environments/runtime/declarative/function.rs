@@ -40,6 +40,11 @@ impl FunctionEnvironment {
         &self.scope
     }
 
+    /// Gets the bindings of this function environment.
+    pub(crate) const fn bindings(&self) -> &GcRefCell<Vec<Option<JsValue>>> {
+        &self.bindings
+    }
+
     /// Gets the binding value from the environment by it's index.
     ///
     /// # Panics

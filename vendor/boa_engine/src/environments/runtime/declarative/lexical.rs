@@ -36,7 +36,6 @@ impl LexicalEnvironment {
     }
 
     /// Gets the bindings of this poisonable environment.
-    #[expect(dead_code)]
     pub(crate) const fn bindings(&self) -> &GcRefCell<Vec<Option<JsValue>>> {
         &self.bindings
     }

@@ -9,7 +9,7 @@ pub(crate) use lexical::LexicalEnvironment;
 pub(crate) use module::ModuleEnvironment;
 
 use crate::{JsResult, JsValue};
-use boa_gc::{Finalize, Trace};
+use boa_gc::{Finalize, GcRefCell, Trace};
 use std::cell::Cell;
 
 /// A declarative environment holds binding values at runtime.
@@ -66,6 +66,21 @@ impl DeclarativeEnvironment {
     }
 
     /// Returns whether this environment is a function environment.
+    /// The binding slots of a lexical, global or function environment.
+    pub(crate) const fn binding_slots(&self) -> Option<&GcRefCell<Vec<Option<JsValue>>>> {
+        match &self.kind {
+            DeclarativeEnvironmentKind::Lexical(env) => Some(env.bindings()),
+            DeclarativeEnvironmentKind::Global(env) => Some(env.bindings()),
+            DeclarativeEnvironmentKind::Function(env) => Some(env.bindings()),
+            DeclarativeEnvironmentKind::Module(_) => None,
+        }
+    }
+
+    /// Sets the poisoned flag (a realm snapshot puts it back).
+    pub(crate) fn set_poisoned(&self, poisoned: bool) {
+        self.poisoned.set(poisoned);
+    }
+
     pub(crate) fn is_function(&self) -> bool {
         matches!(self.kind(), DeclarativeEnvironmentKind::Function(_))
     }

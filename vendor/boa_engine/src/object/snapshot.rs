@@ -1,0 +1,340 @@
+//! Realm snapshots (a gas-sim patch): one realm serves many script runs, each of which
+//! must start from the realm as it was when the snapshot was taken.
+//!
+//! A snapshot records the state of every object reachable from the realm (its
+//! intrinsics, its global object, the global environment, and whatever their properties,
+//! prototypes, proxies, bound functions and closures reach): properties, prototype,
+//! extensibility and private elements, plus the bindings of every declarative
+//! environment found. Restoring puts back the objects that were mutably borrowed since
+//! (every mutable borrow of an object sets its `written` flag) and every environment.
+//! Objects created after the snapshot are simply no longer reachable from the realm.
+//!
+//! Only objects whose internal data cannot change are allowed in a snapshot (ordinary
+//! objects, arrays, functions, proxies, errors, primitive wrappers): a `Map`, `Date` or
+//! iterator reachable from the realm makes `snapshot_realm` fail, because its state lives
+//! outside its properties.
+
+use boa_gc::Gc;
+use rustc_hash::FxHashSet;
+use thin_vec::ThinVec;
+
+use super::{
+    IndexedProperties, JsObject, JsPrototype, PrivateElement, PrivateName,
+    shape::{Shape, property_table::PropertyTableInner, unique_shape::UniqueShape},
+};
+use crate::{
+    Context, JsBigInt, JsString, JsSymbol, JsValue,
+    builtins::{
+        OrdinaryObject,
+        array::Array,
+        error::Error,
+        function::{BoundFunction, OrdinaryFunction},
+        proxy::Proxy,
+    },
+    environments::{DeclarativeEnvironment, Environment},
+    native_function::NativeFunctionObject,
+    realm::Realm,
+};
+
+/// The saved state of a realm; see the module documentation.
+pub struct RealmSnapshot {
+    realm: Realm,
+    objects: Vec<SavedObject>,
+    environments: Vec<SavedEnvironment>,
+}
+
+impl std::fmt::Debug for RealmSnapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RealmSnapshot")
+            .field("objects", &self.objects.len())
+            .field("environments", &self.environments.len())
+            .finish_non_exhaustive()
+    }
+}
+
+struct SavedObject {
+    object: JsObject,
+    indexed: IndexedProperties,
+    shape: SavedShape,
+    storage: Vec<JsValue>,
+    extensible: bool,
+    private_elements: ThinVec<(PrivateName, PrivateElement)>,
+}
+
+enum SavedShape {
+    /// Shared shapes never change: the same shape is put back.
+    Shared(Shape),
+    /// A unique shape's table changes in place, so a copy is kept and a new unique shape
+    /// is made from it on restore.
+    Unique {
+        table: PropertyTableInner,
+        prototype: JsPrototype,
+    },
+}
+
+struct SavedEnvironment {
+    environment: Gc<DeclarativeEnvironment>,
+    bindings: Vec<Option<JsValue>>,
+    poisoned: bool,
+}
+
+impl RealmSnapshot {
+    /// The number of objects the snapshot covers.
+    #[must_use]
+    pub fn object_count(&self) -> usize {
+        self.objects.len()
+    }
+
+    /// The number of declarative environments the snapshot covers.
+    #[must_use]
+    pub fn environment_count(&self) -> usize {
+        self.environments.len()
+    }
+}
+
+fn copy_indexed(indexed: &IndexedProperties) -> IndexedProperties {
+    match indexed {
+        IndexedProperties::DenseI32(v) => IndexedProperties::DenseI32(v.clone()),
+        IndexedProperties::DenseF64(v) => IndexedProperties::DenseF64(v.clone()),
+        IndexedProperties::DenseElement(v) => IndexedProperties::DenseElement(v.clone()),
+        IndexedProperties::SparseElement(m) => IndexedProperties::SparseElement(m.clone()),
+        IndexedProperties::SparseProperty(m) => IndexedProperties::SparseProperty(m.clone()),
+    }
+}
+
+/// Whether an object's internal data is immutable, so that its properties are all its state.
+fn data_is_immutable(object: &JsObject) -> bool {
+    object.is::<OrdinaryObject>()
+        || object.is::<Array>()
+        || object.is::<OrdinaryFunction>()
+        || object.is::<NativeFunctionObject>()
+        || object.is::<BoundFunction>()
+        || object.is::<Proxy>()
+        || object.is::<Error>()
+        || object.is::<f64>()
+        || object.is::<bool>()
+        || object.is::<JsString>()
+        || object.is::<JsSymbol>()
+        || object.is::<JsBigInt>()
+}
+
+#[derive(Default)]
+struct Walker {
+    seen_objects: FxHashSet<JsObject>,
+    seen_environments: FxHashSet<usize>,
+    queue: Vec<JsObject>,
+    objects: Vec<SavedObject>,
+    environments: Vec<SavedEnvironment>,
+    /// Objects with mutable internal data, described by their own property keys.
+    refused: Vec<String>,
+}
+
+impl Walker {
+    fn value(&mut self, value: &JsValue) {
+        if let Some(object) = value.as_object() {
+            self.object(object);
+        }
+    }
+
+    fn object(&mut self, object: JsObject) {
+        if self.seen_objects.insert(object.clone()) {
+            self.queue.push(object);
+        }
+    }
+
+    fn environment(&mut self, environment: &Gc<DeclarativeEnvironment>) {
+        let address = std::ptr::from_ref::<DeclarativeEnvironment>(environment) as usize;
+        if !self.seen_environments.insert(address) {
+            return;
+        }
+        let Some(slots) = environment.binding_slots() else {
+            return;
+        };
+        let bindings = slots.borrow().clone();
+        for value in bindings.iter().flatten() {
+            self.value(value);
+        }
+        self.environments.push(SavedEnvironment {
+            environment: environment.clone(),
+            bindings,
+            poisoned: environment.poisoned(),
+        });
+    }
+
+    fn save(&mut self, object: &JsObject) {
+        if !data_is_immutable(object) {
+            let keys = object.borrow().properties.shape.keys();
+            let names: Vec<String> =
+                keys.iter().take(6).map(ToString::to_string).collect();
+            self.refused.push(format!("{{{}}}", names.join(", ")));
+        }
+        let saved = {
+            let borrowed = object.borrow();
+            let properties = &borrowed.properties;
+            let shape = match properties.shape.as_unique() {
+                Some(unique) => SavedShape::Unique {
+                    table: unique.table_copy(),
+                    prototype: unique.prototype(),
+                },
+                None => SavedShape::Shared(properties.shape.clone()),
+            };
+            SavedObject {
+                object: object.clone(),
+                indexed: copy_indexed(&properties.indexed_properties),
+                shape,
+                storage: properties.storage.clone(),
+                extensible: borrowed.extensible,
+                private_elements: borrowed.private_elements.clone(),
+            }
+        };
+        if let Some(prototype) = object.prototype() {
+            self.object(prototype);
+        }
+        for value in &saved.storage {
+            self.value(value);
+        }
+        match &saved.indexed {
+            IndexedProperties::DenseI32(_) | IndexedProperties::DenseF64(_) => {}
+            IndexedProperties::DenseElement(values) => {
+                for value in values {
+                    self.value(value);
+                }
+            }
+            IndexedProperties::SparseElement(map) => {
+                for value in map.values() {
+                    self.value(value);
+                }
+            }
+            IndexedProperties::SparseProperty(map) => {
+                for descriptor in map.values() {
+                    for value in [descriptor.value(), descriptor.get(), descriptor.set()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        self.value(value);
+                    }
+                }
+            }
+        }
+        for (_, element) in &saved.private_elements {
+            match element {
+                PrivateElement::Field(value) => self.value(value),
+                PrivateElement::Method(method) => self.object(method.clone()),
+                PrivateElement::Accessor { getter, setter } => {
+                    for function in [getter, setter].into_iter().flatten() {
+                        self.object(function.clone());
+                    }
+                }
+            }
+        }
+        self.data(object);
+        self.objects.push(saved);
+    }
+
+    /// What an object's internal data reaches.
+    fn data(&mut self, object: &JsObject) {
+        if let Some(proxy) = object.downcast_ref::<Proxy>() {
+            if let Ok((target, handler)) = proxy.try_data() {
+                self.object(target);
+                self.object(handler);
+            }
+        } else if let Some(bound) = object.downcast_ref::<BoundFunction>() {
+            let (target, this, args) =
+                (bound.target_function().clone(), bound.this().clone(), bound.args().to_vec());
+            self.object(target);
+            self.value(&this);
+            for arg in &args {
+                self.value(arg);
+            }
+        } else if let Some(function) = object.downcast_ref::<OrdinaryFunction>() {
+            let home = function.home_object.clone();
+            let environments = function.environments.clone();
+            let realm_environment = function.realm.environment().clone();
+            drop(function);
+            if let Some(home) = home {
+                self.object(home);
+            }
+            self.environment(&realm_environment);
+            for index in 0..environments.len() {
+                match environments.get(index) {
+                    Some(Environment::Declarative(env)) => self.environment(env),
+                    Some(Environment::Object(object)) => self.object(object.clone()),
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+impl Context {
+    /// Records the current realm's state so that [`Context::restore_realm`] can put it
+    /// back. Fails, naming the objects, if an object with mutable internal data (a `Map`,
+    /// a `Date` ...) is reachable from the realm.
+    ///
+    /// # Errors
+    /// The objects that cannot be snapshot, described by their first property keys.
+    pub fn snapshot_realm(&mut self) -> Result<RealmSnapshot, String> {
+        let realm = self.realm().clone();
+        let mut walker = Walker::default();
+        for object in realm.intrinsics().all_objects() {
+            walker.object(object);
+        }
+        walker.object(realm.global_object().clone());
+        walker.object(realm.global_this().clone());
+        walker.environment(realm.environment());
+        while let Some(object) = walker.queue.pop() {
+            walker.save(&object);
+        }
+        if !walker.refused.is_empty() {
+            return Err(format!(
+                "{} object(s) with mutable internal data are reachable from the realm: {}",
+                walker.refused.len(),
+                walker.refused.join("; ")
+            ));
+        }
+        for saved in &walker.objects {
+            saved.object.take_written();
+        }
+        Ok(RealmSnapshot {
+            realm,
+            objects: walker.objects,
+            environments: walker.environments,
+        })
+    }
+
+    /// Puts the snapshot's realm back as it was when the snapshot was taken: every object
+    /// written since, every environment, and no cached template objects. Returns the
+    /// number of objects restored. Run no script while it runs (none can: it takes
+    /// `&mut self`).
+    pub fn restore_realm(&mut self, snapshot: &RealmSnapshot) -> usize {
+        let mut restored = 0;
+        for saved in &snapshot.objects {
+            if !saved.object.take_written() {
+                continue;
+            }
+            restored += 1;
+            {
+                let mut object = saved.object.borrow_mut();
+                object.properties.indexed_properties = copy_indexed(&saved.indexed);
+                object.properties.shape = match &saved.shape {
+                    SavedShape::Shared(shape) => shape.clone(),
+                    SavedShape::Unique { table, prototype } => {
+                        UniqueShape::new(prototype.clone(), table.clone()).into()
+                    }
+                };
+                object.properties.storage.clone_from(&saved.storage);
+                object.extensible = saved.extensible;
+                object.private_elements.clone_from(&saved.private_elements);
+            }
+            saved.object.take_written();
+        }
+        for saved in &snapshot.environments {
+            if let Some(slots) = saved.environment.binding_slots() {
+                slots.borrow_mut().clone_from(&saved.bindings);
+            }
+            saved.environment.set_poisoned(saved.poisoned);
+        }
+        snapshot.realm.clear_templates();
+        restored
+    }
+}
