@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Every execution builds and drops a whole JS realm (thousands of small objects); the
+/// Executions allocate and free many small objects (JS values, sheet rows, reports); the
 /// system allocator spent about a third of a long run freeing them.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -49,26 +49,47 @@ pub struct BadInput(pub String);
 
 /// mimalloc's `mi_option_purge_delay` (its index in `mimalloc.h`, v2 and v3 alike).
 const MI_OPTION_PURGE_DELAY: i32 = 15;
-/// mimalloc's default for it, in ms: how the index is checked before it is set.
-const MI_PURGE_DELAY_DEFAULT_MS: std::os::raw::c_long = 10;
-/// Freed memory stays with the process (-1: never purged). Every execution frees a whole
-/// realm and the next allocates one again; at mimalloc's 10 ms the kernel spent a fifth
-/// of a run zeroing the same pages again (a simulated year: 24.1 s -> 18.2 s; 1,000 ms
-/// gave 22.4 s). Peak memory stays bounded by the working set: 103 MB for a month, 146 MB
-/// for a year, 182 MB for two (the run log sheet and the report grow with the run).
+/// Freed memory stays with the process (-1: never purged): purging made the kernel zero
+/// the same pages again and again (a simulated year when every execution built a realm:
+/// 24.1 s -> 18.2 s).
 const PURGE_DELAY_MS: std::os::raw::c_long = -1;
+/// mimalloc's `mi_option_arena_eager_commit` (index in `mimalloc.h`, v2 and v3 alike).
+const MI_OPTION_ARENA_EAGER_COMMIT: i32 = 4;
+/// Commit arena memory as it is used (mimalloc's default, 2, commits arenas up front on
+/// Linux): a simulated year's peak memory 74-93 MB -> 37-45 MB at the same speed.
+const ARENA_EAGER_COMMIT: std::os::raw::c_long = 0;
 
-fn keep_freed_memory() {
-    // SAFETY: plain option calls into the allocator; no pointers are involved.
-    unsafe {
-        if libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY) == MI_PURGE_DELAY_DEFAULT_MS {
-            libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS);
+/// Sets the allocator options above, unless the user set them with `MIMALLOC_*`
+/// variables. It must run before the allocator reserves its first arena, so on Linux it
+/// runs as an initializer, before `main`.
+extern "C" fn tune_allocator() {
+    extern "C" {
+        fn getenv(name: *const std::os::raw::c_char) -> *mut std::os::raw::c_char;
+    }
+    let options = [
+        (c"MIMALLOC_PURGE_DELAY", MI_OPTION_PURGE_DELAY, PURGE_DELAY_MS),
+        (c"MIMALLOC_ARENA_EAGER_COMMIT", MI_OPTION_ARENA_EAGER_COMMIT, ARENA_EAGER_COMMIT),
+    ];
+    for (variable, option, value) in options {
+        // SAFETY: `getenv` reads a NUL-terminated name and allocates nothing (std's
+        // `var_os` would allocate, and so reserve the first arena before the options
+        // apply); `mi_option_set` is a plain option call.
+        unsafe {
+            if getenv(variable.as_ptr()).is_null() {
+                libmimalloc_sys::mi_option_set(option, value);
+            }
         }
     }
 }
 
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static TUNE_ALLOCATOR_AT_LOAD: extern "C" fn() = tune_allocator;
+
 fn main() -> ExitCode {
-    keep_freed_memory();
+    #[cfg(not(target_os = "linux"))]
+    tune_allocator();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Call(args) => call::run(&args),

@@ -20,7 +20,10 @@ use thin_vec::ThinVec;
 
 use super::{
     IndexedProperties, JsObject, JsPrototype, PrivateElement, PrivateName,
-    shape::{Shape, property_table::PropertyTableInner, unique_shape::UniqueShape},
+    shape::{
+        RootShape, Shape, property_table::PropertyTableInner, shared_shape::TransitionKey,
+        unique_shape::UniqueShape,
+    },
 };
 use crate::{
     Context, JsBigInt, JsString, JsSymbol, JsValue,
@@ -41,6 +44,11 @@ pub struct RealmSnapshot {
     realm: Realm,
     objects: Vec<SavedObject>,
     environments: Vec<SavedEnvironment>,
+    /// The shared shapes the last run left on the objects it wrote (chiefly the global
+    /// object's, grown by the script's declarations). Shape transitions are cached weakly:
+    /// holding these lets the next run, declaring the same globals in the same order, get
+    /// the very same shapes, so inline caches keyed by them stay warm.
+    kept_shapes: std::cell::RefCell<Vec<Shape>>,
 }
 
 impl std::fmt::Debug for RealmSnapshot {
@@ -266,6 +274,34 @@ impl Walker {
     }
 }
 
+/// Gives `object` a shared shape with the same properties and slots as its unique one,
+/// so that the same additions in every run lead to the same shapes (see `kept_shapes`); a
+/// unique shape is replaced by a new one on every restore. Leaves the object alone if the
+/// shared shape would not match exactly.
+fn share_shape(object: &JsObject, root: &RootShape) {
+    let mut borrowed = object.borrow_mut();
+    let Some(unique) = borrowed.properties.shape.as_unique() else {
+        return;
+    };
+    let table = unique.table_copy();
+    let mut shape =
+        Shape::from(root.shape().clone()).change_prototype_transition(unique.prototype());
+    for (key, slot) in &table.keys {
+        shape = shape.insert_property_transition(TransitionKey {
+            property_key: key.clone(),
+            attributes: slot.attributes,
+        });
+    }
+    let same_slots = table.keys.iter().all(|(key, slot)| {
+        shape
+            .lookup(key)
+            .is_some_and(|found| found.index == slot.index && found.attributes == slot.attributes)
+    });
+    if !shape.is_unique() && same_slots && shape.keys().len() == table.keys.len() {
+        borrowed.properties.shape = shape;
+    }
+}
+
 impl Context {
     /// Records the current realm's state so that [`Context::restore_realm`] can put it
     /// back. Fails, naming the objects, if an object with mutable internal data (a `Map`,
@@ -275,6 +311,7 @@ impl Context {
     /// The objects that cannot be snapshot, described by their first property keys.
     pub fn snapshot_realm(&mut self) -> Result<RealmSnapshot, String> {
         let realm = self.realm().clone();
+        share_shape(realm.global_object(), self.root_shape());
         let mut walker = Walker::default();
         for object in realm.intrinsics().all_objects() {
             walker.object(object);
@@ -299,6 +336,7 @@ impl Context {
             realm,
             objects: walker.objects,
             environments: walker.environments,
+            kept_shapes: std::cell::RefCell::default(),
         })
     }
 
@@ -308,6 +346,7 @@ impl Context {
     /// `&mut self`).
     pub fn restore_realm(&mut self, snapshot: &RealmSnapshot) -> usize {
         let mut restored = 0;
+        let mut kept_shapes = Vec::new();
         for saved in &snapshot.objects {
             if !saved.object.take_written() {
                 continue;
@@ -315,6 +354,9 @@ impl Context {
             restored += 1;
             {
                 let mut object = saved.object.borrow_mut();
+                if !object.properties.shape.is_unique() {
+                    kept_shapes.push(object.properties.shape.clone());
+                }
                 object.properties.indexed_properties = copy_indexed(&saved.indexed);
                 object.properties.shape = match &saved.shape {
                     SavedShape::Shared(shape) => shape.clone(),
@@ -334,6 +376,7 @@ impl Context {
             }
             saved.environment.set_poisoned(saved.poisoned);
         }
+        *snapshot.kept_shapes.borrow_mut() = kept_shapes;
         snapshot.realm.clear_templates();
         restored
     }
