@@ -256,3 +256,29 @@ fn killing_a_mutation_run_leaves_the_sources_byte_identical() {
         std::fs::read_dir(dir.path().join("project")).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names.len(), 2, "no mutant or temp file was written beside the sources: {names:?}");
 }
+
+/// Every scenario, in every zone, gives the same report byte for byte whether executions
+/// reuse a thread's context (its realm restored from a snapshot after each one) or each
+/// get a context built for them (`GAS_SIM_FRESH_CONTEXTS=1`).
+#[test]
+fn reused_contexts_give_the_same_reports_as_fresh_ones() {
+    let scenarios: Vec<String> = std::fs::read_dir(repo_root().join("scenarios"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .map(|path| format!("scenarios/{}", path.file_name().unwrap().to_string_lossy()))
+        .collect();
+    assert!(scenarios.len() >= 10, "{scenarios:?}");
+    let mut args = vec!["run", "--format", "json"];
+    args.extend(scenarios.iter().map(String::as_str));
+    let reused = gas_sim(&args);
+    let fresh = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .args(&args)
+        .env("GAS_SIM_FRESH_CONTEXTS", "1")
+        .current_dir(repo_root())
+        .output()
+        .expect("gas-sim runs");
+    assert_eq!(reused.status.code(), fresh.status.code(), "{}", stderr(&fresh));
+    assert!(reused.stdout.len() > 100_000, "{}", stderr(&reused));
+    assert!(reused.stdout == fresh.stdout, "the reports differ: run both ways and compare");
+}

@@ -27,8 +27,9 @@ pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
 
 /// Templates kept per thread; the oldest goes first past this. A mutation campaign walks
 /// through many project versions but runs one mutant at a time; every template is live
-/// heap that each collection marks (and holds a compile-time realm), so keep few: the
-/// campaign took the same time with 3 as with 8, in 177 MB instead of 257 MB.
+/// heap that each collection marks (a compile-time realm, and its live context once used),
+/// so keep few: the campaign took the same time with 3 as with 8, in 177 MB instead of
+/// 257 MB (measured before live contexts existed).
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
 
 /// One compiled file, or the error that stopped its compilation.

@@ -9,7 +9,9 @@
 //! the realm is restored from the snapshot: every builtin, service object and global an
 //! execution changed is put back, its globals and top-level `let`/`const` are gone,
 //! pending promise jobs are dropped. The next execution starts exactly as fresh as in a new
-//! context (tests/fresh_globals.rs tries every way a script can change the realm).
+//! context (tests/realm_restore.rs tries every way a script can change the realm).
+//! Nothing else is shared between executions except compiled code and warm inline caches,
+//! which hold no values.
 //!
 //! The execution's clock, host, zone and random stream are slots the natives and hooks
 //! read, filled in when an execution claims the context. A context whose execution was
@@ -17,6 +19,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
@@ -50,7 +53,8 @@ pub struct LiveContext {
     random: Rc<RefCell<SeededRng>>,
     zone: Rc<ZoneHooks>,
     jobs: Rc<SimpleJobExecutor>,
-    snapshot: RealmSnapshot,
+    /// None when every execution gets a new context (`set_fresh_context_per_execution`).
+    snapshot: Option<RealmSnapshot>,
 }
 
 impl LiveContext {
@@ -79,7 +83,11 @@ impl LiveContext {
             Some(CompiledFile::Failed { error, .. }) => return Err(error.clone()),
             None => return Err(JsNativeError::error().with_message("the template has no prelude").into()),
         }
-        let snapshot = context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?;
+        let snapshot = if FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed) {
+            None
+        } else {
+            Some(context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?)
+        };
         for file in compiled {
             files.push(match file {
                 CompiledFile::Ready { name, script } => {
@@ -112,7 +120,7 @@ impl LiveContext {
         *self.host.borrow_mut() = None;
         self.jobs.clear();
         self.context.clear_kept_objects();
-        self.context.restore_realm(&self.snapshot)
+        self.snapshot.as_ref().map_or(0, |snapshot| self.context.restore_realm(snapshot))
     }
 }
 
@@ -167,10 +175,21 @@ pub fn take_or_build(project: &Project) -> Result<(Rc<Template>, LiveContext), J
     Ok((template, live))
 }
 
+/// Whether every execution gets a context built for it (the realm snapshot unused).
+static FRESH_CONTEXT_PER_EXECUTION: AtomicBool = AtomicBool::new(false);
+
+/// Makes every execution in this process run in a context built for it, as before live
+/// contexts existed: slower, and the same results (tests/cli.rs compares every scenario's
+/// report both ways). The CLI sets it when `GAS_SIM_FRESH_CONTEXTS=1`, for ruling the
+/// realm snapshot out when investigating a difference.
+pub fn set_fresh_context_per_execution(fresh: bool) {
+    FRESH_CONTEXT_PER_EXECUTION.store(fresh, Ordering::Relaxed);
+}
+
 /// Restores `live` after its execution and keeps it for the next one, unless the
-/// execution was killed.
+/// execution was killed (or every execution gets a new context).
 pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
-    if killed {
+    if killed || live.snapshot.is_none() {
         return;
     }
     live.restore();

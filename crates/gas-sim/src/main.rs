@@ -90,6 +90,9 @@ static TUNE_ALLOCATOR_AT_LOAD: extern "C" fn() = tune_allocator;
 fn main() -> ExitCode {
     #[cfg(not(target_os = "linux"))]
     tune_allocator();
+    if std::env::var_os("GAS_SIM_FRESH_CONTEXTS").is_some_and(|v| v == "1") {
+        gas_engine::set_fresh_context_per_execution(true);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Call(args) => call::run(&args),
