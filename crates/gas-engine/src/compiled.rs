@@ -12,12 +12,16 @@
 //! keyed by `Project::sources_key`, so a mutant gets its own.
 
 use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::mem::ManuallyDrop;
 use std::path::Path;
 use std::rc::Rc;
 
+use boa_engine::ast::operations::{lexically_declared_names, var_declared_names};
 use boa_engine::ast::scope::Scope;
-use boa_engine::{Context, JsError, Script, Source};
+use boa_engine::interner::Interner;
+use boa_engine::parser::Parser;
+use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
 use crate::prepared::LiveContext;
 use crate::project::Project;
@@ -93,27 +97,96 @@ pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
 /// marking the live templates took a third of the time.)
 const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 
+/// Parses every file, then compiles every file. Parsing declares a file's top-level
+/// `let`/`const`/`class` in the shared global scope, and compiling resolves names against
+/// it: a function in an early file that uses a constant declared in a later one (the
+/// usual `Config.gs` after `Code.gs`) must find the global lexical binding, as in V8,
+/// where all of a project's files share one global scope.
 fn compile(project: &Project) -> Result<Template, JsError> {
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
     let mut context = Context::builder().build()?;
     let scope = context.realm().scope().clone();
-    let mut files = Vec::with_capacity(project.files().len() + 1);
+    // Files from the first redeclaration on are not compiled: with every file's names in
+    // the shared scope, an earlier file's `var x` would be compiled against a later
+    // file's `let x`.
+    let redeclared = first_redeclaration(project);
+    let loaded = redeclared.as_ref().map_or(project.files().len(), |(index, _)| *index);
     let sources = std::iter::once((PRELUDE_PATH, PRELUDE))
-        .chain(project.files().iter().map(|f| (f.name.as_str(), f.text.as_str())));
+        .chain(project.files()[..loaded].iter().map(|f| (f.name.as_str(), f.text.as_str())));
+    let mut parsed = Vec::with_capacity(project.files().len() + 1);
+    let mut failed = None;
     for (name, text) in sources {
         let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(name));
-        let compiled = Script::parse(source, None, &mut context).and_then(|script| {
-            script.codeblock(&mut context)?;
-            Ok(script)
-        });
-        match compiled {
-            Ok(script) => files.push(CompiledFile::Ready { name: name.to_string(), script }),
+        match Script::parse(source, None, &mut context) {
+            Ok(script) => parsed.push((name, text, script)),
             Err(error) => {
-                let last_line = text.lines().count().max(1) as u32;
-                files.push(CompiledFile::Failed { name: name.to_string(), error, last_line });
+                failed = Some(failed_file(name, text, error));
                 break;
             }
         }
     }
+    let mut files = Vec::with_capacity(parsed.len() + 1);
+    for (name, text, script) in parsed {
+        match script.codeblock(&mut context) {
+            Ok(_) => files.push(CompiledFile::Ready { name: name.to_string(), script }),
+            Err(error) => {
+                failed = Some(failed_file(name, text, error));
+                break;
+            }
+        }
+    }
+    if failed.is_none() {
+        if let Some((index, name)) = redeclared {
+            let file = &project.files()[index];
+            // V8's text; the platform fails the execution when it loads this file.
+            let error = JsNativeError::syntax().with_message(format!("Identifier '{name}' has already been declared"));
+            let line = declaration_line(&file.text, &name);
+            failed = Some(CompiledFile::Failed { name: file.name.clone(), error: error.into(), last_line: line });
+        }
+    }
+    files.extend(failed);
     Ok(Template { _context: context, scope, files, live: RefCell::new(None) })
+}
+
+/// The first file (its index) that declares a top-level `let`/`const`/`class` whose name
+/// an earlier file declared, or a `var`/function whose name an earlier file declared with
+/// `let`/`const`/`class`, and that name. V8 rejects such a file when it loads it.
+fn first_redeclaration(project: &Project) -> Option<(usize, String)> {
+    let mut interner = Interner::default();
+    let mut var_names = BTreeSet::new();
+    let mut lexical_names = BTreeSet::new();
+    for (index, file) in project.files().iter().enumerate() {
+        let parsed = Parser::new(Source::from_bytes(file.text.as_bytes()))
+            .parse_script(&Scope::new_global(), &mut interner)
+            .ok()?;
+        let name_of = |sym| interner.resolve_expect(sym).to_string();
+        let lexical: BTreeSet<String> = lexically_declared_names(&parsed).into_iter().map(name_of).collect();
+        let vars: BTreeSet<String> = var_declared_names(&parsed).into_iter().map(name_of).collect();
+        let clash = lexical
+            .iter()
+            .find(|name| var_names.contains(*name) || lexical_names.contains(*name))
+            .or_else(|| vars.iter().find(|name| lexical_names.contains(*name)));
+        if let Some(name) = clash {
+            return Some((index, name.clone()));
+        }
+        lexical_names.extend(lexical);
+        var_names.extend(vars);
+    }
+    None
+}
+
+/// The first line that declares `name`, for the error's position (1 if none is found).
+fn declaration_line(text: &str, name: &str) -> u32 {
+    let declares = |line: &str| {
+        let words: Vec<&str> = line.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).collect();
+        words
+            .windows(2)
+            .any(|pair| matches!(pair[0], "let" | "const" | "class" | "var" | "function") && pair[1] == name)
+    };
+    text.lines().position(declares).map_or(1, |index| index as u32 + 1)
+}
+
+fn failed_file(name: &str, text: &str, error: JsError) -> CompiledFile {
+    let last_line = text.lines().count().max(1) as u32;
+    CompiledFile::Failed { name: name.to_string(), error, last_line }
 }

@@ -167,7 +167,9 @@ pub fn prepare_next(project: &Project) {
 /// with `give_back`), or a new one.
 pub fn take_or_build(project: &Project) -> Result<(Rc<Template>, LiveContext), JsError> {
     let template = template_for(project)?;
-    let spare = template.live.borrow_mut().take();
+    let fresh = FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed);
+    // A context kept from before the switch to fresh contexts is not used.
+    let spare = template.live.borrow_mut().take().filter(|live| !(fresh && live.snapshot.is_some()));
     let live = match spare {
         Some(live) => live,
         None => LiveContext::build(&template)?,

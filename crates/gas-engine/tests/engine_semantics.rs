@@ -87,6 +87,39 @@ fn syntax_error_of(bad_source: &str) -> gas_engine::ScriptError {
     failure(&report).clone()
 }
 
+/// All of a project's files share one global scope, as in V8: a function in an early
+/// file sees the `const`/`let`/`class` of a later one once that file has run (a
+/// `Code.gs` that reads the constants of a `Config.gs` loaded after it).
+#[test]
+fn a_function_sees_the_top_level_let_const_and_class_of_a_later_file() {
+    let code = ("Code.gs", "function main() { return [LIMIT, typeof Store, typeof later]; }");
+    let config = ("Config.gs", "const LIMIT = 3;\nclass Store {}\nlet later = 'x';");
+    let spec = ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+    let report = run_spec(&new_world(), &project_of("UTC", &[code, config]), "UTC", &spec);
+    assert_eq!(result(&report), json!([3, "function", "string"]));
+}
+
+/// V8 rejects a file that declares with `let`/`const`/`class` a name an earlier file
+/// declared (or that declares with `var` a name an earlier file declared with `let`):
+/// "Identifier 'x' has already been declared", at the later file.
+#[test]
+fn a_later_file_redeclaring_a_global_is_a_syntax_error_there() {
+    let a = ("a.gs", "var shared = 1;\nfunction main() { return shared; }");
+    let b = ("b.gs", "// b\nlet shared = 2;");
+    let spec = ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+    for files in
+        [[a, b], [("a.gs", "const shared = 1;\nfunction main() { return shared; }"), ("b.gs", "// b\nvar shared = 2;")]]
+    {
+        let report = run_spec(&new_world(), &project_of("UTC", &files), "UTC", &spec);
+        let error = failure(&report);
+        assert_eq!(
+            (error.kind, error.name.as_str(), error.message.as_str()),
+            (FailureKind::Syntax, "SyntaxError", "Identifier 'shared' has already been declared")
+        );
+        assert_eq!((error.file.as_deref(), error.line), (Some("b.gs"), Some(2)));
+    }
+}
+
 #[test]
 fn a_syntax_error_names_its_file_and_line() {
     let error = syntax_error_of("// line 1\nvar ok = 1;\nvar broken = ;\n");

@@ -82,6 +82,11 @@ const CHANGES: &[(&str, &str)] = &[
         "Object.defineProperty(Object.getPrototypeOf(Object.getPrototypeOf(SpreadsheetApp)), 'ghost', { value: 1 })",
         "typeof SpreadsheetApp.ghost",
     ),
+    // Builtins have unique shapes, which gain properties in place: a site that found the
+    // name on the prototype in an earlier execution must see the new own property (0010).
+    ("Math.hasOwnProperty = 'own'", "String(Math.hasOwnProperty).slice(0, 8)"),
+    ("Reflect.toString = () => 'mine'", "Reflect.toString === Object.prototype.toString"),
+    ("Object.freeze(Math)", "(function () { Math.seen = 5; return String(Math.seen); })()"),
     (
         "Object.defineProperty(globalThis, 'Utilities', { get() { throw new Error('trap'); }, configurable: true })",
         "(() => { try { return typeof Utilities.formatDate; } catch (e) { return e.message; } })()",
@@ -209,4 +214,20 @@ fn failing_executions_do_not_grow_the_heap() {
     let early_live = heap_bytes[100..400].iter().copied().min().unwrap();
     let late_live = heap_bytes[500..].iter().copied().min().unwrap();
     assert!(late_live <= early_live + early_live / 10, "live heap grew: {early_live} bytes, then {late_live}");
+}
+
+#[test]
+fn a_revoked_proxy_in_the_snapshot_is_restored() {
+    let mut context = Context::default();
+    context
+        .eval(Source::from_bytes(
+            "const r = Proxy.revocable({ a: 1 }, {}); globalThis.rp = r.proxy; globalThis.revoke = r.revoke;",
+        ))
+        .unwrap();
+    let snapshot = context.snapshot_realm().unwrap();
+    let revoked = context.eval(Source::from_bytes("revoke(); try { rp.a } catch (e) { e.name }")).unwrap();
+    assert_eq!(revoked.to_string(&mut context).unwrap().to_std_string_escaped(), "TypeError");
+    context.restore_realm(&snapshot);
+    let after = context.eval(Source::from_bytes("rp.a")).unwrap();
+    assert_eq!(after.to_string(&mut context).unwrap().to_std_string_escaped(), "1");
 }

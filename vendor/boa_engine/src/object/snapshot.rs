@@ -10,9 +10,16 @@
 //! Objects created after the snapshot are simply no longer reachable from the realm.
 //!
 //! Only objects whose internal data cannot change are allowed in a snapshot (ordinary
-//! objects, arrays, functions, proxies, errors, primitive wrappers): a `Map`, `Date` or
-//! iterator reachable from the realm makes `snapshot_realm` fail, because its state lives
-//! outside its properties.
+//! objects, arrays, functions, errors, primitive wrappers; proxies, whose target and
+//! handler are saved since `Proxy.revocable` can clear them): a `Map`, `Date` or iterator
+//! reachable from the realm makes `snapshot_realm` fail, because its state lives outside
+//! its properties.
+//!
+//! Not walked: class field initializers and private methods held by functions, the
+//! captures of native closures, and the `this`/`new.target` slots of function
+//! environments. A realm whose objects reach other objects only through those would have
+//! them unguarded; gas-sim's prelude defines no classes and its natives capture no JS
+//! values.
 
 use boa_gc::Gc;
 use rustc_hash::FxHashSet;
@@ -67,6 +74,8 @@ struct SavedObject {
     storage: Vec<JsValue>,
     extensible: bool,
     private_elements: ThinVec<(PrivateName, PrivateElement)>,
+    /// A proxy's target and handler (`Proxy.revocable`'s revoke clears them).
+    proxy: Option<(JsObject, JsObject)>,
 }
 
 enum SavedShape {
@@ -193,6 +202,7 @@ impl Walker {
                 storage: properties.storage.clone(),
                 extensible: borrowed.extensible,
                 private_elements: borrowed.private_elements.clone(),
+                proxy: object.downcast_ref::<Proxy>().and_then(|proxy| proxy.try_data().ok()),
             }
         };
         if let Some(prototype) = object.prototype() {
@@ -367,6 +377,9 @@ impl Context {
                 object.properties.storage.clone_from(&saved.storage);
                 object.extensible = saved.extensible;
                 object.private_elements.clone_from(&saved.private_elements);
+            }
+            if let Some(mut proxy) = saved.object.downcast_mut::<Proxy>() {
+                proxy.set_data(saved.proxy.clone());
             }
             saved.object.take_written();
         }

@@ -140,6 +140,12 @@ impl Proxy {
         }
     }
 
+    /// Sets the (target, handler) of the proxy again, undoing a revocation (a realm
+    /// snapshot's restore; gas-sim patch 0009).
+    pub(crate) fn set_data(&mut self, data: Option<(JsObject, JsObject)>) {
+        self.data = data;
+    }
+
     /// This is an internal method only built for usage in the proxy internal methods.
     ///
     /// It returns the (target, handler) of the proxy.

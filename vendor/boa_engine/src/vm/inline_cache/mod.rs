@@ -80,6 +80,13 @@ impl InlineCache {
         if self.megamorphic.get() {
             return;
         }
+        // A unique shape gains properties in place, keeping its identity: an entry for a
+        // property found on the prototype would survive the receiver getting an own
+        // property of that name (`Math.hasOwnProperty = 'own'`). Not cached (gas-sim patch
+        // 0010).
+        if slot.attributes.contains(SlotAttributes::PROTOTYPE) && shape.is_unique() {
+            return;
+        }
 
         let mut entries = self.entries.borrow_mut();
 
