@@ -20,11 +20,11 @@ use std::rc::Rc;
 use boa_engine::ast::operations::{lexically_declared_names, var_declared_names};
 use boa_engine::ast::scope::Scope;
 use boa_engine::interner::Interner;
-use boa_engine::parser::Parser;
 use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
 use crate::prepared::LiveContext;
 use crate::project::Project;
+use crate::syntax::parse_alone;
 
 pub const PRELUDE: &str = include_str!("js/prelude.js");
 pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
@@ -156,9 +156,8 @@ fn first_redeclaration(project: &Project) -> Option<(usize, String)> {
     let mut var_names = BTreeSet::new();
     let mut lexical_names = BTreeSet::new();
     for (index, file) in project.files().iter().enumerate() {
-        let parsed = Parser::new(Source::from_bytes(file.text.as_bytes()))
-            .parse_script(&Scope::new_global(), &mut interner)
-            .ok()?;
+        // A file that does not parse ends the search: compilation stops there anyway.
+        let parsed = parse_alone(&file.text, &mut interner).ok()?;
         let name_of = |sym| interner.resolve_expect(sym).to_string();
         let lexical: BTreeSet<String> = lexically_declared_names(&parsed).into_iter().map(name_of).collect();
         let vars: BTreeSet<String> = var_declared_names(&parsed).into_iter().map(name_of).collect();

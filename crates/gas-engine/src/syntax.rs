@@ -2,6 +2,7 @@
 //! that still parse.
 
 use boa_engine::ast::scope::Scope;
+use boa_engine::ast::Script;
 use boa_engine::interner::Interner;
 use boa_engine::parser::Parser;
 use boa_engine::Source;
@@ -9,12 +10,13 @@ use boa_engine::Source;
 /// Parses `text` as a classic script (as the platform loads a `.gs` file). `Err` holds
 /// boa's message, which includes the line and column.
 pub fn check_syntax(text: &str) -> Result<(), String> {
-    let mut interner = Interner::default();
-    let scope = Scope::new_global();
-    Parser::new(Source::from_bytes(text.as_bytes()))
-        .parse_script(&scope, &mut interner)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    parse_alone(text, &mut Interner::default()).map(|_| ()).map_err(|e| e.to_string())
+}
+
+/// `text` parsed as a script on its own (its own global scope, nothing declared), with
+/// names interned in `interner`.
+pub(crate) fn parse_alone(text: &str, interner: &mut Interner) -> Result<Script, boa_engine::parser::Error> {
+    Parser::new(Source::from_bytes(text.as_bytes())).parse_script(&Scope::new_global(), interner)
 }
 
 #[cfg(test)]
