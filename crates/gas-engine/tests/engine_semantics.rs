@@ -475,3 +475,25 @@ fn coverage_probes_are_recorded_per_execution_and_cost_no_virtual_time() {
     assert_eq!(report.end_utc_ms, report.start_utc_ms, "a probe is not a service call");
     assert!(report.calls.items.is_empty(), "a probe is not traced");
 }
+
+#[test]
+fn string_searches_start_at_their_position() {
+    // Vendored boa_string patch 0011: index_of starts at `from_index` instead of stepping
+    // through the windows before it. Latin-1 and UTF-16 strings (the '€' ones), mixed, and
+    // the edges. Expected values printed once by Node 20 (`node -e` on this same function).
+    let src = "function main() {\n\
+      const long = Array.from({ length: 50 }, (_, i) => 'line' + i).join('\\n');\n\
+      const wide = '€' + long;\n\
+      return [\n\
+        'abcabc'.indexOf('c', 3), 'abcabc'.indexOf('c', 6), 'abcabc'.indexOf('', 6), 'abcabc'.indexOf('', 7),\n\
+        'abcabc'.indexOf('bc', 5), 'abcabc'.indexOf('abc', 1), 'abcabc'.indexOf('abcabcd'), 'aab'.indexOf('ab'),\n\
+        'héllo wörld'.indexOf('ö', 2), 'abc'.indexOf('€'), '€abc€abc'.indexOf('c', 4), '€abc€abc'.indexOf('€a', 1),\n\
+        'abcabc'.includes('ca', 2), 'abcabc'.includes('ca', 3), 'abcabc'.lastIndexOf('b', 3),\n\
+        long.split('\\n').length, long.split('\\n')[49], wide.split('\\n')[0], wide.split('\\n').length,\n\
+        'a-b-c-d'.replaceAll('-', '+'), '€-b-c'.replaceAll('-', ''), 'xyxyx'.split('yx'), 'aaaa'.split('aa'),\n\
+        long.indexOf('line49'), wide.indexOf('line49', 400), long.indexOf('line7', 30),\n\
+      ];\n\
+    }";
+    let node = r#"[5,-1,6,6,-1,3,-1,1,7,-1,7,4,true,false,1,50,"line49","€line0",50,"a+b+c+d","€bc",["x","",""],["","",""],333,-1,42]"#;
+    assert_eq!(result(&run(src, "main")), serde_json::from_str::<serde_json::Value>(node).unwrap());
+}
