@@ -214,6 +214,9 @@ fn sheet_or_range(
             "Sheet.insertRowsBefore" => {
                 unit(books.insert_rows_before(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?
             }
+            "Sheet.insertRowsAfter" => {
+                unit(books.insert_rows_after(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?
+            }
             "Sheet.clear" | "Sheet.clearContents" => unit(books.clear_sheet(&sheet))?,
             "Sheet.createTextFinder" => finder_handle(books.sheet_range(&sheet)?, args),
             _ => return Err(ServiceError::unimplemented(method).into()),

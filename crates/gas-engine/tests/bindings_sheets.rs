@@ -182,9 +182,10 @@ fn delete_and_insert_rows_move_the_rows_below() {
          SHEET.insertRowBefore(1); out.push(column(), SHEET.getLastRow());
          SHEET.insertRowAfter(2); out.push(column());
          out.push(SHEET.getMaxRows());
+         SHEET.insertRowsAfter(1, 2); out.push(column(), SHEET.getMaxRows());
          return out;",
     );
-    assert_eq!(got, json!([[1, 3, 4, 5], [4, 5], ["", 4, 5], 3, ["", 4, "", 5], 999]));
+    assert_eq!(got, json!([[1, 3, 4, 5], [4, 5], ["", 4, 5], 3, ["", 4, "", 5], 999, ["", "", "", 4, "", 5], 1001]));
 }
 
 #[test]

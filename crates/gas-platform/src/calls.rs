@@ -82,6 +82,7 @@ pub const METHODS: &[MethodInfo] = &[
     m("Sheet.getSheetId", 0, &[]),
     m("Sheet.insertRowAfter", 120, &["afterPosition"]),
     m("Sheet.insertRowBefore", 120, &["beforePosition"]),
+    m("Sheet.insertRowsAfter", 120, &["afterPosition", "howMany"]),
     m("Sheet.insertRowsBefore", 120, &["beforePosition", "howMany"]),
     m("Sheet.setName", 80, &["name"]),
     m("Spreadsheet.deleteSheet", 150, &["sheet"]),

@@ -126,6 +126,7 @@
       insertRowBefore: chain('Sheet.insertRowBefore'),
       insertRowAfter: chain('Sheet.insertRowAfter'),
       insertRowsBefore: chain('Sheet.insertRowsBefore'),
+      insertRowsAfter: chain('Sheet.insertRowsAfter'),
       clear: chain('Sheet.clear'),
       clearContents: chain('Sheet.clearContents'),
       getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
