@@ -40,13 +40,14 @@ fn json_report_has_the_documented_fields() {
     let out = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--format", "json", "--at", "2025-06-13T06:00Z"]);
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(json["gas_sim_call"], 1);
+    assert_eq!(json["gas_sim_call"], 2);
     assert_eq!(json["outcome"], "completed");
     assert_eq!(json["result"]["visits"], 1);
     assert_eq!(json["error"], serde_json::Value::Null);
     assert_eq!(json["start_utc_ms"], 1_749_794_400_000_i64);
-    assert!(json["logs"]["items"].as_array().unwrap().len() == 1);
-    assert!(json["calls"]["items"].as_array().unwrap().len() > 10);
+    assert!(json["logs"].as_array().unwrap().len() == 1);
+    assert!(json["calls"].as_array().unwrap().len() > 10);
+    assert_eq!((json["logs_dropped"].as_u64(), json["calls_dropped"].as_u64()), (Some(0), Some(0)));
     assert!(json["mail"].as_array().unwrap().is_empty());
 }
 
@@ -80,11 +81,56 @@ fn failed_execution_exits_1_saves_state_and_prints_the_replay() {
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("Exception: The starting row of the range is too small. (Code.gs:31)"), "{text}");
-    assert!(
-        text.contains("replay: gas-sim call fixtures/quickstart failOnPurpose --at 2025-06-13T06:00:00.000Z --seed 7"),
-        "{text}"
+    let replay = format!(
+        "replay: gas-sim call fixtures/quickstart failOnPurpose --at 2025-06-13T06:00:00.000Z --seed 7 --exec-id 1 \
+         --state {}",
+        state.display()
     );
+    assert!(text.contains(&replay), "{text}");
     assert!(state.exists(), "the state is saved after a failed execution too");
+}
+
+#[test]
+fn calls_on_one_state_are_numbered_so_their_random_values_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    write_project(
+        dir.path(),
+        "function f(e) { return [Utilities.getUuid(), Math.random(), e && e.n]; }\n\
+         function g(e) { throw new Error(e.n); }",
+    );
+    let project = dir.path().to_str().unwrap();
+    let state = dir.path().join("state.json");
+    let state_arg = state.to_str().unwrap();
+    let call = |extra: &[&str]| {
+        let mut args = vec!["call", project, "f", "--format", "json", "--state", state_arg];
+        args.extend_from_slice(extra);
+        let out = gas_sim(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        (json["exec_id"].as_u64().unwrap(), json["result"].clone())
+    };
+    let (first_id, first) = call(&[]);
+    let (second_id, second) = call(&[]);
+    assert_eq!((first_id, second_id), (1, 2));
+    assert_ne!(first, second, "a second call on the same state repeats no UUID or random value");
+    // --exec-id (what the replay line prints) gives the first call's values back.
+    std::fs::remove_file(&state).unwrap();
+    assert_eq!(call(&["--exec-id", "1"]), (1, first));
+    // The replay line carries the event too, quoted for the shell.
+    let failing = gas_sim(&["call", project, "g", "--event", "{\"n\": \"it's\"}"]);
+    assert_eq!(failing.status.code(), Some(1));
+    assert!(stdout(&failing).contains(r#" --event '{"n": "it'\''s"}'"#), "{}", stdout(&failing));
+}
+
+#[test]
+fn a_state_file_in_a_missing_folder_is_refused_before_running() {
+    let dir = tempfile::tempdir().unwrap();
+    write_project(dir.path(), "function f() { MailApp.sendEmail('a@example.com', 's', 'b'); }");
+    let state = dir.path().join("no-such-folder").join("state.json");
+    let out = gas_sim(&["call", dir.path().to_str().unwrap(), "f", "--state", state.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "", "nothing ran");
 }
 
 #[test]

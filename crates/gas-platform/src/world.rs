@@ -23,6 +23,10 @@ pub struct World {
     /// execution may not start before it: virtual time never goes backwards.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_utc_ms: Option<i64>,
+    /// The number of the last execution `gas-sim call` ran on this state; the next call
+    /// takes the one after, so its Math.random and getUuid values differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_exec_id: Option<u64>,
     /// The account the script runs as (Session.getActiveUser / getEffectiveUser).
     pub user_email: String,
     pub spreadsheets: Spreadsheets,

@@ -16,7 +16,7 @@ use crate::BadInput;
 /// without flags is reproducible.
 const DEFAULT_START: &str = "2025-06-13T09:00";
 /// The version of `--format json`'s document.
-const CALL_FORMAT_VERSION: u32 = 1;
+const CALL_FORMAT_VERSION: u32 = 2;
 
 #[derive(clap::Args)]
 pub struct CallArgs {
@@ -46,6 +46,11 @@ pub struct CallArgs {
     /// The event object passed to the function, as JSON.
     #[arg(long)]
     event: Option<String>,
+    /// The execution's number, which with the seed picks its Math.random and getUuid
+    /// values. Default: one more than the state's last (1 without a state file), so
+    /// repeated calls on one state do not repeat their random values and UUIDs.
+    #[arg(long)]
+    exec_id: Option<u64>,
 }
 
 pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
@@ -62,7 +67,11 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     let project = Project::load(&args.project).map_err(|e| BadInput(e.0))?;
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
+    if let Some(path) = &args.state {
+        check_state_folder(path)?;
+    }
     let mut world = load_state(args.state.as_deref())?;
+    let exec_id = args.exec_id.unwrap_or(world.last_exec_id.unwrap_or(0) + 1);
     let start_utc_ms = start_time(args.at.as_deref(), zone, &world)?;
     if let Some(container) = &project.container_id {
         ensure_container(&mut world, container);
@@ -72,7 +81,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         None => None,
     };
     world.faults.rng = gas_platform::rng::SeededRng::derive(args.seed, "faults");
-    let spec = ExecutionSpec { event, latency, ..ExecutionSpec::new(1, &args.function, start_utc_ms, args.seed) };
+    let spec = ExecutionSpec { event, latency, ..ExecutionSpec::new(exec_id, &args.function, start_utc_ms, args.seed) };
     let shared = Arc::new(Mutex::new(world));
     let report = run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate));
     if let Outcome::Failed { error } = &report.outcome {
@@ -83,6 +92,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     }
     let mut world = shared.lock().unwrap_or_else(|p| p.into_inner()).clone();
     world.last_utc_ms = Some(report.end_utc_ms);
+    world.last_exec_id = Some(exec_id);
     if let Some(path) = &args.state {
         write_atomically(path, &world.to_json()).map_err(BadInput)?;
     }
@@ -95,6 +105,17 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         Outcome::Completed { .. } => 0,
         _ => 1,
     })
+}
+
+/// The state is written after the execution; a folder that is not there is bad input
+/// found before running, not after (when the report would be lost).
+fn check_state_folder(path: &Path) -> Result<(), BadInput> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(BadInput(format!("--state {}: the folder {} does not exist", path.display(), folder.display())))
+    }
 }
 
 fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
@@ -139,6 +160,15 @@ fn json_report(report: &ExecutionReport, zone_name: &str) -> serde_json::Value {
     object.insert("time_zone".into(), zone_name.into());
     object.entry("result").or_insert(serde_json::Value::Null);
     object.entry("error").or_insert(serde_json::Value::Null);
+    // The stable shape: `logs` and `calls` are plain lists; how many records did
+    // not fit (`trace::RECORDS_PER_EXECUTION_MAX`) goes beside them.
+    for list in ["logs", "calls"] {
+        let Some(serde_json::Value::Object(mut bounded)) = object.remove(list) else {
+            unreachable!("a report's {list} is a bounded list")
+        };
+        object.insert(list.into(), bounded.remove("items").unwrap_or_default());
+        object.insert(format!("{list}_dropped"), bounded.remove("dropped").unwrap_or_default());
+    }
     value
 }
 
@@ -206,7 +236,13 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
         let _ = writeln!(out, "\nstate saved to {}", state.display());
     }
     if !matches!(report.outcome, Outcome::Completed { .. }) {
-        let _ = writeln!(out, "\nreplay: {}", replay_command(args, report.start_utc_ms));
+        let _ = writeln!(out, "\nreplay: {}", replay_command(args, report.start_utc_ms, report.exec_id));
+        if args.state.is_some() {
+            let _ = writeln!(
+                out,
+                "        (from a copy of the state file as it was before this call; it has been updated)"
+            );
+        }
     }
     out
 }
@@ -218,14 +254,21 @@ fn section(out: &mut String, title: &str, count: usize, dropped: u64) {
 }
 
 /// The one line that replays this execution.
-fn replay_command(args: &CallArgs, start_utc_ms: i64) -> String {
+fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     let mut command = format!(
-        "gas-sim call {} {} --at {} --seed {}",
+        "gas-sim call {} {} --at {} --seed {} --exec-id {exec_id}",
         args.project.display(),
         args.function,
         gas_platform::time::iso_utc(start_utc_ms),
         args.seed
     );
+    if let Some(state) = &args.state {
+        command.push_str(&format!(" --state {}", state.display()));
+    }
+    if let Some(event) = &args.event {
+        // Single quotes for a POSIX shell; a quote inside becomes '\''.
+        command.push_str(&format!(" --event '{}'", event.replace('\'', "'\\''")));
+    }
     if let Some(tz) = &args.tz {
         command.push_str(&format!(" --tz {tz}"));
     }
