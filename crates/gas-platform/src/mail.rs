@@ -44,7 +44,9 @@ impl AccountType {
 #[serde(rename_all = "kebab-case")]
 pub enum QuotaReset {
     /// The quota day starts at the first send and lasts 24 hours (documented wording).
+    /// Spelled as in scenarios; kebab-case alone would give "rolling24h" (accepted too).
     #[default]
+    #[serde(rename = "rolling-24h", alias = "rolling24h")]
     Rolling24h,
     UtcMidnight,
     PacificMidnight,
@@ -291,5 +293,12 @@ mod tests {
     #[test]
     fn unknown_reset_mode_names_the_choices() {
         assert!(QuotaReset::parse("weekly").unwrap_err().contains("rolling-24h"));
+        // State files spell the modes as scenarios do.
+        for name in ["rolling-24h", "utc-midnight", "pacific-midnight", "local-midnight"] {
+            let mode = QuotaReset::parse(name).unwrap();
+            assert_eq!(serde_json::to_value(mode).unwrap(), serde_json::json!(name));
+            assert_eq!(serde_json::from_value::<QuotaReset>(serde_json::json!(name)).unwrap(), mode);
+        }
+        assert_eq!(serde_json::from_str::<QuotaReset>("\"rolling24h\"").unwrap(), QuotaReset::Rolling24h);
     }
 }
