@@ -140,7 +140,7 @@ fn killed_execution_exits_1() {
     let out = gas_sim(&["call", dir.path().to_str().unwrap(), "f"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stdout(&out).contains("KILLED after 600.000 s of virtual time: Exceeded maximum execution time"),
+        stdout(&out).contains("KILLED after 360.000 s of virtual time: Exceeded maximum execution time"),
         "{}",
         stdout(&out)
     );

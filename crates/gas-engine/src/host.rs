@@ -51,11 +51,19 @@ impl Latency {
 #[derive(Debug)]
 pub struct VirtualClock {
     now_utc_ms: Cell<i64>,
+    /// The platform kills an execution at 6 minutes, in the middle of whatever call or
+    /// sleep is running then: the clock stops there, and `overran` says a wait was cut.
+    deadline_utc_ms: Cell<i64>,
+    overran: Cell<bool>,
 }
 
 impl VirtualClock {
     pub fn new(start_utc_ms: i64) -> VirtualClock {
-        VirtualClock { now_utc_ms: Cell::new(start_utc_ms) }
+        VirtualClock {
+            now_utc_ms: Cell::new(start_utc_ms),
+            deadline_utc_ms: Cell::new(start_utc_ms.saturating_add(EXECUTION_MS_MAX)),
+            overran: Cell::new(false),
+        }
     }
 
     pub fn now_utc_ms(&self) -> i64 {
@@ -65,12 +73,24 @@ impl VirtualClock {
     /// Sets the start of a clock that no execution has read yet (a prepared context's).
     pub fn restart(&self, start_utc_ms: i64) {
         self.now_utc_ms.set(start_utc_ms);
+        self.deadline_utc_ms.set(start_utc_ms.saturating_add(EXECUTION_MS_MAX));
+        self.overran.set(false);
     }
 
-    /// Moves the clock forward; virtual time never goes backwards.
+    /// Whether a wait was cut at the 6-minute deadline: the execution is to be killed.
+    pub fn overran(&self) -> bool {
+        self.overran.get()
+    }
+
+    /// Moves the clock forward, never past the execution's deadline; virtual time never
+    /// goes backwards.
     pub fn advance_to(&self, at_utc_ms: i64) {
         assert!(at_utc_ms >= self.now_utc_ms.get(), "virtual time went backwards");
-        self.now_utc_ms.set(at_utc_ms);
+        let deadline = self.deadline_utc_ms.get();
+        if at_utc_ms > deadline {
+            self.overran.set(true);
+        }
+        self.now_utc_ms.set(at_utc_ms.min(deadline.max(self.now_utc_ms.get())));
     }
 
     pub fn advance_by(&self, ms: i64) {
@@ -186,6 +206,9 @@ impl Host {
                 }
                 FaultEffect::Throw(message) => {
                     self.clock.advance_by(self.latency.of(info));
+                    if self.clock.overran() {
+                        return Err(self.killed_at_deadline(info, called_at, summary));
+                    }
                     self.record(info, called_at, summary, format!("threw (fault): {message}"));
                     return Err(Failure::Throw(ServiceError::new(message.clone())));
                 }
@@ -194,8 +217,17 @@ impl Host {
                 FaultEffect::Kill(KillPoint::After) => {}
             }
         }
+        if self.clock.overran() {
+            // A delay fault ran past the deadline before the call reached the service.
+            return Err(self.killed_at_deadline(info, called_at, summary));
+        }
         let result = bindings::dispatch(self, info, handle, args, respond_with);
         self.clock.advance_by(self.latency.of(info));
+        if self.clock.overran() {
+            // Killed while the call (or sleep) ran: what the service did stands, but the
+            // script never sees the result.
+            return Err(self.killed_at_deadline(info, called_at, summary));
+        }
         if matches!(method, "TriggerBuilder.create" | "ScriptApp.deleteTrigger" | "Lock.releaseLock") {
             self.gate.schedule_changed(self.exec_id);
         }
@@ -214,6 +246,11 @@ impl Host {
         };
         self.record(info, called_at, summary, outcome);
         result
+    }
+
+    fn killed_at_deadline(&self, info: &MethodInfo, called_at_utc_ms: i64, args: String) -> Failure {
+        self.record(info, called_at_utc_ms, args, format!("killed: {EXCEEDED_TIME_MESSAGE}"));
+        self.kill(EXCEEDED_TIME_MESSAGE.to_string())
     }
 
     fn record(&self, info: &MethodInfo, at_utc_ms: i64, args: String, outcome: String) {
@@ -243,7 +280,7 @@ impl Host {
             let retry_at = self.gate.wait_for_lock(self.exec_id, kind, self.now(), deadline, free_at);
             assert!(retry_at >= self.now() && retry_at <= deadline, "the gate must wake a lock wait within its window");
             self.clock.advance_to(retry_at);
-            if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+            if self.clock.overran() || self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
                 return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
             }
         }
@@ -277,5 +314,23 @@ fn show_arg(value: &Val, depth: usize) -> String {
             format!("{{{}}}", pairs.iter().take(4).map(|(k, _)| k.as_str()).collect::<Vec<_>>().join(", "))
         }
         other => other.to_js_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_stops_at_the_six_minute_deadline() {
+        let clock = VirtualClock::new(1_000);
+        clock.advance_by(EXECUTION_MS_MAX);
+        assert_eq!((clock.now_utc_ms(), clock.overran()), (1_000 + EXECUTION_MS_MAX, false), "exactly at it");
+        clock.advance_by(5);
+        assert_eq!((clock.now_utc_ms(), clock.overran()), (1_000 + EXECUTION_MS_MAX, true), "cut there");
+        clock.restart(50_000);
+        assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000, false));
+        clock.advance_to(50_000 + 2 * EXECUTION_MS_MAX);
+        assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000 + EXECUTION_MS_MAX, true));
     }
 }

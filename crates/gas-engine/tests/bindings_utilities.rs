@@ -101,16 +101,16 @@ fn sleep_advances_the_clock_and_has_a_limit() {
 }
 
 #[test]
-fn two_long_sleeps_then_a_call_are_killed_without_catch_or_finally() {
+fn a_sleep_across_six_minutes_is_killed_there_without_catch_or_finally() {
     let world = new_world();
     let src = "function main() {
       LockService.getScriptLock().waitLock(1000);
       try {
-        Utilities.sleep(300000);
-        Utilities.sleep(300000);
-        console.log('slept');
+        Utilities.sleep(250000);
+        console.log('slept once');
+        Utilities.sleep(250000);
+        console.log('slept twice');
         CacheService.getScriptCache().get('k');
-        console.log('after');
       } catch (e) {
         console.log('catch ' + e);
       } finally {
@@ -119,8 +119,32 @@ fn two_long_sleeps_then_a_call_are_killed_without_catch_or_finally() {
     }";
     let report = run_in(&world, "UTC", src, "main", START_UTC_MS);
     assert_eq!(killed_reason(&report), "Exceeded maximum execution time");
-    assert_eq!(logs(&report), ["slept"]);
+    // The platform kills at 6 minutes, during the second sleep: nothing after it runs,
+    // and the execution ends at the deadline, not when the sleep would have.
+    assert_eq!(logs(&report), ["slept once"]);
+    assert_eq!(report.end_utc_ms - report.start_utc_ms, 360_000);
+    let last = report.calls.items.last().unwrap();
+    assert_eq!(
+        (last.method.as_str(), last.outcome.as_str()),
+        ("Utilities.sleep", "killed: Exceeded maximum execution time")
+    );
     assert_eq!(state(&world).locks.script, None);
+}
+
+#[test]
+fn a_lock_wait_across_six_minutes_is_killed_at_the_deadline() {
+    let world = new_world();
+    // Another execution holds the script lock for the next ten minutes.
+    world.lock().unwrap().locks.script =
+        Some(gas_platform::lock::LockHolder::Outside { until_utc_ms: START_UTC_MS + 600_000 });
+    let src = "function main() {
+      Utilities.sleep(200000);
+      try { LockService.getScriptLock().waitLock(300000); } finally { console.log('finally'); }
+    }";
+    let report = run_in(&world, "UTC", src, "main", START_UTC_MS);
+    assert_eq!(killed_reason(&report), "Exceeded maximum execution time");
+    assert_eq!(logs(&report), Vec::<String>::new());
+    assert_eq!(report.end_utc_ms - report.start_utc_ms, 360_000);
 }
 
 #[test]
