@@ -147,6 +147,24 @@ fn killed_execution_exits_1() {
 }
 
 #[test]
+fn the_loop_limit_counts_every_loop_of_a_function_call_and_is_a_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two loops of 30,000 in one call: 60,000 iterations against the limit.
+    write_project(
+        dir.path(),
+        "function f() { var n = 0; for (var i = 0; i < 30000; i++) n++; for (var j = 0; j < 30000; j++) n++; return n; }",
+    );
+    let project = dir.path().to_str().unwrap();
+    let killed = gas_sim(&["call", project, "f", "--loop-limit", "50000"]);
+    assert_eq!(killed.status.code(), Some(1));
+    assert!(stdout(&killed).contains("KILLED"), "{}", stdout(&killed));
+    assert!(stdout(&killed).contains("--loop-limit 50000"), "the replay line keeps the limit: {}", stdout(&killed));
+    let completed = gas_sim(&["call", project, "f", "--loop-limit", "70000"]);
+    assert_eq!(completed.status.code(), Some(0), "{}", stdout(&completed));
+    assert_eq!(gas_sim(&["call", project, "f", "--loop-limit", "0"]).status.code(), Some(2));
+}
+
+#[test]
 fn bad_input_is_one_clear_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     write_project(dir.path(), "function f() {\n  return 1;\n}\nfunction broken() { return 1 +; }\n");
@@ -197,6 +215,7 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         (format!("{HEADER}[[expect]]\nsheet = \"nope/ledger\"\nrows = 1\n"), "bad.toml:6: expect[0]: no spreadsheet \"nope\" in [[spreadsheets]]"),
         (format!("{HEADER}[[tirggers]]\nfunction = \"tick\"\n"), "bad.toml:5: unknown field `tirggers`"),
         (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: invalid type: string \"seven\", expected u64"),
+        (format!("{HEADER}loop_iterations_max = 0\n"), "bad.toml:5: loop_iterations_max: must be a positive number of iterations"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
     ];
     for (body, expected) in cases {

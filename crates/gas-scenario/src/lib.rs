@@ -85,7 +85,9 @@ impl PreparedScenario {
         control: &RunControl,
     ) -> Result<ZoneReport, ScenarioError> {
         let mut plan = plan::plan(&self.loaded, project, zone, self.seed)?;
-        plan.limits = control.limits.unwrap_or(plan.limits);
+        if !plan.limits_from_scenario {
+            plan.limits = control.limits.unwrap_or(plan.limits);
+        }
         plan.stop_after_timeouts = control.stop_after_timeouts;
         run::run_plan(plan).map_err(|e| ScenarioError(format!("{}: {e}", self.path.display())))
     }

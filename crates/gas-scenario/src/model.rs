@@ -24,6 +24,10 @@ pub struct ScenarioFile {
     pub seed: u64,
     #[serde(default)]
     pub latency: Option<Spanned<LatencySetting>>,
+    /// Loop iterations one function call may run (all its loops together) before the
+    /// execution counts as a runaway and is killed. Default: `Limits::default()`.
+    #[serde(default)]
+    pub loop_iterations_max: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]

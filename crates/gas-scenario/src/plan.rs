@@ -63,6 +63,9 @@ pub struct Plan {
     pub expectations: Vec<Expectation>,
     /// Engine limits for every execution (a mutation campaign lowers the loop limit).
     pub limits: Limits,
+    /// The scenario set its own loop limit: a campaign's lower default does not replace
+    /// it (the scenario's legitimate work needs it).
+    pub limits_from_scenario: bool,
     /// Stop starting executions once more than this many were killed for running too
     /// long (the 6-minute kill or the loop limit): a mutation campaign has its verdict
     /// then. `None`: run to the end.
@@ -100,6 +103,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             Ok(name.get_ref().clone())
         } else {
             Err(loaded.error_at(name, key, format!("the project has no function {:?}", name.get_ref())))
+        }
+    };
+    let limits = match &file.loop_iterations_max {
+        None => Limits::default(),
+        Some(max) if *max.get_ref() > 0 => Limits { loop_iterations_max: *max.get_ref() as u64, ..Limits::default() },
+        Some(max) => {
+            return Err(loaded.error_at(max, "loop_iterations_max", "must be a positive number of iterations"))
         }
     };
     let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
@@ -304,7 +314,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         events,
         triggers,
         early_eviction_probability,
-        limits: Limits::default(),
+        limits,
+        limits_from_scenario: file.loop_iterations_max.is_some(),
         stop_after_timeouts: None,
         expectations,
     })

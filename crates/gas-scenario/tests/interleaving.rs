@@ -139,3 +139,33 @@ fn web_requests_run_do_post_and_a_lost_response_is_retried_once() {
     let snapshot = report.snapshot();
     assert!(snapshot.contains("doPost  completed  -> {\"content\":\"{\\\"ok\\\":true,\\\"duplicate\\\":false}\",\"mimeType\":\"JSON\"}  (response lost)"), "{snapshot}");
 }
+
+#[test]
+fn a_scenario_sets_its_loop_limit_and_a_campaign_keeps_it() {
+    use gas_scenario::{PreparedScenario, RunControl};
+    let dir = tempfile::tempdir().unwrap();
+    // `busy` (added below) loops 20,000 times.
+    let body = "loop_iterations_max = 10000\n[[runs]]\nat = \"2025-06-13T09:00:00\"\nfunction = \"busy\"\n";
+    let path = scenario(dir.path(), body);
+    let code = std::fs::read_to_string(dir.path().join("project/Code.gs")).unwrap();
+    std::fs::write(
+        dir.path().join("project/Code.gs"),
+        format!("{code}\nfunction busy() {{ var n = 0; for (var i = 0; i < 20000; i++) n++; return n; }}\n"),
+    )
+    .unwrap();
+    let outcome = |report: &ZoneReport| report.executions[0].outcome.clone();
+    assert_eq!(outcome(&run(&path)), "killed", "the scenario's limit of 10,000 stops 20,000 iterations");
+
+    // A campaign's control limits apply only where the scenario set none.
+    let prepared = PreparedScenario::load(&path, &RunOptions::default()).unwrap();
+    let generous = RunControl {
+        limits: Some(gas_engine::Limits { loop_iterations_max: 1_000_000, ..gas_engine::Limits::default() }),
+        stop_after_timeouts: None,
+    };
+    let report = prepared.run_zone_with("UTC", prepared.project.clone(), &generous).unwrap();
+    assert_eq!(outcome(&report), "killed");
+
+    std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("loop_iterations_max = 10000\n", ""))
+        .unwrap();
+    assert_eq!(outcome(&run(&path)), "completed", "the default limit is far above 20,000");
+}

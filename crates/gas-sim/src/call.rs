@@ -51,6 +51,10 @@ pub struct CallArgs {
     /// repeated calls on one state do not repeat their random values and UUIDs.
     #[arg(long)]
     exec_id: Option<u64>,
+    /// Loop iterations one function call may run (all its loops together) before the
+    /// execution is killed as a runaway (default 50,000,000).
+    #[arg(long)]
+    loop_limit: Option<u64>,
 }
 
 pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
@@ -81,7 +85,14 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         None => None,
     };
     world.faults.rng = gas_platform::rng::SeededRng::derive(args.seed, "faults");
-    let spec = ExecutionSpec { event, latency, ..ExecutionSpec::new(exec_id, &args.function, start_utc_ms, args.seed) };
+    let mut spec =
+        ExecutionSpec { event, latency, ..ExecutionSpec::new(exec_id, &args.function, start_utc_ms, args.seed) };
+    if let Some(max) = args.loop_limit {
+        if max == 0 {
+            return Err(BadInput("--loop-limit must be a positive number of iterations".into()));
+        }
+        spec.limits.loop_iterations_max = max;
+    }
     let shared = Arc::new(Mutex::new(world));
     let report = run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate));
     if let Outcome::Failed { error } = &report.outcome {
@@ -274,6 +285,9 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     }
     if args.latency != "default" {
         command.push_str(&format!(" --latency {}", args.latency));
+    }
+    if let Some(max) = args.loop_limit {
+        command.push_str(&format!(" --loop-limit {max}"));
     }
     command
 }
