@@ -485,3 +485,38 @@ fn logger_and_console_lines_have_their_levels() {
         ]
     );
 }
+
+#[test]
+fn console_format_specifiers_work_as_in_v8() {
+    // Expected lines printed by Node 20's console.log for the same calls.
+    let report = run(
+        "function main() {
+           console.log('%d items', 3);
+           console.log('%s has %d rows and %i cols, ratio %f', 'Sheet1', '42', 7.9, '0.25');
+           console.log('%% done: %d%%', 50);
+           console.log('100%%');
+           console.log('%d', {a:1});
+           console.log('%s', 'a', 'extra', 5);
+           console.log('%c styled', 'color: red');
+           console.log('%s and %s', 'one');
+           console.log(5, '%d', 6);
+           console.warn('%x %d', 1);
+         }",
+        "main",
+    );
+    assert_eq!(
+        logs(&report),
+        [
+            "3 items",
+            "Sheet1 has 42 rows and 7 cols, ratio 0.25",
+            "% done: 50%",
+            "100%%",
+            "NaN",
+            "a extra 5",
+            " styled",
+            "one and %s",
+            "5 %d 6",
+            "%x 1"
+        ]
+    );
+}

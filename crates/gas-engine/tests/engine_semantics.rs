@@ -499,3 +499,52 @@ fn string_searches_start_at_their_position() {
     let node = r#"[5,-1,6,6,-1,3,-1,1,7,-1,7,4,true,false,1,50,"line49","€line0",50,"a+b+c+d","€bc",["x","",""],["","",""],333,-1,42]"#;
     assert_eq!(result(&run(src, "main")), serde_json::from_str::<serde_json::Value>(node).unwrap());
 }
+
+#[test]
+fn locale_methods_give_v8_en_us_results() {
+    // boa has no Intl; the prelude gives en-US toLocaleString/DateString/TimeString for
+    // Date, Number and Array, and root-collation localeCompare (sensitivity, numeric).
+    // Expected: `TZ=America/Los_Angeles node -e "<this source>; console.log(JSON.stringify(main()))"`
+    // with Node 20.
+    let src = r##"function main() {
+  const d = new Date(Date.UTC(2024, 6, 6, 6, 4, 5));
+  const dates = [d.toLocaleString(), d.toLocaleDateString(), d.toLocaleTimeString(), new Date(Date.UTC(2024,0,1,8,0,0)).toLocaleString(),
+    new Date(Date.UTC(2024,0,1,20,9,0)).toLocaleTimeString(), new Date(NaN).toLocaleString(), d.toLocaleString('en-US'), [d, 1234.5].toLocaleString()];
+  const nums = [1234567.891, 0.0625, 1.0005, -1234.5, 1e21, NaN, Infinity, -Infinity, -0, 0.1 + 0.2, 999.9999, 2.5e-7, 123, 1234.5678,
+    -0.0001, 0.0005, 0.00049, 1.23e-5, 999999.9995, 12345678901234567890, 5e-324, 0, 7, 100, 1000, 0.9995, 99.99951, 1e-7, 123456.7894]
+    .map((n) => n.toLocaleString());
+  const words = ['C','a','b','ä','B','A','_x','1','10','2','é','e','f','Z','z',' a','a-b','ab','résumé','resume','Resume','Émile','emile',
+    'item 10','item 9','item 1','Item 2','naïve','naive','Zoë','zoe','co-op','coop','O\'Brien','obrien','x.y','x,y','x y','x_y','x$y','x~y',
+    '$5','€5','5%','#1','@me','[a]','(a)','{a}','Ärger','Arg','apple','Apple','APPLE','Åse','ase','Ösel','oz','Øre','ore','über','uber','Uber',
+    'façade','facade','Straße','strasse','','a\tb','a b','ab ','AB','aB','Ab'];
+  const sorted = words.slice().sort((x, y) => x.localeCompare(y));
+  const numeric = ['item 10','item 9','item 1','Item 2','file2.txt','file10.txt','file1.txt','a01','a1','a001b'].sort((x, y) => x.localeCompare(y, undefined, { numeric: true }));
+  const base = [['a','A'],['a','á'],['a','b'],['résumé','RESUME']].map(([x, y]) => [x.localeCompare(y, undefined, { sensitivity: 'base' }), x.localeCompare(y, 'en', { sensitivity: 'accent' }), x.localeCompare(y, 'en-US', { sensitivity: 'case' })]);
+  return [dates, nums, sorted, numeric, base];
+}"##;
+    let node = r##"[["7/5/2024, 11:04:05 PM","7/5/2024","11:04:05 PM","1/1/2024, 12:00:00 AM","12:09:00 PM","Invalid Date","7/5/2024, 11:04:05 PM","7/5/2024, 11:04:05 PM,1,234.5"],["1,234,567.891","0.063","1.001","-1,234.5","1,000,000,000,000,000,000,000","NaN","∞","-∞","-0","0.3","1,000","0","123","1,234.568","-0","0.001","0","0","1,000,000","12,345,678,901,234,567,000","0","0","7","100","1,000","1","100","0","123,456.789"],[""," a","_x","(a)","[a]","{a}","@me","#1","$5","€5","1","10","2","5%","a","A","ä","a\tb","a b","a-b","ab","aB","Ab","AB","ab ","apple","Apple","APPLE","Arg","Ärger","ase","Åse","b","B","C","co-op","coop","e","é","emile","Émile","f","facade","façade","item 1","item 10","Item 2","item 9","naive","naïve","O'Brien","obrien","ore","Øre","Ösel","oz","resume","Resume","résumé","strasse","Straße","uber","Uber","über","x y","x_y","x,y","x.y","x~y","x$y","z","Z","zoe","Zoë"],["a01","a1","a001b","file1.txt","file2.txt","file10.txt","item 1","Item 2","item 9","item 10"],[[0,0,-1],[0,-1,0],[-1,-1,-1],[0,1,-1]]]"##;
+    let spec = ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+    let report = run_spec(&new_world(), &project("America/Los_Angeles", src), "America/Los_Angeles", &spec);
+    assert_eq!(result(&report), serde_json::from_str::<serde_json::Value>(node).unwrap());
+}
+
+#[test]
+fn other_locales_and_options_name_what_is_missing() {
+    let src = "function main() {\n\
+      const tries = [() => (1).toLocaleString('de-DE'), () => new Date(0).toLocaleDateString('en-US', { weekday: 'long' }),\n\
+        () => 'a'.localeCompare('b', 'sv'), () => 'a'.localeCompare('b', undefined, { caseFirst: 'upper' })];\n\
+      return tries.map((f) => { try { return f(); } catch (e) { return e.message; } });\n\
+    }";
+    let says = |method: &str| {
+        format!("gas-sim does not implement {method} for other locales or with options (en-US, no options)")
+    };
+    assert_eq!(
+        result(&run(src, "main")),
+        json!([
+            says("Number.prototype.toLocaleString"),
+            says("Date.prototype.toLocaleDateString"),
+            says("String.prototype.localeCompare"),
+            says("String.prototype.localeCompare")
+        ])
+    );
+}
