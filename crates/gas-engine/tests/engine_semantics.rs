@@ -548,3 +548,54 @@ fn other_locales_and_options_name_what_is_missing() {
         ])
     );
 }
+
+#[test]
+fn type_errors_and_stacks_read_as_in_v8() {
+    // Vendor patch 0012 and the prelude's `stack`. Expected texts printed by Node 20 for
+    // the same statements (`node -e`), the stack's frames by gas-sim's own file:line.
+    let src = "function inner() { throw new Error('boom'); }\n\
+      function main() {\n\
+        const out = [];\n\
+        const tries = [\n\
+          () => { const o = null; return o.x; },\n\
+          () => { const o = undefined; return o.x.y; },\n\
+          () => { const o = {}; return o.bar(); },\n\
+          () => { const o = {}; return o.a.b; },\n\
+          () => { const f = 5; return f(); },\n\
+          () => null[0],\n\
+          () => { const o = {}; o.x.y = 1; },\n\
+          () => { const a = null; a.push(1); },\n\
+          () => { const a = [1]; return a[0](); },\n\
+          () => { const a = [1]; let i = 0; return a[i](); },\n\
+          () => { const s = { getRange() { return {}; } }; return s.getRange(1, 2).getValues(); },\n\
+          () => { const o = { x: {} }; return new o.x(); },\n\
+          () => { const o = { x: {} }; return o['x'](); },\n\
+          () => { const k = 'p'; const o = undefined; o[k] = 1; },\n\
+        ];\n\
+        for (const f of tries) { try { f(); out.push('no error'); } catch (e) { out.push(e.name + ': ' + e.message); } }\n\
+        try { inner(); } catch (e) { out.push(e.stack); }\n\
+        try { CacheService.getScriptCache().put('', 'x'); } catch (e) { out.push(e.stack); }\n\
+        return out;\n\
+      }";
+    assert_eq!(
+        result(&run(src, "main")),
+        json!([
+            "TypeError: Cannot read properties of null (reading 'x')",
+            "TypeError: Cannot read properties of undefined (reading 'x')",
+            "TypeError: o.bar is not a function",
+            "TypeError: Cannot read properties of undefined (reading 'b')",
+            "TypeError: f is not a function",
+            "TypeError: Cannot read properties of null (reading '0')",
+            "TypeError: Cannot set properties of undefined (setting 'y')",
+            "TypeError: Cannot read properties of null (reading 'push')",
+            "TypeError: a[0] is not a function",
+            "TypeError: a[i] is not a function",
+            "TypeError: s.getRange(...).getValues is not a function",
+            "TypeError: o.x is not a constructor",
+            "TypeError: o.x is not a function",
+            "TypeError: Cannot set properties of undefined (setting 'p')",
+            "Error: boom\n    at inner (Code.gs:1:26)\n    at main (Code.gs:21:12)",
+            "Exception: Invalid argument: key\n    at main (Code.gs:22:40)"
+        ])
+    );
+}

@@ -72,6 +72,7 @@ pub struct CallView<'a> {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)] // a hand-written state file may give rules only
 pub struct Faults {
     pub rules: Vec<FaultRule>,
     pub rng: SeededRng,

@@ -39,6 +39,9 @@ pub struct World {
     pub faults: Faults,
 }
 
+/// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos.
+const LAST_UTC_MS_MAX: i64 = 253_402_300_799_999;
+
 impl World {
     pub fn new() -> World {
         World { gas_sim_state: STATE_FORMAT_VERSION, user_email: "user@example.com".into(), ..Default::default() }
@@ -52,6 +55,16 @@ impl World {
                 "state format {} is not the {STATE_FORMAT_VERSION} this gas-sim reads",
                 world.gas_sim_state
             ));
+        }
+        if let Some(last) = world.last_utc_ms {
+            if !(0..=LAST_UTC_MS_MAX).contains(&last) {
+                return Err(format!("last_utc_ms {last} is not a time between 1970 and 9999"));
+            }
+        }
+        for (i, rule) in world.faults.rules.iter().enumerate() {
+            if crate::calls::method(&rule.call).is_none() {
+                return Err(format!("faults.rules[{i}].call: {}", crate::calls::unknown_method_message(&rule.call)));
+            }
         }
         Ok(world)
     }
@@ -81,5 +94,13 @@ mod tests {
         let err = World::from_json("{\"gas_sim_state\": 1,\n \"propertys\": {}}").unwrap_err();
         assert!(err.contains("propertys") && err.contains("line 2"), "{err}");
         assert!(World::from_json("{\"gas_sim_state\": 9}").unwrap_err().contains("state format 9"));
+        let version = STATE_FORMAT_VERSION;
+        let early = format!("{{\"gas_sim_state\": {version}, \"last_utc_ms\": -99999999999999999}}");
+        assert!(World::from_json(&early).unwrap_err().contains("between 1970 and 9999"));
+        let fault = format!(
+            "{{\"gas_sim_state\": {version}, \"faults\": {{\"rules\": [{{\"call\": \"Nope.x\", \"effects\": []}}]}}}}"
+        );
+        let err = World::from_json(&fault).unwrap_err();
+        assert!(err.starts_with("faults.rules[0].call: unknown service method \"Nope.x\""), "{err}");
     }
 }

@@ -415,6 +415,26 @@
     return { show, Logger, consoleAt, console  };
   })();
 
+  // ---- Error stacks ----------------------------------------------------------------
+  // V8's `stack` starts with `Name: message`, and the platform's shows no frames of
+  // its own services: gas-sim's prelude frames are left out the same way.
+  (() => {
+    const boaStack = Object.getOwnPropertyDescriptor(Error.prototype, 'stack');
+    Object.defineProperty(Error.prototype, 'stack', {
+      get() {
+        const frames = boaStack.get.call(this);
+        if (typeof frames !== 'string') return frames;
+        let header;
+        try { header = String(this); } catch (e) { header = 'Error'; }
+        const kept = frames.split('\n').filter((line) => line !== '' && line.indexOf('(gas-sim:') < 0);
+        return [header].concat(kept).join('\n');
+      },
+      set: boaStack.set,
+      enumerable: boaStack.enumerable,
+      configurable: true,
+    });
+  })();
+
   // ---- Locale-sensitive builtins (en-US) ------------------------------------------
   // boa is built without Intl; the platform's V8 formats and collates for en-US. These
   // give V8's en-US results for the default forms. Other locales or options raise an

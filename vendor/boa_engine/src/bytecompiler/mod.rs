@@ -496,6 +496,11 @@ pub struct ByteCompiler<'ctx> {
     /// Name of this function.
     pub(crate) function_name: JsString,
 
+    /// gas-sim patch: how each call site names its callee, as V8 renders it in
+    /// "x is not a function" (`o.bar`, `s.getRange(...).getValues`), keyed by the address
+    /// after the call instruction.
+    pub(crate) callee_names: ThinVec<(u32, JsString)>,
+
     /// The number of arguments expected.
     pub(crate) length: u32,
 
@@ -663,6 +668,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             code_block_flags,
             handlers: ThinVec::default(),
             ic: Vec::default(),
+            callee_names: ThinVec::default(),
 
             literals_map: FxHashMap::default(),
             names_map: FxHashMap::default(),
@@ -2740,10 +2746,50 @@ impl<'ctx> ByteCompiler<'ctx> {
                 .bytecode
                 .emit_new((call.args().len() as u32).into()),
         }
+        if !matches!(kind, CallKind::CallEval) {
+            let name = compiler.render_callee(call.function());
+            let after_call = compiler.next_opcode_location().as_u32();
+            compiler.callee_names.push((after_call, JsString::from(name.as_str())));
+        }
         match dst {
             CallResultDest::Register(dst) => compiler.pop_into_register(dst),
             CallResultDest::Discard => compiler.bytecode.emit_pop(),
             CallResultDest::Stack => {} // leave result on stack
+        }
+    }
+
+    /// gas-sim patch: a callee as V8 names it in "... is not a function".
+    fn render_callee(&self, expr: &Expression) -> String {
+        use boa_ast::expression::access::{PropertyAccess, PropertyAccessField};
+        use boa_ast::expression::literal::LiteralKind;
+        const INTERMEDIATE: &str = "(intermediate value)";
+        match expr {
+            Expression::Identifier(ident) => self.interner().resolve_expect(ident.sym()).to_string(),
+            Expression::This(_) => "this".to_string(),
+            Expression::Parenthesized(inner) => self.render_callee(inner.expression()),
+            Expression::Call(call) => format!("{}(...)", self.render_callee(call.function())),
+            Expression::PropertyAccess(PropertyAccess::Simple(access)) => {
+                let target = self.render_callee(access.target());
+                match access.field() {
+                    PropertyAccessField::Const(name) => {
+                        format!("{target}.{}", self.interner().resolve_expect(name.sym()))
+                    }
+                    PropertyAccessField::Expr(field) => match field.as_ref() {
+                        Expression::Literal(literal) => match literal.kind() {
+                            LiteralKind::String(sym) => {
+                                format!("{target}.{}", self.interner().resolve_expect(*sym))
+                            }
+                            LiteralKind::Int(n) => format!("{target}[{n}]"),
+                            _ => format!("{target}[{INTERMEDIATE}]"),
+                        },
+                        Expression::Identifier(ident) => {
+                            format!("{target}[{}]", self.interner().resolve_expect(ident.sym()))
+                        }
+                        _ => format!("{target}[{INTERMEDIATE}]"),
+                    },
+                }
+            }
+            _ => INTERMEDIATE.to_string(),
         }
     }
 
@@ -2782,6 +2828,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
+            callee_names: self.callee_names,
             source_info: SourceInfo::new(
                 SourceMap::new(source_map_entries, self.source_path),
                 self.function_name,

@@ -159,6 +159,10 @@ pub struct CodeBlock {
     /// inline caching
     pub(crate) ic: Box<[InlineCache]>,
 
+    /// gas-sim patch: call sites' callee names (`ByteCompiler::callee_names`).
+    #[unsafe_ignore_trace]
+    pub(crate) callee_names: ThinVec<(u32, JsString)>,
+
     /// Bytecode to source code mapping.
     pub(crate) source_info: SourceInfo,
 
@@ -176,6 +180,16 @@ pub struct CodeBlock {
 
 /// ---- `CodeBlock` public API ----
 impl CodeBlock {
+    /// gas-sim patch: V8's "x is not a function" / "x is not a constructor" for the call
+    /// instruction that ends at `pc_after` (the frame's pc while it runs).
+    pub(crate) fn not_callable_message(&self, pc_after: u32, what: &str) -> String {
+        match self.callee_names.iter().find(|(pc, _)| *pc == pc_after) {
+            Some((_, name)) => format!("{} is not a {what}", name.to_std_string_escaped()),
+            None if what == "function" => "not a callable function".to_string(),
+            None => format!("not a {what}"),
+        }
+    }
+
     /// gas-sim patch: forgets every inline cache entry of this code block and of the
     /// functions nested in it (see `Script::rebind`). A work list, not recursion, so
     /// deeply nested functions cannot overflow the Rust stack.
@@ -221,6 +235,7 @@ impl CodeBlock {
             parameter_length: 0,
             handlers: ThinVec::default(),
             ic: Box::default(),
+            callee_names: ThinVec::default(),
             source_info: SourceInfo::new(
                 SourceMap::new(Box::default(), SourcePath::None),
                 name,

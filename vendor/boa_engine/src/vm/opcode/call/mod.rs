@@ -189,8 +189,8 @@ impl Call {
             .stack
             .calling_convention_get_function(argument_count.into());
 
-        let Some(object) = func.as_object() else {
-            return Err(Self::handle_not_callable());
+        let Some(object) = func.as_object().filter(|object| object.is_callable()) else {
+            return Err(Self::handle_not_callable(context));
         };
 
         object.__call__(argument_count.into()).resolve(context)?;
@@ -200,9 +200,10 @@ impl Call {
 
     #[cold]
     #[inline(never)]
-    fn handle_not_callable() -> JsError {
+    fn handle_not_callable(context: &Context) -> JsError {
+        let frame = context.vm.frame();
         JsNativeError::typ()
-            .with_message("not a callable function")
+            .with_message(frame.code_block().not_callable_message(frame.pc, "function"))
             .into()
     }
 }

@@ -1,11 +1,23 @@
 use boa_string::StaticJsStrings;
 
 use crate::{
-    Context, JsResult, JsValue, js_string,
+    Context, JsError, JsNativeError, JsResult, JsValue, js_string,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
 };
+
+/// gas-sim patch: V8's text for a property access on `null` or `undefined`
+/// (`Cannot read properties of null (reading 'x')`, `Cannot set properties of undefined
+/// (setting 'y')`), instead of boa's "cannot convert 'null' or 'undefined' to object".
+/// Scripts' logs and tests match on V8's wording.
+pub(crate) fn nullish_base_error(base: &JsValue, key: &PropertyKey, setting: bool) -> JsError {
+    let base = if base.is_null() { "null" } else { "undefined" };
+    let (verb, doing) = if setting { ("set", "setting") } else { ("read", "reading") };
+    JsNativeError::typ()
+        .with_message(format!("Cannot {verb} properties of {base} ({doing} '{key}')"))
+        .into()
+}
 
 fn get_by_name<const LENGTH: bool>(
     (dst, object, receiver, index): (RegisterOperand, &JsValue, &JsValue, IndexOperand),
@@ -35,6 +47,10 @@ fn get_by_name<const LENGTH: bool>(
     //
     //    To prevent the creation of a temporary JsObject, we directly retrieve the prototype that
     //    `to_object()` would produce, such as `Number.prototype`, `String.prototype`, etc.
+    if object.is_null_or_undefined() {
+        let key: PropertyKey = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
+        return Err(nullish_base_error(object, &key, false));
+    }
     let object = object.base_class(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -91,6 +107,10 @@ fn get_by_value<const PUSH_KEY: bool>(
 ) -> JsResult<()> {
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
+    if base.is_null_or_undefined() {
+        let key = key_value.to_property_key(context)?;
+        return Err(nullish_base_error(&base, &key, false));
+    }
     let object = base.base_class(context)?;
     let key_value = key_value.to_property_key(context)?;
 

@@ -16,10 +16,11 @@ impl New {
             .stack
             .calling_convention_get_function(argument_count.into());
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        let Some(cons) = func.as_object().filter(|object| object.is_constructor()) else {
+            let frame = context.vm.frame();
+            let message = frame.code_block().not_callable_message(frame.pc, "constructor");
+            return Err(JsNativeError::typ().with_message(message).into());
+        };
 
         context.vm.stack.push(cons.clone()); // Push new.target
 

@@ -20,6 +20,10 @@ fn set_by_name(
 ) -> JsResult<()> {
     let value = context.vm.get_register(value.into()).clone();
 
+    if value_object.is_null_or_undefined() {
+        let key: PropertyKey = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
+        return Err(crate::vm::opcode::get::property::nullish_base_error(value_object, &key, true));
+    }
     let object = value_object.to_object(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -158,6 +162,10 @@ impl SetPropertyByValue {
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
+        if object.is_null_or_undefined() {
+            let key = key.to_property_key(context)?;
+            return Err(crate::vm::opcode::get::property::nullish_base_error(&object, &key, true));
+        }
         let object = object.to_object(context)?;
 
         let key = key.to_property_key(context)?;
