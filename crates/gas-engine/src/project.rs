@@ -44,6 +44,20 @@ impl std::fmt::Display for ProjectError {
 
 impl std::error::Error for ProjectError {}
 
+/// How far up from a source folder to look for the `.clasp.json` that names it.
+const CLASP_SEARCH_LEVELS_MAX: usize = 4;
+
+/// The folder above `source_root` whose `.clasp.json` has it as `rootDir`, if any.
+fn clasp_root_above(source_root: &Path) -> Option<PathBuf> {
+    let source_root = source_root.canonicalize().ok()?;
+    source_root.ancestors().skip(1).take(CLASP_SEARCH_LEVELS_MAX).find_map(|folder| {
+        let clasp = read_json_if_present(&folder.join(".clasp.json")).ok()??;
+        let root_dir = clasp.get("rootDir")?.as_str()?;
+        let names_it = folder.join(root_dir).canonicalize().ok()? == source_root;
+        names_it.then(|| folder.to_path_buf())
+    })
+}
+
 /// Source files larger than this are refused: a guard, not a platform rule.
 const SOURCE_BYTES_MAX: u64 = 10 * 1024 * 1024;
 const SOURCE_FILES_MAX: usize = 1_000;
@@ -52,6 +66,13 @@ impl Project {
     pub fn load(root: &Path) -> Result<Project, ProjectError> {
         if !root.is_dir() {
             return Err(ProjectError(format!("project folder {} does not exist", root.display())));
+        }
+        if !root.join(".clasp.json").exists() {
+            if let Some(clasp_root) = clasp_root_above(root) {
+                // `src/` of a clasp project whose `.clasp.json` (`rootDir: "src"`) is above
+                // it: load it as clasp pushes it, with its file order and script id.
+                return Project::load(&clasp_root);
+            }
         }
         let clasp = read_json_if_present(&root.join(".clasp.json"))?;
         let source_root = match clasp.as_ref().and_then(|c| c.get("rootDir")).and_then(Json::as_str) {
@@ -247,6 +268,23 @@ mod tests {
         assert_eq!(names, ["lib/z.js", "a.gs", "b.gs"]);
         assert_eq!(project.time_zone, "Asia/Tokyo");
         assert_eq!(project.container_id.as_deref(), Some("sheet-1"));
+    }
+
+    #[test]
+    fn the_source_folder_of_a_clasp_project_loads_as_the_project() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "src/appsscript.json", r#"{"timeZone":"UTC"}"#);
+        write(dir.path(), "src/a.gs", "var a;");
+        write(dir.path(), "src/z.gs", "var z;");
+        write(dir.path(), ".clasp.json", r#"{"rootDir":"src","filePushOrder":["src/z.gs"],"scriptId":"abc"}"#);
+        let project = Project::load(&dir.path().join("src")).unwrap();
+        let names: Vec<&str> = project.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!((names, project.script_id.as_str()), (vec!["z.gs", "a.gs"], "abc"));
+        // A .clasp.json above that names another folder is not this project's.
+        write(dir.path(), ".clasp.json", r#"{"rootDir":"other","filePushOrder":["src/z.gs"]}"#);
+        let names: Vec<String> =
+            Project::load(&dir.path().join("src")).unwrap().files.iter().map(|f| f.name.clone()).collect();
+        assert_eq!(names, ["a.gs", "z.gs"]);
     }
 
     #[test]
