@@ -152,6 +152,7 @@ pub fn run_execution(
         calls: RefCell::new(Bounded::default()),
         logs: RefCell::new(Bounded::default()),
         kill_reason: RefCell::new(None),
+        calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
     });
     let outcome = match prepared {

@@ -24,6 +24,12 @@ use crate::value::Val;
 pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
 pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
 
+/// Every service call takes at least a millisecond of the platform's real time, so no
+/// execution makes more than this many within 6 minutes. It is what stops a loop on calls
+/// that take no virtual time (`latency = "none"`, or a 0 ms method such as
+/// `Sheet.getName`), which the 6-minute kill would never reach. Assumed.
+pub const SERVICE_CALLS_MAX: u64 = EXECUTION_MS_MAX as u64;
+
 /// How service calls advance the clock.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Latency {
@@ -144,6 +150,8 @@ pub struct Host {
     pub calls: RefCell<Bounded<CallRecord>>,
     pub logs: RefCell<Bounded<LogLine>>,
     pub kill_reason: RefCell<Option<String>>,
+    /// Service calls so far (see [`SERVICE_CALLS_MAX`]).
+    pub calls_made: Cell<u64>,
     /// Coverage probes (`__gas_probe(id)`) this execution passed; only a mutation
     /// campaign's instrumented sources call them.
     pub probes: RefCell<std::collections::BTreeSet<u32>>,
@@ -180,6 +188,10 @@ impl Host {
             return Err(Failure::Kill);
         }
         if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+            return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+        }
+        self.calls_made.set(self.calls_made.get() + 1);
+        if self.calls_made.get() > SERVICE_CALLS_MAX {
             return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
         }
         let called_at = self.now();

@@ -599,3 +599,19 @@ fn type_errors_and_stacks_read_as_in_v8() {
         ])
     );
 }
+
+#[test]
+fn a_polling_loop_on_calls_that_take_no_time_is_killed() {
+    // Under `latency = "none"` the clock never reaches 6 minutes; the call cap does.
+    let src = "function main() { const cache = CacheService.getScriptCache(); while (!cache.get('done')) {} }";
+    let spec =
+        ExecutionSpec { latency: gas_engine::Latency::none(), ..ExecutionSpec::new(1, "main", START_UTC_MS, SEED) };
+    let report = run_spec(&new_world(), &project("UTC", src), "UTC", &spec);
+    assert_eq!(killed_reason(&report), "Exceeded maximum execution time");
+    let calls = report.calls.items.len() as u64 + report.calls.dropped;
+    assert_eq!(
+        calls,
+        gas_engine::host::SERVICE_CALLS_MAX,
+        "getScriptCache, then get until the cap; the next is killed"
+    );
+}
