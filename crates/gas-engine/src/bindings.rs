@@ -65,7 +65,7 @@ pub fn dispatch(
         "Properties" | "PropertiesService" => properties(host, info.name, handle, args),
         "MailApp" | "GmailApp" => mail(host, info.name, args),
         "UrlFetchApp" => urlfetch(host, info.name, args, respond_with),
-        "Utilities" | "Blob" => utilities_binding::dispatch(host, info.name, args),
+        "Utilities" | "Blob" | "HTTPResponse" => utilities_binding::dispatch(host, info.name, args),
         "Session" => session(host, info.name),
         "ScriptApp" | "TriggerBuilder" => script_app(host, info.name, handle, args),
         _ => Err(ServiceError::unimplemented(info.name).into()),

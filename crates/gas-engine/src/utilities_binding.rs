@@ -55,6 +55,10 @@ pub fn dispatch(host: &Host, method: &str, args: &[Val]) -> CallResult {
             let charset = arg(3);
             bytes_val(util::compute_hmac(algorithm, &bytes_of(arg(1), charset)?, &bytes_of(arg(2), charset)?)?)
         }
+        "HTTPResponse.getBlob" => {
+            // The response body as the blob's bytes (UTF-8).
+            Val::Object(vec![("bytes".into(), signed(arg(0).to_js_string().as_bytes()))])
+        }
         "Utilities.newBlob" => {
             // A blob made from a string holds its UTF-8 bytes.
             let bytes = match arg(0) {

@@ -290,6 +290,19 @@ fn fetch_answers_from_the_rules() {
 }
 
 #[test]
+fn a_response_blob_holds_the_body_and_the_trace_names_get_blob() {
+    let world = http_world();
+    let src = "function main() {
+           var blob = UrlFetchApp.fetch('https://api.example.com/ok').getBlob();
+           return [blob.getDataAsString(), blob.getContentType(), blob.getBytes().length];
+         }";
+    let report = run_in(&world, "UTC", src, "main", START_UTC_MS);
+    assert_eq!(result(&report), json!(["{\"ok\":true}", "application/json", 11]));
+    let methods: Vec<&str> = report.calls.items.iter().map(|c| c.method.as_str()).collect();
+    assert_eq!(methods, ["UrlFetchApp.fetch", "HTTPResponse.getBlob", "Blob.getDataAsString"]);
+}
+
+#[test]
 fn fetch_errors_have_the_platform_text() {
     let world = http_world();
     assert_eq!(

@@ -31,6 +31,7 @@ pub const METHODS: &[MethodInfo] = &[
     m("CacheService.getScriptCache", 0, &[]),
     m("CacheService.getUserCache", 0, &[]),
     m("GmailApp.sendEmail", 900, &["recipient", "subject", "body"]),
+    m("HTTPResponse.getBlob", 0, &[]),
     m("Lock.hasLock", 0, &[]),
     m("Lock.releaseLock", 20, &[]),
     m("Lock.tryLock", 20, &["timeoutInMillis"]),

@@ -237,7 +237,7 @@
       getContentText(charset) { return this._h.body; },
       getHeaders() { return Object.assign({}, this._h.headers); },
       getAllHeaders() { return Object.assign({}, this._h.headers); },
-      getBlob() { return new Blob({ bytes: call('Utilities.newBlob', null, [this._h.body]).bytes, contentType: this._h.headers['Content-Type'] || null, name: null }); },
+      getBlob() { return new Blob({ bytes: call('HTTPResponse.getBlob', null, [this._h.body]).bytes, contentType: this._h.headers['Content-Type'] || null, name: null }); },
       getAs(type) { return this.getBlob().setContentType(type); },
     });
     const UrlFetchApp = service('UrlFetchApp', {
