@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use boa_engine::error::RuntimeLimitError;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
+use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::mail::SentMail;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::{Bounded, CallRecord, LogLevel, LogLine};
@@ -171,6 +172,18 @@ pub fn run_execution(
         }
     }
     let end_utc_ms = clock.now_utc_ms();
+    let holds_a_lock = {
+        let w = host.world();
+        [LockKind::Script, LockKind::User, LockKind::Document]
+            .into_iter()
+            .any(|kind| w.locks.holder(kind) == Some(LockHolder::Execution(spec.exec_id)))
+    };
+    if holds_a_lock {
+        // The locks go when the execution ends, at its end time: executions due before
+        // then (waiting for one of them, say) run first. Without this turn, a lock held
+        // through a long last call was released at that call's start.
+        gate.turn(spec.exec_id, end_utc_ms);
+    }
     let mail = {
         let mut w = host.world();
         w.locks.release_all(spec.exec_id);

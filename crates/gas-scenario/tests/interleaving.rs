@@ -42,6 +42,16 @@ function doPost(e) {
 function doGet(e) {
   return ContentService.createTextOutput('hello ' + e.parameter.name);
 }
+function holdThroughSleep() {
+  LockService.getScriptLock().waitLock(1000);
+  Utilities.sleep(200000); // ends holding the lock: it goes when the execution ends
+}
+function waitForIt() {
+  const lock = LockService.getScriptLock();
+  lock.waitLock(290000);
+  PropertiesService.getScriptProperties().setProperty('waited', 'got ' + new Date().toISOString());
+  lock.releaseLock();
+}
 function appendResult(event) {
   const props = PropertiesService.getScriptProperties();
   const list = JSON.parse(props.getProperty('results') || '[]');
@@ -168,4 +178,20 @@ fn a_scenario_sets_its_loop_limit_and_a_campaign_keeps_it() {
     std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("loop_iterations_max = 10000\n", ""))
         .unwrap();
     assert_eq!(outcome(&run(&path)), "completed", "the default limit is far above 20,000");
+}
+
+#[test]
+fn a_lock_held_through_a_long_last_call_is_released_when_the_execution_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario(
+        dir.path(),
+        "[[runs]]\nat = \"2025-06-13T09:00:00\"\nfunction = \"holdThroughSleep\"\n\
+         [[runs]]\nat = \"2025-06-13T09:00:10\"\nfunction = \"waitForIt\"\n",
+    );
+    let report = run(&path);
+    // The holder takes the lock at 09:00:00.020 and sleeps 200 s: it ends at 09:03:20.020,
+    // and the waiter gets the lock then, not at 09:00:10.
+    let waited = report.properties["waited"].as_str();
+    assert!(waited.starts_with("got 2025-06-13T09:03:20."), "{waited}");
+    assert_eq!(report.executions[0].end_utc_ms, report.start_utc_ms + 200_020);
 }
