@@ -25,7 +25,8 @@ pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
 pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
 
 /// Every service call takes at least a millisecond of the platform's real time, so no
-/// execution makes more than this many within 6 minutes. It is what stops a loop on calls
+/// execution makes more than this many within 6 minutes (calls that run in the script's
+/// own process, such as `Utilities.formatDate`, do not count: see `runs_in_process`). It is what stops a loop on calls
 /// that take no virtual time (`latency = "none"`, or a 0 ms method such as
 /// `Sheet.getName`), which the 6-minute kill would never reach. Assumed.
 pub const SERVICE_CALLS_MAX: u64 = EXECUTION_MS_MAX as u64;
@@ -190,9 +191,11 @@ impl Host {
         if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
             return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
         }
-        self.calls_made.set(self.calls_made.get() + 1);
-        if self.calls_made.get() > SERVICE_CALLS_MAX {
-            return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+        if !runs_in_process(method) {
+            self.calls_made.set(self.calls_made.get() + 1);
+            if self.calls_made.get() > SERVICE_CALLS_MAX {
+                return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+            }
         }
         let called_at = self.now();
         self.gate.turn(self.exec_id, called_at);
@@ -304,6 +307,12 @@ impl Host {
     }
 }
 
+/// Methods the platform runs without a round trip to a Google service (formatting,
+/// digests, blobs, the session's zone): they are not bounded by [`SERVICE_CALLS_MAX`].
+fn runs_in_process(method: &str) -> bool {
+    ["Utilities.", "Blob.", "HTTPResponse.", "Session."].iter().any(|service| method.starts_with(service))
+}
+
 /// A short, readable rendering of a call's arguments for the trace: strings quoted,
 /// numbers plain, arrays and objects abbreviated.
 fn summarize(args: &[Val]) -> String {
@@ -345,5 +354,11 @@ mod tests {
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000, false));
         clock.advance_to(50_000 + 2 * EXECUTION_MS_MAX);
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000 + EXECUTION_MS_MAX, true));
+    }
+
+    #[test]
+    fn in_process_methods_do_not_count_toward_the_call_cap() {
+        assert!(runs_in_process("Utilities.formatDate") && runs_in_process("Session.getScriptTimeZone"));
+        assert!(!runs_in_process("Cache.get") && !runs_in_process("Sheet.getName"));
     }
 }

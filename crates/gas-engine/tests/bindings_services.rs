@@ -514,6 +514,10 @@ fn console_format_specifiers_work_as_in_v8() {
            console.log('%s and %s', 'one');
            console.log(5, '%d', 6);
            console.warn('%x %d', 1);
+           console.log('%d', [5]);
+           console.log('%d %s', -0, -0);
+           console.log('%i', '0x10');
+           console.log('%d', 12n);
          }",
         "main",
     );
@@ -529,7 +533,11 @@ fn console_format_specifiers_work_as_in_v8() {
             " styled",
             "one and %s",
             "5 %d 6",
-            "%x 1"
+            "%x 1",
+            "5",
+            "-0 -0",
+            "16",
+            "12n"
         ]
     );
 }

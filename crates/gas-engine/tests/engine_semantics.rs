@@ -571,6 +571,10 @@ fn type_errors_and_stacks_read_as_in_v8() {
           () => { const o = { x: {} }; return new o.x(); },\n\
           () => { const o = { x: {} }; return o['x'](); },\n\
           () => { const k = 'p'; const o = undefined; o[k] = 1; },\n\
+          () => { const o = null; o[{ toString() { throw new Error('key converted'); } }]; },\n\
+          () => { const o = {}; const args = [1]; o.a(...args); },\n\
+          () => { const o = {}; new o.a(...[1]); },\n\
+          () => { const o = undefined; o[{}] = 1; },\n\
         ];\n\
         for (const f of tries) { try { f(); out.push('no error'); } catch (e) { out.push(e.name + ': ' + e.message); } }\n\
         try { inner(); } catch (e) { out.push(e.stack); }\n\
@@ -594,8 +598,12 @@ fn type_errors_and_stacks_read_as_in_v8() {
             "TypeError: o.x is not a constructor",
             "TypeError: o.x is not a function",
             "TypeError: Cannot set properties of undefined (setting 'p')",
-            "Error: boom\n    at inner (Code.gs:1:26)\n    at main (Code.gs:21:12)",
-            "Exception: Invalid argument: key\n    at main (Code.gs:22:40)"
+            "TypeError: Cannot read properties of null",
+            "TypeError: o.a is not a function",
+            "TypeError: o.a is not a constructor",
+            "TypeError: Cannot set properties of undefined (setting '#<Object>')",
+            "Error: boom\n    at inner (Code.gs:1:26)\n    at main (Code.gs:25:12)",
+            "Exception: Invalid argument: key\n    at main (Code.gs:26:40)"
         ])
     );
 }
@@ -614,4 +622,23 @@ fn a_polling_loop_on_calls_that_take_no_time_is_killed() {
         gas_engine::host::SERVICE_CALLS_MAX,
         "getScriptCache, then get until the cap; the next is killed"
     );
+}
+
+#[test]
+fn locale_edge_cases_match_v8() {
+    // Compatibility forms, ignorable characters, a leading accent, cyclic arrays, BigInt,
+    // `[]` as the default locale, and `stack` fixed at its first read. Expected: Node 20,
+    // `node -e "<this source>; console.log(JSON.stringify(main()))"`.
+    let src = r##"function main() {
+  const cmp = (a, b, o) => [a.localeCompare(b), a.localeCompare(b, undefined, { sensitivity: 'base' }), a.localeCompare(b, undefined, o || { sensitivity: 'case' })];
+  const pairs = [['a\u00a0b', 'a b'], ['co\u00adop', 'coop'], ['a\u200db', 'ab'], ['\u0301a', 'a'], ['Ａ', 'a'], ['Ａ', 'b'], ['ﬁ', 'fi'], ['ﬁx', 'fj'], ['²', '2'], ['x²', 'x3'], ['ı', 'i'], ['', 'a'], ['', '']];
+  const a = [1]; a.push(a);
+  let tl;
+  try { Array.prototype.toLocaleString.call(null); tl = 'no error'; } catch (e) { tl = e.name; }
+  const e = new Error('orig'); const first = e.stack.split('\n')[0]; e.message = 'changed';
+  return [pairs.map(([x, y]) => cmp(x, y)), a.toLocaleString(), tl, (5).toLocaleString([]), (12345678901234567890n).toLocaleString(), (-1234n).toLocaleString(),
+    [first, e.stack.split('\n')[0]], [1, 'a', null, undefined, new Date(0)].toLocaleString()];
+}"##;
+    let node = r##"[[[1,0,0],[0,0,0],[0,0,0],[1,0,0],[1,0,1],[-1,-1,-1],[1,0,0],[-1,-1,-1],[1,0,0],[-1,-1,-1],[1,1,1],[-1,-1,-1],[0,0,0]],"1,","TypeError","5","12,345,678,901,234,567,890","-1,234",["Error: orig","Error: orig"],"1,a,,,1/1/1970, 12:00:00 AM"]"##;
+    assert_eq!(result(&run(src, "main")), serde_json::from_str::<serde_json::Value>(node).unwrap());
 }

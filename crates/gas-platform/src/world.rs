@@ -39,8 +39,9 @@ pub struct World {
     pub faults: Faults,
 }
 
-/// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos.
-const LAST_UTC_MS_MAX: i64 = 253_402_300_799_999;
+/// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and
+/// `gas-sim call --at` refuses them too.
+pub const LAST_UTC_MS_MAX: i64 = 253_402_300_799_999;
 
 impl World {
     pub fn new() -> World {

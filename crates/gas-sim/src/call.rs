@@ -75,7 +75,13 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         check_state_folder(path)?;
     }
     let mut world = load_state(args.state.as_deref())?;
-    let exec_id = args.exec_id.unwrap_or(world.last_exec_id.unwrap_or(0) + 1);
+    let exec_id =
+        match args.exec_id {
+            Some(id) => id,
+            None => world.last_exec_id.unwrap_or(0).checked_add(1).ok_or_else(|| {
+                BadInput("the state's last_exec_id is the largest there is: give --exec-id".to_string())
+            })?,
+        };
     let start_utc_ms = start_time(args.at.as_deref(), zone, &world)?;
     if let Some(container) = &project.container_id {
         ensure_container(&mut world, container);
@@ -144,6 +150,12 @@ fn start_time(at: Option<&str>, zone: Tz, world: &World) -> Result<i64, BadInput
         (None, Some(last)) => last,
         (None, None) => parse_time_in_zone(DEFAULT_START, zone).map_err(BadInput)?,
     };
+    if !(0..=gas_platform::world::LAST_UTC_MS_MAX).contains(&start) {
+        return Err(BadInput(format!(
+            "--at {}: gas-sim runs between 1970 and 9999",
+            gas_platform::time::iso_utc(start)
+        )));
+    }
     if let Some(last) = world.last_utc_ms {
         if start < last {
             return Err(BadInput(format!(
@@ -264,24 +276,34 @@ fn section(out: &mut String, title: &str, count: usize, dropped: u64) {
     let _ = writeln!(out, "\n{title} ({count}{more}):");
 }
 
+/// `word` as one word for a POSIX shell: as it is when it is plainly safe, else in single
+/// quotes (a quote inside becomes '\'').
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 /// The one line that replays this execution.
 fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     let mut command = format!(
         "gas-sim call {} {} --at {} --seed {} --exec-id {exec_id}",
-        args.project.display(),
-        args.function,
+        shell_word(&args.project.display().to_string()),
+        shell_word(&args.function),
         gas_platform::time::iso_utc(start_utc_ms),
         args.seed
     );
     if let Some(state) = &args.state {
-        command.push_str(&format!(" --state {}", state.display()));
+        command.push_str(&format!(" --state {}", shell_word(&state.display().to_string())));
     }
     if let Some(event) = &args.event {
-        // Single quotes for a POSIX shell; a quote inside becomes '\''.
-        command.push_str(&format!(" --event '{}'", event.replace('\'', "'\\''")));
+        command.push_str(&format!(" --event {}", shell_word(event)));
     }
     if let Some(tz) = &args.tz {
-        command.push_str(&format!(" --tz {tz}"));
+        command.push_str(&format!(" --tz {}", shell_word(tz)));
     }
     if args.latency != "default" {
         command.push_str(&format!(" --latency {}", args.latency));
@@ -290,4 +312,25 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
         command.push_str(&format!(" --loop-limit {max}"));
     }
     command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replay_words_are_quoted_only_when_the_shell_needs_it() {
+        assert_eq!(shell_word("fixtures/quickstart"), "fixtures/quickstart");
+        assert_eq!(shell_word("my project"), "'my project'");
+        assert_eq!(shell_word("{\"n\": \"it's\"}"), r#"'{"n": "it'\''s"}'"#);
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn start_times_outside_1970_to_9999_are_bad_input() {
+        let world = World::new();
+        let zone: Tz = "UTC".parse().unwrap();
+        assert!(start_time(Some("1969-12-31T00:00"), zone, &world).unwrap_err().0.contains("between 1970 and 9999"));
+        assert!(start_time(Some("2025-06-13T09:00"), zone, &world).is_ok());
+    }
 }

@@ -393,12 +393,14 @@
         if (spec === '%') return '%';
         if (next >= args.length) return match;
         const value = args[next++];
-        const numeric = (value === null || typeof value !== 'object') && typeof value !== 'symbol';
+        const number = (n) => (Object.is(n, -0) ? '-0' : String(n));
+        const symbol = typeof value === 'symbol';
         switch (spec) {
-          case 'd': return numeric ? String(Number(value)) : 'NaN';
-          case 'i': return numeric ? String(parseInt(value, 10)) : 'NaN';
-          case 'f': return numeric ? String(parseFloat(value)) : 'NaN';
+          case 'd': return symbol ? 'NaN' : typeof value === 'bigint' ? value + 'n' : number(Number(value));
+          case 'i': return symbol ? 'NaN' : typeof value === 'bigint' ? value + 'n' : number(parseInt(value));
+          case 'f': return symbol ? 'NaN' : number(parseFloat(value));
           case 'c': return '';
+          case 's': return typeof value === 'number' ? number(value) : show(value);
           default: return show(value);
         }
       });
@@ -427,7 +429,13 @@
         let header;
         try { header = String(this); } catch (e) { header = 'Error'; }
         const kept = frames.split('\n').filter((line) => line !== '' && line.indexOf('(gas-sim:') < 0);
-        return [header].concat(kept).join('\n');
+        const stack = [header].concat(kept).join('\n');
+        // Fixed at the first read, as V8 fixes it once: a later change of `message` does
+        // not show.
+        try {
+          Object.defineProperty(this, 'stack', { value: stack, writable: true, enumerable: false, configurable: true });
+        } catch (e) { /* a frozen error keeps the accessor */ }
+        return stack;
       },
       set: boaStack.set,
       enumerable: boaStack.enumerable,
@@ -443,6 +451,7 @@
     const hidden = (object, name, fn) =>
       Object.defineProperty(object, name, { value: fn, writable: true, enumerable: false, configurable: true });
     const isEnglish = (locales) => {
+      if (Array.isArray(locales) && locales.length === 0) return true; // the default locale
       const tag = Array.isArray(locales) && locales.length === 1 ? locales[0] : locales;
       return tag === undefined || tag === 'en' || tag === 'en-US';
     };
@@ -465,17 +474,26 @@
     hidden(Date.prototype, 'toLocaleString', dateFormatter('toLocaleString', (d) => datePart(d) + ', ' + timePart(d)));
     hidden(Date.prototype, 'toLocaleDateString', dateFormatter('toLocaleDateString', datePart));
     hidden(Date.prototype, 'toLocaleTimeString', dateFormatter('toLocaleTimeString', timePart));
-    // V8 joins with a bare comma (the separator is the implementation's choice).
+    // V8 joins with a bare comma (the separator is the implementation's choice), and an
+    // array met again inside itself gives '' (`inProgress` is emptied as calls return).
+    const inProgress = [];
     hidden(Array.prototype, 'toLocaleString', function () {
+      if (this === null || this === undefined) throw new TypeError('Array.prototype.toLocaleString called on null or undefined');
       const list = Object(this);
-      const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
-      let text = '';
-      for (let i = 0; i < length; i++) {
-        if (i > 0) text += ',';
-        const item = list[i];
-        if (item !== null && item !== undefined) text += String(item.toLocaleString(...arguments));
+      if (inProgress.indexOf(list) >= 0) return '';
+      inProgress.push(list);
+      try {
+        const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
+        let text = '';
+        for (let i = 0; i < length; i++) {
+          if (i > 0) text += ',';
+          const item = list[i];
+          if (item !== null && item !== undefined) text += String(item.toLocaleString(...arguments));
+        }
+        return text;
+      } finally {
+        inProgress.pop();
       }
-      return text;
     });
 
     // Number: grouping commas, at most 3 fraction digits. ICU rounds the shortest
@@ -507,6 +525,12 @@
       return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (fraction ? '.' + fraction : '');
     });
 
+    hidden(BigInt.prototype, 'toLocaleString', function () {
+      const text = String(BigInt.prototype.valueOf.call(this));
+      if (!isEnglish(arguments[0]) || arguments[1] !== undefined) missing('BigInt.prototype.toLocaleString');
+      return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    });
+
     // String.prototype.localeCompare: the root collation's three levels. Primary: the
     // base character (ASCII punctuation and symbols in ICU's order, then digits, then
     // letters case-blind, then other characters by code point); secondary: accents;
@@ -525,16 +549,31 @@
     // accent (ø as o), or as two letters (æ as ae, ß as ss).
     const FOLDED = {
       'ø': ['o', '\u0338'], 'đ': ['d', '\u0335'], 'ł': ['l', '\u0337'], 'ħ': ['h', '\u0335'],
-      'ı': ['i', '\u0307'], 'æ': ['ae', '\u00e6'], 'œ': ['oe', '\u0153'], 'ß': ['ss', '\u00df'],
+      'æ': ['ae', '\u00e6'], 'œ': ['oe', '\u0153'], 'ß': ['ss', '\u00df'],
     };
+    // Characters the collation ignores: soft hyphen, zero-width joiners and spaces, BOM.
+    const IGNORABLE = '\u00ad\u034f\u200b\u200c\u200d\u200e\u200f\u2060\ufeff';
     const collationKey = (text, numeric) => {
       const primary = [], secondary = [], tertiary = [];
       const chars = Array.from(String(text).normalize('NFD'));
       for (let i = 0; i < chars.length; i++) {
         const ch = chars[i];
         const code = ch.codePointAt(0);
-        if (isMark(code)) { secondary[secondary.length - 1] += markWeight(ch); continue; }
-        if (code < 32 && ASCII_ORDER.indexOf(ch) < 0) continue; // ignorable controls
+        if (isMark(code)) {
+          // An accent weighs on the letter before it; one that starts the text, alone.
+          if (secondary.length > 0) secondary[secondary.length - 1] += markWeight(ch);
+          else secondary.push(markWeight(ch));
+          continue;
+        }
+        if ((code < 32 && ASCII_ORDER.indexOf(ch) < 0) || IGNORABLE.indexOf(ch) >= 0) continue;
+        const compatible = ch.normalize('NFKD');
+        if (compatible !== ch && compatible.length > 0) {
+          // A compatibility form (no-break space, fullwidth Ａ, ﬁ, ²) sorts as what it
+          // stands for, a tertiary difference after it.
+          const [p2, s2, t2] = collationKey(compatible, numeric);
+          primary.push(...p2); secondary.push(...s2); tertiary.push(...t2.map((t) => t + 2));
+          continue;
+        }
         if (numeric && ch >= '0' && ch <= '9') {
           let run = ch;
           while (i + 1 < chars.length && chars[i + 1] >= '0' && chars[i + 1] <= '9') run += chars[++i];
@@ -563,7 +602,8 @@
         secondary.push('');
         tertiary.push(upper);
       }
-      return [primary, secondary, tertiary];
+      // The fourth list is the case alone (`sensitivity: 'case'` ignores compatibility forms).
+      return [primary, secondary, tertiary, tertiary.map((t) => t & 1)];
     };
     const compareLists = (a, b) => {
       for (let i = 0; i < Math.min(a.length, b.length); i++) {
@@ -571,7 +611,7 @@
       }
       return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
     };
-    const LEVELS = { base: [0], accent: [0, 1], case: [0, 2], variant: [0, 1, 2] };
+    const LEVELS = { base: [0], accent: [0, 1], case: [0, 3], variant: [0, 1, 2] };
     hidden(String.prototype, 'localeCompare', function (that) {
       if (this === null || this === undefined) throw new TypeError('String.prototype.localeCompare called on null or undefined');
       const options = arguments[2] === undefined ? {} : arguments[2];

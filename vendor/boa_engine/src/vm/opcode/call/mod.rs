@@ -242,10 +242,8 @@ impl CallSpread {
             .stack
             .calling_convention_get_function(argument_count);
 
-        let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+        let Some(object) = func.as_object().filter(|object| object.is_callable()) else {
+            return Err(Call::handle_not_callable(context));
         };
 
         object.__call__(argument_count).resolve(context)?;

@@ -10,13 +10,27 @@ use crate::{
 /// gas-sim patch: V8's text for a property access on `null` or `undefined`
 /// (`Cannot read properties of null (reading 'x')`, `Cannot set properties of undefined
 /// (setting 'y')`), instead of boa's "cannot convert 'null' or 'undefined' to object".
-/// Scripts' logs and tests match on V8's wording.
-pub(crate) fn nullish_base_error(base: &JsValue, key: &PropertyKey, setting: bool) -> JsError {
+/// Scripts' logs and tests match on V8's wording. An object key is not converted (that
+/// could run its `toString`): V8 then leaves the parenthesis out when reading and says
+/// `#<Object>` when setting.
+pub(crate) fn nullish_base_error(
+    base: &JsValue,
+    key: &JsValue,
+    setting: bool,
+    context: &mut Context,
+) -> JsError {
     let base = if base.is_null() { "null" } else { "undefined" };
     let (verb, doing) = if setting { ("set", "setting") } else { ("read", "reading") };
-    JsNativeError::typ()
-        .with_message(format!("Cannot {verb} properties of {base} ({doing} '{key}')"))
-        .into()
+    let mut message = format!("Cannot {verb} properties of {base}");
+    if !key.is_object() {
+        // A primitive's property key runs no script code.
+        if let Ok(key) = key.to_property_key(context) {
+            message.push_str(&format!(" ({doing} '{key}')"));
+        }
+    } else if setting {
+        message.push_str(&format!(" ({doing} '#<Object>')"));
+    }
+    JsNativeError::typ().with_message(message).into()
 }
 
 fn get_by_name<const LENGTH: bool>(
@@ -48,8 +62,8 @@ fn get_by_name<const LENGTH: bool>(
     //    To prevent the creation of a temporary JsObject, we directly retrieve the prototype that
     //    `to_object()` would produce, such as `Number.prototype`, `String.prototype`, etc.
     if object.is_null_or_undefined() {
-        let key: PropertyKey = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
-        return Err(nullish_base_error(object, &key, false));
+        let key: JsValue = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
+        return Err(nullish_base_error(object, &key, false, context));
     }
     let object = object.base_class(context)?;
 
@@ -108,8 +122,7 @@ fn get_by_value<const PUSH_KEY: bool>(
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
     if base.is_null_or_undefined() {
-        let key = key_value.to_property_key(context)?;
-        return Err(nullish_base_error(&base, &key, false));
+        return Err(nullish_base_error(&base, &key_value, false, context));
     }
     let object = base.base_class(context)?;
     let key_value = key_value.to_property_key(context)?;

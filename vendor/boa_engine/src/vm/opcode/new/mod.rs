@@ -58,10 +58,11 @@ impl NewSpread {
 
         let func = context.vm.stack.pop();
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        let Some(cons) = func.as_object().filter(|object| object.is_constructor()) else {
+            let frame = context.vm.frame();
+            let message = frame.code_block().not_callable_message(frame.pc, "constructor");
+            return Err(JsNativeError::typ().with_message(message).into());
+        };
 
         let argument_count = arguments.len();
         context.vm.stack.push(func);

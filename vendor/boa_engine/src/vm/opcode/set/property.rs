@@ -21,8 +21,13 @@ fn set_by_name(
     let value = context.vm.get_register(value.into()).clone();
 
     if value_object.is_null_or_undefined() {
-        let key: PropertyKey = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
-        return Err(crate::vm::opcode::get::property::nullish_base_error(value_object, &key, true));
+        let key: JsValue = context.vm.frame().code_block().ic[usize::from(index)].name.clone().into();
+        return Err(crate::vm::opcode::get::property::nullish_base_error(
+            value_object,
+            &key,
+            true,
+            context,
+        ));
     }
     let object = value_object.to_object(context)?;
 
@@ -163,8 +168,9 @@ impl SetPropertyByValue {
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
         if object.is_null_or_undefined() {
-            let key = key.to_property_key(context)?;
-            return Err(crate::vm::opcode::get::property::nullish_base_error(&object, &key, true));
+            return Err(crate::vm::opcode::get::property::nullish_base_error(
+                &object, &key, true, context,
+            ));
         }
         let object = object.to_object(context)?;
 
