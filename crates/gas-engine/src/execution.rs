@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex};
 use boa_engine::error::RuntimeLimitError;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
-use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::mail::SentMail;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::{Bounded, CallRecord, LogLevel, LogLine};
@@ -172,12 +171,7 @@ pub fn run_execution(
         }
     }
     let end_utc_ms = clock.now_utc_ms();
-    let holds_a_lock = {
-        let w = host.world();
-        [LockKind::Script, LockKind::User, LockKind::Document]
-            .into_iter()
-            .any(|kind| w.locks.holder(kind) == Some(LockHolder::Execution(spec.exec_id)))
-    };
+    let holds_a_lock = host.world().locks.held_by(spec.exec_id);
     if holds_a_lock {
         // The locks go when the execution ends, at its end time: executions due before
         // then (waiting for one of them, say) run first. Without this turn, a lock held

@@ -24,13 +24,6 @@ use crate::value::Val;
 pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
 pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
 
-/// Every service call takes at least a millisecond of the platform's real time, so no
-/// execution makes more than this many within 6 minutes (calls that run in the script's
-/// own process, such as `Utilities.formatDate`, do not count: see `runs_in_process`). It is what stops a loop on calls
-/// that take no virtual time (`latency = "none"`, or a 0 ms method such as
-/// `Sheet.getName`), which the 6-minute kill would never reach. Assumed.
-pub const SERVICE_CALLS_MAX: u64 = EXECUTION_MS_MAX as u64;
-
 /// How service calls advance the clock.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Latency {
@@ -151,7 +144,7 @@ pub struct Host {
     pub calls: RefCell<Bounded<CallRecord>>,
     pub logs: RefCell<Bounded<LogLine>>,
     pub kill_reason: RefCell<Option<String>>,
-    /// Service calls so far (see [`SERVICE_CALLS_MAX`]).
+    /// Service calls so far (see `calls::SERVICE_CALLS_PER_EXECUTION_MAX`).
     pub calls_made: Cell<u64>,
     /// Coverage probes (`__gas_probe(id)`) this execution passed; only a mutation
     /// campaign's instrumented sources call them.
@@ -191,9 +184,9 @@ impl Host {
         if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
             return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
         }
-        if !runs_in_process(method) {
+        if !calls::runs_in_process(method) {
             self.calls_made.set(self.calls_made.get() + 1);
-            if self.calls_made.get() > SERVICE_CALLS_MAX {
+            if self.calls_made.get() > calls::SERVICE_CALLS_PER_EXECUTION_MAX {
                 return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
             }
         }
@@ -307,12 +300,6 @@ impl Host {
     }
 }
 
-/// Methods the platform runs without a round trip to a Google service (formatting,
-/// digests, blobs, the session's zone): they are not bounded by [`SERVICE_CALLS_MAX`].
-fn runs_in_process(method: &str) -> bool {
-    ["Utilities.", "Blob.", "HTTPResponse.", "Session."].iter().any(|service| method.starts_with(service))
-}
-
 /// A short, readable rendering of a call's arguments for the trace: strings quoted,
 /// numbers plain, arrays and objects abbreviated.
 fn summarize(args: &[Val]) -> String {
@@ -354,11 +341,5 @@ mod tests {
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000, false));
         clock.advance_to(50_000 + 2 * EXECUTION_MS_MAX);
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000 + EXECUTION_MS_MAX, true));
-    }
-
-    #[test]
-    fn in_process_methods_do_not_count_toward_the_call_cap() {
-        assert!(runs_in_process("Utilities.formatDate") && runs_in_process("Session.getScriptTimeZone"));
-        assert!(!runs_in_process("Cache.get") && !runs_in_process("Sheet.getName"));
     }
 }

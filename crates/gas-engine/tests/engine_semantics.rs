@@ -619,7 +619,7 @@ fn a_polling_loop_on_calls_that_take_no_time_is_killed() {
     let calls = report.calls.items.len() as u64 + report.calls.dropped;
     assert_eq!(
         calls,
-        gas_engine::host::SERVICE_CALLS_MAX,
+        gas_platform::calls::SERVICE_CALLS_PER_EXECUTION_MAX,
         "getScriptCache, then get until the cap; the next is killed"
     );
 }

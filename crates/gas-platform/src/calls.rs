@@ -118,6 +118,19 @@ pub const METHODS: &[MethodInfo] = &[
     m("Utilities.sleep", 0, &["milliseconds"]),
 ];
 
+/// Every call to a Google service takes at least a millisecond of the platform's real
+/// time, so no execution makes more than this many within its 6 minutes. It is what
+/// stops a loop on calls that take no virtual time (`latency = "none"`, or a 0 ms method
+/// such as `Sheet.getName`), which the 6-minute kill never reaches. Assumed.
+pub const SERVICE_CALLS_PER_EXECUTION_MAX: u64 = 6 * 60 * 1000;
+
+/// Methods the platform runs in the script's own process, without a round trip to a
+/// Google service (formatting, digests, blobs, the session's zone): they do not count
+/// toward [`SERVICE_CALLS_PER_EXECUTION_MAX`].
+pub fn runs_in_process(name: &str) -> bool {
+    ["Utilities.", "Blob.", "HTTPResponse.", "Session."].iter().any(|service| name.starts_with(service))
+}
+
 pub fn method(name: &str) -> Option<&'static MethodInfo> {
     METHODS.binary_search_by(|m| m.name.cmp(name)).ok().map(|i| &METHODS[i])
 }
@@ -138,6 +151,12 @@ pub fn unknown_method_message(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn in_process_methods_do_not_count_toward_the_call_cap() {
+        assert!(runs_in_process("Utilities.formatDate") && runs_in_process("Session.getScriptTimeZone"));
+        assert!(!runs_in_process("Cache.get") && !runs_in_process("Sheet.getName"));
+    }
 
     #[test]
     fn catalogue_is_sorted_and_unique() {

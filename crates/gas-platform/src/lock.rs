@@ -39,6 +39,8 @@ pub enum LockHolder {
     Outside { until_utc_ms: i64 },
 }
 
+const ALL_KINDS: [LockKind; 3] = [LockKind::Script, LockKind::User, LockKind::Document];
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Locks {
@@ -109,10 +111,12 @@ impl Locks {
 
     /// Releases every lock `exec_id` holds: locks end with their execution, however it ends.
     pub fn release_all(&mut self, exec_id: u64) -> Vec<LockKind> {
-        [LockKind::Script, LockKind::User, LockKind::Document]
-            .into_iter()
-            .filter(|&kind| self.release(kind, exec_id))
-            .collect()
+        ALL_KINDS.into_iter().filter(|&kind| self.release(kind, exec_id)).collect()
+    }
+
+    /// Whether `exec_id` holds any lock.
+    pub fn held_by(&self, exec_id: u64) -> bool {
+        ALL_KINDS.into_iter().any(|kind| self.holder(kind) == Some(LockHolder::Execution(exec_id)))
     }
 
     /// A readable line for traces: `script lock held by execution 3`.
@@ -150,7 +154,9 @@ mod tests {
         locks.try_acquire(LockKind::Script, 1, 0);
         locks.try_acquire(LockKind::User, 1, 0);
         assert_eq!(locks.try_acquire(LockKind::Document, 2, 0), Acquire::Acquired);
+        assert!(locks.held_by(1) && locks.held_by(2) && !locks.held_by(3));
         assert_eq!(locks.release_all(1), vec![LockKind::Script, LockKind::User]);
+        assert!(!locks.held_by(1));
         assert_eq!(locks.holder(LockKind::Script), None);
         assert!(locks.has_lock(LockKind::Document, 2));
     }
