@@ -129,7 +129,7 @@ impl Cache {
         let ttl_s = ttl_s.unwrap_or(TTL_S_DEFAULT).clamp(1, TTL_S_MAX);
         let entry = CacheEntry {
             value: value.to_string(),
-            expires_at_utc_ms: now_utc_ms + ttl_s * 1000,
+            expires_at_utc_ms: now_utc_ms.saturating_add(ttl_s * 1000),
             inserted_seq: self.next_seq,
         };
         self.next_seq += 1;
@@ -171,6 +171,37 @@ fn check_value(value: &str) -> ServiceResult<()> {
     Ok(())
 }
 
+/// Counters in a state file stay below 2^53 (exact in JSON readers); far above anything
+/// a run reaches, and far from overflowing when incremented.
+pub const STATE_COUNTER_MAX: u64 = (1 << 53) - 1;
+
+impl Cache {
+    /// What a hand-written state file must hold for a cache: at most its cap, keys and
+    /// values within the limits, expiry times between 1970 and 9999, insertion numbers
+    /// below the next one (the code asserts the cap and relies on the rest).
+    pub fn check_state(&self) -> Result<(), String> {
+        if self.entries.len() > ITEMS_MAX {
+            return Err(format!("holds {} entries; a cache holds at most {ITEMS_MAX}", self.entries.len()));
+        }
+        if self.next_seq > STATE_COUNTER_MAX || self.evicted_count > STATE_COUNTER_MAX {
+            return Err(format!("next_seq and evicted_count must be at most {STATE_COUNTER_MAX}"));
+        }
+        for (key, entry) in &self.entries {
+            check_key(key).map_err(|e| format!("entries {key:?}: {e}"))?;
+            check_value(&entry.value).map_err(|e| format!("entries {key:?}: {e}"))?;
+            crate::time::check_instant(entry.expires_at_utc_ms)
+                .map_err(|e| format!("entries {key:?}: expires_at_utc_ms {e}"))?;
+            if entry.inserted_seq >= self.next_seq {
+                return Err(format!(
+                    "entries {key:?}: inserted_seq {} must be below next_seq {}",
+                    entry.inserted_seq, self.next_seq
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The three caches of one project.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -181,6 +212,14 @@ pub struct Caches {
 }
 
 impl Caches {
+    /// [`Cache::check_state`] for each, naming the one that fails.
+    pub fn check_state(&self) -> Result<(), String> {
+        for (name, cache) in [("script", &self.script), ("user", &self.user), ("document", &self.document)] {
+            cache.check_state().map_err(|e| format!("caches.{name}: {e}"))?;
+        }
+        Ok(())
+    }
+
     pub fn cache_mut(&mut self, scope: CacheScope) -> &mut Cache {
         match scope {
             CacheScope::Script => &mut self.script,
@@ -262,6 +301,29 @@ mod tests {
         cache.put_all(&good, None, T0).unwrap();
         let got = cache.get_all(&["b".into(), "zz".into(), "a".into()], T0).unwrap();
         assert_eq!(got.into_iter().collect::<Vec<_>>(), vec![("a".into(), "1".into()), ("b".into(), "2".into())]);
+    }
+
+    #[test]
+    fn state_files_are_checked_against_the_invariants() {
+        let mut cache = Cache::default();
+        cache.put("k", "v", None, T0).unwrap();
+        assert!(cache.check_state().is_ok());
+        let mut over = cache.clone();
+        for i in 0..=ITEMS_MAX {
+            over.entries.insert(format!("x{i}"), CacheEntry { value: "v".into(), expires_at_utc_ms: T0, inserted_seq: 0 });
+        }
+        assert!(over.check_state().unwrap_err().contains("at most 1000"));
+        let mut seq = cache.clone();
+        seq.next_seq = 0;
+        assert!(seq.check_state().unwrap_err().contains("below next_seq"));
+        seq.next_seq = u64::MAX;
+        assert!(seq.check_state().unwrap_err().contains("at most"));
+        let mut big = cache.clone();
+        big.entries.get_mut("k").unwrap().value = "v".repeat(VALUE_BYTES_MAX + 1);
+        assert_eq!(big.check_state().unwrap_err(), "entries \"k\": Argument too large: value");
+        let mut late = cache;
+        late.entries.get_mut("k").unwrap().expires_at_utc_ms = i64::MAX;
+        assert!(late.check_state().unwrap_err().contains("1970 to 9999"));
     }
 
     #[test]

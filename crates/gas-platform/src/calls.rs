@@ -131,6 +131,19 @@ pub fn runs_in_process(name: &str) -> bool {
     ["Utilities.", "Blob.", "HTTPResponse.", "Session."].iter().any(|service| name.starts_with(service))
 }
 
+/// The longest latency a scenario may give a method: a day. Past the 6-minute kill any
+/// latency ends the execution the same way; the bound keeps the clock far from i64.
+pub const LATENCY_MS_MAX: i64 = crate::time::MS_PER_DAY;
+
+/// A latency override, checked: 0 ms to [`LATENCY_MS_MAX`].
+pub fn check_latency_ms(ms: i64) -> Result<i64, String> {
+    if (0..=LATENCY_MS_MAX).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(format!("{ms} ms: a latency is 0 to {LATENCY_MS_MAX} ms (a day; past 6 minutes the execution is killed)"))
+    }
+}
+
 pub fn method(name: &str) -> Option<&'static MethodInfo> {
     METHODS.binary_search_by(|m| m.name.cmp(name)).ok().map(|i| &METHODS[i])
 }
@@ -163,6 +176,14 @@ mod tests {
         for pair in METHODS.windows(2) {
             assert!(pair[0].name < pair[1].name, "{} must sort before {}", pair[0].name, pair[1].name);
         }
+    }
+
+    #[test]
+    fn latencies_are_bounded() {
+        assert_eq!(check_latency_ms(0), Ok(0));
+        assert_eq!(check_latency_ms(LATENCY_MS_MAX), Ok(LATENCY_MS_MAX));
+        assert!(check_latency_ms(-1).unwrap_err().contains("0 to 86400000 ms"));
+        assert!(check_latency_ms(i64::MAX).is_err());
     }
 
     #[test]

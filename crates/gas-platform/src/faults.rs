@@ -62,6 +62,49 @@ pub struct FaultRule {
     pub matched_count: u32,
 }
 
+/// The longest `delay` a fault may add to a call: a day. A delay past the 6-minute kill
+/// is legal (the execution is killed mid-call); the bound keeps the clock far from i64.
+pub const DELAY_MS_MAX: i64 = crate::time::MS_PER_DAY;
+
+/// A fault delay, checked: 1 ms to [`DELAY_MS_MAX`].
+pub fn check_delay_ms(ms: i64) -> Result<i64, String> {
+    if (1..=DELAY_MS_MAX).contains(&ms) {
+        Ok(ms)
+    } else {
+        Err(format!("{ms} ms: a delay is 1 to {DELAY_MS_MAX} ms (a day; past 6 minutes the execution is killed)"))
+    }
+}
+
+impl FaultRule {
+    /// What a hand-written state file must hold for a rule (a scenario's rules are built
+    /// checked): a known method, bounded delays, a probability, HTTP statuses.
+    pub fn check(&self) -> Result<(), String> {
+        if crate::calls::method(&self.call).is_none() {
+            return Err(format!("call: {}", crate::calls::unknown_method_message(&self.call)));
+        }
+        if self.effects.is_empty() {
+            return Err("effects: a fault needs an effect".into());
+        }
+        for effect in &self.effects {
+            match effect {
+                FaultEffect::DelayMs(ms) => {
+                    check_delay_ms(*ms).map_err(|e| format!("effects: delay_ms {e}"))?;
+                }
+                FaultEffect::Respond { status, .. } => {
+                    crate::urlfetch::check_status(*status).map_err(|e| format!("effects: respond {e}"))?;
+                }
+                _ => {}
+            }
+        }
+        if let Some(p) = self.probability {
+            if !(0.0..=1.0).contains(&p) {
+                return Err(format!("probability {p} must be between 0 and 1"));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What a fault rule sees of a call.
 pub struct CallView<'a> {
     pub method: &'a str,
@@ -171,6 +214,22 @@ mod tests {
         assert!(faults.effects_for(&view(200, "sendInvoices", &ok)).is_empty());
         assert!(faults.effects_for(&view(150, "watchdog", &ok)).is_empty());
         assert!(faults.effects_for(&view(150, "sendInvoices", &other)).is_empty());
+    }
+
+    #[test]
+    fn delays_are_bounded_and_rules_checked() {
+        assert_eq!(check_delay_ms(DELAY_MS_MAX), Ok(DELAY_MS_MAX));
+        assert!(check_delay_ms(0).is_err() && check_delay_ms(i64::MAX).is_err());
+        assert!(rule(FaultEffect::DelayMs(5)).check().is_ok());
+        let huge = rule(FaultEffect::DelayMs(i64::MAX)).check().unwrap_err();
+        assert!(huge.starts_with("effects: delay_ms 9223372036854775807 ms: a delay is 1 to"), "{huge}");
+        let status = rule(FaultEffect::Respond { status: 0, body: String::new() }).check().unwrap_err();
+        assert!(status.contains("status 0"), "{status}");
+        let mut odd = rule(FaultEffect::Throw("x".into()));
+        odd.probability = Some(2.0);
+        assert!(odd.check().unwrap_err().contains("between 0 and 1"));
+        odd.call = "Nope.x".into();
+        assert!(odd.check().unwrap_err().starts_with("call: unknown service method"));
     }
 
     #[test]

@@ -95,6 +95,28 @@ impl Locks {
         }
     }
 
+    /// What a hand-written state file may hold: between calls no execution runs, so a
+    /// lock is free or held by an outside process until a time between 1970 and 9999.
+    pub fn check_state(&self) -> Result<(), String> {
+        for kind in ALL_KINDS {
+            match self.holder(kind) {
+                None => {}
+                Some(LockHolder::Outside { until_utc_ms }) => {
+                    crate::time::check_instant(until_utc_ms)
+                        .map_err(|e| format!("locks.{}: outside until_utc_ms {e}", kind.name()))?;
+                }
+                Some(LockHolder::Execution(id)) => {
+                    return Err(format!(
+                        "locks.{}: held by execution {id}, but no execution runs between calls; \
+                         write {{\"outside\": {{\"until_utc_ms\": ...}}}} for another process's hold",
+                        kind.name()
+                    ))
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub fn has_lock(&self, kind: LockKind, exec_id: u64) -> bool {
         self.holder(kind) == Some(LockHolder::Execution(exec_id))
     }
@@ -134,6 +156,17 @@ impl Locks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn state_files_hold_free_or_outside_locks_only() {
+        let mut locks = Locks { script: Some(LockHolder::Outside { until_utc_ms: 1_000 }), ..Default::default() };
+        assert!(locks.check_state().is_ok());
+        locks.user = Some(LockHolder::Execution(3));
+        assert!(locks.check_state().unwrap_err().starts_with("locks.user: held by execution 3"));
+        locks.user = None;
+        locks.document = Some(LockHolder::Outside { until_utc_ms: i64::MAX });
+        assert!(locks.check_state().unwrap_err().contains("1970 to 9999"));
+    }
 
     #[test]
     fn one_holder_reentrant_and_released() {

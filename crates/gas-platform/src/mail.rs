@@ -120,6 +120,18 @@ pub struct Mail {
 }
 
 impl Mail {
+    /// What a hand-written state file must hold: times between 1970 and 9999 (the quota
+    /// window's reset is computed from its start).
+    pub fn check_state(&self) -> Result<(), String> {
+        if let Some(start) = self.quota.window_start_utc_ms {
+            crate::time::check_instant(start).map_err(|e| format!("mail.quota.window_start_utc_ms: {e}"))?;
+        }
+        for (i, sent) in self.sent.iter().enumerate() {
+            crate::time::check_instant(sent.at_utc_ms).map_err(|e| format!("mail.sent[{i}].at_utc_ms: {e}"))?;
+        }
+        Ok(())
+    }
+
     /// `MailApp.getRemainingDailyQuota()` at `now`.
     pub fn remaining(&mut self, now_utc_ms: i64, script_zone: Tz) -> u32 {
         self.roll_window(now_utc_ms, script_zone);
@@ -161,7 +173,7 @@ impl Mail {
     /// When a window that started at `start_utc_ms` resets.
     fn reset_at(&self, start_utc_ms: i64, script_zone: Tz) -> i64 {
         match self.quota_reset {
-            QuotaReset::Rolling24h => start_utc_ms + MS_PER_DAY,
+            QuotaReset::Rolling24h => start_utc_ms.saturating_add(MS_PER_DAY),
             QuotaReset::UtcMidnight => next_midnight(chrono_tz::UTC, start_utc_ms),
             QuotaReset::PacificMidnight => next_midnight(chrono_tz::America::Los_Angeles, start_utc_ms),
             QuotaReset::LocalMidnight => next_midnight(script_zone, start_utc_ms),

@@ -97,6 +97,23 @@ impl PropertyStore {
         self.entries.clear();
     }
 
+    /// What a hand-written state file must hold: keys, values and the store within the
+    /// limits a script's `setProperty` is held to.
+    pub fn check_state(&self) -> Result<(), String> {
+        for (key, value) in &self.entries {
+            if key.is_empty() {
+                return Err(format!("an empty key: {INVALID_KEY_MESSAGE}"));
+            }
+            if key.len() + value.len() > VALUE_BYTES_MAX {
+                return Err(format!("{key:?}: {VALUE_TOO_LARGE_MESSAGE} (over {VALUE_BYTES_MAX} bytes)"));
+            }
+        }
+        if self.bytes_used() > STORE_BYTES_MAX {
+            return Err(format!("{} bytes: {STORE_QUOTA_MESSAGE}", self.bytes_used()));
+        }
+        Ok(())
+    }
+
     pub fn bytes_used(&self) -> usize {
         store_bytes(&self.entries)
     }
@@ -125,6 +142,14 @@ impl Properties {
         }
     }
 
+    /// [`PropertyStore::check_state`] for each, naming the one that fails.
+    pub fn check_state(&self) -> Result<(), String> {
+        for (name, store) in [("script", &self.script), ("user", &self.user), ("document", &self.document)] {
+            store.check_state().map_err(|e| format!("properties.{name}: {e}"))?;
+        }
+        Ok(())
+    }
+
     pub fn store_mut(&mut self, scope: PropertyScope) -> &mut PropertyStore {
         match scope {
             PropertyScope::Script => &mut self.script,
@@ -147,6 +172,23 @@ mod tests {
         assert_eq!(store.keys(), vec!["a", "b"]);
         store.delete("a").unwrap();
         assert_eq!(store.get("a"), None);
+    }
+
+    #[test]
+    fn state_files_are_held_to_the_same_limits() {
+        let mut props = Properties::default();
+        props.script.set("k", "v").unwrap();
+        assert!(props.check_state().is_ok());
+        props.user.entries.insert("big".into(), "x".repeat(VALUE_BYTES_MAX));
+        assert!(props.check_state().unwrap_err().starts_with("properties.user: \"big\": Argument too large"));
+        props.user.entries.clear();
+        props.document.entries.insert(String::new(), "v".into());
+        assert!(props.check_state().unwrap_err().contains(INVALID_KEY_MESSAGE));
+        props.document.entries.clear();
+        for i in 0..60 {
+            props.script.entries.insert(format!("k{i}"), "v".repeat(9000));
+        }
+        assert!(props.check_state().unwrap_err().contains(STORE_QUOTA_MESSAGE));
     }
 
     #[test]

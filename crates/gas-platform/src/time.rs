@@ -11,6 +11,22 @@ pub const MS_PER_MINUTE: i64 = 60 * MS_PER_SECOND;
 pub const MS_PER_HOUR: i64 = 60 * MS_PER_MINUTE;
 pub const MS_PER_DAY: i64 = 24 * MS_PER_HOUR;
 
+/// The instants gas-sim runs at: 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
+/// Earlier or later times in a scenario, a flag or a state file are typos (a year 1900
+/// or -1), and keeping every instant in this range keeps all clock arithmetic far from
+/// overflow.
+pub const INSTANT_UTC_MS_MIN: i64 = 0;
+pub const INSTANT_UTC_MS_MAX: i64 = 253_402_300_799_999;
+
+/// Whether gas-sim can run at this instant, with the message to show when not.
+pub fn check_instant(at_utc_ms: i64) -> Result<i64, String> {
+    if (INSTANT_UTC_MS_MIN..=INSTANT_UTC_MS_MAX).contains(&at_utc_ms) {
+        Ok(at_utc_ms)
+    } else {
+        Err(format!("{} is outside the years gas-sim runs in (1970 to 9999)", iso_utc(at_utc_ms)))
+    }
+}
+
 /// Resolves an IANA zone name, with a message that says what to type instead.
 pub fn parse_zone(name: &str) -> Result<Tz, String> {
     name.parse::<Tz>()
@@ -86,7 +102,7 @@ pub fn local_to_utc_ms(zone: Tz, local: NaiveDateTime) -> i64 {
 /// The wall-clock time of an instant in `zone`.
 pub fn utc_ms_to_local(zone: Tz, at_utc_ms: i64) -> NaiveDateTime {
     let offset_ms = i64::from(offset_seconds_at(zone, at_utc_ms)) * MS_PER_SECOND;
-    DateTime::from_timestamp_millis(at_utc_ms + offset_ms).map(|t| t.naive_utc()).unwrap_or_default()
+    DateTime::from_timestamp_millis(at_utc_ms.saturating_add(offset_ms)).map(|t| t.naive_utc()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -118,6 +134,18 @@ mod tests {
         assert_eq!(iso_utc(parse_time_in_zone("2025-06-13T18:00", istanbul).unwrap()), "2025-06-13T15:00:00.000Z");
         assert_eq!(iso_utc(parse_time_in_zone("2025-06-13T18:00Z", istanbul).unwrap()), "2025-06-13T18:00:00.000Z");
         assert!(parse_time_in_zone("Friday", istanbul).is_err());
+    }
+
+    #[test]
+    fn instants_run_from_1970_to_9999() {
+        let utc = parse_zone("UTC").unwrap();
+        assert!(check_instant(parse_time_in_zone("1970-01-01T00:00", utc).unwrap()).is_ok());
+        assert!(check_instant(parse_time_in_zone("9999-12-31T23:59:59.999", utc).unwrap()).is_ok());
+        let err = check_instant(parse_time_in_zone("1900-01-01T00:00", utc).unwrap()).unwrap_err();
+        assert_eq!(err, "1900-01-01T00:00:00.000Z is outside the years gas-sim runs in (1970 to 9999)");
+        assert!(check_instant(-1).is_err());
+        assert!(check_instant(INSTANT_UTC_MS_MAX + 1).is_err());
+        assert!(check_instant(i64::MIN).unwrap_err().contains("invalid instant"));
     }
 
     #[test]

@@ -114,6 +114,38 @@ impl Triggers {
     }
 }
 
+impl Triggers {
+    /// What a hand-written state file must hold: at most 20 triggers, each a schedule the
+    /// builder would accept with a handler, distinct ids, a counter that can go on.
+    pub fn check_state(&self) -> Result<(), String> {
+        if self.installed.len() > TRIGGERS_PER_SCRIPT_MAX {
+            return Err(format!("installed: {} triggers; {TOO_MANY_TRIGGERS_MESSAGE}", self.installed.len()));
+        }
+        if self.next_id > crate::cache::STATE_COUNTER_MAX {
+            return Err(format!("next_id must be at most {}", crate::cache::STATE_COUNTER_MAX));
+        }
+        for (i, trigger) in self.installed.iter().enumerate() {
+            let key = format!("installed[{i}]");
+            if trigger.handler.is_empty() {
+                return Err(format!("{key}.handler: a trigger names the function it runs"));
+            }
+            validate_spec(&trigger.spec).map_err(|e| format!("{key}.spec: {e}"))?;
+            if let TimeSpec::At { at_utc_ms } = trigger.spec {
+                crate::time::check_instant(at_utc_ms).map_err(|e| format!("{key}.spec.at_utc_ms: {e}"))?;
+            }
+            crate::time::check_instant(trigger.created_at_utc_ms)
+                .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
+            if let Some(zone) = &trigger.time_zone {
+                crate::time::parse_zone(zone).map_err(|e| format!("{key}.time_zone: {e}"))?;
+            }
+            if self.installed[..i].iter().any(|t| t.id == trigger.id) {
+                return Err(format!("{key}.id: {:?} is used by another trigger", trigger.id));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The builder's rules. Texts are assumed (the platform raises these when `create()` or
 /// the builder method is called; the exact wording was not captured).
 pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
@@ -186,6 +218,29 @@ mod tests {
         assert!(validate_spec(&TimeSpec::EveryDays { days: 1, at_hour: 24, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::EveryWeeks { weeks: 1, weekday: 8, at_hour: 9, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::At { at_utc_ms: 0 }).is_ok());
+    }
+
+    #[test]
+    fn state_files_are_checked_against_the_limits() {
+        let mut triggers = Triggers::default();
+        for _ in 0..20 {
+            triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).unwrap();
+        }
+        assert!(triggers.check_state().is_ok());
+        let mut over = triggers.clone();
+        over.installed.push(over.installed[0].clone());
+        assert!(over.check_state().unwrap_err().contains(TOO_MANY_TRIGGERS_MESSAGE));
+        let mut twin = triggers.clone();
+        twin.installed[1].id = twin.installed[0].id.clone();
+        assert!(twin.check_state().unwrap_err().starts_with("installed[1].id:"));
+        let mut odd = triggers.clone();
+        odd.installed[0].spec = TimeSpec::EveryMinutes { minutes: 7 };
+        assert!(odd.check_state().unwrap_err().starts_with("installed[0].spec: The value passed to everyMinutes()"));
+        odd.installed[0].spec = TimeSpec::At { at_utc_ms: i64::MAX };
+        assert!(odd.check_state().unwrap_err().contains("1970 to 9999"));
+        let mut unnamed = triggers;
+        unnamed.installed[0].handler.clear();
+        assert!(unnamed.check_state().is_err());
     }
 
     #[test]

@@ -12,6 +12,20 @@ use crate::{ServiceError, ServiceResult};
 /// How much of a failed response's body the platform's error quotes (assumed length).
 pub const TRUNCATED_BODY_CHARS: usize = 100;
 
+/// HTTP statuses are three digits, 100 to 599 (RFC 9110 section 15); a rule or fault
+/// answering 0 or 700 is a typo.
+pub const HTTP_STATUS_MIN: u16 = 100;
+pub const HTTP_STATUS_MAX: u16 = 599;
+
+/// An HTTP status a rule may answer with, checked.
+pub fn check_status(status: u16) -> Result<u16, String> {
+    if (HTTP_STATUS_MIN..=HTTP_STATUS_MAX).contains(&status) {
+        Ok(status)
+    } else {
+        Err(format!("status {status}: an HTTP status is {HTTP_STATUS_MIN} to {HTTP_STATUS_MAX}"))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HttpRule {
     /// A glob on the whole URL.
@@ -144,6 +158,14 @@ fn check_url(url: &str) -> ServiceResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statuses_are_100_to_599() {
+        assert_eq!(check_status(100), Ok(100));
+        assert_eq!(check_status(599), Ok(599));
+        assert_eq!(check_status(0).unwrap_err(), "status 0: an HTTP status is 100 to 599");
+        assert!(check_status(600).is_err());
+    }
 
     fn get(url: &str) -> HttpRequest {
         HttpRequest {

@@ -223,7 +223,7 @@ fn java_current_raw_offset_s(tz: Tz) -> i32 {
 fn java_dst_savings_ms(tz: Tz, at_utc_ms: i64) -> i64 {
     const MONTH_MS: i64 = 30 * MS_PER_DAY;
     (-6..=6)
-        .filter_map(|months| DateTime::from_timestamp_millis(at_utc_ms + months * MONTH_MS))
+        .filter_map(|months| DateTime::from_timestamp_millis(at_utc_ms.saturating_add(months * MONTH_MS)))
         .map(|t| tz.offset_from_utc_datetime(&t.naive_utc()).dst_offset().num_milliseconds())
         .max()
         .unwrap_or(0)
@@ -478,9 +478,19 @@ impl PatternBuilder {
     }
 }
 
-/// Java's `zeroPaddingNumber`: at least `min_digits` digits, the sign before the zeros.
+/// Java pads a date field to at most 309 digits, whatever the letter count:
+/// `SimpleDateFormat.zeroPaddingNumber` formats through `DecimalFormat`, which uses "the
+/// lower of newValue and 309" digits for anything but BigInteger/BigDecimal (its
+/// `setMinimumIntegerDigits` javadoc). Also keeps a 65,536-letter pattern from reaching
+/// Rust's formatter, whose width stops at 65,535 (it panicked).
+pub const FIELD_DIGITS_MAX: usize = 309;
+
+/// Java's `zeroPaddingNumber`: at least `min_digits` digits (at most 309), the sign
+/// before the zeros.
 fn zero_pad(value: i64, min_digits: usize) -> String {
-    let digits = format!("{:0min_digits$}", value.unsigned_abs());
+    let magnitude = value.unsigned_abs().to_string();
+    let zeros = min_digits.min(FIELD_DIGITS_MAX).saturating_sub(magnitude.len());
+    let digits = "0".repeat(zeros) + &magnitude;
     if value < 0 {
         format!("-{digits}")
     } else {
@@ -2366,6 +2376,20 @@ mod tests {
         assert_eq!(fmt(t, "Asia/Tokyo", "yyyy/MM/dd HH:mm:ss z zzzz"), "2024/03/10 19:30:00 JST Japan Standard Time");
         assert_eq!(fmt(t, "Asia/Kolkata", "HH:mm z X XX XXX Z"), "16:00 IST +05 +0530 +05:30 +0530");
         assert_eq!(fmt(t, "UTC", "HH:mm z zzzz X XX XXX Z"), "10:30 UTC Coordinated Universal Time Z Z Z +0000");
+    }
+
+    #[test]
+    fn long_field_runs_pad_to_309_digits_as_java() {
+        // A 65,536-letter run panicked in Rust's formatter (widths stop at 65,535).
+        let t = "2024-03-10T10:30:00Z";
+        let day = fmt(t, "UTC", &"d".repeat(65_536));
+        assert_eq!((day.len(), &day[day.len() - 3..]), (FIELD_DIGITS_MAX, "010"));
+        assert!(day[..FIELD_DIGITS_MAX - 2].bytes().all(|b| b == b'0'));
+        assert_eq!(fmt(t, "UTC", &"y".repeat(400)).len(), FIELD_DIGITS_MAX);
+        assert_eq!(fmt(t, "UTC", &"S".repeat(70_000)).len(), FIELD_DIGITS_MAX);
+        assert_eq!(fmt(t, "UTC", "ddd"), "010");
+        // Parsing with such a pattern is bounded by the text, not the pattern.
+        assert!(parse_date("10", "UTC", &"d".repeat(65_536)).is_ok());
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub struct World {
 
 /// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and
 /// `gas-sim call --at` refuses them too.
-pub const LAST_UTC_MS_MAX: i64 = 253_402_300_799_999;
+pub const LAST_UTC_MS_MAX: i64 = crate::time::INSTANT_UTC_MS_MAX;
 
 impl World {
     pub fn new() -> World {
@@ -50,7 +50,8 @@ impl World {
 
     /// Reads a state file's text; the error names the line and column.
     pub fn from_json(text: &str) -> Result<World, String> {
-        let world: World = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let world: World = serde_json::from_str(text)
+            .map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
         if world.gas_sim_state != STATE_FORMAT_VERSION {
             return Err(format!(
                 "state format {} is not the {STATE_FORMAT_VERSION} this gas-sim reads",
@@ -62,12 +63,28 @@ impl World {
                 return Err(format!("last_utc_ms {last} is not a time between 1970 and 9999"));
             }
         }
-        for (i, rule) in world.faults.rules.iter().enumerate() {
-            if crate::calls::method(&rule.call).is_none() {
-                return Err(format!("faults.rules[{i}].call: {}", crate::calls::unknown_method_message(&rule.call)));
-            }
-        }
+        world.check_state()?;
         Ok(world)
+    }
+
+    /// Every invariant the services assert or rely on, checked on a state file before
+    /// any execution sees it: a bad file is a message naming the key, never a panic.
+    pub fn check_state(&self) -> Result<(), String> {
+        if self.last_exec_id.is_some_and(|id| id > crate::cache::STATE_COUNTER_MAX) {
+            return Err(format!("last_exec_id must be at most {}", crate::cache::STATE_COUNTER_MAX));
+        }
+        self.caches.check_state()?;
+        self.properties.check_state()?;
+        self.triggers.check_state().map_err(|e| format!("triggers.{e}"))?;
+        self.locks.check_state()?;
+        self.mail.check_state()?;
+        for (i, rule) in self.http.rules.iter().enumerate() {
+            crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
+        }
+        for (i, rule) in self.faults.rules.iter().enumerate() {
+            rule.check().map_err(|e| format!("faults.rules[{i}].{e}"))?;
+        }
+        Ok(())
     }
 
     pub fn to_json(&self) -> String {
@@ -103,5 +120,61 @@ mod tests {
         );
         let err = World::from_json(&fault).unwrap_err();
         assert!(err.starts_with("faults.rules[0].call: unknown service method \"Nope.x\""), "{err}");
+    }
+
+    /// The fuzz campaign's state files that panicked a worker; each is now a message.
+    #[test]
+    fn state_files_that_broke_invariants_are_refused_with_the_key() {
+        let v = STATE_FORMAT_VERSION;
+        let cases = [
+            (
+                format!(r#"{{"gas_sim_state": {v}, "faults": {{"rules": [{{"call": "Cache.get", "effects": [{{"delay_ms": 9223372036854775807}}]}}]}}}}"#),
+                "faults.rules[0].effects: delay_ms 9223372036854775807 ms",
+            ),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "http": {{"rules": [{{"url": "*", "status": 0}}]}}}}"#),
+                "http.rules[0]: status 0",
+            ),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "locks": {{"script": {{"execution": 4}}}}}}"#),
+                "locks.script: held by execution 4",
+            ),
+            (format!(r#"{{"gas_sim_state": {v}, "last_exec_id": 18446744073709551615}}"#), "last_exec_id must be"),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "caches": {{"user": {{"next_seq": 18446744073709551615}}}}}}"#),
+                "caches.user: next_seq",
+            ),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "properties": {{"script": {{"": "x"}}}}}}"#),
+                "properties.script: an empty key",
+            ),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "triggers": {{"installed": [{{"id": "1", "handler": "f", "spec": {{"kind": "every_hours", "hours": 3}}, "created_at_utc_ms": 0}}]}}}}"#),
+                "triggers.installed[0].spec: The value passed to everyHours()",
+            ),
+            (
+                format!(r#"{{"gas_sim_state": {v}, "mail": {{"quota": {{"window_start_utc_ms": 9223372036854775807}}}}}}"#),
+                "mail.quota.window_start_utc_ms:",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = World::from_json(&text).unwrap_err();
+            assert!(err.starts_with(want), "{text}\n  gave {err}\n  want {want}");
+        }
+    }
+
+    #[test]
+    fn a_cache_over_its_cap_is_refused() {
+        let mut world = World::new();
+        for i in 0..crate::cache::ITEMS_MAX {
+            world.caches.script.put(&format!("k{i}"), "v", None, 1000).unwrap();
+        }
+        let text = world.to_json();
+        assert!(World::from_json(&text).is_ok());
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        value["caches"]["script"]["entries"]["zz"] =
+            serde_json::json!({"value": "v", "expires_at_utc_ms": 1, "inserted_seq": 0});
+        let err = World::from_json(&value.to_string()).unwrap_err();
+        assert!(err.starts_with("caches.script: holds 1001 entries"), "{err}");
     }
 }
