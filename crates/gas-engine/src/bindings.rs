@@ -618,7 +618,8 @@ fn trigger_spec(builder: &Val, now_utc_ms: i64, zone: chrono_tz::Tz) -> ServiceR
         return Ok(TimeSpec::At { at_utc_ms: *ms as i64 });
     }
     if let Some(after_ms) = builder.get("after").and_then(Val::as_f64) {
-        return Ok(TimeSpec::At { at_utc_ms: now_utc_ms + after_ms as i64 });
+        // Saturating: `after(1e300)` must not overflow the clock (a time past 9999 never fires).
+        return Ok(TimeSpec::At { at_utc_ms: now_utc_ms.saturating_add(after_ms as i64) });
     }
     if let (Some(year), Some(month), Some(day)) = (number("atDateYear"), number("atDateMonth"), number("atDateDay")) {
         let date = chrono::NaiveDate::from_ymd_opt(year as i32, month, day)

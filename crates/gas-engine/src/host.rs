@@ -93,8 +93,11 @@ impl VirtualClock {
         self.now_utc_ms.set(at_utc_ms.min(deadline.max(self.now_utc_ms.get())));
     }
 
+    /// Moves the clock `ms` forward. Saturating: a latency, delay or sleep near i64::MAX
+    /// (the inputs are bounded, this is the last line) ends at the deadline instead of
+    /// wrapping backwards.
     pub fn advance_by(&self, ms: i64) {
-        self.advance_to(self.now_utc_ms.get() + ms.max(0));
+        self.advance_to(self.now_utc_ms.get().saturating_add(ms.max(0)));
     }
 }
 
@@ -276,7 +279,7 @@ impl Host {
     /// `timeout_ms`. Returns whether it was taken.
     pub fn acquire_lock(&self, kind: LockKind, timeout_ms: i64) -> Result<bool, Failure> {
         // Never park past the 6-minute kill: the execution ends there, locks and all.
-        let deadline = (self.now() + timeout_ms.max(0)).min(self.start_utc_ms + EXECUTION_MS_MAX);
+        let deadline = self.now().saturating_add(timeout_ms.max(0)).min(self.start_utc_ms.saturating_add(EXECUTION_MS_MAX));
         loop {
             let attempt = self.world().locks.try_acquire(kind, self.exec_id, self.now());
             let free_at = match attempt {
@@ -341,5 +344,11 @@ mod tests {
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000, false));
         clock.advance_to(50_000 + 2 * EXECUTION_MS_MAX);
         assert_eq!((clock.now_utc_ms(), clock.overran()), (50_000 + EXECUTION_MS_MAX, true));
+        // A latency or delay near i64::MAX saturates at the deadline (it overflowed).
+        clock.restart(1_000);
+        clock.advance_by(i64::MAX);
+        assert_eq!((clock.now_utc_ms(), clock.overran()), (1_000 + EXECUTION_MS_MAX, true));
+        clock.advance_by(i64::MAX);
+        assert_eq!(clock.now_utc_ms(), 1_000 + EXECUTION_MS_MAX);
     }
 }

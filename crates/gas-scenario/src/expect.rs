@@ -71,12 +71,27 @@ impl ExpectResult {
     }
 }
 
-pub fn resolve(loaded: &LoadedScenario, zone_name: &str, world: &World) -> Result<Vec<Expectation>, ScenarioError> {
+/// The expectations that apply in `zone_name`. `declared_zones` are the scenario's
+/// (`time_zones`, or the project's zone): an expectation's `zones` must name only those,
+/// or a typo would silently never check anything.
+pub fn resolve(
+    loaded: &LoadedScenario,
+    zone_name: &str,
+    declared_zones: &[String],
+    world: &World,
+) -> Result<Vec<Expectation>, ScenarioError> {
     let mut out = Vec::new();
     for (i, section) in loaded.file.expect.iter().enumerate() {
         let key = format!("expect[{i}]");
         if let Some(zones) = &section.zones {
-            if !zones.iter().any(|z| z == zone_name) {
+            if let Some(unknown) = zones.iter().find(|z| !declared_zones.contains(z.get_ref())) {
+                return Err(loaded.error_at(
+                    unknown,
+                    &format!("{key}.zones"),
+                    format!("{:?} is not one of the scenario's zones ({})", unknown.get_ref(), declared_zones.join(", ")),
+                ));
+            }
+            if !zones.iter().any(|z| z.get_ref() == zone_name) {
                 continue;
             }
         }

@@ -57,6 +57,9 @@ pub struct PreparedScenario {
     /// In the file's order (or the one `--tz` zone).
     pub zones: Vec<String>,
     pub seed: u64,
+    /// What the file deserves a word about but may still run (`file:line: key: ...`):
+    /// [`run_scenario`] prints them on stderr; a campaign may show them its own way.
+    pub warnings: Vec<String>,
 }
 
 impl PreparedScenario {
@@ -69,7 +72,8 @@ impl PreparedScenario {
             None => plan::zones_of(&loaded, &project)?,
         };
         let seed = options.seed.unwrap_or(loaded.file.seed);
-        Ok(PreparedScenario { path: path.to_path_buf(), loaded, project: Arc::new(project), zones, seed })
+        let warnings = plan::warnings(&loaded)?;
+        Ok(PreparedScenario { path: path.to_path_buf(), loaded, project: Arc::new(project), zones, seed, warnings })
     }
 
     /// Runs the scenario in `zone` on `project` (the scenario's own, or a version of it).
@@ -97,6 +101,9 @@ impl PreparedScenario {
 /// zone, at most as many as the machine has cores). Reports come in the file's zone order.
 pub fn run_scenario(path: &Path, options: &RunOptions) -> Result<Vec<ZoneReport>, ScenarioError> {
     let scenario = PreparedScenario::load(path, options)?;
+    for warning in &scenario.warnings {
+        eprintln!("warning: {warning}");
+    }
     let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
     let mut reports = Vec::with_capacity(scenario.zones.len());
     for batch in scenario.zones.chunks(parallel) {

@@ -28,6 +28,10 @@ pub struct ScenarioFile {
     /// execution counts as a runaway and is killed. Default: `Limits::default()`.
     #[serde(default)]
     pub loop_iterations_max: Option<Spanned<i64>>,
+    /// A scenario longer than this many days gets a warning (a typo in a year makes a
+    /// run of centuries); raise it for a long scenario on purpose. Default 400.
+    #[serde(default)]
+    pub length_days_warning: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]
@@ -56,7 +60,7 @@ pub struct ScenarioFile {
 
 /// `latency = "default"`, `"none"`, or a table of per-method overrides in ms.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[serde(untagged, expecting = "expected \"default\", \"none\" or a table of Service.method = ms")]
 pub enum LatencySetting {
     Mode(String),
     Overrides(BTreeMap<String, i64>),
@@ -112,15 +116,15 @@ pub struct HttpSection {
     pub url: String,
     pub method: Option<String>,
     #[serde(default = "status_ok")]
-    pub status: u16,
+    pub status: Spanned<u16>,
     #[serde(default)]
     pub body: String,
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
 }
 
-fn status_ok() -> u16 {
-    200
+fn status_ok() -> Spanned<u16> {
+    Spanned::new(0..0, 200)
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -174,7 +178,7 @@ pub struct FaultSection {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RespondSection {
-    pub status: u16,
+    pub status: Spanned<u16>,
     #[serde(default)]
     pub body: String,
 }
@@ -221,7 +225,7 @@ pub struct ExpectSection {
     pub property: Option<String>,
     pub executions: Option<ExecutionFilter>,
     /// Only in these zones (default: all).
-    pub zones: Option<Vec<String>>,
+    pub zones: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -274,7 +278,13 @@ impl LoadedScenario {
     pub fn parse(path: &Path, text: String) -> Result<LoadedScenario, ScenarioError> {
         let file: ScenarioFile = toml::from_str(&text).map_err(|e| {
             let line = e.span().map(|span| line_of(&text, span.start));
-            let message = e.message().to_string();
+            let mut message = gas_platform::error::plain_serde_message(e.message(), "a table");
+            // An unquoted time is a TOML datetime, which serde sees as a map.
+            let value = e.span().map(|span| text.get(span).unwrap_or_default().trim()).unwrap_or_default();
+            let date_like = value.len() >= 10 && value.as_bytes()[4] == b'-' && value[..4].bytes().all(|b| b.is_ascii_digit());
+            if date_like && message.contains("expected a string") {
+                message.push_str(" (write times in quotes: \"2025-06-13T09:00\")");
+            }
             match line {
                 Some(line) => ScenarioError(format!("{}:{line}: {message}", path.display())),
                 None => ScenarioError(format!("{}: {message}", path.display())),
@@ -319,6 +329,32 @@ mod tests {
         assert!(err.0.starts_with("s.toml:5: unknown field `tirggers`"), "{err}");
         let err = LoadedScenario::parse(Path::new("s.toml"), "name = \nx".into()).unwrap_err();
         assert!(err.0.starts_with("s.toml:1:"), "{err}");
+    }
+
+    /// Serde's messages name Rust types (`untagged enum LatencySetting`, `u32`); the
+    /// scenario's reader sees what to write instead.
+    #[test]
+    fn type_errors_speak_scenario_not_rust() {
+        let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
+        let cases = [
+            ("latency = 5\n", "s.toml:5: expected \"default\", \"none\" or a table of Service.method = ms"),
+            ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "a whole number from 0 to 4294967295"),
+            ("[[http]]\nurl = \"*\"\nstatus = 70000\n", "a whole number from 0 to 65535"),
+            ("time_zones = \"UTC\"\n", "expected a list"),
+            ("account = 3\n", "expected a table"),
+            ("seed = -1\n", "a whole number from 0 to 18446744073709551615"),
+        ];
+        for (tail, want) in cases {
+            let err = LoadedScenario::parse(Path::new("s.toml"), format!("{head}{tail}")).unwrap_err();
+            assert!(err.0.contains(want), "{tail}: {err}");
+            for rust in ["u16", "u32", "u64", "struct", "enum", "sequence", "LatencySetting", "Section"] {
+                assert!(!err.0.contains(rust), "{tail}: {err}");
+            }
+        }
+        for unquoted in ["2025-06-12T12:00", "2025-06-12T12:00:00"] {
+            let err = LoadedScenario::parse(Path::new("s.toml"), head.replace("\"2025-06-12T12:00\"", unquoted)).unwrap_err();
+            assert!(err.0.starts_with("s.toml:3:") && err.0.contains("write times in quotes"), "{err}");
+        }
     }
 
     #[test]

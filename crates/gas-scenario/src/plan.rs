@@ -21,6 +21,11 @@ use crate::schedule::{local_day_start, parse_duration_ms, Schedule};
 
 pub const DEFAULT_ZONES: [&str; 1] = ["UTC"];
 
+/// Past this many days a scenario gets a warning unless it sets `length_days_warning`:
+/// a year and a month covers the longest schedules people test (monthly and yearly
+/// jobs), and a longer run is usually a typo in a year.
+pub const LENGTH_DAYS_WARNING_DEFAULT: i64 = 400;
+
 /// What starts executions, besides script-installed triggers.
 #[derive(Debug, Clone)]
 pub enum Occurrence {
@@ -90,14 +95,25 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     let file = &loaded.file;
     let zone = parse_zone(zone_name).map_err(|e| loaded.error("--tz", e))?;
     let time = |value: &Spanned<String>, key: &str| {
-        parse_time_in_zone(value.get_ref(), zone).map_err(|e| loaded.error_at(value, key, e))
+        parse_time_in_zone(value.get_ref(), zone)
+            .and_then(gas_platform::time::check_instant)
+            .map_err(|e| loaded.error_at(value, key, e))
     };
     let start_utc_ms = time(&file.start, "start")?;
     let end_utc_ms = time(&file.end, "end")?;
     if end_utc_ms <= start_utc_ms {
         return Err(loaded.error_at(&file.end, "end", "must be after start"));
     }
+    // When something starts: within [start, end), or it could never happen (the
+    // scheduler runs nothing before start and starts nothing at or after end).
+    let window = Window { loaded, start: &file.start, start_utc_ms, end: &file.end, end_utc_ms };
+    let start_time = |value: &Spanned<String>, key: &str| -> Result<i64, ScenarioError> {
+        window.check(value, key, time(value, key)?)
+    };
     let known_function = |name: &Spanned<String>, key: &str| -> Result<String, ScenarioError> {
+        if !is_identifier(name.get_ref()) {
+            return Err(loaded.error_at(name, key, format!("{:?} is not a function name", name.get_ref())));
+        }
         let declared = project.files().iter().any(|f| declares_function(&f.text, name.get_ref()));
         if declared {
             Ok(name.get_ref().clone())
@@ -124,7 +140,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             ))
         }
         Some((spanned, LatencySetting::Overrides(table))) => {
-            for method in table.keys() {
+            for (method, ms) in table {
                 if gas_platform::calls::method(method).is_none() {
                     return Err(loaded.error_at(
                         spanned,
@@ -132,6 +148,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                         gas_platform::calls::unknown_method_message(method),
                     ));
                 }
+                gas_platform::calls::check_latency_ms(*ms)
+                    .map_err(|e| loaded.error_at(spanned, &format!("latency.{method:?}"), e))?;
             }
             Latency { frozen: false, overrides_ms: table.clone() }
         }
@@ -150,8 +168,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         }
         let mut effects = Vec::new();
         if let Some(delay) = &fault.delay {
-            let ms =
-                parse_duration_ms(delay.get_ref()).map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
+            let ms = parse_duration_ms(delay.get_ref())
+                .and_then(gas_platform::faults::check_delay_ms)
+                .map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
             effects.push(FaultEffect::DelayMs(ms));
         }
         if let Some(message) = &fault.throw {
@@ -175,7 +194,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             effects.push(FaultEffect::Kill(point));
         }
         if let Some(respond) = &fault.respond {
-            effects.push(FaultEffect::Respond { status: respond.status, body: respond.body.clone() });
+            let status = gas_platform::urlfetch::check_status(*respond.status.get_ref())
+                .map_err(|e| loaded.error_at(&respond.status, &format!("{key}.respond.status"), e))?;
+            effects.push(FaultEffect::Respond { status, body: respond.body.clone() });
         }
         if effects.is_empty() {
             return Err(loaded.error_at(
@@ -184,15 +205,25 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 "a fault needs an effect: throw, throw_after, kill, delay or respond",
             ));
         }
+        if fault.nth.contains(&0) {
+            return Err(loaded.error_at(&fault.call, &format!("{key}.nth"), "counts matching calls from 1"));
+        }
         if let Some(p) = fault.probability {
             if !(0.0..=1.0).contains(&p) {
                 return Err(loaded.error_at(&fault.call, &format!("{key}.probability"), "must be between 0 and 1"));
             }
         }
+        let from_utc_ms = fault.from.as_ref().map(|t| time(t, &format!("{key}.from"))).transpose()?;
+        let until_utc_ms = fault.until.as_ref().map(|t| time(t, &format!("{key}.until"))).transpose()?;
+        if let (Some(from), Some(until), Some(until_text)) = (from_utc_ms, until_utc_ms, &fault.until) {
+            if until <= from {
+                return Err(loaded.error_at(until_text, &format!("{key}.until"), "must be after from"));
+            }
+        }
         world.faults.rules.push(FaultRule {
             call: call.clone(),
-            from_utc_ms: fault.from.as_ref().map(|t| time(t, &format!("{key}.from"))).transpose()?,
-            until_utc_ms: fault.until.as_ref().map(|t| time(t, &format!("{key}.until"))).transpose()?,
+            from_utc_ms,
+            until_utc_ms,
             nth: fault.nth.clone(),
             function: fault.function.as_ref().map(|f| known_function(f, &format!("{key}.function"))).transpose()?,
             probability: fault.probability,
@@ -204,6 +235,20 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     let (day_start_utc_ms, first_day) = local_day_start(start_utc_ms, zone);
     let mut trigger_rng = SeededRng::derive(seed, "scenario-triggers");
     let mut triggers = Vec::new();
+    if let Some(over) = file.triggers.get(gas_platform::triggers::TRIGGERS_PER_SCRIPT_MAX) {
+        // The platform refuses the 21st trigger with this text; a scenario cannot declare
+        // what the project could not have installed.
+        let key = format!("triggers[{}]", gas_platform::triggers::TRIGGERS_PER_SCRIPT_MAX);
+        return Err(loaded.error_at(
+            &over.function,
+            &key,
+            format!(
+                "{} triggers: {}",
+                file.triggers.len(),
+                gas_platform::triggers::TOO_MANY_TRIGGERS_MESSAGE
+            ),
+        ));
+    }
     for (i, trigger) in file.triggers.iter().enumerate() {
         let key = format!("triggers[{i}]");
         let function = known_function(&trigger.function, &format!("{key}.function"))?;
@@ -214,31 +259,31 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng)
                     .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?
             }
-            (None, Some(at)) => Schedule::Once { at_utc_ms: time(at, &format!("{key}.at"))? },
+            (None, Some(at)) => Schedule::Once { at_utc_ms: start_time(at, &format!("{key}.at"))? },
             _ => return Err(loaded.error_at(&trigger.function, &key, "a trigger needs exactly one of every or at")),
         };
-        triggers.push(PlannedTrigger {
-            function,
-            schedule,
-            from_utc_ms: trigger
-                .from
-                .as_ref()
-                .map(|t| time(t, &format!("{key}.from")))
-                .transpose()?
-                .unwrap_or(start_utc_ms),
-            until_utc_ms: trigger
-                .until
-                .as_ref()
-                .map(|t| time(t, &format!("{key}.until")))
-                .transpose()?
-                .unwrap_or(end_utc_ms),
-        });
+        let from_utc_ms =
+            trigger.from.as_ref().map(|t| start_time(t, &format!("{key}.from"))).transpose()?.unwrap_or(start_utc_ms);
+        // `until` may pass the end (the trigger then lasts the whole run), but must come
+        // after `from`, or the trigger would never be there.
+        let until_utc_ms = match &trigger.until {
+            Some(until) => {
+                let until_utc_ms = time(until, &format!("{key}.until"))?;
+                if until_utc_ms <= from_utc_ms {
+                    let from = trigger.from.as_ref().map_or("start", |_| "from");
+                    return Err(loaded.error_at(until, &format!("{key}.until"), format!("must be after {from}")));
+                }
+                until_utc_ms
+            }
+            None => end_utc_ms,
+        };
+        triggers.push(PlannedTrigger { function, schedule, from_utc_ms, until_utc_ms });
     }
     let mut events = Vec::new();
     for (i, run) in file.runs.iter().enumerate() {
         let function = known_function(&run.function, &format!("runs[{i}].function"))?;
         events.push(PlannedEvent {
-            at_utc_ms: time(&run.at, &format!("runs[{i}].at"))?,
+            at_utc_ms: start_time(&run.at, &format!("runs[{i}].at"))?,
             order: i,
             occurrence: Occurrence::Run { function },
         });
@@ -269,7 +314,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             }
         };
         events.push(PlannedEvent {
-            at_utc_ms: time(&request.at, &format!("{key}.at"))?,
+            at_utc_ms: start_time(&request.at, &format!("{key}.at"))?,
             order: file.runs.len() + i,
             occurrence: Occurrence::Request { method, event: web_event(request), lost },
         });
@@ -289,7 +334,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             }
         };
         events.push(PlannedEvent {
-            at_utc_ms: time(&eviction.at, &format!("{key}.at"))?,
+            at_utc_ms: start_time(&eviction.at, &format!("{key}.at"))?,
             order: file.runs.len() + file.requests.len() + i,
             occurrence: Occurrence::Eviction { cache, keys: eviction.keys.clone() },
         });
@@ -299,7 +344,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     if !(0.0..=1.0).contains(&early_eviction_probability) {
         return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
     }
-    let expectations = crate::expect::resolve(loaded, zone_name, &world)?;
+    let declared_zones = zones_of(loaded, &project)?;
+    let expectations = crate::expect::resolve(loaded, zone_name, &declared_zones, &world)?;
     Ok(Plan {
         scenario_name: file.name.clone(),
         scenario_path: loaded.path.clone(),
@@ -360,12 +406,14 @@ fn periodic(
             Some("sunday") => 7,
             _ => return Err("weekday must be monday .. sunday".into()),
         };
-        return Ok(Schedule::Weekly { weeks: (period_ms / (7 * MS_PER_DAY)) as u32, weekday, first_day, hour, minute });
+        let weeks = u32::try_from(period_ms / (7 * MS_PER_DAY)).map_err(|_| "too many weeks".to_string())?;
+        return Ok(Schedule::Weekly { weeks, weekday, first_day, hour, minute });
     }
     if period_ms % MS_PER_DAY != 0 {
         return Err("daily triggers run every whole number of days (Nd)".into());
     }
-    Ok(Schedule::Daily { days: (period_ms / MS_PER_DAY) as u32, first_day, hour, minute })
+    let days = u32::try_from(period_ms / MS_PER_DAY).map_err(|_| "too many days".to_string())?;
+    Ok(Schedule::Daily { days, first_day, hour, minute })
 }
 
 fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {
@@ -424,14 +472,19 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
     world.http.rules = file
         .http
         .iter()
-        .map(|h| HttpRule {
-            url: h.url.clone(),
-            method: h.method.clone(),
-            status: h.status,
-            body: h.body.clone(),
-            headers: h.headers.clone(),
+        .enumerate()
+        .map(|(i, h)| {
+            let status = gas_platform::urlfetch::check_status(*h.status.get_ref())
+                .map_err(|e| loaded.error_at(&h.status, &format!("http[{i}].status"), e))?;
+            Ok(HttpRule {
+                url: h.url.clone(),
+                method: h.method.clone(),
+                status,
+                body: h.body.clone(),
+                headers: h.headers.clone(),
+            })
         })
-        .collect();
+        .collect::<Result<_, ScenarioError>>()?;
     Ok(world)
 }
 
@@ -530,4 +583,67 @@ pub fn declares_function(source: &str, name: &str) -> bool {
         format!("{name} = async"),
     ];
     patterns.iter().any(|p| source.contains(p.as_str()))
+}
+
+/// The run's window, `[start, end)`: what starts an execution must fall in it.
+struct Window<'a> {
+    loaded: &'a LoadedScenario,
+    start: &'a Spanned<String>,
+    start_utc_ms: i64,
+    end: &'a Spanned<String>,
+    end_utc_ms: i64,
+}
+
+impl Window<'_> {
+    fn check(&self, value: &Spanned<String>, key: &str, at_utc_ms: i64) -> Result<i64, ScenarioError> {
+        if at_utc_ms < self.start_utc_ms {
+            return Err(self.loaded.error_at(
+                value,
+                key,
+                format!("{:?} is before start ({:?}): nothing runs then", value.get_ref(), self.start.get_ref()),
+            ));
+        }
+        if at_utc_ms >= self.end_utc_ms {
+            return Err(self.loaded.error_at(
+                value,
+                key,
+                format!(
+                    "{:?} is at or after end ({:?}): nothing starts then; move it or the end",
+                    value.get_ref(),
+                    self.end.get_ref()
+                ),
+            ));
+        }
+        Ok(at_utc_ms)
+    }
+}
+
+/// A JS identifier as a function name in a scenario can be (ASCII letters, digits, `_`,
+/// `$`, not starting with a digit): an empty or odd name is a typo, not a function.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
+/// Warnings a scenario deserves before it runs (it still runs): a length past
+/// `length_days_warning` (default [`LENGTH_DAYS_WARNING_DEFAULT`]). Times are read in UTC
+/// here: a day more or less does not change the verdict.
+pub fn warnings(loaded: &LoadedScenario) -> Result<Vec<String>, ScenarioError> {
+    let file = &loaded.file;
+    let days_max = match &file.length_days_warning {
+        Some(days) if *days.get_ref() > 0 => *days.get_ref(),
+        Some(days) => return Err(loaded.error_at(days, "length_days_warning", "must be a positive number of days")),
+        None => LENGTH_DAYS_WARNING_DEFAULT,
+    };
+    let utc = |value: &Spanned<String>| parse_time_in_zone(value.get_ref(), chrono_tz::UTC).ok();
+    let (Some(start), Some(end)) = (utc(&file.start), utc(&file.end)) else { return Ok(Vec::new()) };
+    let days = end.saturating_sub(start) / gas_platform::time::MS_PER_DAY;
+    if days <= days_max {
+        return Ok(Vec::new());
+    }
+    let message = format!(
+        "the scenario runs {days} days, more than {days_max}: check the years of start and end, or set length_days_warning = {days}"
+    );
+    Ok(vec![loaded.error_at(&file.end, "end", message).0])
 }

@@ -140,13 +140,24 @@ pub fn local_day_start(at_utc_ms: i64, zone: Tz) -> (i64, NaiveDate) {
     (local_to_utc_ms(zone, day.and_time(NaiveTime::MIN)), day)
 }
 
-/// `5m`, `1h`, `2d`, `1w` to a period in ms; `30s`/`20s` also for delays.
+/// The longest duration a scenario may write: ten years. Longer periods and delays are
+/// typos (`4294967297d` wrapped to a daily trigger before durations were checked).
+pub const DURATION_MS_MAX: i64 = 3_650 * MS_PER_DAY;
+
+/// `5m`, `1h`, `2d`, `1w` to a period in ms; `30s`/`20s` also for delays. At most
+/// [`DURATION_MS_MAX`], with checked arithmetic.
 pub fn parse_duration_ms(text: &str) -> Result<i64, String> {
     let text = text.trim();
     let split = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let n: i64 =
-        number.parse().map_err(|_| format!("bad duration {text:?}: want a number and a unit, e.g. 5m, 1h, 1d"))?;
+    let too_long = || format!("bad duration {text:?}: at most 3650d (ten years)");
+    let n: i64 = number.parse().map_err(|_| {
+        if number.is_empty() {
+            format!("bad duration {text:?}: want a number and a unit, e.g. 5m, 1h, 1d")
+        } else {
+            too_long()
+        }
+    })?;
     let unit_ms = match unit {
         "ms" => 1,
         "s" => 1000,
@@ -159,7 +170,7 @@ pub fn parse_duration_ms(text: &str) -> Result<i64, String> {
     if n <= 0 {
         return Err(format!("bad duration {text:?}: must be positive"));
     }
-    Ok(n * unit_ms)
+    n.checked_mul(unit_ms).filter(|ms| *ms <= DURATION_MS_MAX).ok_or_else(too_long)
 }
 
 #[cfg(test)]
@@ -237,5 +248,11 @@ mod tests {
         assert!(parse_duration_ms("1y").unwrap_err().contains("unit"));
         assert!(parse_duration_ms("h").unwrap_err().contains("number"));
         assert!(parse_duration_ms("0m").unwrap_err().contains("positive"));
+        assert_eq!(parse_duration_ms("3650d"), Ok(DURATION_MS_MAX));
+        // These wrapped or overflowed (4294967297d became a daily trigger).
+        for long in ["4294967297d", "3651d", "99999999999999999999w", "9223372036854775807ms0"] {
+            assert!(parse_duration_ms(long).is_err(), "{long}");
+        }
+        assert!(parse_duration_ms("4294967297d").unwrap_err().contains("at most 3650d"));
     }
 }

@@ -1,0 +1,186 @@
+//! Every scenario input is checked before anything runs: each reproducer from the fuzz
+//! campaign (issue 10) is a clear error naming file, line and key, never a panic, a
+//! wrapped number or a silently dropped entry.
+
+use std::path::{Path, PathBuf};
+
+use gas_scenario::{plan, PreparedScenario, RunOptions};
+
+const HEADER: &str =
+    "name = \"v\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
+
+fn write_scenario(dir: &Path, body: &str) -> PathBuf {
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
+    std::fs::write(project.join("Code.gs"), "function tick() { return 1; }\nfunction doGet() { return 1; }\n")
+        .unwrap();
+    let path = dir.join("v.toml");
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+/// Loads and plans `body` in each of its zones, as a run does before its first execution.
+fn check(body: &str) -> Result<Vec<String>, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(dir.path(), body);
+    let prepared = PreparedScenario::load(&path, &RunOptions::default()).map_err(|e| e.0)?;
+    for zone in &prepared.zones {
+        plan::plan(&prepared.loaded, prepared.project.clone(), zone, prepared.seed).map_err(|e| e.0)?;
+    }
+    Ok(prepared.warnings)
+}
+
+fn error_of(body: &str) -> String {
+    match check(body) {
+        Ok(_) => panic!("accepted:\n{body}"),
+        Err(e) => e.replace(&format!("{}", std::env::temp_dir().display()), "TMP"),
+    }
+}
+
+fn assert_refused(body: &str, expected: &str) {
+    let err = error_of(body);
+    assert!(err.contains(expected), "expected {expected:?} in {err:?}\nfor:\n{body}");
+    assert!(err.contains("v.toml:"), "names the file and line: {err}");
+}
+
+#[test]
+fn times_outside_start_and_end_are_errors() {
+    let cases = [
+        // "the scheduler went back in time" panicked a run for these.
+        ("[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start (\"2025-06-13T09:00\")"),
+        ("[[requests]]\nat = \"2025-06-12T08:00\"\n", "v.toml:6: requests[0].at: \"2025-06-12T08:00\" is before start"),
+        ("[[evictions]]\nat = \"2025-06-13T08:59\"\n", "v.toml:6: evictions[0].at: \"2025-06-13T08:59\" is before start"),
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T08:00\"\n", "v.toml:8: triggers[0].from: \"2025-06-13T08:00\" is before start"),
+        ("[[triggers]]\nfunction = \"tick\"\nat = \"2025-06-13T08:00\"\n", "v.toml:7: triggers[0].at: \"2025-06-13T08:00\" is before start"),
+        // Silently dropped before: nothing starts at or after the end.
+        ("[[runs]]\nat = \"2025-06-13T12:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T12:00\" is at or after end (\"2025-06-13T12:00\")"),
+        ("[[runs]]\nat = \"2025-06-14T12:00\"\nfunction = \"tick\"\n", "runs[0].at: \"2025-06-14T12:00\" is at or after end"),
+        ("[[triggers]]\nfunction = \"tick\"\nat = \"2025-06-13T13:00\"\n", "triggers[0].at: \"2025-06-13T13:00\" is at or after end"),
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T12:00\"\n", "triggers[0].from: \"2025-06-13T12:00\" is at or after end"),
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nuntil = \"2025-06-13T09:00\"\n", "v.toml:8: triggers[0].until: must be after start"),
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T10:00\"\n", "v.toml:9: triggers[0].until: must be after from"),
+        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T09:30\"\n", "v.toml:9: faults[0].until: must be after from"),
+        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nnth = [0]\n", "v.toml:6: faults[0].nth: counts matching calls from 1"),
+    ];
+    for (tail, expected) in cases {
+        assert_refused(&format!("{HEADER}{tail}"), expected);
+    }
+}
+
+#[test]
+fn a_trigger_until_past_the_end_is_fine() {
+    let body = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nuntil = \"2025-07-01T00:00\"\n");
+    assert_eq!(check(&body), Ok(vec![]));
+}
+
+#[test]
+fn the_scenario_runs_between_1970_and_9999() {
+    for start in ["1900-01-01T00:00", "1969-12-31T23:59"] {
+        let body = format!("name = \"v\"\nproject = \"project\"\nstart = \"{start}\"\nend = \"2025-06-13T12:00\"\n");
+        assert_refused(&body, &format!("v.toml:3: start: {start}"));
+        assert_refused(&body, "is outside the years gas-sim runs in (1970 to 9999)");
+    }
+    let body = "name = \"v\"\nproject = \"project\"\nstart = \"-0001-01-01T00:00\"\nend = \"2025-06-13T12:00\"\n";
+    assert_refused(body, "v.toml:3: start:");
+    let body = "name = \"v\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"+10000-01-01T00:00\"\n";
+    assert_refused(body, "v.toml:4: end:");
+}
+
+#[test]
+fn a_long_scenario_is_a_warning_that_a_key_raises() {
+    let long = "name = \"v\"\nproject = \"project\"\nstart = \"2025-01-01T00:00\"\nend = \"2026-06-01T00:00\"\n";
+    let warnings = check(long).unwrap();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("v.toml:4: end: the scenario runs 516 days, more than 400"), "{warnings:?}");
+    assert!(warnings[0].contains("length_days_warning = 516"), "{warnings:?}");
+    assert_eq!(check(&format!("{long}length_days_warning = 600\n")), Ok(vec![]));
+    assert_refused(&format!("{long}length_days_warning = 0\n"), "v.toml:5: length_days_warning: must be a positive");
+    assert_eq!(check(HEADER), Ok(vec![]));
+}
+
+#[test]
+fn durations_are_checked_and_bounded() {
+    let cases = [
+        // Wrapped to a daily trigger before.
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n", "v.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d"),
+        ("[[triggers]]\nfunction = \"tick\"\nevery = \"99999999999999999999w\"\n", "triggers[0].every: bad duration"),
+        // Became no delay at all before.
+        ("[[faults]]\ncall = \"Cache.get\"\ndelay = \"9223372036854775807ms\"\n", "v.toml:7: faults[0].delay: bad duration"),
+        ("[[faults]]\ncall = \"Cache.get\"\ndelay = \"2d\"\n", "v.toml:7: faults[0].delay: 172800000 ms: a delay is 1 to 86400000 ms"),
+    ];
+    for (tail, expected) in cases {
+        assert_refused(&format!("{HEADER}{tail}"), expected);
+    }
+    // A delay past the 6-minute kill is legal: the call is killed at the deadline.
+    let body = format!("{HEADER}[[faults]]\ncall = \"Cache.get\"\ndelay = \"10m\"\n");
+    assert_eq!(check(&body), Ok(vec![]));
+}
+
+#[test]
+fn latencies_are_bounded() {
+    assert_refused(
+        &format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"),
+        "v.toml:5: latency.\"Cache.get\": 9223372036854775807 ms: a latency is 0 to 86400000 ms",
+    );
+    assert_refused(&format!("{HEADER}latency = {{ \"Cache.get\" = -5 }}\n"), "latency.\"Cache.get\": -5 ms");
+    assert_eq!(check(&format!("{HEADER}latency = {{ \"Cache.get\" = 400000 }}\n")), Ok(vec![]));
+}
+
+#[test]
+fn triggers_need_a_function_and_stop_at_twenty() {
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"\"\nevery = \"1h\"\n"),
+        "v.toml:6: triggers[0].function: \"\" is not a function name",
+    );
+    assert_refused(
+        &format!("{HEADER}[[runs]]\nat = \"2025-06-13T10:00\"\nfunction = \" tick\"\n"),
+        "runs[0].function: \" tick\" is not a function name",
+    );
+    let twenty = "[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\n".repeat(20);
+    assert_eq!(check(&format!("{HEADER}{twenty}")), Ok(vec![]));
+    let err = error_of(&format!("{HEADER}{twenty}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\n"));
+    assert!(
+        err.ends_with(
+            "v.toml:66: triggers[20]: 21 triggers: This script has too many triggers. Triggers must be deleted from the script before more can be added."
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn expectation_zones_must_be_the_scenarios() {
+    let body = format!(
+        "{HEADER}time_zones = [\"UTC\", \"Europe/Istanbul\"]\n[[expect]]\nexecutions = {{ function = \"tick\" }}\ncount = 0\nzones = [\"Europe/Istambul\"]\n"
+    );
+    assert_refused(
+        &body,
+        "v.toml:9: expect[0].zones: \"Europe/Istambul\" is not one of the scenario's zones (UTC, Europe/Istanbul)",
+    );
+    let good = body.replace("Istambul", "Istanbul");
+    assert_eq!(check(&good), Ok(vec![]));
+    // Without time_zones the scenario runs in the project's zone.
+    let project_zone = format!("{HEADER}[[expect]]\nexecutions = {{ function = \"tick\" }}\ncount = 0\nzones = [\"UTC\"]\n");
+    assert_eq!(check(&project_zone), Ok(vec![]));
+}
+
+#[test]
+fn http_statuses_are_100_to_599() {
+    assert_refused(
+        &format!("{HEADER}[[http]]\nurl = \"https://x.example/*\"\nstatus = 0\n"),
+        "v.toml:7: http[0].status: status 0: an HTTP status is 100 to 599",
+    );
+    assert_refused(
+        &format!("{HEADER}[[faults]]\ncall = \"UrlFetchApp.fetch\"\nrespond = {{ status = 600 }}\n"),
+        "v.toml:7: faults[0].respond.status: status 600",
+    );
+    assert_eq!(check(&format!("{HEADER}[[http]]\nurl = \"https://x.example/*\"\nstatus = 503\n")), Ok(vec![]));
+}
+
+#[test]
+fn type_errors_name_the_scenario_form() {
+    assert_refused(
+        &format!("{HEADER}latency = [1, 2]\n"),
+        "v.toml:5: expected \"default\", \"none\" or a table of Service.method = ms",
+    );
+}
