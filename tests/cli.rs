@@ -214,7 +214,7 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         (format!("{HEADER}[[faults]]\ncall = \"MailApp.sendMail\"\nthrow = \"x\"\n"), "bad.toml:6: faults[0].call: unknown service method \"MailApp.sendMail\": MailApp has MailApp.getRemainingDailyQuota, MailApp.sendEmail"),
         (format!("{HEADER}[[expect]]\nsheet = \"nope/ledger\"\nrows = 1\n"), "bad.toml:6: expect[0]: no spreadsheet \"nope\" in [[spreadsheets]]"),
         (format!("{HEADER}[[tirggers]]\nfunction = \"tick\"\n"), "bad.toml:5: unknown field `tirggers`"),
-        (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: invalid type: string \"seven\", expected u64"),
+        (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: invalid type: string \"seven\", expected a whole number from 0 to 18446744073709551615"),
         (format!("{HEADER}loop_iterations_max = 0\n"), "bad.toml:5: loop_iterations_max: must be a positive number of iterations"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
     ];
@@ -225,6 +225,64 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{body}\n{err}");
         assert!(err.contains(expected), "expected {expected:?} in:\n{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// Reproducers from the fuzz campaign that panicked a worker or ran silently wrong; each
+/// is now refused before the first execution, with file, line and key.
+#[test]
+fn scenarios_that_panicked_or_were_silently_wrong_are_refused_before_running() {
+    let cases: Vec<(String, &str)> = vec![
+        (format!("{HEADER}[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n"), "bad.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-12T00:00\"\n"), "bad.toml:8: triggers[0].from: \"2025-06-12T00:00\" is before start"),
+        (format!("{HEADER}[[runs]]\nat = \"2025-06-14T09:00\"\nfunction = \"tick\"\n"), "bad.toml:6: runs[0].at: \"2025-06-14T09:00\" is at or after end"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n"), "bad.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"\"\nevery = \"1h\"\n"), "bad.toml:6: triggers[0].function: \"\" is not a function name"),
+        (format!("{HEADER}[[http]]\nurl = \"*\"\nstatus = 0\n"), "bad.toml:7: http[0].status: status 0: an HTTP status is 100 to 599"),
+        (format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"), "bad.toml:5: latency.\"Cache.get\": 9223372036854775807 ms"),
+        (format!("{HEADER}latency = 5\n"), "bad.toml:5: expected \"default\", \"none\" or a table of Service.method = ms"),
+        ("name = \"x\"\nproject = \"project\"\nstart = \"1900-01-01T00:00\"\nend = \"2025-06-13T12:00\"\n".to_string(), "bad.toml:3: start: 1900-01-01T00:00:00.000Z is outside the years gas-sim runs in (1970 to 9999)"),
+    ];
+    for (body, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write_scenario(dir.path(), &body);
+        let out = gas_sim(&["run", path.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{body}\n{err}");
+        assert!(err.contains(expected), "expected {expected:?} in:\n{err}");
+        assert!(!err.contains("panicked") && !err.contains("untagged enum"), "{err}");
+    }
+}
+
+#[test]
+fn a_long_scenario_runs_with_a_warning_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "name = \"long\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2027-06-13T09:00\"\n";
+    let path = write_scenario(dir.path(), body);
+    let out = gas_sim(&["run", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("warning: "), "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad.toml:4: end: the scenario runs 730 days, more than 400"), "{}", stderr(&out));
+}
+
+#[test]
+fn state_files_that_break_invariants_are_clear_errors_not_panics() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut entries = serde_json::Map::new();
+    for i in 0..1001 {
+        entries.insert(format!("k{i}"), serde_json::json!({"value": "v", "expires_at_utc_ms": 1, "inserted_seq": i}));
+    }
+    let over_cap = serde_json::json!({"gas_sim_state": 1, "caches": {"script": {"entries": entries, "next_seq": 1001}}});
+    let delay = serde_json::json!({"gas_sim_state": 1, "faults": {"rules": [
+        {"call": "SpreadsheetApp.create", "effects": [{"delay_ms": i64::MAX}]}]}});
+    for (state, expected) in [(over_cap, "caches.script: holds 1001 entries"), (delay, "faults.rules[0].effects: delay_ms")] {
+        let path = dir.path().join("state.json");
+        std::fs::write(&path, state.to_string()).unwrap();
+        let out = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", path.to_str().unwrap()]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.starts_with("error: ") && err.contains(expected), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
 }
@@ -291,6 +349,12 @@ fn mutate_reports_survivors_and_the_score_and_honours_break_at() {
     strict.extend(["--break-at", "100"]);
     assert_eq!(gas_sim(&strict).status.code(), Some(1), "a score below --break-at fails");
     assert_eq!(gas_sim(&["mutate", scenario.to_str().unwrap(), "--shard", "3/2"]).status.code(), Some(2));
+    // A --files glob that matches nothing judged nothing: it passed --break-at 100.
+    let mut nothing = strict.clone();
+    nothing.extend(["--files", "nomatch.gs"]);
+    let out = gas_sim(&nothing);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--files \"nomatch.gs\" matches no mutated file, so --break-at 100"), "{}", stderr(&out));
     assert_eq!(gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "Nope"]).status.code(), Some(2));
 }
 

@@ -76,6 +76,15 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         eprintln!("warning: {warning}");
     }
     let selected = campaign.selected().count();
+    if selected == 0 && args.break_at > 0.0 {
+        // No mutant means no score: --break-at would pass on nothing judged.
+        let why = match &args.files {
+            Some(glob) => format!("--files {glob:?} matches no mutated file"),
+            None if args.shard.is_some() => "this --shard holds no mutant".to_string(),
+            None => "the project has no mutant".to_string(),
+        };
+        return Err(BadInput(format!("{why}, so --break-at {} has nothing to judge", args.break_at)));
+    }
     eprintln!(
         "{} mutant(s) made{}; running the original sources through {} run(s) first",
         campaign.mutants.len(),
