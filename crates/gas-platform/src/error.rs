@@ -79,7 +79,8 @@ pub fn plain_serde_message(message: &str, map_word: &str) -> String {
             text.replace_range(at..name_end, &format!("expected {plain}"));
         }
     }
-    if text.contains("datetime") && text.contains("expected a string") {
+    // A TOML time without quotes is a TOML datetime (or, without seconds, a syntax error).
+    if (text.contains("datetime") && text.contains("expected a string")) || text.contains("invalid date-time") {
         text.push_str(" (write times in quotes: \"2025-06-13T09:00\")");
     }
     text

@@ -1460,6 +1460,15 @@ pub fn format_string(template: &str, args: &[FormatArg]) -> ServiceResult<String
     Ok(out)
 }
 
+/// V8's longest string (`String::kMaxLength` on 64-bit: 2^29 - 24 UTF-16 units).
+/// Closure pads in JS, so a width past it is V8's `RangeError: Invalid string length`;
+/// without the check `%999999999999s` allocated until the process aborted.
+pub const V8_STRING_LENGTH_MAX: usize = (1 << 29) - 24;
+
+fn invalid_string_length() -> ServiceError {
+    ServiceError { message: "Invalid string length".to_string(), kind: crate::error::ErrorKind::RangeError }
+}
+
 /// One `%[flags][width][.precision]conversion`, matched as Closure's
 /// `/%([0\- \+]*)(\d+)?(\.(\d+))?([%sfdiu])/`.
 struct FormatSpec {
@@ -1499,10 +1508,10 @@ impl FormatSpec {
         match self.conversion {
             // Closure pads by `value.length`, which only a string has: a number or a
             // boolean comes out unpadded ("%5s" of 42 is "42").
-            's' => Ok(match arg {
+            's' => match arg {
                 FormatArg::String(text) => self.pad_string(text.clone()),
-                _ => arg.js_string(),
-            }),
+                _ => Ok(arg.js_string()),
+            },
             'f' => {
                 let text = match self.precision {
                     Some(digits) => js_to_fixed(js_parse_float(&arg.js_string()), digits)?,
@@ -1519,14 +1528,17 @@ impl FormatSpec {
         }
     }
 
-    fn pad_string(&self, text: String) -> String {
-        let Some(width) = self.width else { return text };
+    fn pad_string(&self, text: String) -> ServiceResult<String> {
+        let Some(width) = self.width else { return Ok(text) };
         let missing = width.saturating_sub(text.encode_utf16().count());
-        if self.flags.contains('-') {
+        if missing > 0 && width > V8_STRING_LENGTH_MAX {
+            return Err(invalid_string_length());
+        }
+        Ok(if self.flags.contains('-') {
             text + &" ".repeat(missing)
         } else {
             " ".repeat(missing) + &text
-        }
+        })
     }
 
     /// Closure's `%f` tail: sign, then padding to the width.
@@ -1549,6 +1561,9 @@ impl FormatSpec {
             None => js_number_to_string(value.abs()),
         };
         let missing = width.saturating_sub(magnitude.len() + sign.len());
+        if missing > 0 && width > V8_STRING_LENGTH_MAX {
+            return Err(invalid_string_length());
+        }
         Ok(if self.flags.contains('-') {
             format!("{sign}{magnitude}{}", " ".repeat(missing))
         } else {
@@ -2745,6 +2760,14 @@ mod tests {
             (err.message.as_str(), err.kind),
             ("toFixed() digits argument must be between 0 and 100", crate::error::ErrorKind::RangeError)
         );
+        // A width past V8's string limit allocated until the process aborted.
+        for template in ["%999999999999s", "%-999999999999d", "%0999999999999.2f"] {
+            let err = format_string(template, &[FormatArg::String("x".into())]).unwrap_err();
+            assert_eq!((err.message.as_str(), err.kind), ("Invalid string length", crate::error::ErrorKind::RangeError));
+        }
+        // A width past the limit that needs no padding is harmless, as in JS.
+        let wide = format!("%{}s", V8_STRING_LENGTH_MAX + 1);
+        assert_eq!(format_string(&wide, &[FormatArg::Number(1.0)]).unwrap(), "1");
     }
 
     #[test]

@@ -379,6 +379,14 @@ fn periodic(
     if minute.is_some_and(|m| m > 59) || trigger.hour.is_some_and(|h| h > 23) {
         return Err("minute must be 0-59 and hour 0-23".into());
     }
+    // Keys the schedule would ignore are typos, not settings (as the builder's atHour
+    // and onWeekDay belong to everyDays and everyWeeks).
+    if trigger.hour.is_some() && period_ms < MS_PER_DAY {
+        return Err("hour is for daily and weekly triggers (every = Nd or Nw)".into());
+    }
+    if trigger.weekday.is_some() && period_ms % (7 * MS_PER_DAY) != 0 {
+        return Err("weekday is for weekly triggers (every = Nw)".into());
+    }
     if period_ms < MS_PER_HOUR {
         let allowed = [1, 5, 10, 15, 30].map(|m| m * MS_PER_MINUTE);
         if !allowed.contains(&period_ms) {
@@ -453,7 +461,10 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
         let mut sheets = Vec::new();
         for (gid, (name, value)) in book.sheets.iter().enumerate() {
             let section: SheetSection =
-                value.clone().try_into().map_err(|e| loaded.error(&format!("{key}.sheets.{name}"), e))?;
+                value.clone().try_into().map_err(|e: toml::de::Error| {
+                    let message = gas_platform::error::plain_serde_message(e.message(), "a table");
+                    loaded.error(&format!("{key}.sheets.{name}"), message)
+                })?;
             let rows = sheet_rows(loaded, &section, book_zone.unwrap_or(zone), &format!("{key}.sheets.{name}"))?;
             sheets.push(
                 Sheet::with_rows(gid as u32, name, rows)

@@ -118,6 +118,20 @@ fn durations_are_checked_and_bounded() {
 }
 
 #[test]
+fn trigger_keys_the_schedule_would_ignore_are_errors() {
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nhour = 9\n"),
+        "v.toml:7: triggers[0].every: hour is for daily and weekly triggers",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nweekday = \"monday\"\n"),
+        "v.toml:7: triggers[0].every: weekday is for weekly triggers (every = Nw)",
+    );
+    let weekly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"2w\"\nweekday = \"monday\"\nhour = 9\n");
+    assert_eq!(check(&weekly), Ok(vec![]));
+}
+
+#[test]
 fn latencies_are_bounded() {
     assert_refused(
         &format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"),
@@ -183,4 +197,6 @@ fn type_errors_name_the_scenario_form() {
         &format!("{HEADER}latency = [1, 2]\n"),
         "v.toml:5: expected \"default\", \"none\" or a table of Service.method = ms",
     );
+    let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
+    assert!(err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"), "{err}");
 }
