@@ -214,7 +214,7 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         (format!("{HEADER}[[faults]]\ncall = \"MailApp.sendMail\"\nthrow = \"x\"\n"), "bad.toml:6: faults[0].call: unknown service method \"MailApp.sendMail\": MailApp has MailApp.getRemainingDailyQuota, MailApp.sendEmail"),
         (format!("{HEADER}[[expect]]\nsheet = \"nope/ledger\"\nrows = 1\n"), "bad.toml:6: expect[0]: no spreadsheet \"nope\" in [[spreadsheets]]"),
         (format!("{HEADER}[[tirggers]]\nfunction = \"tick\"\n"), "bad.toml:5: unknown field `tirggers`"),
-        (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: invalid type: string \"seven\", expected a whole number from 0 to 18446744073709551615"),
+        (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: seed: invalid type: string \"seven\", expected a whole number from 0 to 18446744073709551615"),
         (format!("{HEADER}loop_iterations_max = 0\n"), "bad.toml:5: loop_iterations_max: must be a positive number of iterations"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
     ];
@@ -241,7 +241,7 @@ fn scenarios_that_panicked_or_were_silently_wrong_are_refused_before_running() {
         (format!("{HEADER}[[triggers]]\nfunction = \"\"\nevery = \"1h\"\n"), "bad.toml:6: triggers[0].function: \"\" is not a function name"),
         (format!("{HEADER}[[http]]\nurl = \"*\"\nstatus = 0\n"), "bad.toml:7: http[0].status: status 0: an HTTP status is 100 to 599"),
         (format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"), "bad.toml:5: latency.\"Cache.get\": 9223372036854775807 ms"),
-        (format!("{HEADER}latency = 5\n"), "bad.toml:5: expected \"default\", \"none\" or a table of Service.method = ms"),
+        (format!("{HEADER}latency = 5\n"), "bad.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"1900-01-01T00:00\"\nend = \"2025-06-13T12:00\"\n".to_string(), "bad.toml:3: start: 1900-01-01T00:00:00.000Z is outside the years gas-sim runs in (1970 to 9999)"),
     ];
     for (body, expected) in cases {

@@ -50,6 +50,10 @@ impl World {
 
     /// Reads a state file's text; the error names the line and column.
     pub fn from_json(text: &str) -> Result<World, String> {
+        // serde would also read a struct from a list (`[1]`): a state file is an object.
+        if !text.trim_start().starts_with('{') {
+            return Err("a state file is a JSON object: {\"gas_sim_state\": 1, ...}".into());
+        }
         let world: World = serde_json::from_str(text)
             .map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
         if world.gas_sim_state != STATE_FORMAT_VERSION {
@@ -112,6 +116,7 @@ mod tests {
         let err = World::from_json("{\"gas_sim_state\": 1,\n \"propertys\": {}}").unwrap_err();
         assert!(err.contains("propertys") && err.contains("line 2"), "{err}");
         assert!(World::from_json("{\"gas_sim_state\": 9}").unwrap_err().contains("state format 9"));
+        assert!(World::from_json("[1]").unwrap_err().starts_with("a state file is a JSON object"));
         let version = STATE_FORMAT_VERSION;
         let early = format!("{{\"gas_sim_state\": {version}, \"last_utc_ms\": -99999999999999999}}");
         assert!(World::from_json(&early).unwrap_err().contains("between 1970 and 9999"));

@@ -285,9 +285,10 @@ impl LoadedScenario {
             if date_like && message.contains("expected a string") {
                 message.push_str(" (write times in quotes: \"2025-06-13T09:00\")");
             }
+            let key = e.span().and_then(|span| key_at(&text, span.start)).map(|k| format!("{k}: ")).unwrap_or_default();
             match line {
-                Some(line) => ScenarioError(format!("{}:{line}: {message}", path.display())),
-                None => ScenarioError(format!("{}: {message}", path.display())),
+                Some(line) => ScenarioError(format!("{}:{line}: {key}{message}", path.display())),
+                None => ScenarioError(format!("{}: {key}{message}", path.display())),
             }
         })?;
         Ok(LoadedScenario { path: path.to_path_buf(), text, file })
@@ -311,6 +312,35 @@ impl LoadedScenario {
         let base = self.path.parent().unwrap_or(Path::new("."));
         base.join(self.file.project.get_ref())
     }
+}
+
+/// The key a value at `offset` belongs to, as errors name keys (`faults[1].call`,
+/// `cache.early_eviction_probability`, `seed`): the `key =` before it on its line, under
+/// the last table header above (an array table counted to its index). A scan, not a
+/// parse: `None` when the line has no `key =` before the value.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..offset];
+    let key = before.split_once('=')?.0.trim().trim_matches('"');
+    if key.is_empty() || before.trim_start().starts_with('#') {
+        return None;
+    }
+    let mut header: Option<String> = None;
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for line in text[..line_start].lines().map(str::trim) {
+        if let Some(name) = line.strip_prefix("[[").and_then(|l| l.split_once("]]")).map(|(n, _)| n.trim()) {
+            let index = counts.entry(name).or_insert(0);
+            header = Some(format!("{name}[{index}]"));
+            *index += 1;
+        } else if let Some(name) = line.strip_prefix('[').and_then(|l| l.split_once(']')).map(|(n, _)| n.trim()) {
+            header = Some(name.to_string());
+        }
+    }
+    Some(match header {
+        Some(header) => format!("{header}.{key}"),
+        None => key.to_string(),
+    })
 }
 
 /// 1-based line of a byte offset.
@@ -337,7 +367,7 @@ mod tests {
     fn type_errors_speak_scenario_not_rust() {
         let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
         let cases = [
-            ("latency = 5\n", "s.toml:5: expected \"default\", \"none\" or a table of Service.method = ms"),
+            ("latency = 5\n", "s.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms"),
             ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "a whole number from 0 to 4294967295"),
             ("[[http]]\nurl = \"*\"\nstatus = 70000\n", "a whole number from 0 to 65535"),
             ("time_zones = \"UTC\"\n", "expected a list"),
@@ -354,6 +384,21 @@ mod tests {
         for unquoted in ["2025-06-12T12:00", "2025-06-12T12:00:00"] {
             let err = LoadedScenario::parse(Path::new("s.toml"), head.replace("\"2025-06-12T12:00\"", unquoted)).unwrap_err();
             assert!(err.0.starts_with("s.toml:3:") && err.0.contains("write times in quotes"), "{err}");
+        }
+    }
+
+    #[test]
+    fn type_errors_name_the_key() {
+        let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
+        let cases = [
+            ("seed = \"seven\"\n", "s.toml:5: seed: invalid type"),
+            ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\n[[faults]]\ncall = 5\n", "s.toml:9: faults[1].call: invalid type: integer `5`"),
+            ("[cache]\nearly_eviction_probability = \"x\"\n", "s.toml:6: cache.early_eviction_probability: invalid type"),
+            ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "s.toml:8: triggers[0].minute: invalid value"),
+        ];
+        for (tail, want) in cases {
+            let err = LoadedScenario::parse(Path::new("s.toml"), format!("{head}{tail}")).unwrap_err();
+            assert!(err.0.starts_with(want), "{tail}: {err}");
         }
     }
 

@@ -195,7 +195,7 @@ fn http_statuses_are_100_to_599() {
 fn type_errors_name_the_scenario_form() {
     assert_refused(
         &format!("{HEADER}latency = [1, 2]\n"),
-        "v.toml:5: expected \"default\", \"none\" or a table of Service.method = ms",
+        "v.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms",
     );
     let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
     assert!(err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"), "{err}");
