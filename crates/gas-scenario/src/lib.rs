@@ -72,8 +72,14 @@ impl PreparedScenario {
             None => plan::zones_of(&loaded, &project)?,
         };
         let seed = options.seed.unwrap_or(loaded.file.seed);
+        // Plan every zone once now: a bad time or name is an error before any zone runs
+        // (a zone's run plans again, with its own project version).
+        let project = Arc::new(project);
+        for zone in &zones {
+            plan::plan(&loaded, project.clone(), zone, seed)?;
+        }
         let warnings = plan::warnings(&loaded)?;
-        Ok(PreparedScenario { path: path.to_path_buf(), loaded, project: Arc::new(project), zones, seed, warnings })
+        Ok(PreparedScenario { path: path.to_path_buf(), loaded, project, zones, seed, warnings })
     }
 
     /// Runs the scenario in `zone` on `project` (the scenario's own, or a version of it).

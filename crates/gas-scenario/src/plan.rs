@@ -106,7 +106,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     }
     // When something starts: within [start, end), or it could never happen (the
     // scheduler runs nothing before start and starts nothing at or after end).
-    let window = Window { loaded, start: &file.start, start_utc_ms, end: &file.end, end_utc_ms };
+    let window = Window { loaded, zone_name, start: &file.start, start_utc_ms, end: &file.end, end_utc_ms };
     let start_time = |value: &Spanned<String>, key: &str| -> Result<i64, ScenarioError> {
         window.check(value, key, time(value, key)?)
     };
@@ -599,6 +599,8 @@ pub fn declares_function(source: &str, name: &str) -> bool {
 /// The run's window, `[start, end)`: what starts an execution must fall in it.
 struct Window<'a> {
     loaded: &'a LoadedScenario,
+    /// Named in the message: a time with `Z` may fit one zone's window and not another's.
+    zone_name: &'a str,
     start: &'a Spanned<String>,
     start_utc_ms: i64,
     end: &'a Spanned<String>,
@@ -611,7 +613,12 @@ impl Window<'_> {
             return Err(self.loaded.error_at(
                 value,
                 key,
-                format!("{:?} is before start ({:?}): nothing runs then", value.get_ref(), self.start.get_ref()),
+                format!(
+                    "{:?} is before start ({:?} in {}): nothing runs then",
+                    value.get_ref(),
+                    self.start.get_ref(),
+                    self.zone_name
+                ),
             ));
         }
         if at_utc_ms >= self.end_utc_ms {
@@ -619,9 +626,10 @@ impl Window<'_> {
                 value,
                 key,
                 format!(
-                    "{:?} is at or after end ({:?}): nothing starts then; move it or the end",
+                    "{:?} is at or after end ({:?} in {}): nothing starts then; move it or the end",
                     value.get_ref(),
-                    self.end.get_ref()
+                    self.end.get_ref(),
+                    self.zone_name
                 ),
             ));
         }

@@ -48,13 +48,13 @@ fn assert_refused(body: &str, expected: &str) {
 fn times_outside_start_and_end_are_errors() {
     let cases = [
         // "the scheduler went back in time" panicked a run for these.
-        ("[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start (\"2025-06-13T09:00\")"),
+        ("[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start (\"2025-06-13T09:00\" in UTC)"),
         ("[[requests]]\nat = \"2025-06-12T08:00\"\n", "v.toml:6: requests[0].at: \"2025-06-12T08:00\" is before start"),
         ("[[evictions]]\nat = \"2025-06-13T08:59\"\n", "v.toml:6: evictions[0].at: \"2025-06-13T08:59\" is before start"),
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T08:00\"\n", "v.toml:8: triggers[0].from: \"2025-06-13T08:00\" is before start"),
         ("[[triggers]]\nfunction = \"tick\"\nat = \"2025-06-13T08:00\"\n", "v.toml:7: triggers[0].at: \"2025-06-13T08:00\" is before start"),
         // Silently dropped before: nothing starts at or after the end.
-        ("[[runs]]\nat = \"2025-06-13T12:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T12:00\" is at or after end (\"2025-06-13T12:00\")"),
+        ("[[runs]]\nat = \"2025-06-13T12:00\"\nfunction = \"tick\"\n", "v.toml:6: runs[0].at: \"2025-06-13T12:00\" is at or after end (\"2025-06-13T12:00\" in UTC)"),
         ("[[runs]]\nat = \"2025-06-14T12:00\"\nfunction = \"tick\"\n", "runs[0].at: \"2025-06-14T12:00\" is at or after end"),
         ("[[triggers]]\nfunction = \"tick\"\nat = \"2025-06-13T13:00\"\n", "triggers[0].at: \"2025-06-13T13:00\" is at or after end"),
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T12:00\"\n", "triggers[0].from: \"2025-06-13T12:00\" is at or after end"),
@@ -199,4 +199,17 @@ fn type_errors_name_the_scenario_form() {
     );
     let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
     assert!(err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"), "{err}");
+}
+
+#[test]
+fn every_zone_is_planned_before_any_runs() {
+    // 10:00Z is within 09:00-12:00 in UTC but after a 12:00 end in Tokyo (03:00Z):
+    // loading finds it, not Tokyo's run after UTC's.
+    let body = format!(
+        "{HEADER}time_zones = [\"UTC\", \"Asia/Tokyo\"]\n[[runs]]\nat = \"2025-06-13T10:00Z\"\nfunction = \"tick\"\n"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(dir.path(), &body);
+    let err = PreparedScenario::load(&path, &RunOptions::default()).unwrap_err();
+    assert!(err.0.contains("v.toml:7: runs[0].at: \"2025-06-13T10:00Z\" is at or after end (\"2025-06-13T12:00\" in Asia/Tokyo)"), "{err}");
 }
