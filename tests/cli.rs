@@ -234,15 +234,43 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
 #[test]
 fn scenarios_that_panicked_or_were_silently_wrong_are_refused_before_running() {
     let cases: Vec<(String, &str)> = vec![
-        (format!("{HEADER}[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n"), "bad.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start"),
-        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-12T00:00\"\n"), "bad.toml:8: triggers[0].from: \"2025-06-12T00:00\" is before start"),
-        (format!("{HEADER}[[runs]]\nat = \"2025-06-14T09:00\"\nfunction = \"tick\"\n"), "bad.toml:6: runs[0].at: \"2025-06-14T09:00\" is at or after end"),
-        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n"), "bad.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d"),
-        (format!("{HEADER}[[triggers]]\nfunction = \"\"\nevery = \"1h\"\n"), "bad.toml:6: triggers[0].function: \"\" is not a function name"),
-        (format!("{HEADER}[[http]]\nurl = \"*\"\nstatus = 0\n"), "bad.toml:7: http[0].status: status 0: an HTTP status is 100 to 599"),
-        (format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"), "bad.toml:5: latency.\"Cache.get\": 9223372036854775807 ms"),
-        (format!("{HEADER}latency = 5\n"), "bad.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms"),
-        ("name = \"x\"\nproject = \"project\"\nstart = \"1900-01-01T00:00\"\nend = \"2025-06-13T12:00\"\n".to_string(), "bad.toml:3: start: 1900-01-01T00:00:00.000Z is outside the years gas-sim runs in (1970 to 9999)"),
+        (
+            format!("{HEADER}[[runs]]\nat = \"2025-06-13T08:00\"\nfunction = \"tick\"\n"),
+            "bad.toml:6: runs[0].at: \"2025-06-13T08:00\" is before start",
+        ),
+        (
+            format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-12T00:00\"\n"),
+            "bad.toml:8: triggers[0].from: \"2025-06-12T00:00\" is before start",
+        ),
+        (
+            format!("{HEADER}[[runs]]\nat = \"2025-06-14T09:00\"\nfunction = \"tick\"\n"),
+            "bad.toml:6: runs[0].at: \"2025-06-14T09:00\" is at or after end",
+        ),
+        (
+            format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n"),
+            "bad.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d",
+        ),
+        (
+            format!("{HEADER}[[triggers]]\nfunction = \"\"\nevery = \"1h\"\n"),
+            "bad.toml:6: triggers[0].function: \"\" is not a function name",
+        ),
+        (
+            format!("{HEADER}[[http]]\nurl = \"*\"\nstatus = 0\n"),
+            "bad.toml:7: http[0].status: status 0: an HTTP status is 100 to 599",
+        ),
+        (
+            format!("{HEADER}latency = {{ \"Cache.get\" = 9223372036854775807 }}\n"),
+            "bad.toml:5: latency.\"Cache.get\": 9223372036854775807 ms",
+        ),
+        (
+            format!("{HEADER}latency = 5\n"),
+            "bad.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms",
+        ),
+        (
+            "name = \"x\"\nproject = \"project\"\nstart = \"1900-01-01T00:00\"\nend = \"2025-06-13T12:00\"\n"
+                .to_string(),
+            "bad.toml:3: start: 1900-01-01T00:00:00.000Z is outside the years gas-sim runs in (1970 to 9999)",
+        ),
     ];
     for (body, expected) in cases {
         let dir = tempfile::tempdir().unwrap();
@@ -273,10 +301,13 @@ fn state_files_that_break_invariants_are_clear_errors_not_panics() {
     for i in 0..1001 {
         entries.insert(format!("k{i}"), serde_json::json!({"value": "v", "expires_at_utc_ms": 1, "inserted_seq": i}));
     }
-    let over_cap = serde_json::json!({"gas_sim_state": 1, "caches": {"script": {"entries": entries, "next_seq": 1001}}});
+    let over_cap =
+        serde_json::json!({"gas_sim_state": 1, "caches": {"script": {"entries": entries, "next_seq": 1001}}});
     let delay = serde_json::json!({"gas_sim_state": 1, "faults": {"rules": [
         {"call": "SpreadsheetApp.create", "effects": [{"delay_ms": i64::MAX}]}]}});
-    for (state, expected) in [(over_cap, "caches.script: holds 1001 entries"), (delay, "faults.rules[0].effects: delay_ms")] {
+    for (state, expected) in
+        [(over_cap, "caches.script: holds 1001 entries"), (delay, "faults.rules[0].effects: delay_ms")]
+    {
         let path = dir.path().join("state.json");
         std::fs::write(&path, state.to_string()).unwrap();
         let out = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", path.to_str().unwrap()]);
@@ -354,7 +385,11 @@ fn mutate_reports_survivors_and_the_score_and_honours_break_at() {
     nothing.extend(["--files", "nomatch.gs"]);
     let out = gas_sim(&nothing);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("--files \"nomatch.gs\" matches no mutated file, so --break-at 100"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("--files \"nomatch.gs\" matches no mutated file, so --break-at 100"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "Nope"]).status.code(), Some(2));
 }
 

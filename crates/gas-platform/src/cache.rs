@@ -310,7 +310,8 @@ mod tests {
         assert!(cache.check_state().is_ok());
         let mut over = cache.clone();
         for i in 0..=ITEMS_MAX {
-            over.entries.insert(format!("x{i}"), CacheEntry { value: "v".into(), expires_at_utc_ms: T0, inserted_seq: 0 });
+            over.entries
+                .insert(format!("x{i}"), CacheEntry { value: "v".into(), expires_at_utc_ms: T0, inserted_seq: 0 });
         }
         assert!(over.check_state().unwrap_err().contains("at most 1000"));
         let mut seq = cache.clone();

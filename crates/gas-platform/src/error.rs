@@ -74,7 +74,8 @@ pub fn plain_serde_message(message: &str, map_word: &str) -> String {
     for kind in ["internally tagged enum ", "enum ", "struct "] {
         while let Some(at) = text.find(&format!("expected {kind}")) {
             let name_at = at + "expected ".len() + kind.len();
-            let name_end = text[name_at..].find(|c: char| !c.is_alphanumeric() && c != '_').map_or(text.len(), |i| name_at + i);
+            let name_end =
+                text[name_at..].find(|c: char| !c.is_alphanumeric() && c != '_').map_or(text.len(), |i| name_at + i);
             let plain = if kind == "struct " { map_word } else { "one of the documented forms" };
             text.replace_range(at..name_end, &format!("expected {plain}"));
         }

@@ -1534,11 +1534,7 @@ impl FormatSpec {
         if missing > 0 && width > V8_STRING_LENGTH_MAX {
             return Err(invalid_string_length());
         }
-        Ok(if self.flags.contains('-') {
-            text + &" ".repeat(missing)
-        } else {
-            " ".repeat(missing) + &text
-        })
+        Ok(if self.flags.contains('-') { text + &" ".repeat(missing) } else { " ".repeat(missing) + &text })
     }
 
     /// Closure's `%f` tail: sign, then padding to the width.
@@ -2763,7 +2759,10 @@ mod tests {
         // A width past V8's string limit allocated until the process aborted.
         for template in ["%999999999999s", "%-999999999999d", "%0999999999999.2f"] {
             let err = format_string(template, &[FormatArg::String("x".into())]).unwrap_err();
-            assert_eq!((err.message.as_str(), err.kind), ("Invalid string length", crate::error::ErrorKind::RangeError));
+            assert_eq!(
+                (err.message.as_str(), err.kind),
+                ("Invalid string length", crate::error::ErrorKind::RangeError)
+            );
         }
         // A width past the limit that needs no padding is harmless, as in JS.
         let wide = format!("%{}s", V8_STRING_LENGTH_MAX + 1);

@@ -54,8 +54,8 @@ impl World {
         if !text.trim_start().starts_with('{') {
             return Err("a state file is a JSON object: {\"gas_sim_state\": 1, ...}".into());
         }
-        let world: World = serde_json::from_str(text)
-            .map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
+        let world: World =
+            serde_json::from_str(text).map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
         if world.gas_sim_state != STATE_FORMAT_VERSION {
             return Err(format!(
                 "state format {} is not the {STATE_FORMAT_VERSION} this gas-sim reads",
@@ -133,7 +133,9 @@ mod tests {
         let v = STATE_FORMAT_VERSION;
         let cases = [
             (
-                format!(r#"{{"gas_sim_state": {v}, "faults": {{"rules": [{{"call": "Cache.get", "effects": [{{"delay_ms": 9223372036854775807}}]}}]}}}}"#),
+                format!(
+                    r#"{{"gas_sim_state": {v}, "faults": {{"rules": [{{"call": "Cache.get", "effects": [{{"delay_ms": 9223372036854775807}}]}}]}}}}"#
+                ),
                 "faults.rules[0].effects: delay_ms 9223372036854775807 ms",
             ),
             (
@@ -154,11 +156,15 @@ mod tests {
                 "properties.script: an empty key",
             ),
             (
-                format!(r#"{{"gas_sim_state": {v}, "triggers": {{"installed": [{{"id": "1", "handler": "f", "spec": {{"kind": "every_hours", "hours": 3}}, "created_at_utc_ms": 0}}]}}}}"#),
+                format!(
+                    r#"{{"gas_sim_state": {v}, "triggers": {{"installed": [{{"id": "1", "handler": "f", "spec": {{"kind": "every_hours", "hours": 3}}, "created_at_utc_ms": 0}}]}}}}"#
+                ),
                 "triggers.installed[0].spec: The value passed to everyHours()",
             ),
             (
-                format!(r#"{{"gas_sim_state": {v}, "mail": {{"quota": {{"window_start_utc_ms": 9223372036854775807}}}}}}"#),
+                format!(
+                    r#"{{"gas_sim_state": {v}, "mail": {{"quota": {{"window_start_utc_ms": 9223372036854775807}}}}}}"#
+                ),
                 "mail.quota.window_start_utc_ms:",
             ),
         ];

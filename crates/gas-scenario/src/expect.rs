@@ -88,7 +88,11 @@ pub fn resolve(
                 return Err(loaded.error_at(
                     unknown,
                     &format!("{key}.zones"),
-                    format!("{:?} is not one of the scenario's zones ({})", unknown.get_ref(), declared_zones.join(", ")),
+                    format!(
+                        "{:?} is not one of the scenario's zones ({})",
+                        unknown.get_ref(),
+                        declared_zones.join(", ")
+                    ),
                 ));
             }
             if !zones.iter().any(|z| z.get_ref() == zone_name) {

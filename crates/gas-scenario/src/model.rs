@@ -281,7 +281,8 @@ impl LoadedScenario {
             let mut message = gas_platform::error::plain_serde_message(e.message(), "a table");
             // An unquoted time is a TOML datetime, which serde sees as a map.
             let value = e.span().map(|span| text.get(span).unwrap_or_default().trim()).unwrap_or_default();
-            let date_like = value.len() >= 10 && value.as_bytes()[4] == b'-' && value[..4].bytes().all(|b| b.is_ascii_digit());
+            let date_like =
+                value.len() >= 10 && value.as_bytes()[4] == b'-' && value[..4].bytes().all(|b| b.is_ascii_digit());
             if date_like && message.contains("expected a string") {
                 message.push_str(" (write times in quotes: \"2025-06-13T09:00\")");
             }
@@ -382,7 +383,8 @@ mod tests {
             }
         }
         for unquoted in ["2025-06-12T12:00", "2025-06-12T12:00:00"] {
-            let err = LoadedScenario::parse(Path::new("s.toml"), head.replace("\"2025-06-12T12:00\"", unquoted)).unwrap_err();
+            let err =
+                LoadedScenario::parse(Path::new("s.toml"), head.replace("\"2025-06-12T12:00\"", unquoted)).unwrap_err();
             assert!(err.0.starts_with("s.toml:3:") && err.0.contains("write times in quotes"), "{err}");
         }
     }
@@ -392,9 +394,18 @@ mod tests {
         let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
         let cases = [
             ("seed = \"seven\"\n", "s.toml:5: seed: invalid type"),
-            ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\n[[faults]]\ncall = 5\n", "s.toml:9: faults[1].call: invalid type: integer `5`"),
-            ("[cache]\nearly_eviction_probability = \"x\"\n", "s.toml:6: cache.early_eviction_probability: invalid type"),
-            ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "s.toml:8: triggers[0].minute: invalid value"),
+            (
+                "[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\n[[faults]]\ncall = 5\n",
+                "s.toml:9: faults[1].call: invalid type: integer `5`",
+            ),
+            (
+                "[cache]\nearly_eviction_probability = \"x\"\n",
+                "s.toml:6: cache.early_eviction_probability: invalid type",
+            ),
+            (
+                "[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n",
+                "s.toml:8: triggers[0].minute: invalid value",
+            ),
         ];
         for (tail, want) in cases {
             let err = LoadedScenario::parse(Path::new("s.toml"), format!("{head}{tail}")).unwrap_err();

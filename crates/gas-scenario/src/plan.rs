@@ -242,11 +242,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         return Err(loaded.error_at(
             &over.function,
             &key,
-            format!(
-                "{} triggers: {}",
-                file.triggers.len(),
-                gas_platform::triggers::TOO_MANY_TRIGGERS_MESSAGE
-            ),
+            format!("{} triggers: {}", file.triggers.len(), gas_platform::triggers::TOO_MANY_TRIGGERS_MESSAGE),
         ));
     }
     for (i, trigger) in file.triggers.iter().enumerate() {
@@ -460,11 +456,10 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
         };
         let mut sheets = Vec::new();
         for (gid, (name, value)) in book.sheets.iter().enumerate() {
-            let section: SheetSection =
-                value.clone().try_into().map_err(|e: toml::de::Error| {
-                    let message = gas_platform::error::plain_serde_message(e.message(), "a table");
-                    loaded.error(&format!("{key}.sheets.{name}"), message)
-                })?;
+            let section: SheetSection = value.clone().try_into().map_err(|e: toml::de::Error| {
+                let message = gas_platform::error::plain_serde_message(e.message(), "a table");
+                loaded.error(&format!("{key}.sheets.{name}"), message)
+            })?;
             let rows = sheet_rows(loaded, &section, book_zone.unwrap_or(zone), &format!("{key}.sheets.{name}"))?;
             sheets.push(
                 Sheet::with_rows(gid as u32, name, rows)

@@ -6,15 +6,13 @@ use std::path::{Path, PathBuf};
 
 use gas_scenario::{plan, PreparedScenario, RunOptions};
 
-const HEADER: &str =
-    "name = \"v\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
+const HEADER: &str = "name = \"v\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\n";
 
 fn write_scenario(dir: &Path, body: &str) -> PathBuf {
     let project = dir.join("project");
     std::fs::create_dir_all(&project).unwrap();
     std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
-    std::fs::write(project.join("Code.gs"), "function tick() { return 1; }\nfunction doGet() { return 1; }\n")
-        .unwrap();
+    std::fs::write(project.join("Code.gs"), "function tick() { return 1; }\nfunction doGet() { return 1; }\n").unwrap();
     let path = dir.join("v.toml");
     std::fs::write(&path, body).unwrap();
     path
@@ -103,11 +101,20 @@ fn a_long_scenario_is_a_warning_that_a_key_raises() {
 fn durations_are_checked_and_bounded() {
     let cases = [
         // Wrapped to a daily trigger before.
-        ("[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n", "v.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d"),
+        (
+            "[[triggers]]\nfunction = \"tick\"\nevery = \"4294967297d\"\n",
+            "v.toml:7: triggers[0].every: bad duration \"4294967297d\": at most 3650d",
+        ),
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"99999999999999999999w\"\n", "triggers[0].every: bad duration"),
         // Became no delay at all before.
-        ("[[faults]]\ncall = \"Cache.get\"\ndelay = \"9223372036854775807ms\"\n", "v.toml:7: faults[0].delay: bad duration"),
-        ("[[faults]]\ncall = \"Cache.get\"\ndelay = \"2d\"\n", "v.toml:7: faults[0].delay: 172800000 ms: a delay is 1 to 86400000 ms"),
+        (
+            "[[faults]]\ncall = \"Cache.get\"\ndelay = \"9223372036854775807ms\"\n",
+            "v.toml:7: faults[0].delay: bad duration",
+        ),
+        (
+            "[[faults]]\ncall = \"Cache.get\"\ndelay = \"2d\"\n",
+            "v.toml:7: faults[0].delay: 172800000 ms: a delay is 1 to 86400000 ms",
+        ),
     ];
     for (tail, expected) in cases {
         assert_refused(&format!("{HEADER}{tail}"), expected);
@@ -174,7 +181,8 @@ fn expectation_zones_must_be_the_scenarios() {
     let good = body.replace("Istambul", "Istanbul");
     assert_eq!(check(&good), Ok(vec![]));
     // Without time_zones the scenario runs in the project's zone.
-    let project_zone = format!("{HEADER}[[expect]]\nexecutions = {{ function = \"tick\" }}\ncount = 0\nzones = [\"UTC\"]\n");
+    let project_zone =
+        format!("{HEADER}[[expect]]\nexecutions = {{ function = \"tick\" }}\ncount = 0\nzones = [\"UTC\"]\n");
     assert_eq!(check(&project_zone), Ok(vec![]));
 }
 
@@ -198,7 +206,10 @@ fn type_errors_name_the_scenario_form() {
         "v.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms",
     );
     let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
-    assert!(err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"), "{err}");
+    assert!(
+        err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -211,5 +222,10 @@ fn every_zone_is_planned_before_any_runs() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_scenario(dir.path(), &body);
     let err = PreparedScenario::load(&path, &RunOptions::default()).unwrap_err();
-    assert!(err.0.contains("v.toml:7: runs[0].at: \"2025-06-13T10:00Z\" is at or after end (\"2025-06-13T12:00\" in Asia/Tokyo)"), "{err}");
+    assert!(
+        err.0.contains(
+            "v.toml:7: runs[0].at: \"2025-06-13T10:00Z\" is at or after end (\"2025-06-13T12:00\" in Asia/Tokyo)"
+        ),
+        "{err}"
+    );
 }
