@@ -177,7 +177,7 @@ pub const STATE_COUNTER_MAX: u64 = (1 << 53) - 1;
 
 impl Cache {
     /// What a hand-written state file must hold for a cache: at most its cap, keys and
-    /// values within the limits, expiry times between 1970 and 9999, insertion numbers
+    /// values within the limits, expiry times a Date could hold, insertion numbers
     /// below the next one (the code asserts the cap and relies on the rest).
     pub fn check_state(&self) -> Result<(), String> {
         if self.entries.len() > ITEMS_MAX {
@@ -189,7 +189,7 @@ impl Cache {
         for (key, entry) in &self.entries {
             check_key(key).map_err(|e| format!("entries {key:?}: {e}"))?;
             check_value(&entry.value).map_err(|e| format!("entries {key:?}: {e}"))?;
-            crate::time::check_instant(entry.expires_at_utc_ms)
+            crate::time::check_time_value(entry.expires_at_utc_ms)
                 .map_err(|e| format!("entries {key:?}: expires_at_utc_ms {e}"))?;
             if entry.inserted_seq >= self.next_seq {
                 return Err(format!(
@@ -324,7 +324,7 @@ mod tests {
         assert_eq!(big.check_state().unwrap_err(), "entries \"k\": Argument too large: value");
         let mut late = cache;
         late.entries.get_mut("k").unwrap().expires_at_utc_ms = i64::MAX;
-        assert!(late.check_state().unwrap_err().contains("1970 to 9999"));
+        assert!(late.check_state().unwrap_err().contains("range of a Date"));
     }
 
     #[test]

@@ -96,13 +96,13 @@ impl Locks {
     }
 
     /// What a hand-written state file may hold: between calls no execution runs, so a
-    /// lock is free or held by an outside process until a time between 1970 and 9999.
+    /// lock is free or held by an outside process until a time a Date could hold.
     pub fn check_state(&self) -> Result<(), String> {
         for kind in ALL_KINDS {
             match self.holder(kind) {
                 None => {}
                 Some(LockHolder::Outside { until_utc_ms }) => {
-                    crate::time::check_instant(until_utc_ms)
+                    crate::time::check_time_value(until_utc_ms)
                         .map_err(|e| format!("locks.{}: outside until_utc_ms {e}", kind.name()))?;
                 }
                 Some(LockHolder::Execution(id)) => {
@@ -165,7 +165,7 @@ mod tests {
         assert!(locks.check_state().unwrap_err().starts_with("locks.user: held by execution 3"));
         locks.user = None;
         locks.document = Some(LockHolder::Outside { until_utc_ms: i64::MAX });
-        assert!(locks.check_state().unwrap_err().contains("1970 to 9999"));
+        assert!(locks.check_state().unwrap_err().contains("range of a Date"));
     }
 
     #[test]

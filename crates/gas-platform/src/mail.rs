@@ -120,14 +120,14 @@ pub struct Mail {
 }
 
 impl Mail {
-    /// What a hand-written state file must hold: times between 1970 and 9999 (the quota
+    /// What a hand-written state file must hold: times a Date could hold (the quota
     /// window's reset is computed from its start).
     pub fn check_state(&self) -> Result<(), String> {
         if let Some(start) = self.quota.window_start_utc_ms {
-            crate::time::check_instant(start).map_err(|e| format!("mail.quota.window_start_utc_ms: {e}"))?;
+            crate::time::check_time_value(start).map_err(|e| format!("mail.quota.window_start_utc_ms: {e}"))?;
         }
         for (i, sent) in self.sent.iter().enumerate() {
-            crate::time::check_instant(sent.at_utc_ms).map_err(|e| format!("mail.sent[{i}].at_utc_ms: {e}"))?;
+            crate::time::check_time_value(sent.at_utc_ms).map_err(|e| format!("mail.sent[{i}].at_utc_ms: {e}"))?;
         }
         Ok(())
     }

@@ -27,6 +27,20 @@ pub fn check_instant(at_utc_ms: i64) -> Result<i64, String> {
     }
 }
 
+/// The ECMAScript time value range: +-8.64e15 ms (100 million days either side of
+/// 1970). Times a script or the clock produced (a cache expiry, `after(ms)`, a trigger's
+/// `at`) may pass 9999 but never this, and keep clock arithmetic far from overflow.
+pub const TIME_VALUE_MS_MAX: i64 = 8_640_000_000_000_000;
+
+/// Whether a time in a state file is one a Date could hold, with the message when not.
+pub fn check_time_value(at_utc_ms: i64) -> Result<i64, String> {
+    if (-TIME_VALUE_MS_MAX..=TIME_VALUE_MS_MAX).contains(&at_utc_ms) {
+        Ok(at_utc_ms)
+    } else {
+        Err(format!("{at_utc_ms} is outside the range of a Date (-8.64e15 to 8.64e15 ms)"))
+    }
+}
+
 /// Resolves an IANA zone name, with a message that says what to type instead.
 pub fn parse_zone(name: &str) -> Result<Tz, String> {
     name.parse::<Tz>()
@@ -146,6 +160,10 @@ mod tests {
         assert!(check_instant(-1).is_err());
         assert!(check_instant(INSTANT_UTC_MS_MAX + 1).is_err());
         assert!(check_instant(i64::MIN).unwrap_err().contains("invalid instant"));
+        // What a script or the clock made may pass 9999, within a Date's range.
+        assert!(check_time_value(INSTANT_UTC_MS_MAX + 6 * MS_PER_HOUR).is_ok());
+        assert!(check_time_value(-TIME_VALUE_MS_MAX).is_ok());
+        assert!(check_time_value(TIME_VALUE_MS_MAX + 1).unwrap_err().contains("range of a Date"));
     }
 
     #[test]

@@ -131,9 +131,9 @@ impl Triggers {
             }
             validate_spec(&trigger.spec).map_err(|e| format!("{key}.spec: {e}"))?;
             if let TimeSpec::At { at_utc_ms } = trigger.spec {
-                crate::time::check_instant(at_utc_ms).map_err(|e| format!("{key}.spec.at_utc_ms: {e}"))?;
+                crate::time::check_time_value(at_utc_ms).map_err(|e| format!("{key}.spec.at_utc_ms: {e}"))?;
             }
-            crate::time::check_instant(trigger.created_at_utc_ms)
+            crate::time::check_time_value(trigger.created_at_utc_ms)
                 .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
             if let Some(zone) = &trigger.time_zone {
                 crate::time::parse_zone(zone).map_err(|e| format!("{key}.time_zone: {e}"))?;
@@ -237,7 +237,7 @@ mod tests {
         odd.installed[0].spec = TimeSpec::EveryMinutes { minutes: 7 };
         assert!(odd.check_state().unwrap_err().starts_with("installed[0].spec: The value passed to everyMinutes()"));
         odd.installed[0].spec = TimeSpec::At { at_utc_ms: i64::MAX };
-        assert!(odd.check_state().unwrap_err().contains("1970 to 9999"));
+        assert!(odd.check_state().unwrap_err().contains("range of a Date"));
         let mut unnamed = triggers;
         unnamed.installed[0].handler.clear();
         assert!(unnamed.check_state().is_err());

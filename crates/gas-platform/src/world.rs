@@ -174,6 +174,21 @@ mod tests {
         }
     }
 
+    /// What gas-sim itself writes must load again: times a script or the clock made may
+    /// pass 9999 (a 6-hour entry put late on 9999-12-31, `after(1e15)`).
+    #[test]
+    fn times_a_script_made_past_9999_still_load() {
+        use crate::triggers::{TimeSpec, TriggerOrigin};
+        let mut world = World::new();
+        world.caches.script.put("k", "v", Some(21_600), LAST_UTC_MS_MAX).unwrap();
+        let far = 1_000_000_000_000_000;
+        world
+            .triggers
+            .install("f", TimeSpec::At { at_utc_ms: far }, None, LAST_UTC_MS_MAX, TriggerOrigin::Script)
+            .unwrap();
+        assert_eq!(World::from_json(&world.to_json()).unwrap(), world);
+    }
+
     #[test]
     fn a_cache_over_its_cap_is_refused() {
         let mut world = World::new();
