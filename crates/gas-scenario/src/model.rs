@@ -257,6 +257,8 @@ pub struct LoadedScenario {
     pub path: PathBuf,
     pub text: String,
     pub file: ScenarioFile,
+    /// Which files the scenario may name (`crate::paths`).
+    pub paths: crate::paths::PathPolicy,
 }
 
 impl LoadedScenario {
@@ -280,7 +282,8 @@ impl LoadedScenario {
                 None => ScenarioError(format!("{}: {message}", path.display())),
             }
         })?;
-        Ok(LoadedScenario { path: path.to_path_buf(), text, file })
+        let paths = crate::paths::PathPolicy::new(path, Vec::new());
+        Ok(LoadedScenario { path: path.to_path_buf(), text, file, paths })
     }
 
     /// `file:line: key: message` for a value at `span`.
