@@ -248,3 +248,14 @@ fn snapshots_that_cannot_be_written_are_refused_before_the_run() {
     assert_refused(&out, "snapshots is not a folder");
     assert!(!stdout(&out).contains("snapshot"), "the run happened:\n{}", stdout(&out));
 }
+
+#[test]
+fn a_scenario_or_breakages_file_that_is_a_fifo_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("s.toml");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // Without the check `run` blocks for ever, waiting for a writer.
+    assert_refused(&gas_sim(&["run", fifo.to_str().unwrap()]), "s.toml is a FIFO: only regular files are read");
+    let out = gas_sim(&["mutate", "scenarios/invoice_batch.toml", "--mutations", fifo.to_str().unwrap()]);
+    assert_refused(&out, "s.toml is a FIFO");
+}

@@ -260,8 +260,9 @@ fn collect_sources(
         return Err(ProjectError(format!("{} is more than {FOLDER_DEPTH_MAX} folders deep", dir.display())));
     }
     let entries = std::fs::read_dir(dir).map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
-    let mut entries =
-        entries.collect::<Result<Vec<_>, _>>().map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
+    let mut entries = entries
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
     // Visit in name order so that the first error (and the file cap) is the same on any
     // filesystem.
     entries.sort_by_key(|entry| entry.file_name());

@@ -44,7 +44,9 @@ impl Drop for Bait {
 fn import_outcomes(calls: &[String]) -> Vec<String> {
     let body: String = calls
         .iter()
-        .map(|call| format!("  {call}.then(m => Logger.log('loaded ' + JSON.stringify(m)), e => Logger.log(String(e)));\n"))
+        .map(|call| {
+            format!("  {call}.then(m => Logger.log('loaded ' + JSON.stringify(m)), e => Logger.log(String(e)));\n")
+        })
         .collect();
     logs(&run(&format!("function main() {{\n{body}}}"), "main"))
 }
@@ -105,7 +107,27 @@ fn a_static_import_is_a_syntax_error_of_its_file() {
 
 #[test]
 fn no_host_globals_exist() {
-    let names = ["require", "process", "module", "exports", "Deno", "Bun", "__dirname", "__filename", "global"];
+    let names = [
+        "require",
+        "process",
+        "module",
+        "exports",
+        "Deno",
+        "Bun",
+        "__dirname",
+        "__filename",
+        "global",
+        "setTimeout",
+        "setInterval",
+        "fetch",
+        "XMLHttpRequest",
+        "WebSocket",
+        "Worker",
+        "importScripts",
+        "navigator",
+        "location",
+        "performance",
+    ];
     let checks: Vec<String> = names.iter().map(|n| format!("typeof {n}")).collect();
     let src = format!("function main() {{ return [{}]; }}", checks.join(", "));
     assert_eq!(eval(&src), json!(vec!["undefined"; names.len()]));

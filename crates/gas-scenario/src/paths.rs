@@ -136,11 +136,12 @@ pub fn check_inside(resolved: &Path, roots: &[PathBuf]) -> Result<(), String> {
 /// they are read as tables).
 fn line_of_setting(text: &str, key: &str, value: &str) -> Option<usize> {
     let quoted = toml::Value::String(value.to_string()).to_string();
-    text.lines().position(|line| {
-        let line = line.trim_start();
-        line.starts_with(key) && line[key.len()..].trim_start().starts_with('=') && line.contains(quoted.as_str())
-    })
-    .map(|index| index + 1)
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start();
+            line.starts_with(key) && line[key.len()..].trim_start().starts_with('=') && line.contains(quoted.as_str())
+        })
+        .map(|index| index + 1)
 }
 
 /// The text of the CSV file that `csv = "..."` at `key` names.

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gas_scenario::snapshot::{parse_snap, snap_file, snapshot_path};
+use gas_scenario::snapshot::{parse_snap, read_stored, snap_file, snapshot_path};
 use gas_scenario::{run_scenario, RunOptions};
 
 use crate::output::{check_writable, write_atomically};
@@ -63,10 +63,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Changed => {
                     changed += 1;
                     println!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    print!(
-                        "{}",
-                        diff(&parse_snap(&std::fs::read_to_string(&snap).unwrap_or_default()), &report.snapshot())
-                    );
+                    print!("{}", diff(&parse_snap(&read_stored(&snap).unwrap_or_default()), &report.snapshot()));
                 }
             }
         }
@@ -104,9 +101,8 @@ fn check_snapshot_folders(scenarios: &[PathBuf]) -> Result<(), BadInput> {
                 folder.display()
             )));
         }
-        check_writable(&existing.join("probe.snap"), "snapshots").map_err(|e| {
-            BadInput(format!("{e} (the snapshots of {} go to {})", path.display(), folder.display()))
-        })?;
+        check_writable(&existing.join("probe.snap"), "snapshots")
+            .map_err(|e| BadInput(format!("{e} (the snapshots of {} go to {})", path.display(), folder.display())))?;
         checked.push(folder);
     }
     Ok(())
@@ -121,7 +117,7 @@ fn written_where(snap: &Path, update: bool, in_ci: bool) -> String {
 }
 
 fn compare(snap: &Path, contents: &str, update: bool, in_ci: bool) -> Result<Verdict, BadInput> {
-    let stored = std::fs::read_to_string(snap).ok().map(|text| parse_snap(&text));
+    let stored = read_stored(snap).map(|text| parse_snap(&text));
     let pending = PathBuf::from(format!("{}.new", snap.display()));
     if !in_ci && (update || stored.as_deref() == Some(gas_scenario::snapshot::normalize(contents).as_str())) {
         // A pending review file is stale once the snapshot is accepted or matches.
