@@ -59,7 +59,7 @@ fn every_scenario_passes_and_matches_its_snapshots() {
 fn same_scenario_zone_and_seed_give_identical_bytes() {
     let path = repo_root().join("scenarios/weekend_outage.toml");
     let path = if path.exists() { path } else { scenario_files().remove(0) };
-    let options = RunOptions { zone: Some("America/Los_Angeles".into()), seed: None };
+    let options = RunOptions { zone: Some("America/Los_Angeles".into()), ..Default::default() };
     let first = serde_json::to_string(&json_document(&run_scenario(&path, &options).unwrap())).unwrap();
     let second = serde_json::to_string(&json_document(&run_scenario(&path, &options).unwrap())).unwrap();
     assert_eq!(first, second);

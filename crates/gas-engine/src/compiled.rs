@@ -24,6 +24,7 @@ use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
 use crate::prepared::LiveContext;
 use crate::project::Project;
+use crate::sandbox::NoModules;
 use crate::syntax::parse_alone;
 
 pub const PRELUDE: &str = include_str!("js/prelude.js");
@@ -104,7 +105,7 @@ const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 /// where all of a project's files share one global scope.
 fn compile(project: &Project) -> Result<Template, JsError> {
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
-    let mut context = Context::builder().build()?;
+    let mut context = Context::builder().module_loader(Rc::new(NoModules)).build()?;
     let scope = context.realm().scope().clone();
     // Files from the first redeclaration on are not compiled: with every file's names in
     // the shared scope, an earlier file's `var x` would be compiled against a later

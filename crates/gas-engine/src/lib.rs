@@ -24,10 +24,12 @@
 mod bindings;
 mod compiled;
 pub mod execution;
+pub mod files;
 pub mod gate;
 pub mod host;
 mod prepared;
 pub mod project;
+pub mod sandbox;
 pub mod syntax;
 mod utilities_binding;
 pub mod value;

@@ -33,6 +33,7 @@ use crate::compiled::{template_for, CompiledFile, Template};
 use crate::execution::{service_error, ExecutionSpec};
 use crate::host::{Failure, Host, VirtualClock};
 use crate::project::Project;
+use crate::sandbox::{remove_unbounded_builtins, NoModules};
 use crate::value::Val;
 use crate::zone::ZoneHooks;
 
@@ -68,11 +69,13 @@ impl LiveContext {
             .host_hooks(zone.clone())
             .clock(clock.clone())
             .job_executor(jobs.clone())
+            .module_loader(Rc::new(NoModules))
             .global_scope(template.scope.clone())
             .build()?;
         let host = Rc::new(RefCell::new(None));
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
+        remove_unbounded_builtins(&mut context)?;
         let mut files = Vec::with_capacity(template.files.len());
         let mut compiled = template.files.iter();
         match compiled.next() {

@@ -30,6 +30,8 @@ pub struct Project {
     pub container_id: Option<String>,
     /// `.clasp.json` `scriptId`, or a name derived from the folder.
     pub script_id: String,
+    /// Where the sources are (`root`, or its `rootDir`); `<memory>` for an in-memory project.
+    source_root: PathBuf,
 }
 
 /// Why a project could not be loaded; always a user error (exit code 2).
@@ -59,8 +61,14 @@ fn clasp_root_above(source_root: &Path) -> Option<PathBuf> {
 }
 
 /// Source files larger than this are refused: a guard, not a platform rule.
-const SOURCE_BYTES_MAX: u64 = 10 * 1024 * 1024;
-const SOURCE_FILES_MAX: usize = 1_000;
+pub const SOURCE_BYTES_MAX: u64 = 10 * 1024 * 1024;
+/// All the sources together: a guard, not a platform rule.
+pub const PROJECT_BYTES_MAX: u64 = 50 * 1024 * 1024;
+pub const SOURCE_FILES_MAX: usize = 1_000;
+/// `appsscript.json` and `.clasp.json`.
+const MANIFEST_BYTES_MAX: u64 = 1024 * 1024;
+/// Folders below the source root, symlinked ones included.
+const FOLDER_DEPTH_MAX: usize = 32;
 
 impl Project {
     pub fn load(root: &Path) -> Result<Project, ProjectError> {
@@ -79,6 +87,7 @@ impl Project {
             Some(dir) if !dir.is_empty() => root.join(dir),
             _ => root.to_path_buf(),
         };
+        let tree = Tree::of(root, &source_root)?;
         let manifest_path = source_root.join("appsscript.json");
         let manifest = read_json_if_present(&manifest_path)?.ok_or_else(|| {
             ProjectError(format!(
@@ -98,11 +107,13 @@ impl Project {
             .map(|items| items.iter().filter_map(Json::as_str).map(String::from).collect())
             .unwrap_or_default();
         let mut names = Vec::new();
-        collect_sources(&source_root, &source_root, &mut names)?;
+        let mut ancestors = vec![tree.source_root.clone()];
+        collect_sources(&tree, &source_root, 0, &mut ancestors, &mut names)?;
         names.sort();
+        let mut bytes_total = 0;
         let files = order_files(names, &push_order, root, &source_root)
             .into_iter()
-            .map(|name| read_source(&source_root, name))
+            .map(|name| read_source(&source_root, name, &mut bytes_total))
             .collect::<Result<Vec<_>, _>>()?;
         if files.is_empty() {
             return Err(ProjectError(format!("{} has no .gs or .js files", source_root.display())));
@@ -117,7 +128,7 @@ impl Project {
                 || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
             );
         let sources_key = sources_hash(&files);
-        Ok(Project { root: root.to_path_buf(), time_zone, files, sources_key, container_id, script_id })
+        Ok(Project { root: root.to_path_buf(), time_zone, files, sources_key, container_id, script_id, source_root })
     }
 
     /// A project built in memory (tests, mutants).
@@ -129,6 +140,7 @@ impl Project {
             files,
             container_id: None,
             script_id: "memory".into(),
+            source_root: PathBuf::from("<memory>"),
         }
     }
 
@@ -141,6 +153,14 @@ impl Project {
     pub fn set_file_text(&mut self, index: usize, text: String) {
         self.files[index].text = text;
         self.sources_key = sources_hash(&self.files);
+    }
+
+    /// The files the project was read from: its sources, `appsscript.json` and
+    /// `.clasp.json` (which gas-sim never writes).
+    pub fn files_on_disk(&self) -> Vec<PathBuf> {
+        let mut paths = vec![self.root.join(".clasp.json"), self.source_root.join("appsscript.json")];
+        paths.extend(self.files.iter().map(|file| self.source_root.join(&file.name)));
+        paths
     }
 
     /// Different for any change to any file's name or text (see `sources_key`).
@@ -172,30 +192,115 @@ fn read_json_if_present(path: &Path) -> Result<Option<Json>, ProjectError> {
     if !path.exists() {
         return Ok(None);
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
+    let text = crate::files::read_text(path, MANIFEST_BYTES_MAX).map_err(ProjectError)?;
     serde_json::from_str(&text).map(Some).map_err(|e| ProjectError(format!("{}: {e}", path.display())))
 }
 
-fn collect_sources(source_root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), ProjectError> {
+/// The project folder as the filesystem names it (symlinks resolved): every source, and
+/// every folder and file a symlink in it points to, must be inside it. A project is a
+/// folder a user hands over; a symlink in it to `~/.clasprc.json` or `/etc` is not part
+/// of it.
+struct Tree {
+    root: PathBuf,
+    source_root: PathBuf,
+    /// The source root as given (the prefix of every path `collect_sources` builds).
+    source_dir: PathBuf,
+}
+
+impl Tree {
+    fn of(root: &Path, source_root: &Path) -> Result<Tree, ProjectError> {
+        let canonical =
+            |path: &Path| path.canonicalize().map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())));
+        let tree = Tree {
+            root: canonical(root)?,
+            source_root: canonical(source_root)?,
+            source_dir: source_root.to_path_buf(),
+        };
+        if !tree.source_root.starts_with(&tree.root) {
+            return Err(ProjectError(format!(
+                "{}: rootDir {} is outside the project folder",
+                root.join(".clasp.json").display(),
+                source_root.display()
+            )));
+        }
+        Ok(tree)
+    }
+
+    /// Where the symlink at `path` points, if that is inside the project; a loop or a
+    /// dangling link is an error naming it.
+    fn resolve_link(&self, path: &Path) -> Result<PathBuf, ProjectError> {
+        let target = path.canonicalize().map_err(|e| {
+            let why = if e.raw_os_error() == Some(libc::ELOOP) { "a symlink loop".to_string() } else { e.to_string() };
+            ProjectError(format!("{}: cannot follow the symlink: {why}", path.display()))
+        })?;
+        if !target.starts_with(&self.root) {
+            return Err(ProjectError(format!(
+                "{} is a symlink to {}, outside the project folder {}",
+                path.display(),
+                target.display(),
+                self.root.display()
+            )));
+        }
+        Ok(target)
+    }
+}
+
+/// Source names below `dir`, relative to the source root. Symlinks are followed when they
+/// stay in the project; a folder inside itself (`ancestors` holds the folders from the
+/// source root down to `dir`: a symlink loop) is an error, as is a FIFO, a device or
+/// anything else that is not a regular file or a folder.
+fn collect_sources(
+    tree: &Tree,
+    dir: &Path,
+    depth: usize,
+    ancestors: &mut Vec<PathBuf>,
+    out: &mut Vec<String>,
+) -> Result<(), ProjectError> {
+    if depth > FOLDER_DEPTH_MAX {
+        return Err(ProjectError(format!("{} is more than {FOLDER_DEPTH_MAX} folders deep", dir.display())));
+    }
     let entries = std::fs::read_dir(dir).map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
+    let mut entries = entries
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
+    // Visit in name order so that the first error (and the file cap) is the same on any
+    // filesystem.
+    entries.sort_by_key(|entry| entry.file_name());
     for entry in entries {
-        let entry = entry.map_err(|e| ProjectError(format!("cannot read {}: {e}", dir.display())))?;
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') || name == "node_modules" {
             continue;
         }
-        if path.is_dir() {
-            collect_sources(source_root, &path, out)?;
-        } else if name.ends_with(".gs") || name.ends_with(".js") {
-            let relative = path.strip_prefix(source_root).unwrap_or(&path);
+        let is_source = name.ends_with(".gs") || name.ends_with(".js");
+        let file_type = entry.file_type().map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
+        let (is_dir, target) = if file_type.is_symlink() {
+            let target = tree.resolve_link(&path)?;
+            (target.is_dir(), target)
+        } else {
+            (file_type.is_dir(), path.clone())
+        };
+        if is_dir {
+            let canonical = target.canonicalize().unwrap_or(target);
+            if ancestors.contains(&canonical) {
+                return Err(ProjectError(format!(
+                    "{}: a symlink loop ({} is inside itself)",
+                    path.display(),
+                    canonical.display()
+                )));
+            }
+            ancestors.push(canonical);
+            collect_sources(tree, &path, depth + 1, ancestors, out)?;
+            ancestors.pop();
+        } else if is_source {
+            crate::files::check_regular(&path).map_err(ProjectError)?;
+            let relative = path.strip_prefix(&tree.source_dir).unwrap_or(&path);
             out.push(relative.to_string_lossy().replace('\\', "/"));
         }
         if out.len() > SOURCE_FILES_MAX {
             return Err(ProjectError(format!(
                 "{} has more than {SOURCE_FILES_MAX} source files",
-                source_root.display()
+                tree.source_root.display()
             )));
         }
     }
@@ -230,14 +335,16 @@ fn order_files(names: Vec<String>, push_order: &[String], root: &Path, source_ro
     ordered
 }
 
-fn read_source(source_root: &Path, name: String) -> Result<SourceFile, ProjectError> {
+fn read_source(source_root: &Path, name: String, bytes_total: &mut u64) -> Result<SourceFile, ProjectError> {
     let path = source_root.join(&name);
-    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-    if size > SOURCE_BYTES_MAX {
-        return Err(ProjectError(format!("{} is larger than {SOURCE_BYTES_MAX} bytes", path.display())));
+    let text = crate::files::read_text(&path, SOURCE_BYTES_MAX).map_err(ProjectError)?;
+    *bytes_total += text.len() as u64;
+    if *bytes_total > PROJECT_BYTES_MAX {
+        return Err(ProjectError(format!(
+            "{}: the sources are larger than {PROJECT_BYTES_MAX} bytes together",
+            source_root.display()
+        )));
     }
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
     Ok(SourceFile { name, text })
 }
 
@@ -295,5 +402,92 @@ mod tests {
         write(dir.path(), "Code.gs", "function f() {}");
         let err = Project::load(dir.path()).unwrap_err();
         assert!(err.0.contains("appsscript.json"), "{err}");
+    }
+}
+
+#[cfg(all(test, unix))]
+mod hostile_tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn project_dir() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("appsscript.json"), r#"{"timeZone":"UTC"}"#).unwrap();
+        std::fs::write(dir.path().join("Code.gs"), "function f() {}").unwrap();
+        dir
+    }
+
+    #[test]
+    fn symlink_loops_are_errors_not_hangs() {
+        let dir = project_dir();
+        // Two links back to the root: without loop detection, 2^depth folders to visit.
+        symlink(dir.path(), dir.path().join("a")).unwrap();
+        symlink(dir.path(), dir.path().join("b")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("symlink loop"), "{err}");
+        // A link to itself cannot be resolved at all.
+        let dir = project_dir();
+        symlink(dir.path().join("self.gs"), dir.path().join("self.gs")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("self.gs") && err.0.contains("symlink loop"), "{err}");
+    }
+
+    #[test]
+    fn symlinks_inside_the_project_are_followed_and_outside_refused() {
+        let dir = project_dir();
+        std::fs::create_dir(dir.path().join("lib")).unwrap();
+        std::fs::write(dir.path().join("lib/util.gs"), "var util;").unwrap();
+        symlink(dir.path().join("lib"), dir.path().join("shared")).unwrap();
+        let names: Vec<String> = Project::load(dir.path()).unwrap().files.iter().map(|f| f.name.clone()).collect();
+        assert_eq!(names, ["Code.gs", "lib/util.gs", "shared/util.gs"]);
+
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.js"), "var token = 'hunter2';").unwrap();
+        symlink(outside.path().join("secret.js"), dir.path().join("secret.js")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("secret.js") && err.0.contains("outside the project folder"), "{err}");
+    }
+
+    #[test]
+    fn a_root_dir_outside_the_project_is_refused() {
+        let dir = project_dir();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("appsscript.json"), "{}").unwrap();
+        std::fs::write(outside.path().join("x.gs"), "var x;").unwrap();
+        let clasp = format!(r#"{{"rootDir":{:?}}}"#, outside.path().display().to_string());
+        std::fs::write(dir.path().join(".clasp.json"), clasp).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("rootDir") && err.0.contains("outside the project folder"), "{err}");
+    }
+
+    #[test]
+    fn fifos_devices_and_huge_files_are_refused() {
+        let dir = project_dir();
+        let fifo = dir.path().join("pipe.gs");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("pipe.gs is a FIFO"), "{err}");
+        std::fs::remove_file(&fifo).unwrap();
+
+        // A link to a device is outside the project, and refused as such.
+        symlink("/dev/zero", dir.path().join("zero.gs")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("zero.gs") && err.0.contains("outside the project folder"), "{err}");
+        std::fs::remove_file(dir.path().join("zero.gs")).unwrap();
+
+        let big = dir.path().join("big.gs");
+        std::fs::write(&big, vec![b' '; SOURCE_BYTES_MAX as usize + 1]).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("big.gs is larger than"), "{err}");
+    }
+
+    #[test]
+    fn the_number_of_files_is_bounded() {
+        let dir = project_dir();
+        for i in 0..=SOURCE_FILES_MAX {
+            std::fs::write(dir.path().join(format!("f{i}.gs")), "").unwrap();
+        }
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("more than 1000 source files"), "{err}");
     }
 }

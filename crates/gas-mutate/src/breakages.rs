@@ -56,11 +56,7 @@ pub struct Breakages {
 /// Reads `path` and turns each `[[mutation]]` into a mutant of `project`. Every error
 /// names the file, the line of the entry and the breakage's id.
 pub fn load(path: &Path, project: &Project) -> Result<Breakages, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?.len();
-    if size > BREAKAGES_BYTES_MAX {
-        return Err(format!("{}: larger than {BREAKAGES_BYTES_MAX} bytes", path.display()));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = gas_engine::files::read_text(path, BREAKAGES_BYTES_MAX)?;
     parse(path, &text, project)
 }
 

@@ -454,7 +454,7 @@ fn baseline_problem(report: &ZoneReport) -> Option<String> {
         return Some(format!("expectation failed: {}", failed.mismatch()));
     }
     let stored = gas_scenario::snapshot::snapshot_path(&report.scenario_path, &report.zone);
-    let text = std::fs::read_to_string(&stored).ok()?;
+    let text = gas_scenario::snapshot::read_stored(&stored)?;
     // Both sides normalized as `gas-sim test` compares them.
     let expected = gas_scenario::snapshot::parse_snap(&text);
     let actual = gas_scenario::snapshot::normalize(&report.snapshot());

@@ -15,6 +15,7 @@
 
 pub mod expect;
 pub mod model;
+pub mod paths;
 pub mod plan;
 pub mod report;
 pub mod run;
@@ -35,6 +36,8 @@ pub struct RunOptions {
     /// Only this zone (it need not be in the file's list).
     pub zone: Option<String>,
     pub seed: Option<u64>,
+    /// Folders outside the scenario's tree that its file keys may name (`--allow-path`).
+    pub allowed_paths: Vec<PathBuf>,
 }
 
 /// How a run may differ from a plain one (a mutation campaign's needs).
@@ -64,9 +67,10 @@ pub struct PreparedScenario {
 
 impl PreparedScenario {
     pub fn load(path: &Path, options: &RunOptions) -> Result<PreparedScenario, ScenarioError> {
-        let loaded = LoadedScenario::load(path)?;
-        let project =
-            Project::load(&loaded.project_dir()).map_err(|e| loaded.error_at(&loaded.file.project, "project", e))?;
+        let mut loaded = LoadedScenario::load(path)?;
+        loaded.paths = paths::PathPolicy::new(path, options.allowed_paths.clone());
+        let project_dir = paths::project_dir(&loaded)?;
+        let project = Project::load(&project_dir).map_err(|e| loaded.error_at(&loaded.file.project, "project", e))?;
         let zones = match &options.zone {
             Some(zone) => vec![zone.clone()],
             None => plan::zones_of(&loaded, &project)?,

@@ -261,17 +261,14 @@ pub struct LoadedScenario {
     pub path: PathBuf,
     pub text: String,
     pub file: ScenarioFile,
+    /// Which files the scenario may name (`crate::paths`).
+    pub paths: crate::paths::PathPolicy,
 }
 
 impl LoadedScenario {
     pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-        let size =
-            std::fs::metadata(path).map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?.len();
-        if size > SCENARIO_BYTES_MAX {
-            return Err(ScenarioError(format!("{}: larger than {SCENARIO_BYTES_MAX} bytes", path.display())));
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScenarioError(format!("{}: cannot read: {e}", path.display())))?;
+        // Regular files only, through a cap (a FIFO named as a scenario blocked for ever).
+        let text = gas_engine::files::read_text(path, SCENARIO_BYTES_MAX).map_err(ScenarioError)?;
         LoadedScenario::parse(path, text)
     }
 
@@ -292,7 +289,8 @@ impl LoadedScenario {
                 None => ScenarioError(format!("{}: {key}{message}", path.display())),
             }
         })?;
-        Ok(LoadedScenario { path: path.to_path_buf(), text, file })
+        let paths = crate::paths::PathPolicy::new(path, Vec::new());
+        Ok(LoadedScenario { path: path.to_path_buf(), text, file, paths })
     }
 
     /// `file:line: key: message` for a value at `span`.

@@ -504,9 +504,7 @@ fn sheet_rows(
 ) -> Result<Vec<Vec<CellValue>>, ScenarioError> {
     let raw: Vec<Vec<CellValue>> = match &section.csv {
         Some(csv) => {
-            let path = loaded.path.parent().unwrap_or(std::path::Path::new(".")).join(csv);
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| loaded.error(&format!("{key}.csv"), format!("cannot read {}: {e}", path.display())))?;
+            let text = crate::paths::read_csv(loaded, csv, &format!("{key}.csv"))?;
             text.lines().map(|line| parse_csv_line(line).into_iter().map(CellValue::String).collect()).collect()
         }
         None => section

@@ -19,6 +19,15 @@ pub fn snapshot_path(scenario_path: &Path, zone: &str) -> PathBuf {
     snapshot_dir(scenario_path).join(format!("{}.snap", snapshot_name(scenario_path, zone)))
 }
 
+/// A stored snapshot larger than this is not read (a guard: a snapshot is a report).
+pub const SNAPSHOT_BYTES_MAX: u64 = 64 * 1024 * 1024;
+
+/// The text of the stored snapshot at `path`, if there is one to read: a regular file
+/// (a symlinked snapshot is read where it points) within the cap.
+pub fn read_stored(path: &Path) -> Option<String> {
+    gas_engine::files::read_text(path, SNAPSHOT_BYTES_MAX).ok()
+}
+
 /// The contents of a `.snap` file: what follows the `---`-delimited header.
 pub fn parse_snap(text: &str) -> String {
     let mut parts = text.splitn(3, "---\n");

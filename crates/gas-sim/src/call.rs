@@ -9,7 +9,7 @@ use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, FailureKind, Lat
 use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_ms_to_local};
 use gas_platform::World;
 
-use crate::output::write_atomically;
+use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
 
 /// The start of a new world's clock when `--at` is not given: a fixed instant, so a call
@@ -72,7 +72,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     if let Some(path) = &args.state {
-        check_state_folder(path)?;
+        check_state_file(path, &project)?;
     }
     let mut world = load_state(args.state.as_deref())?;
     let exec_id =
@@ -126,13 +126,24 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
 
 /// The state is written after the execution; a folder that is not there is bad input
 /// found before running, not after (when the report would be lost).
-fn check_state_folder(path: &Path) -> Result<(), BadInput> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if folder.is_dir() {
-        Ok(())
-    } else {
-        Err(BadInput(format!("--state {}: the folder {} does not exist", path.display(), folder.display())))
+/// A state file larger than this is refused (a guard: a world with its sheets at the
+/// platform's caps is far smaller).
+const STATE_BYTES_MAX: u64 = 256 * 1024 * 1024;
+
+/// Before the execution: the state file can be written (and is not one of the project's
+/// own files: gas-sim never modifies a project).
+fn check_state_file(path: &Path, project: &Project) -> Result<(), BadInput> {
+    check_writable(path, "--state").map_err(BadInput)?;
+    let target = crate::output::target_of(path).map_err(BadInput)?;
+    let target = target.canonicalize().unwrap_or(target);
+    if project.files_on_disk().iter().any(|file| file.canonicalize().is_ok_and(|file| file == target)) {
+        return Err(BadInput(format!(
+            "--state {}: that is a file of the project {}; gas-sim never writes into a project",
+            path.display(),
+            project.root.display()
+        )));
     }
+    Ok(())
 }
 
 fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
@@ -140,7 +151,7 @@ fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
     if !path.exists() {
         return Ok(World::new());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+    let text = gas_engine::files::read_text(path, STATE_BYTES_MAX).map_err(BadInput)?;
     World::from_json(&text).map_err(|e| BadInput(format!("{}: {e}", path.display())))
 }
 

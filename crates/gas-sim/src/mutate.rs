@@ -12,7 +12,7 @@ use gas_mutate::stryker;
 use gas_mutate::{MutantResult, Status};
 use gas_scenario::RunOptions;
 
-use crate::output::write_atomically;
+use crate::output::{check_writable, write_atomically};
 use crate::test_cmd::scenario_files;
 use crate::BadInput;
 
@@ -47,6 +47,10 @@ pub struct MutateArgs {
     /// Override the scenarios' seeds.
     #[arg(long)]
     seed: Option<u64>,
+    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
+    /// (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_paths: Vec<PathBuf>,
 }
 
 /// The baseline failed: cargo-mutants' code for it.
@@ -63,13 +67,17 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
     let options = CampaignOptions {
-        run: RunOptions { zone: args.tz.clone(), seed: args.seed },
+        run: RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() },
         breakages: args.mutations.clone(),
         operators,
         files: args.files.clone(),
         shard,
         ..CampaignOptions::new(scenario_files(&args.scenarios)?)
     };
+    // Before the campaign: a report that cannot be written would be lost at its end.
+    if let Some(path) = &args.report {
+        check_writable(path, "--report").map_err(BadInput)?;
+    }
     let started = Instant::now();
     let mut campaign = Campaign::prepare(&options).map_err(|e| BadInput(e.to_string()))?;
     for warning in &campaign.warnings {

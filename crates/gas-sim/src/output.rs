@@ -1,29 +1,217 @@
-//! Writing files the user asked for: atomically (a temp file in the same folder, then a
-//! rename), so an interrupted run never leaves half a file.
+//! Writing files the user asked for (`--state`, `--report`, snapshots) like a careful
+//! tool:
+//! - checked before any work starts (`check_writable`): the folder exists and takes a
+//!   file, the file is not read-only and is a regular file, so a campaign's report is never
+//!   lost at the end;
+//! - atomically: a temp file beside the target, then a rename, so an interrupted run never
+//!   leaves half a file;
+//! - through symlinks: a symlinked state file or snapshot is written where it points (the
+//!   link stays a link; replacing it with a plain file forked the world);
+//! - temp files are removed on every path: on error and panic (dropped), on SIGINT, SIGTERM
+//!   and SIGHUP (a signal thread removes the registered ones), and after a `kill -9` the
+//!   next write beside the same target sweeps those of processes that are gone.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
 
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = match path.parent() {
+/// Symlinks followed to find the file a path names (as the kernel's own limit).
+const SYMLINK_HOPS_MAX: usize = 40;
+/// Where gas-sim's temp files start: `.{target name}.gas-sim-{pid}-`.
+const TEMP_MARK: &str = ".gas-sim-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// The file a write to `path` lands in: `path` with its symlinks followed (a dangling one
+/// to where it points), relative links resolved against the link's folder.
+pub fn target_of(path: &Path) -> Result<PathBuf, String> {
+    let mut current = path.to_path_buf();
+    for _ in 0..SYMLINK_HOPS_MAX {
+        match std::fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current).map_err(|e| format!("{}: {e}", current.display()))?;
+                current = match current.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(format!("{}: a symlink loop (more than {SYMLINK_HOPS_MAX} links)", path.display()))
+}
+
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
+    }
+}
+
+/// `Err` with what is wrong unless a file can be written at `path` (`what` names the
+/// flag in the message, e.g. `--state`). Run it before the work whose result goes there.
+pub fn check_writable(path: &Path, what: &str) -> Result<(), String> {
+    let fail = |why: String| Err(format!("{what} {}: {why}", path.display()));
+    let target = match target_of(path) {
+        Ok(target) => target,
+        Err(why) => return fail(why),
     };
-    let mut temp =
-        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
-    temp.write_all(text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    temp.as_file().sync_all().map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let is = if target == path { "is".to_string() } else { format!("points to {}, which is", target.display()) };
+    match std::fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() => return fail(format!("{is} not a regular file")),
+        Ok(meta) if meta.permissions().readonly() || !may_write(&target) => {
+            return fail(format!("{is} read-only: gas-sim does not overwrite it"))
+        }
+        _ => {}
+    }
+    let folder = folder_of(&target);
+    if !folder.is_dir() {
+        return fail(format!("the folder {} does not exist", folder.display()));
+    }
+    // The only sure test that a folder takes a file (modes, ACLs, read-only mounts).
+    match temp_file_beside(&target) {
+        Ok(probe) => drop(probe),
+        Err(e) => return fail(format!("cannot write in {}: {e}", folder.display())),
+    }
+    Ok(())
+}
+
+/// Whether this process may write the existing file `path` (`access(2)`: the mode bits
+/// for this user, ACLs, a read-only mount).
+fn may_write(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(name) = std::ffi::CString::new(path.as_os_str().as_bytes()) else { return false };
+        // SAFETY: `name` is a NUL-terminated path that outlives the call.
+        unsafe { libc::access(name.as_ptr(), libc::W_OK) == 0 }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        true
+    }
+}
+
+fn temp_prefix(target: &Path) -> String {
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    format!(".{name}{TEMP_MARK}")
+}
+
+/// A new temp file in `target`'s folder, named `.{name}.gas-sim-{pid}-{random}.tmp` (the
+/// pid tells a sweep whether its writer is still running).
+fn temp_file_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let prefix = format!("{}{}-", temp_prefix(target), std::process::id());
+    tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(folder_of(target))
+}
+
+/// Writes `text` to `path` atomically (through a symlink to its target). Refuses a
+/// read-only file, as `check_writable` does.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    check_writable(path, "cannot write")?;
+    let target = target_of(path)?;
+    let dir = folder_of(&target);
+    sweep_stale_temp_files(&target);
+    let temp = temp_file_beside(&target).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    let registered = Registered::new(temp.path());
+    let written = write_temp(temp, &target, text);
+    drop(registered);
+    written
+}
+
+/// Set, a write stops with its temp file complete and waits for stdin to close: the CLI
+/// tests send a signal then, to see the temp file removed.
+const HOLD_VARIABLE: &str = "GAS_SIM_TEST_HOLD_WRITES";
+
+fn write_temp(mut temp: tempfile::NamedTempFile, target: &Path, text: &str) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
+    temp.write_all(text.as_bytes()).map_err(fail)?;
+    temp.as_file().sync_all().map_err(fail)?;
+    if std::env::var_os(HOLD_VARIABLE).is_some_and(|v| v == "1") {
+        eprintln!("holding {}", temp.path().display());
+        let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut Vec::new());
+    }
     // A temp file is private (0600); the file it replaces keeps its mode, a new one gets
     // the usual 0644, as if written in place.
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(path).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o644);
-        std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(mode))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let mode = std::fs::metadata(target).map(|m| m.permissions().mode() & 0o7777).unwrap_or(0o644);
+        std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(mode)).map_err(fail)?;
     }
-    temp.persist(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    temp.persist(target).map_err(|e| fail(e.error))?;
     Ok(())
+}
+
+/// Removes gas-sim's temp files beside `target` whose process is gone (a `kill -9` in
+/// the middle of a write; a live process's are left alone).
+fn sweep_stale_temp_files(target: &Path) {
+    let prefix = temp_prefix(target);
+    let Ok(entries) = std::fs::read_dir(folder_of(target)) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(&prefix).and_then(|rest| rest.strip_suffix(TEMP_SUFFIX)) else { continue };
+        let Some(pid) = rest.split('-').next().and_then(|pid| pid.parse::<u32>().ok()) else { continue };
+        if !process_alive(pid) && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else { return false };
+        // SAFETY: signal 0 only checks that the process exists; EPERM means it does.
+        unsafe { libc::kill(pid, 0) == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM) }
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
+}
+
+/// Temp files being written now: what the signal thread removes.
+static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+static SIGNALS: Once = Once::new();
+
+/// A temp file registered for removal on a signal while it exists.
+struct Registered(PathBuf);
+
+impl Registered {
+    fn new(path: &Path) -> Registered {
+        SIGNALS.call_once(install_signal_cleanup);
+        IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner()).push(path.to_path_buf());
+        Registered(path.to_path_buf())
+    }
+}
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner()).retain(|p| *p != self.0);
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: remove the temp files in flight, then die of the signal
+/// as if it had not been caught (same exit status for the shell). The work happens on a
+/// thread, not in a signal handler, so it may take a lock and call `remove_file`.
+fn install_signal_cleanup() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                for path in IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner()).drain(..) {
+                    let _ = std::fs::remove_file(path);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+    }
 }
 
 #[cfg(test)]
@@ -52,5 +240,71 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
         write_atomically(&path, "second").unwrap();
         assert_eq!(mode(&path), 0o600);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_refused_and_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        std::fs::write(&path, "kept").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+        let err = check_writable(&path, "--state").unwrap_err();
+        assert!(err.starts_with("--state ") && err.contains("is read-only"), "{err}");
+        assert!(write_atomically(&path, "lost").unwrap_err().contains("read-only"));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_is_written_through_and_stays_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let real = dir.path().join("real/state.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("state.json");
+        std::os::unix::fs::symlink("real/state.json", &link).unwrap();
+        write_atomically(&link, "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        // A dangling link creates its target.
+        let dangling = dir.path().join("later.json");
+        std::os::unix::fs::symlink("real/later.json", &dangling).unwrap();
+        write_atomically(&dangling, "made").unwrap();
+        assert_eq!(std::fs::read_to_string(dir.path().join("real/later.json")).unwrap(), "made");
+        // A loop is an error.
+        let a = dir.path().join("a.json");
+        std::os::unix::fs::symlink("b.json", &a).unwrap();
+        std::os::unix::fs::symlink("a.json", dir.path().join("b.json")).unwrap();
+        assert!(check_writable(&a, "--state").unwrap_err().contains("symlink loop"));
+    }
+
+    #[test]
+    fn folders_that_do_not_exist_and_non_files_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = check_writable(&dir.path().join("no/such/state.json"), "--state").unwrap_err();
+        assert!(err.contains("does not exist"), "{err}");
+        let err = check_writable(dir.path(), "--report").unwrap_err();
+        assert!(err.contains("is not a regular file"), "{err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the probe is removed");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn stale_temp_files_of_dead_processes_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        // No process has this pid (above Linux's maximum, 2^22).
+        let stale = dir.path().join(format!(".state.json{TEMP_MARK}4194305-abc123{TEMP_SUFFIX}"));
+        let live = dir.path().join(format!(".state.json{TEMP_MARK}1-abc123{TEMP_SUFFIX}"));
+        let other = dir.path().join(".other.json.gas-sim-4194305-x.tmp");
+        for file in [&stale, &live, &other] {
+            std::fs::write(file, "partial").unwrap();
+        }
+        write_atomically(&path, "whole").unwrap();
+        assert!(!stale.exists(), "a dead process's temp file is removed");
+        assert!(live.exists(), "pid 1 is alive: its temp file is left alone");
+        assert!(other.exists(), "another target's temp files are not this write's business");
     }
 }

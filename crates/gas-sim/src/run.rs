@@ -21,6 +21,10 @@ pub struct RunArgs {
     /// text or json.
     #[arg(long, default_value = "text")]
     format: String,
+    /// A folder outside the scenario's folder tree that its `project` and `csv` may name
+    /// (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_paths: Vec<PathBuf>,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -32,7 +36,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     if let Some(zone) = &args.tz {
         gas_platform::time::parse_zone(zone).map_err(BadInput)?;
     }
-    let options = RunOptions { zone: args.tz.clone(), seed: args.seed };
+    let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() };
     let mut all = Vec::new();
     for path in &args.scenarios {
         let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;

@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use gas_scenario::snapshot::{parse_snap, snap_file, snapshot_path};
+use gas_scenario::snapshot::{parse_snap, read_stored, snap_file, snapshot_path};
 use gas_scenario::{run_scenario, RunOptions};
 
-use crate::output::write_atomically;
+use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
 
 #[derive(clap::Args)]
@@ -19,6 +19,10 @@ pub struct TestArgs {
     /// Accept new and changed snapshots (write .snap files).
     #[arg(long)]
     update: bool,
+    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
+    /// (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_paths: Vec<PathBuf>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -35,9 +39,13 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if scenarios.is_empty() {
         return Err(BadInput("no scenario files (*.toml) found".into()));
     }
+    if update || !in_ci {
+        check_snapshot_folders(&scenarios)?;
+    }
+    let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
     for path in &scenarios {
-        let reports = run_scenario(path, &RunOptions::default()).map_err(|e| BadInput(e.0))?;
+        let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
@@ -55,10 +63,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Changed => {
                     changed += 1;
                     println!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    print!(
-                        "{}",
-                        diff(&parse_snap(&std::fs::read_to_string(&snap).unwrap_or_default()), &report.snapshot())
-                    );
+                    print!("{}", diff(&parse_snap(&read_stored(&snap).unwrap_or_default()), &report.snapshot()));
                 }
             }
         }
@@ -78,6 +83,31 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     Ok(if failing == 0 { 0 } else { 1 })
 }
 
+/// Before running anything: each scenario's `snapshots/` folder takes a file (or the
+/// folder it will be made in does), so that a long `test` does not fail at its end.
+fn check_snapshot_folders(scenarios: &[PathBuf]) -> Result<(), BadInput> {
+    let mut checked = Vec::new();
+    for path in scenarios {
+        let folder = snapshot_path(path, "UTC").parent().map(Path::to_path_buf).unwrap_or_default();
+        if checked.contains(&folder) {
+            continue;
+        }
+        let existing = folder.ancestors().find(|a| a.as_os_str().is_empty() || a.exists()).unwrap_or(Path::new("."));
+        if !existing.as_os_str().is_empty() && !existing.is_dir() {
+            return Err(BadInput(format!(
+                "snapshots: {} is not a folder (the snapshots of {} go to {})",
+                existing.display(),
+                path.display(),
+                folder.display()
+            )));
+        }
+        check_writable(&existing.join("probe.snap"), "snapshots")
+            .map_err(|e| BadInput(format!("{e} (the snapshots of {} go to {})", path.display(), folder.display())))?;
+        checked.push(folder);
+    }
+    Ok(())
+}
+
 fn written_where(snap: &Path, update: bool, in_ci: bool) -> String {
     match (update, in_ci) {
         (true, _) => format!("written {}", snap.display()),
@@ -87,7 +117,7 @@ fn written_where(snap: &Path, update: bool, in_ci: bool) -> String {
 }
 
 fn compare(snap: &Path, contents: &str, update: bool, in_ci: bool) -> Result<Verdict, BadInput> {
-    let stored = std::fs::read_to_string(snap).ok().map(|text| parse_snap(&text));
+    let stored = read_stored(snap).map(|text| parse_snap(&text));
     let pending = PathBuf::from(format!("{}.new", snap.display()));
     if !in_ci && (update || stored.as_deref() == Some(gas_scenario::snapshot::normalize(contents).as_str())) {
         // A pending review file is stale once the snapshot is accepted or matches.

@@ -1,7 +1,7 @@
 //! The ECMAScript context.
 
 use std::any::Any;
-use std::{cell::Cell, path::Path, rc::Rc};
+use std::{cell::Cell, rc::Rc};
 
 use boa_ast::StatementList;
 use boa_interner::Interner;
@@ -24,7 +24,7 @@ use crate::{
     class::{Class, ClassBuilder},
     job::{JobExecutor, SimpleJobExecutor},
     js_string,
-    module::{IdleModuleLoader, ModuleLoader, SimpleModuleLoader},
+    module::{IdleModuleLoader, ModuleLoader},
     native_function::NativeFunction,
     object::{FunctionObjectBuilder, JsObject, shape::RootShape},
     optimizer::{Optimizer, OptimizerOptions, OptimizerStatistics},
@@ -1235,13 +1235,11 @@ impl ContextBuilder {
         };
         let vm = Vm::new(realm);
 
-        let module_loader: Rc<dyn DynModuleLoader> = if let Some(loader) = self.module_loader {
-            loader
-        } else if let Ok(loader) = SimpleModuleLoader::new(Path::new(".")) {
-            Rc::new(loader)
-        } else {
-            Rc::new(IdleModuleLoader)
-        };
+        // gas-sim: no filesystem loader by default. Upstream falls back to
+        // `SimpleModuleLoader::new(".")`, which lets any script `import()` files (and JSON)
+        // from the current directory down; a context that wants modules must say so.
+        let module_loader: Rc<dyn DynModuleLoader> =
+            self.module_loader.unwrap_or_else(|| Rc::new(IdleModuleLoader));
 
         let job_executor = self
             .job_executor

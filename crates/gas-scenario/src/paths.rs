@@ -1,0 +1,235 @@
+//! Which files a scenario may name (`project =`, `csv =`): only files in the scenario's
+//! folder tree, or in a folder the command line allows (`--allow-path DIR`). A scenario is
+//! often someone else's file; without this rule `csv = "/etc/shadow"` or
+//! `csv = "../../.clasprc.json"` put a host file's content in reports and snapshots.
+//!
+//! The rule, once: a path is joined to the scenario's folder, resolved (symlinks and `..`,
+//! so a link cannot lead out), and must then be inside one of the allowed roots:
+//! - the scenario's folder tree: the folder that holds the scenario file's folder (a
+//!   repository's `scenarios/x.toml` may name `../fixtures/p`, a project's
+//!   `scenarios/x.toml` may name `project = ".."`), except when that folder is `/`, the
+//!   home folder or above it, or a shared scratch folder (sticky, like `/tmp`), where the
+//!   tree is the scenario's own folder;
+//! - each `--allow-path` folder.
+//!
+//! Below its root (and the scenario's own folder), no part of the path may be hidden
+//! (`.name`): that is where secrets live (`.clasprc.json`, `.ssh/`, `.env`), and no
+//! scenario needs one.
+
+use std::path::{Path, PathBuf};
+
+use crate::model::LoadedScenario;
+use crate::ScenarioError;
+
+/// A CSV file larger than this is refused (a sheet holds at most 10 million cells; a
+/// scenario's sheets are far smaller).
+pub const CSV_BYTES_MAX: u64 = 10 * 1024 * 1024;
+
+/// The folders a scenario may read files from.
+#[derive(Debug, Clone, Default)]
+pub struct PathPolicy {
+    /// The scenario file's folder, as given.
+    scenario_dir: PathBuf,
+    /// `--allow-path` folders, as given.
+    allowed: Vec<PathBuf>,
+}
+
+impl PathPolicy {
+    pub fn new(scenario_path: &Path, allowed: Vec<PathBuf>) -> PathPolicy {
+        let scenario_dir = match scenario_path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        PathPolicy { scenario_dir, allowed }
+    }
+
+    /// The allowed roots, resolved: the scenario's tree first.
+    fn roots(&self) -> Result<Vec<PathBuf>, String> {
+        let scenario_dir = canonical(&self.scenario_dir)?;
+        let mut roots = vec![tree_root(&scenario_dir, home().as_deref(), is_shared), scenario_dir];
+        for dir in &self.allowed {
+            let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
+            if !root.is_dir() {
+                return Err(format!("--allow-path {}: not a folder", dir.display()));
+            }
+            roots.push(root);
+        }
+        Ok(roots)
+    }
+
+    /// `relative` (as written in the scenario) resolved against the scenario's folder,
+    /// if the rule allows it.
+    pub fn resolve(&self, relative: &str) -> Result<PathBuf, String> {
+        let joined = self.scenario_dir.join(relative);
+        let resolved = joined.canonicalize().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => format!("{} does not exist", joined.display()),
+            _ => format!("{}: {e}", joined.display()),
+        })?;
+        let roots = self.roots()?;
+        check_inside(&resolved, &roots).map_err(|why| format!("{relative}: {why}"))?;
+        Ok(resolved)
+    }
+}
+
+fn canonical(path: &Path) -> Result<PathBuf, String> {
+    path.canonicalize().map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// A folder anyone may write to and that only the sticky bit keeps apart (`/tmp`).
+fn is_shared(dir: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o1000 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        false
+    }
+}
+
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| PathBuf::from(h).canonicalize().ok())
+}
+
+/// The root of the scenario's tree, from its folder (resolved) and the home folder.
+pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&Path) -> bool) -> PathBuf {
+    match scenario_dir.parent() {
+        Some(parent)
+            if parent.parent().is_some()
+                && !home.is_some_and(|home| home.starts_with(parent))
+                && !is_shared(parent) =>
+        {
+            parent.to_path_buf()
+        }
+        _ => scenario_dir.to_path_buf(),
+    }
+}
+
+/// `Ok` when `resolved` is inside a root and nothing below the deepest root that holds
+/// it is hidden.
+pub fn check_inside(resolved: &Path, roots: &[PathBuf]) -> Result<(), String> {
+    let holding = roots.iter().filter(|root| resolved.starts_with(root));
+    let Some(root) = holding.max_by_key(|root| root.components().count()) else {
+        // A root inside another (the scenario's folder in its tree) adds nothing to say.
+        let outermost = roots.iter().filter(|r| !roots.iter().any(|o| o != *r && r.starts_with(o)));
+        let allowed: Vec<String> = outermost.map(|r| r.display().to_string()).collect();
+        return Err(format!(
+            "{} is outside the scenario's folder tree ({}); to read it, pass --allow-path with its folder",
+            resolved.display(),
+            allowed.join(", ")
+        ));
+    };
+    let below = resolved.strip_prefix(root).unwrap_or(resolved);
+    if let Some(hidden) = below.components().find(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+        return Err(format!(
+            "{} is in a hidden file or folder ({}): gas-sim reads none through a scenario",
+            resolved.display(),
+            hidden.as_os_str().to_string_lossy()
+        ));
+    }
+    Ok(())
+}
+
+/// The line of the first `key = "value"` in `text` (sheet sections lose their spans when
+/// they are read as tables).
+fn line_of_setting(text: &str, key: &str, value: &str) -> Option<usize> {
+    let quoted = toml::Value::String(value.to_string()).to_string();
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start();
+            line.starts_with(key) && line[key.len()..].trim_start().starts_with('=') && line.contains(quoted.as_str())
+        })
+        .map(|index| index + 1)
+}
+
+/// The text of the CSV file that `csv = "..."` at `key` names.
+pub fn read_csv(loaded: &LoadedScenario, csv: &str, key: &str) -> Result<String, ScenarioError> {
+    let error = |message: String| match line_of_setting(&loaded.text, "csv", csv) {
+        Some(line) => ScenarioError(format!("{}:{line}: {key}: {message}", loaded.path.display())),
+        None => loaded.error(key, message),
+    };
+    let path = loaded.paths.resolve(csv).map_err(error)?;
+    gas_engine::files::read_text(&path, CSV_BYTES_MAX).map_err(error)
+}
+
+/// The project folder that `project = "..."` names.
+pub fn project_dir(loaded: &LoadedScenario) -> Result<PathBuf, ScenarioError> {
+    let project = &loaded.file.project;
+    loaded.paths.resolve(project.get_ref()).map_err(|e| loaded.error_at(project, "project", e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roots(paths: &[&str]) -> Vec<PathBuf> {
+        paths.iter().map(PathBuf::from).collect()
+    }
+
+    #[test]
+    fn the_tree_is_the_folder_above_the_scenarios_folder() {
+        let home = Some(Path::new("/home/ann"));
+        let shared = |dir: &Path| dir == Path::new("/tmp");
+        let root = |dir: &str, home: Option<&Path>| tree_root(Path::new(dir), home, shared);
+        assert_eq!(root("/repo/scenarios", home), Path::new("/repo"));
+        assert_eq!(root("/home/ann/proj/scenarios", home), Path::new("/home/ann/proj"));
+        assert_eq!(root("/srv/x/scenarios", None), Path::new("/srv/x"));
+        // Never the home folder, anything above it, `/` or a shared folder: then the
+        // scenario's own folder.
+        assert_eq!(root("/home/ann/proj", home), Path::new("/home/ann/proj"));
+        assert_eq!(root("/home/ann", home), Path::new("/home/ann"));
+        assert_eq!(root("/srv", None), Path::new("/srv"));
+        assert_eq!(root("/", None), Path::new("/"));
+        assert_eq!(root("/tmp/.tmpA1", home), Path::new("/tmp/.tmpA1"));
+    }
+
+    #[test]
+    fn a_path_must_be_inside_a_root_and_not_hidden() {
+        let allowed = roots(&["/repo", "/data/shared"]);
+        assert!(check_inside(Path::new("/repo/fixtures/p"), &allowed).is_ok());
+        assert!(check_inside(Path::new("/data/shared/sheet.csv"), &allowed).is_ok());
+        let err = check_inside(Path::new("/etc/shadow"), &allowed).unwrap_err();
+        assert!(err.contains("outside the scenario's folder tree (/repo, /data/shared)"), "{err}");
+        // The scenario's own folder may be hidden (a temporary folder); what is below it not.
+        let with_own = roots(&["/tmp", "/tmp/.tmpA1"]);
+        assert!(check_inside(Path::new("/tmp/.tmpA1/project"), &with_own).is_ok());
+        assert!(check_inside(Path::new("/tmp/.tmpA1/.env"), &with_own).is_err());
+        assert!(err.contains("--allow-path"), "{err}");
+        // `starts_with` compares components: /repository is not inside /repo.
+        assert!(check_inside(Path::new("/repository/x.csv"), &allowed).is_err());
+        let err = check_inside(Path::new("/repo/.clasprc.json"), &allowed).unwrap_err();
+        assert!(err.contains("hidden file or folder (.clasprc.json)"), "{err}");
+        assert!(check_inside(Path::new("/repo/.ssh/id_rsa"), &allowed).is_err());
+        // A hidden folder above the root is the user's business.
+        assert!(check_inside(Path::new("/home/ann/.ci/repo/x.csv"), &roots(&["/home/ann/.ci/repo"])).is_ok());
+    }
+
+    #[test]
+    fn resolving_follows_symlinks_before_checking() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.csv"), "hunter2").unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        let scenarios = repo.path().join("scenarios");
+        std::fs::create_dir(&scenarios).unwrap();
+        std::fs::write(repo.path().join("ok.csv"), "a,b").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(outside.path().join("secret.csv"), scenarios.join("link.csv")).unwrap();
+        let policy = PathPolicy::new(&scenarios.join("x.toml"), Vec::new());
+        assert!(policy.resolve("../ok.csv").is_ok());
+        #[cfg(unix)]
+        assert!(policy.resolve("link.csv").unwrap_err().contains("outside the scenario's folder tree"));
+        let err = policy.resolve(&outside.path().join("secret.csv").display().to_string()).unwrap_err();
+        assert!(err.contains("outside"), "{err}");
+        let allowed = PathPolicy::new(&scenarios.join("x.toml"), vec![outside.path().to_path_buf()]);
+        assert!(allowed.resolve("link.csv").is_ok());
+    }
+
+    #[test]
+    fn a_csv_setting_is_found_by_line() {
+        let text = "name = \"x\"\n[spreadsheets.sheets.Log]\ncsv = \"../a.csv\"\n";
+        assert_eq!(line_of_setting(text, "csv", "../a.csv"), Some(3));
+        assert_eq!(line_of_setting(text, "csv", "b.csv"), None);
+    }
+}
