@@ -135,6 +135,12 @@ fn a_project_outside_the_tree_is_refused_unless_allowed() {
     assert_refused(&out, "is outside the scenario's folder tree");
     let out = gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "none"]);
     assert_refused(&out, "is outside the scenario's folder tree");
+    // A FIFO named as the project is not a folder (it was reported as missing).
+    let fifo_body = std::fs::read_to_string(&scenario).unwrap().replace("../../elsewhere", "pipe");
+    assert!(Command::new("mkfifo").arg(repo.join("scenarios/pipe")).status().unwrap().success());
+    std::fs::write(&scenario, fifo_body).unwrap();
+    assert_refused(&run(&scenario, &[]), "far.toml:2: project: ");
+    assert_refused(&run(&scenario, &[]), "pipe is not a folder");
 }
 
 fn call_with_state(project: &Path, state: &Path) -> Output {
