@@ -135,6 +135,12 @@ fn a_project_outside_the_tree_is_refused_unless_allowed() {
     assert_refused(&out, "is outside the scenario's folder tree");
     let out = gas_sim(&["mutate", scenario.to_str().unwrap(), "--operators", "none"]);
     assert_refused(&out, "is outside the scenario's folder tree");
+    // A FIFO named as the project is not a folder (it was reported as missing).
+    let fifo_body = std::fs::read_to_string(&scenario).unwrap().replace("../../elsewhere", "pipe");
+    assert!(Command::new("mkfifo").arg(repo.join("scenarios/pipe")).status().unwrap().success());
+    std::fs::write(&scenario, fifo_body).unwrap();
+    assert_refused(&run(&scenario, &[]), "far.toml:2: project: ");
+    assert_refused(&run(&scenario, &[]), "pipe is not a folder");
 }
 
 fn call_with_state(project: &Path, state: &Path) -> Output {
@@ -203,6 +209,19 @@ fn stale_temp_files_of_a_killed_write_are_swept() {
     assert_eq!(left.len(), 2, "only the project and the state: {left:?}");
 }
 
+/// The child's exit status; a child still alive after a generous bound is killed (a
+/// safety net so that a broken handler fails the test instead of hanging it).
+fn wait_bounded(child: &mut std::process::Child) -> std::process::ExitStatus {
+    for _ in 0..3000 {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    panic!("gas-sim did not end on SIGTERM");
+}
+
 #[test]
 fn a_signal_during_a_write_removes_the_temp_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -221,9 +240,12 @@ fn a_signal_during_a_write_removes_the_temp_file() {
     std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
     let temp = PathBuf::from(line.trim().strip_prefix("holding ").unwrap_or_else(|| panic!("{line}")));
     assert!(temp.exists(), "the write holds its temp file");
+    // stdin stays open: the write can only end by the signal (`wait` would close it).
+    let stdin = child.stdin.take();
     assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
-    let status = child.wait().unwrap();
-    assert!(!status.success());
+    let status = wait_bounded(&mut child);
+    drop(stdin);
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(15), "{status:?}");
     assert!(!temp.exists(), "the temp file survived SIGTERM");
     assert!(!state.exists(), "the state was written");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "only the project is left");

@@ -157,7 +157,12 @@ pub fn read_csv(loaded: &LoadedScenario, csv: &str, key: &str) -> Result<String,
 /// The project folder that `project = "..."` names.
 pub fn project_dir(loaded: &LoadedScenario) -> Result<PathBuf, ScenarioError> {
     let project = &loaded.file.project;
-    loaded.paths.resolve(project.get_ref()).map_err(|e| loaded.error_at(project, "project", e))
+    let dir = loaded.paths.resolve(project.get_ref()).map_err(|e| loaded.error_at(project, "project", e))?;
+    if !dir.is_dir() {
+        let message = format!("{} is not a folder: a project is a folder with appsscript.json", dir.display());
+        return Err(loaded.error_at(project, "project", message));
+    }
+    Ok(dir)
 }
 
 #[cfg(test)]
