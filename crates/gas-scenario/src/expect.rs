@@ -151,11 +151,14 @@ pub fn resolve(
             }
             let label = format!(
                 "executions{}{}",
-                filter.function.as_ref().map(|f| format!(" of {f}")).unwrap_or_default(),
+                filter.function.as_ref().map(|f| format!(" of {}", f.get_ref())).unwrap_or_default(),
                 filter.outcome.as_ref().map(|o| format!(" {o}")).unwrap_or_default()
             );
             (
-                Check::Executions { function: filter.function.clone(), outcome: filter.outcome.clone() },
+                Check::Executions {
+                    function: filter.function.as_ref().map(|f| f.get_ref().clone()),
+                    outcome: filter.outcome.clone(),
+                },
                 count_want()?,
                 label,
             )

@@ -243,6 +243,10 @@ fn expectations_that_could_never_check_anything_are_errors() {
         ("[[expect]]\nmail = {}\nat_least = 5\nat_most = 1\n", "expect[0]: at_least 5 is more than at_most 1"),
         ("[[expect]]\nproperty = \"\"\nequals = 1\n", "expect[0].property: a property key cannot be empty"),
         (
+            "[[expect]]\nexecutions = { function = \"tikc\" }\ncount = 0\n",
+            "v.toml:9: expect[0].executions.function: the project has no function \"tikc\"",
+        ),
+        (
             "[[expect]]\nsheet = \"b/s\"\nrows = 18446744073709551615\n",
             "v.toml:10: expect[0].rows: the number is too large",
         ),
