@@ -80,6 +80,10 @@ pub fn plain_serde_message(message: &str, map_word: &str) -> String {
             text.replace_range(at..name_end, &format!("expected {plain}"));
         }
     }
+    if text.contains("number too large to fit in target type") {
+        text = text
+            .replace("number too large to fit in target type", "the number is too large (at most 9223372036854775807)");
+    }
     // A TOML time without quotes is a TOML datetime (or, without seconds, a syntax error).
     if (text.contains("datetime") && text.contains("expected a string")) || text.contains("invalid date-time") {
         text.push_str(" (write times in quotes: \"2025-06-13T09:00\")");
@@ -128,6 +132,10 @@ mod tests {
             "invalid type: map, expected one of the documented forms"
         );
         assert_eq!(plain_serde_message("expected a sequence", "a table"), "expected a list");
+        assert_eq!(
+            plain_serde_message("number too large to fit in target type", "a table"),
+            "the number is too large (at most 9223372036854775807)"
+        );
         assert_eq!(plain_serde_message("missing field `url`", "a table"), "missing field `url`");
     }
 }

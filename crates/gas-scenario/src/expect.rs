@@ -106,7 +106,12 @@ pub fn resolve(
             match (section.count, section.at_least, section.at_most) {
                 (Some(n), None, None) => Ok(Want::Count { at_least: n, at_most: n }),
                 (None, least, most) if least.is_some() || most.is_some() => {
-                    Ok(Want::Count { at_least: least.unwrap_or(0), at_most: most.unwrap_or(u64::MAX) })
+                    let (at_least, at_most) = (least.unwrap_or(0), most.unwrap_or(u64::MAX));
+                    if at_least > at_most {
+                        // It could never pass: a typo, not an expectation.
+                        return Err(loaded.error(&key, format!("at_least {at_least} is more than at_most {at_most}")));
+                    }
+                    Ok(Want::Count { at_least, at_most })
                 }
                 _ => Err(loaded.error(&key, "give count, or at_least and/or at_most")),
             }
@@ -146,11 +151,14 @@ pub fn resolve(
             }
             let label = format!(
                 "executions{}{}",
-                filter.function.as_ref().map(|f| format!(" of {f}")).unwrap_or_default(),
+                filter.function.as_ref().map(|f| format!(" of {}", f.get_ref())).unwrap_or_default(),
                 filter.outcome.as_ref().map(|o| format!(" {o}")).unwrap_or_default()
             );
             (
-                Check::Executions { function: filter.function.clone(), outcome: filter.outcome.clone() },
+                Check::Executions {
+                    function: filter.function.as_ref().map(|f| f.get_ref().clone()),
+                    outcome: filter.outcome.clone(),
+                },
                 count_want()?,
                 label,
             )
@@ -164,6 +172,13 @@ pub fn resolve(
                 .get_ref()
                 .split_once('!')
                 .ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
+            if !is_one_cell(a1) {
+                return Err(loaded.error_at(
+                    cell,
+                    &format!("{key}.cell"),
+                    format!("{a1:?} is not one cell in A1 notation (A1, $B$2)"),
+                ));
+            }
             let spanned = toml::Spanned::new(cell.span(), path.to_string());
             let (spreadsheet, sheet) = split_sheet(loaded, &spanned, &key, world)?;
             let equals = equals_text(section.equals.as_ref())
@@ -174,6 +189,9 @@ pub fn resolve(
                 format!("cell {}", cell.get_ref()),
             )
         } else if let Some(property) = &section.property {
+            if property.is_empty() {
+                return Err(loaded.error(&format!("{key}.property"), "a property key cannot be empty"));
+            }
             let equals = equals_text(section.equals.as_ref())
                 .ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
             (Check::Property { key: property.clone() }, Want::Equals(equals), format!("script property {property}"))
@@ -183,6 +201,16 @@ pub fn resolve(
         out.push(Expectation { label, check, want });
     }
     Ok(out)
+}
+
+/// `A1` or `$B$2`: one cell, on no other sheet (the sheet comes before the `!`).
+fn is_one_cell(a1: &str) -> bool {
+    gas_platform::sheets::a1::parse(a1).is_some_and(|r| {
+        r.sheet_name.is_none()
+            && r.start == r.end
+            && r.start.row.is_some_and(|row| row >= 1)
+            && r.start.column.is_some_and(|column| column >= 1)
+    })
 }
 
 fn equals_text(value: Option<&toml::Value>) -> Option<String> {

@@ -239,7 +239,7 @@ pub struct MailFilter {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExecutionFilter {
-    pub function: Option<String>,
+    pub function: Option<Spanned<String>>,
     pub outcome: Option<String>,
 }
 

@@ -340,6 +340,12 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     if !(0.0..=1.0).contains(&early_eviction_probability) {
         return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
     }
+    for (i, section) in file.expect.iter().enumerate() {
+        // Counting executions of a function the project lacks always counts 0.
+        if let Some(function) = section.executions.as_ref().and_then(|e| e.function.as_ref()) {
+            known_function(function, &format!("expect[{i}].executions.function"))?;
+        }
+    }
     let declared_zones = zones_of(loaded, &project)?;
     let expectations = crate::expect::resolve(loaded, zone_name, &declared_zones, &world)?;
     Ok(Plan {

@@ -229,3 +229,32 @@ fn every_zone_is_planned_before_any_runs() {
         "{err}"
     );
 }
+
+#[test]
+fn expectations_that_could_never_check_anything_are_errors() {
+    let book = "[[spreadsheets]]\nid = \"b\"\nsheets = { s = { rows = [[1]] } }\n";
+    let cases = [
+        (
+            "[[expect]]\ncell = \"b/s!ZZZZ1\"\nequals = 1\n",
+            "v.toml:9: expect[0].cell: \"ZZZZ1\" is not one cell in A1 notation",
+        ),
+        ("[[expect]]\ncell = \"b/s!A0\"\nequals = 1\n", "expect[0].cell: \"A0\" is not one cell"),
+        ("[[expect]]\ncell = \"b/s!A1:B2\"\nequals = 1\n", "expect[0].cell: \"A1:B2\" is not one cell"),
+        ("[[expect]]\nmail = {}\nat_least = 5\nat_most = 1\n", "expect[0]: at_least 5 is more than at_most 1"),
+        ("[[expect]]\nproperty = \"\"\nequals = 1\n", "expect[0].property: a property key cannot be empty"),
+        (
+            "[[expect]]\nexecutions = { function = \"tikc\" }\ncount = 0\n",
+            "v.toml:9: expect[0].executions.function: the project has no function \"tikc\"",
+        ),
+        (
+            "[[expect]]\nsheet = \"b/s\"\nrows = 18446744073709551615\n",
+            "v.toml:10: expect[0].rows: the number is too large",
+        ),
+    ];
+    for (tail, expected) in cases {
+        let err = error_of(&format!("{HEADER}{book}{tail}"));
+        assert!(err.contains(expected), "expected {expected:?} in {err:?}");
+    }
+    let good = format!("{HEADER}{book}[[expect]]\ncell = \"b/s!$A$1\"\nequals = 1\n");
+    assert_eq!(check(&good), Ok(vec![]));
+}
