@@ -21,6 +21,10 @@ pub struct RunArgs {
     /// text or json.
     #[arg(long, default_value = "text")]
     format: String,
+    /// Also run each zone alone in a fresh gas-sim process and once more after all the
+    /// others, and fail (exit 3) unless the reports are the same bytes.
+    #[arg(long)]
+    check_determinism: bool,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -34,6 +38,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     }
     let options = RunOptions { zone: args.tz.clone(), seed: args.seed };
     let mut all = Vec::new();
+    let mut per_scenario = Vec::new();
     for path in &args.scenarios {
         let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
         if !json {
@@ -41,7 +46,14 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
                 println!("{}", report.text());
             }
         }
+        if args.check_determinism {
+            per_scenario.push(reports.clone());
+        }
         all.extend(reports);
+    }
+    if args.check_determinism {
+        let compared = crate::determinism::check(&args.scenarios, &per_scenario, &options)?;
+        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
