@@ -40,7 +40,7 @@ pub use execution::{
 };
 pub use gate::{Gate, SoloGate};
 pub use host::Latency;
-pub use prepared::{prepare_next, set_fresh_context_per_execution};
+pub use prepared::{contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution};
 pub use project::{Project, ProjectError, SourceFile};
 pub use syntax::check_syntax;
 

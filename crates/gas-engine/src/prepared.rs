@@ -19,7 +19,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
@@ -56,6 +56,8 @@ pub struct LiveContext {
     jobs: Rc<SimpleJobExecutor>,
     /// None when every execution gets a new context (`set_fresh_context_per_execution`).
     snapshot: Option<RealmSnapshot>,
+    /// The VM's stack and frame depths when no execution runs (`Context::vm_depths`).
+    resting_depths: (usize, usize),
 }
 
 impl LiveContext {
@@ -102,7 +104,8 @@ impl LiveContext {
                 }
             });
         }
-        Ok(LiveContext { context, clock, files, host, random, zone, jobs, snapshot })
+        let resting_depths = context.vm_depths();
+        Ok(LiveContext { context, clock, files, host, random, zone, jobs, snapshot, resting_depths })
     }
 
     /// Binds the context to its execution: host, zone, limits, random stream.
@@ -115,6 +118,14 @@ impl LiveContext {
         limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
         limits.set_recursion_limit(spec.limits.call_depth_max);
         limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
+    }
+
+    /// Whether the VM is back at the depths it rests at between executions. Anything
+    /// an execution left on the VM's stack would survive the realm restore and shorten
+    /// every later execution's stack (issue 10: boa's throw kept the unwound frames'
+    /// values, vendored patch 0016); such a context is dropped instead of reused.
+    pub fn vm_at_rest(&self) -> bool {
+        self.context.vm_depths() == self.resting_depths
     }
 
     /// Puts the realm back as the snapshot has it and forgets the execution. Returns the
@@ -191,10 +202,25 @@ pub fn set_fresh_context_per_execution(fresh: bool) {
     FRESH_CONTEXT_PER_EXECUTION.store(fresh, Ordering::Relaxed);
 }
 
+/// Live contexts dropped because an execution left their VM off its resting depths.
+static CONTEXTS_DROPPED_OFF_REST: AtomicU64 = AtomicU64::new(0);
+
+/// How many live contexts this process dropped because an execution left values on the
+/// VM's stack (see `LiveContext::vm_at_rest`); always 0 unless there is a leak.
+pub fn contexts_dropped_off_rest() -> u64 {
+    CONTEXTS_DROPPED_OFF_REST.load(Ordering::Relaxed)
+}
+
 /// Restores `live` after its execution and keeps it for the next one, unless the
-/// execution was killed (or every execution gets a new context).
+/// execution was killed, left the VM off its resting depths (a gas-sim or boa bug, made
+/// harmless here; `tests/no_leak.rs` checks it never happens), or every execution gets a
+/// new context.
 pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
     if killed || live.snapshot.is_none() {
+        return;
+    }
+    if !live.vm_at_rest() {
+        CONTEXTS_DROPPED_OFF_REST.fetch_add(1, Ordering::Relaxed);
         return;
     }
     live.restore();

@@ -319,7 +319,7 @@ impl Campaign {
         let selected: Vec<&PlannedMutant> = self.selected().collect();
         let tally = Mutex::new(Tally::default());
         let results = parallel_map(jobs, &selected, |planned| {
-            let (result, executions) = self.judge(planned);
+            let (result, executions) = self.judge_catching_panics(planned);
             let mut t = tally.lock().unwrap_or_else(|p| p.into_inner());
             t.done += 1;
             t.executions += executions;
@@ -329,6 +329,35 @@ impl Campaign {
         });
         let tally = tally.into_inner().unwrap_or_else(|p| p.into_inner());
         (results, tally)
+    }
+
+    /// [`judge`](Self::judge), with a panic (gas-sim's bug, never the mutant's) reported
+    /// as the mutant's `RuntimeError` and recorded (`gas_scenario::bug`) so that the CLI
+    /// exits 3, instead of taking the whole campaign down.
+    fn judge_catching_panics(&self, planned: &PlannedMutant) -> (MutantResult, usize) {
+        let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.judge(planned)));
+        judged.unwrap_or_else(|payload| {
+            let what = format!(
+                "judging mutant {} panicked: {}",
+                planned.id,
+                gas_scenario::bug::panic_message(payload.as_ref())
+            );
+            let replay = format!("gas-sim mutate {} --files {}", self.scenario_paths(), planned.mutant.file);
+            let result = MutantResult {
+                id: planned.id.to_string(),
+                mutant: planned.mutant.clone(),
+                status: Status::RuntimeError,
+                killed_by: Vec::new(),
+                covered_by: Vec::new(),
+                status_reason: gas_scenario::bug::record(&what, &replay),
+                tests_completed: 0,
+            };
+            (result, 0)
+        })
+    }
+
+    fn scenario_paths(&self) -> String {
+        self.scenarios.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>().join(" ")
     }
 
     /// One mutant's verdict and the executions it took.

@@ -13,6 +13,7 @@
 //! }
 //! ```
 
+pub mod bug;
 pub mod expect;
 pub mod model;
 pub mod paths;
@@ -103,7 +104,14 @@ impl PreparedScenario {
             plan.limits = control.limits.unwrap_or(plan.limits);
         }
         plan.stop_after_timeouts = control.stop_after_timeouts;
-        run::run_plan(plan).map_err(|e| ScenarioError(format!("{}: {e}", self.path.display())))
+        // A panic in the scheduler (an assertion) is gas-sim's bug, reported as one;
+        // the workers catch their own (run.rs).
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_plan(plan)));
+        let result = ran.unwrap_or_else(|payload| {
+            let what = format!("the scheduler panicked: {}", bug::panic_message(payload.as_ref()));
+            Err(bug::record(&what, &bug::replay_command(&self.path, zone, self.seed)))
+        });
+        result.map_err(|e| ScenarioError(format!("{}: {e}", self.path.display())))
     }
 }
 
@@ -128,8 +136,11 @@ pub fn run_scenario(path: &Path, options: &RunOptions) -> Result<Vec<ZoneReport>
             handles
                 .into_iter()
                 .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err(ScenarioError(format!("{}: a zone's run panicked", path.display()))))
+                    h.join().unwrap_or_else(|payload| {
+                        let what = format!("a zone's run panicked: {}", bug::panic_message(payload.as_ref()));
+                        let replay = format!("gas-sim run {}", path.display());
+                        Err(ScenarioError(format!("{}: {}", path.display(), bug::record(&what, &replay))))
+                    })
                 })
                 .collect()
         });

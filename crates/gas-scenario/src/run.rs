@@ -140,7 +140,13 @@ const POOLED_WORKERS_MAX: usize = 64;
 struct Worker {
     jobs: Sender<Job>,
     prepared: Arc<AtomicBool>,
+    /// Cleared when the thread ends, however it ends (see `spawn_worker`).
+    alive: Arc<AtomicBool>,
 }
+
+/// What a worker sends back for a job: the report, or a gas-sim bug (the execution
+/// panicked; already recorded in `bug`), with the worker's slot.
+type Done = (Result<ExecutionReport, String>, usize);
 
 /// The worker threads one run uses, by slot.
 struct Workers {
@@ -148,8 +154,10 @@ struct Workers {
     idle: Vec<usize>,
     /// Reports received but not yet collected, in arrival order.
     received: Vec<ExecutionReport>,
-    done: Receiver<(ExecutionReport, usize)>,
-    done_sender: Sender<(ExecutionReport, usize)>,
+    /// The first bug a worker reported: the run stops with it.
+    bug: Option<String>,
+    done: Receiver<Done>,
+    done_sender: Sender<Done>,
 }
 
 struct Job {
@@ -158,7 +166,7 @@ struct Job {
     world: Arc<Mutex<World>>,
     gate: Arc<SchedulerGate>,
     /// Where the report goes, and which of the run's workers sends it.
-    done: Sender<(ExecutionReport, usize)>,
+    done: Sender<Done>,
     slot: usize,
     /// The run's thread, woken when this worker is prepared for its next job.
     scheduler: std::thread::Thread,
@@ -171,7 +179,8 @@ impl Workers {
 
     fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
-        let mut workers = Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), done, done_sender };
+        let mut workers =
+            Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), bug: None, done, done_sender };
         for _ in 0..Workers::ALTERNATING {
             let slot = workers.borrow()?;
             workers.idle.push(slot);
@@ -220,33 +229,84 @@ impl Workers {
         job.scheduler = std::thread::current();
         let worker = &self.threads[slot];
         worker.prepared.store(false, Ordering::Release);
-        worker.jobs.send(job).map_err(|_| "a worker thread died".to_string())
-    }
-
-    /// Moves the reports that have arrived to `received`, and their workers to `idle`.
-    fn receive_finished(&mut self) {
-        while let Ok((report, slot)) = self.done.try_recv() {
-            self.idle.push(slot);
-            self.received.push(report);
+        match worker.jobs.send(job) {
+            Ok(()) => Ok(()),
+            // Its thread is gone (a panic while preparing, recorded as a bug): the slot
+            // stays out of `idle`, so the thread never goes back to the pool, and a
+            // new worker takes the job.
+            Err(returned) => {
+                let mut job = returned.0;
+                job.slot = self.borrow()?;
+                let worker = &self.threads[job.slot];
+                worker.prepared.store(false, Ordering::Release);
+                worker.jobs.send(job).map_err(|_| "a new worker thread died at once".to_string())
+            }
         }
     }
 
-    /// Collects finished executions without waiting.
-    fn collect(&mut self) -> Vec<ExecutionReport> {
+    /// Moves the reports that have arrived to `received`, and their workers to `idle`.
+    /// A worker that reported a bug is not idle: its thread has ended.
+    fn receive_finished(&mut self) {
+        while let Ok(done) = self.done.try_recv() {
+            self.take(done);
+        }
+    }
+
+    fn take(&mut self, (result, slot): Done) {
+        match result {
+            Ok(report) => {
+                self.idle.push(slot);
+                self.received.push(report);
+            }
+            Err(bug) => {
+                self.bug.get_or_insert(bug);
+            }
+        }
+    }
+
+    /// Collects finished executions without waiting; a bug a worker met ends the run.
+    fn collect(&mut self) -> Result<Vec<ExecutionReport>, String> {
         self.receive_finished();
-        std::mem::take(&mut self.received)
+        match &self.bug {
+            Some(bug) => Err(bug.clone()),
+            None => Ok(std::mem::take(&mut self.received)),
+        }
     }
 
     /// Waits for the next finished execution.
     fn wait(&mut self) -> Result<ExecutionReport, String> {
-        if !self.received.is_empty() {
-            return Ok(self.received.remove(0));
+        loop {
+            if let Some(bug) = &self.bug {
+                return Err(bug.clone());
+            }
+            if !self.received.is_empty() {
+                return Ok(self.received.remove(0));
+            }
+            if self.a_busy_worker_died() {
+                return Err("a worker thread ended without reporting its execution (a gas-sim bug)".into());
+            }
+            match self.done.recv_timeout(DEAD_WORKER_CHECK_INTERVAL) {
+                Ok(done) => self.take(done),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err("a worker thread died".into()),
+            }
         }
-        let (report, slot) = self.done.recv().map_err(|_| "a worker thread died".to_string())?;
-        self.idle.push(slot);
-        Ok(report)
+    }
+
+    /// Whether a worker that was given a job (not idle) has no thread any more. A panic
+    /// is caught and reported (`spawn_worker`), so this is the last line of defence
+    /// against waiting for ever on a report that cannot come.
+    fn a_busy_worker_died(&self) -> bool {
+        self.threads
+            .iter()
+            .enumerate()
+            .any(|(slot, worker)| !self.idle.contains(&slot) && !worker.alive.load(Ordering::Acquire))
     }
 }
+
+/// How often a scheduler waiting for a worker checks that the worker is still alive
+/// (wall time; it changes no result).
+const DEAD_WORKER_CHECK_INTERVAL: std::time::Duration = std::time::Duration::from_millis(200);
 
 impl Drop for Workers {
     /// Idle workers go back to the pool. A worker still busy (a run that ended in an
@@ -255,7 +315,8 @@ impl Drop for Workers {
         let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
         let mut threads: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
         for slot in self.idle.drain(..) {
-            if pool.len() < POOLED_WORKERS_MAX {
+            let alive = threads.get(slot).and_then(Option::as_ref).is_some_and(|w| w.alive.load(Ordering::Acquire));
+            if alive && pool.len() < POOLED_WORKERS_MAX {
                 if let Some(worker) = threads.get_mut(slot).and_then(Option::take) {
                     pool.push(worker);
                 }
@@ -269,23 +330,75 @@ fn spawn_worker() -> Result<Worker, String> {
     // A new thread has nothing to prepare: it builds its first context on the spot.
     let prepared = Arc::new(AtomicBool::new(true));
     let prepared_flag = prepared.clone();
+    let alive = Arc::new(AtomicBool::new(true));
+    let alive_flag = alive.clone();
     std::thread::Builder::new()
         .name("gas-sim-execution".into())
         .stack_size(WORKER_STACK_BYTES)
         .spawn(move || {
+            let _alive = ClearOnDrop(alive_flag);
             for job in jobs {
-                let report = run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world, job.gate);
-                // A run that gave up on its executions no longer listens; that is fine.
-                let _ = job.done.send((report, job.slot));
-                // While another worker runs the next execution, build this worker's
-                // context for the one after it, on the machine's other core.
-                gas_engine::prepare_next(&job.plan.project);
+                if !run_job(&job) {
+                    // After a panic the thread's engine state (templates, contexts, heap)
+                    // is not to be trusted: the thread ends and is never pooled again.
+                    prepared_flag.store(true, Ordering::Release);
+                    job.scheduler.unpark();
+                    return;
+                }
                 prepared_flag.store(true, Ordering::Release);
                 job.scheduler.unpark();
             }
         })
         .map_err(|e| format!("cannot start a worker thread: {e}"))?;
-    Ok(Worker { jobs: sender, prepared })
+    Ok(Worker { jobs: sender, prepared, alive })
+}
+
+/// Clears its flag when dropped: when the worker thread ends, by returning or unwinding.
+struct ClearOnDrop(Arc<AtomicBool>);
+
+impl Drop for ClearOnDrop {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+/// Runs one job on this worker and sends its report, then prepares the next execution.
+/// A panic in either is caught and reported as a gas-sim bug with the replay command,
+/// never left to make the scheduler wait for ever; returns false after one.
+fn run_job(job: &Job) -> bool {
+    let replay = || crate::bug::replay_command(&job.plan.scenario_path, &job.plan.zone_name, job.plan.seed);
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        crate::bug::panic_if_hooked(&job.spec.function);
+        run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world.clone(), job.gate.clone())
+    }));
+    let report = ran.map_err(|payload| {
+        let what = format!(
+            "execution {} ({} at {}) panicked: {}",
+            job.spec.exec_id,
+            job.spec.function,
+            gas_platform::time::iso_utc(job.spec.start_utc_ms),
+            crate::bug::panic_message(payload.as_ref())
+        );
+        crate::bug::record(&what, &replay())
+    });
+    let panicked = report.is_err();
+    // A run that gave up on its executions no longer listens; that is fine.
+    let _ = job.done.send((report, job.slot));
+    if panicked {
+        // The scheduler waits until nothing runs; the report (the bug) is sent first.
+        job.gate.finished(job.spec.exec_id, job.spec.start_utc_ms);
+        return false;
+    }
+    // While another worker runs the next execution, build this worker's context for the
+    // one after it, on the machine's other core.
+    let prepared = std::panic::catch_unwind(|| gas_engine::prepare_next(&job.plan.project));
+    if let Err(payload) = prepared {
+        let what =
+            format!("a worker panicked preparing its next context: {}", crate::bug::panic_message(payload.as_ref()));
+        crate::bug::record(&what, &replay());
+        return false;
+    }
+    true
 }
 
 /// A trigger the scheduler fires: from the scenario, or installed by the script.
@@ -336,10 +449,18 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         {
             let mut state = gate.lock();
             while state.running.is_some() {
-                state = gate.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+                let (next, _) =
+                    gate.changed.wait_timeout(state, DEAD_WORKER_CHECK_INTERVAL).unwrap_or_else(|p| p.into_inner());
+                state = next;
+                if state.running.is_some() && workers.a_busy_worker_died() {
+                    workers.receive_finished();
+                    return Err(workers.bug.clone().unwrap_or_else(|| {
+                        "a worker thread ended without reporting its execution (a gas-sim bug)".into()
+                    }));
+                }
             }
         }
-        for report in workers.collect() {
+        for report in workers.collect()? {
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
             let summary = ExecutionSummary::from_report(&report, source, lost);
             timeouts += usize::from(summary.ran_too_long());

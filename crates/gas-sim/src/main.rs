@@ -4,11 +4,14 @@
 //!
 //! Exit codes: 0 success (the execution completed, every expectation held), 1 an
 //! execution failed or an expectation did not hold, 2 bad input (flags, project, scenario,
-//! state file, a syntax error, an unknown function); `mutate` also exits 1 when the
-//! mutation score is below `--break-at` and 4 when the scenarios fail unmutated.
+//! state file, a syntax error, an unknown function), 3 gas-sim met a bug of its own (a
+//! panic on a worker or scheduler thread; printed with the command that replays it);
+//! `mutate` also exits 1 when the mutation score is below `--break-at` and 4 when the
+//! scenarios fail unmutated.
 
 mod bench;
 mod call;
+mod determinism;
 mod mutate;
 mod output;
 mod run;
@@ -93,6 +96,10 @@ fn main() -> ExitCode {
     if std::env::var_os("GAS_SIM_FRESH_CONTEXTS").is_some_and(|v| v == "1") {
         gas_engine::set_fresh_context_per_execution(true);
     }
+    // Hidden test hook: a worker panics running this function (tests/cli.rs).
+    if let Some(function) = std::env::var_os("GAS_SIM_TEST_PANIC_IN") {
+        gas_scenario::bug::set_panic_in_function(Some(function.to_string_lossy().into_owned()));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Call(args) => call::run(&args),
@@ -101,11 +108,23 @@ fn main() -> ExitCode {
         Command::Test(args) => test_cmd::run(&args),
         Command::Mutate(args) => mutate::run(&args),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
+    let code = match result {
+        Ok(code) => code,
         Err(BadInput(message)) => {
             eprintln!("error: {message}");
-            ExitCode::from(2)
+            2
         }
+    };
+    let bugs = gas_scenario::bug::take_all();
+    if bugs.is_empty() {
+        return ExitCode::from(code);
     }
+    for bug in &bugs {
+        eprintln!("{bug}");
+    }
+    eprintln!("this is a bug in gas-sim, not in the scenario: please report it with the replay command above");
+    ExitCode::from(EXIT_GAS_SIM_BUG)
 }
+
+/// gas-sim met a bug of its own (see `gas_scenario::bug`), whatever else happened.
+const EXIT_GAS_SIM_BUG: u8 = 3;

@@ -25,6 +25,10 @@ pub struct RunArgs {
     /// (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
+    /// Also run each zone alone in a fresh gas-sim process and once more after all the
+    /// others, and fail (exit 3) unless the reports are the same bytes.
+    #[arg(long)]
+    check_determinism: bool,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -38,6 +42,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     }
     let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() };
     let mut all = Vec::new();
+    let mut per_scenario = Vec::new();
     for path in &args.scenarios {
         let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
         if !json {
@@ -45,7 +50,14 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
                 println!("{}", report.text());
             }
         }
+        if args.check_determinism {
+            per_scenario.push(reports.clone());
+        }
         all.extend(reports);
+    }
+    if args.check_determinism {
+        let compared = crate::determinism::check(&args.scenarios, &per_scenario, &options)?;
+        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {

@@ -923,11 +923,20 @@ impl Context {
             let pc = self.vm.frame().pc;
             let exit_early = self.vm.frame().exit_early();
 
+            // gas-sim patch: the frames this throw unwound leave nothing on the stack, as
+            // a return leaves nothing (`handle_return`). Upstream kept their values (this,
+            // function, arguments, registers): a catching frame carried them until it
+            // returned, and an error thrown out of an embedder's call (`JsObject::call`)
+            // left them below every later frame, so a reused context ran out of stack after
+            // about 25,000 uncaught errors.
             if self.vm.handle_exception_at(pc) {
+                self.vm.stack.truncate_to_frame(&frame);
                 return ControlFlow::Continue(());
             }
 
             if exit_early {
+                let current = self.vm.frames.last().expect("frame must exist");
+                self.vm.stack.truncate_to_frame(current);
                 return ControlFlow::Break(CompletionRecord::Throw(
                     self.vm
                         .pending_exception
@@ -944,6 +953,15 @@ impl Context {
         self.vm.frame_mut().environments.truncate(env_fp as usize);
         self.vm.stack.truncate_to_frame(&frame);
         ControlFlow::Continue(())
+    }
+
+    /// Values on the VM's stack and frames on its call stack (gas-sim patch). Between
+    /// two calls from the embedder both are back where they were, whatever was thrown:
+    /// an embedder that reuses a context checks it (a value left behind is a leak that
+    /// ends in `Maximum call stack size exceeded`).
+    #[must_use]
+    pub fn vm_depths(&self) -> (usize, usize) {
+        (self.vm.stack.stack.len(), self.vm.frames.len())
     }
 
     /// Runs the current frame to completion, yielding to the caller each time `budget`

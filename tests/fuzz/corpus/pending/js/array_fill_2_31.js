@@ -1,0 +1,1 @@
+out.push(new Array(2 ** 31).fill(0).length);

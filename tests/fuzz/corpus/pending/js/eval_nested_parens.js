@@ -1,0 +1,1 @@
+out.push(eval('('.repeat(3000) + '1' + ')'.repeat(3000)));

@@ -1,0 +1,1 @@
+out.push(Utilities.formatDate(new Date(0), 'UTC', 'y'.repeat(65536)).length);

@@ -1,0 +1,1 @@
+out.push(''.padStart(2 ** 31 - 1).length);

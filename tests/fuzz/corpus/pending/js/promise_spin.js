@@ -1,0 +1,1 @@
+Promise.resolve().then(function spin() { return Promise.resolve().then(spin); });

@@ -1,0 +1,1 @@
+out.push(/(a+)+$/.test('a'.repeat(30) + '!'));

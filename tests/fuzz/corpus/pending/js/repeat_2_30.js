@@ -1,0 +1,1 @@
+out.push('x'.repeat(2 ** 30).length);

@@ -1,0 +1,1 @@
+out.push('aaa'.replace(/a/g, () => { for (;;) {} }));
