@@ -19,6 +19,10 @@ pub struct TestArgs {
     /// Accept new and changed snapshots (write .snap files).
     #[arg(long)]
     update: bool,
+    /// Also run each zone alone in a fresh gas-sim process and once more after all the
+    /// others, and fail (exit 3) unless the reports are the same bytes.
+    #[arg(long)]
+    check_determinism: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -36,8 +40,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         return Err(BadInput("no scenario files (*.toml) found".into()));
     }
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
+    let mut per_scenario = Vec::new();
     for path in &scenarios {
         let reports = run_scenario(path, &RunOptions::default()).map_err(|e| BadInput(e.0))?;
+        if args.check_determinism {
+            per_scenario.push(reports.clone());
+        }
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
@@ -62,6 +70,10 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
+    }
+    if args.check_determinism {
+        let compared = crate::determinism::check(&scenarios, &per_scenario, &RunOptions::default())?;
+        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
     println!(

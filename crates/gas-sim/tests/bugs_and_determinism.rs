@@ -88,3 +88,18 @@ fn check_determinism_compares_each_zone_alone_and_after_the_others() {
         "{stderr}"
     );
 }
+
+#[test]
+fn test_check_determinism_compares_every_scenario_given() {
+    let out = gas_sim_within(
+        Duration::from_secs(120),
+        &[("CI", "1")],
+        &["test", "tests/fuzz/corpus/scenario/http_status_0.toml", "tests/leak/after.toml", "--check-determinism"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--check-determinism: 3 zone run(s) compared alone, after the others and again"),
+        "{stderr}"
+    );
+    assert_ne!(out.status.code(), Some(3), "{stderr}");
+}
