@@ -39,7 +39,7 @@ fn a_panicking_worker_is_reported_as_a_bug_with_exit_code_3() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
-            "gas-sim bug: execution 2 (probeUncaught at 2025-06-16T09:30:00.000Z) panicked: test hook: a worker \
+            "gas-sim bug: execution 2 (probeUncaught at 2025-06-16T09:30:00.000Z) panicked: test hook: gas-sim \
              panics running probeUncaught (GAS_SIM_TEST_PANIC_IN) (replay: gas-sim run tests/leak/after.toml --tz \
              UTC --seed 7)"
         ),
