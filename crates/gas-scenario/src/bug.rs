@@ -42,8 +42,12 @@ pub fn replay_command(scenario_path: &std::path::Path, zone: &str, seed: u64) ->
     format!("gas-sim run {} --tz {zone} --seed {seed}", scenario_path.display())
 }
 
-/// Makes a worker panic when it starts an execution of `function` (`None`: never).
-/// Only for tests of the above: the CLI sets it from `GAS_SIM_TEST_PANIC_IN`.
+/// The hook's name for the scheduler: it panics as a zone's run starts.
+pub const SCHEDULER_HOOK: &str = "<scheduler>";
+
+/// Makes a worker panic when it starts an execution of `function`, or the scheduler
+/// when a zone's run starts if it is [`SCHEDULER_HOOK`] (`None`: never). Only for tests
+/// of the above: the CLI sets it from `GAS_SIM_TEST_PANIC_IN`.
 #[doc(hidden)]
 pub fn set_panic_in_function(function: Option<String>) {
     *PANIC_IN_FUNCTION.lock().unwrap_or_else(|p| p.into_inner()) = function;
@@ -51,11 +55,11 @@ pub fn set_panic_in_function(function: Option<String>) {
 
 static PANIC_IN_FUNCTION: Mutex<Option<String>> = Mutex::new(None);
 
-/// The test hook's panic, on a worker about to run `function`.
+/// The test hook's panic, on a worker about to run `function` (or the scheduler).
 pub(crate) fn panic_if_hooked(function: &str) {
     let hooked = PANIC_IN_FUNCTION.lock().unwrap_or_else(|p| p.into_inner()).as_deref() == Some(function);
     if hooked {
-        panic!("test hook: a worker panics running {function} (GAS_SIM_TEST_PANIC_IN)");
+        panic!("test hook: gas-sim panics running {function} (GAS_SIM_TEST_PANIC_IN)");
     }
 }
 

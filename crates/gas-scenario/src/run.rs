@@ -418,6 +418,7 @@ enum Next {
 }
 
 pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
+    crate::bug::panic_if_hooked(crate::bug::SCHEDULER_HOOK);
     let plan = Arc::new(plan);
     let world = Arc::new(Mutex::new(plan.world.clone()));
     let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new() });

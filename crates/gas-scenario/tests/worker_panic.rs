@@ -30,6 +30,13 @@ fn a_worker_panic_ends_the_run_with_a_bug_report_and_the_pool_carries_on() {
     assert_eq!(bugs.len(), 1, "{bugs:?}");
     assert!(error.ends_with(&bugs[0]), "the run's error is the recorded bug");
 
+    // A panic in the scheduler itself is reported the same way.
+    bug::set_panic_in_function(Some(bug::SCHEDULER_HOOK.into()));
+    let error = run_scenario(&after, &RunOptions { zone: Some("UTC".into()), seed: None }).unwrap_err().0;
+    assert!(error.contains("gas-sim bug: the scheduler panicked: test hook"), "{error}");
+    assert!(error.contains("--tz UTC --seed 7)"), "{error}");
+    assert_eq!(bug::take_all().len(), 1);
+
     // The worker that panicked is never reused; the next runs get healthy ones.
     bug::set_panic_in_function(None);
     for _ in 0..3 {

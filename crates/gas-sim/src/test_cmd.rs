@@ -23,6 +23,10 @@ pub struct TestArgs {
     /// (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
+    /// Also run each zone alone in a fresh gas-sim process and once more after all the
+    /// others, and fail (exit 3) unless the reports are the same bytes.
+    #[arg(long)]
+    check_determinism: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -44,8 +48,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     }
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
+    let mut per_scenario = Vec::new();
     for path in &scenarios {
         let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
+        if args.check_determinism {
+            per_scenario.push(reports.clone());
+        }
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
@@ -67,6 +75,10 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
+    }
+    if args.check_determinism {
+        let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
+        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
     println!(

@@ -39,7 +39,7 @@ fn a_panicking_worker_is_reported_as_a_bug_with_exit_code_3() {
     assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains(
-            "gas-sim bug: execution 2 (probeUncaught at 2025-06-16T09:30:00.000Z) panicked: test hook: a worker \
+            "gas-sim bug: execution 2 (probeUncaught at 2025-06-16T09:30:00.000Z) panicked: test hook: gas-sim \
              panics running probeUncaught (GAS_SIM_TEST_PANIC_IN) (replay: gas-sim run tests/leak/after.toml --tz \
              UTC --seed 7)"
         ),
@@ -87,4 +87,19 @@ fn check_determinism_compares_each_zone_alone_and_after_the_others() {
         stderr.contains("--check-determinism: 6 zone run(s) compared alone, after the others and again"),
         "{stderr}"
     );
+}
+
+#[test]
+fn test_check_determinism_compares_every_scenario_given() {
+    let out = gas_sim_within(
+        Duration::from_secs(120),
+        &[("CI", "1")],
+        &["test", "tests/fuzz/corpus/scenario/http_status_0.toml", "tests/leak/after.toml", "--check-determinism"],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--check-determinism: 3 zone run(s) compared alone, after the others and again"),
+        "{stderr}"
+    );
+    assert_ne!(out.status.code(), Some(3), "{stderr}");
 }
