@@ -32,7 +32,9 @@ fn a_worker_panic_ends_the_run_with_a_bug_report_and_the_pool_carries_on() {
 
     // A panic in the scheduler itself is reported the same way.
     bug::set_panic_in_function(Some(bug::SCHEDULER_HOOK.into()));
-    let error = run_scenario(&after, &RunOptions { zone: Some("UTC".into()), seed: None }).unwrap_err().0;
+    let error = run_scenario(&after, &RunOptions { zone: Some("UTC".into()), seed: None, ..RunOptions::default() })
+        .unwrap_err()
+        .0;
     assert!(error.contains("gas-sim bug: the scheduler panicked: test hook"), "{error}");
     assert!(error.contains("--tz UTC --seed 7)"), "{error}");
     assert_eq!(bug::take_all().len(), 1);
