@@ -28,6 +28,11 @@ pub struct ScenarioFile {
     /// execution counts as a runaway and is killed. Default: `Limits::default()`.
     #[serde(default)]
     pub loop_iterations_max: Option<Spanned<i64>>,
+    /// Steps of engine work one execution may do (instructions, property accesses,
+    /// regex steps, promise jobs) before it is killed as the platform kills at 6
+    /// minutes. Default: `Limits::default()` (`gas_engine::STEPS_MAX_DEFAULT`).
+    #[serde(default)]
+    pub steps_max: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]

@@ -380,6 +380,11 @@ impl<'m> Iterator for NamedGroups<'m> {
 impl<'m> ExactSizeIterator for NamedGroups<'m> {}
 impl<'m> FusedIterator for NamedGroups<'m> {}
 
+/// A search that ran out of the steps it was given (gas-sim patch, see
+/// [`Regex::find_from_utf16_with_steps`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepsExhausted;
+
 /// A Regex is the compiled version of a pattern.
 #[derive(Debug, Clone)]
 pub struct Regex {
@@ -513,6 +518,41 @@ impl Regex {
             ),
             start,
         )
+    }
+
+    /// The first match in UTF-16 `text` at or after index `start`, executing at most
+    /// `*steps` matcher instructions (gas-sim patch: a backtracking search can take
+    /// exponential time, and a host needs to stop it). `*steps` is left with the steps
+    /// that remain; out of steps, the search gives up with [`StepsExhausted`].
+    #[cfg(feature = "utf16")]
+    pub fn find_from_utf16_with_steps(
+        &self,
+        text: &[u16],
+        start: usize,
+        steps: &mut u64,
+    ) -> Result<Option<Match>, StepsExhausted> {
+        let input = Utf16Input::new(text, self.cr.flags.unicode);
+        super::classicalbacktrack::BacktrackExecutor::new(
+            input,
+            MatchAttempter::new(&self.cr, input.left_end()),
+        )
+        .first_match_with_steps(start, steps)
+    }
+
+    /// As [`Regex::find_from_utf16_with_steps`], for UCS-2 `text` (gas-sim patch).
+    #[cfg(feature = "utf16")]
+    pub fn find_from_ucs2_with_steps(
+        &self,
+        text: &[u16],
+        start: usize,
+        steps: &mut u64,
+    ) -> Result<Option<Match>, StepsExhausted> {
+        let input = Ucs2Input::new(text, self.cr.flags.unicode);
+        super::classicalbacktrack::BacktrackExecutor::new(
+            input,
+            MatchAttempter::new(&self.cr, input.left_end()),
+        )
+        .first_match_with_steps(start, steps)
     }
 
     /// Returns an iterator for matches found in 'text' starting at index `start`.

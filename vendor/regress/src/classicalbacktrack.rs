@@ -73,6 +73,10 @@ pub(crate) struct MatchAttempter<'a, Input: InputIndexer> {
     re: &'a CompiledRegex,
     bts: Vec<BacktrackInsn<Input>>,
     s: State<Input::Position>,
+    /// gas-sim patch: instructions this matcher may still execute (`u64::MAX`: no
+    /// limit), and whether it ran out of them (the search then gives up).
+    steps_left: u64,
+    out_of_steps: bool,
 }
 
 impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
@@ -84,6 +88,8 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
                 loops: vec![LoopData::new(entry); re.loops as usize],
                 groups: vec![GroupData::new(); re.groups as usize],
             },
+            steps_left: u64::MAX,
+            out_of_steps: false,
         }
     }
 
@@ -644,6 +650,15 @@ impl<'a, Input: InputIndexer> MatchAttempter<'a, Input> {
         #[allow(clippy::never_loop)]
         'nextinsn: loop {
             'backtrack: loop {
+                // gas-sim patch: one step per instruction; out of steps, the attempt
+                // fails and so does the whole search (see `first_match_with_steps`).
+                if self.steps_left == 0 {
+                    self.out_of_steps = true;
+                    self.bts.truncate(1);
+                    return None;
+                }
+                self.steps_left -= 1;
+
                 // Helper macro to either increment ip and go to the next insn, or backtrack.
                 macro_rules! next_or_bt {
                     ($e:expr) => {
@@ -1012,6 +1027,30 @@ impl<'r, Input: InputIndexer> BacktrackExecutor<'r, Input> {
     }
 }
 
+#[cfg(feature = "utf16")]
+impl<Input: InputIndexer> BacktrackExecutor<'_, Input> {
+    /// gas-sim patch: the first match at or after `start`, executing at most `*steps`
+    /// instructions; `*steps` is left with what remains. Out of steps, the search gives
+    /// up with `StepsExhausted` (and `*steps` is 0).
+    pub(crate) fn first_match_with_steps(
+        mut self,
+        start: usize,
+        steps: &mut u64,
+    ) -> Result<Option<Match>, crate::api::StepsExhausted> {
+        use exec::MatchProducer;
+        self.matcher.steps_left = *steps;
+        let mut next_start = None;
+        let found = self
+            .initial_position(start)
+            .and_then(|pos| self.next_match(pos, &mut next_start));
+        *steps = self.matcher.steps_left;
+        if self.matcher.out_of_steps {
+            return Err(crate::api::StepsExhausted);
+        }
+        Ok(found)
+    }
+}
+
 impl<Input: InputIndexer> BacktrackExecutor<'_, Input> {
     fn successful_match(&mut self, start: Input::Position, end: Input::Position) -> Match {
         // We want to simultaneously map our groups to offsets, and clear the groups.
@@ -1085,6 +1124,9 @@ impl<Input: InputIndexer> BacktrackExecutor<'_, Input> {
                     *next_start = inp.next_right_pos(end);
                 }
                 return Some(self.successful_match(pos, end));
+            }
+            if self.matcher.out_of_steps {
+                return None;
             }
             // Didn't find it at this position, try the next one.
             pos = inp.next_right_pos(pos)?;
