@@ -50,10 +50,7 @@ fn the_default_budget_stops_a_catastrophic_regex() {
 /// `body` queues promise jobs that never stop: main returns, then the job queue runs
 /// until the budget ends it.
 fn assert_jobs_killed_by_steps(body: &str) {
-    let src = format!("function main() {{
-{body}
-  console.log('main returned');
-}}");
+    let src = format!("function main() {{\n{body}\n  console.log('main returned');\n}}");
     let report = run_with_steps(&src, TEST_STEPS_MAX);
     assert_eq!(killed_reason(&report), "Exceeded maximum execution time", "{body}");
     assert_eq!(logs(&report), ["main returned"], "{body}");
@@ -69,7 +66,9 @@ fn promise_job_loops_are_stopped_by_steps() {
         "  (async function f() { try { await null; while (true) {} } finally { console.log('finally'); } })();",
     );
     // A job queue of builtins only: each job is a step.
-    assert_jobs_killed_by_steps("  var p = Promise.resolve(); function again() { p.then(again); p.then(Math.abs); } again();");
+    assert_jobs_killed_by_steps(
+        "  var p = Promise.resolve(); function again() { p.then(again); p.then(Math.abs); } again();",
+    );
 }
 
 #[test]
@@ -96,7 +95,9 @@ fn callbacks_inside_sort_and_replace_that_spin_are_stopped_by_steps() {
     ));
     assert_killed_by_steps(&format!("    'x'.repeat(1000).replace(/x/g, function () {{ {spin} return 'y'; }});"));
     // A comparator that is a builtin runs no instructions: each comparison is a step.
-    assert_killed_by_steps("    var a = Array.from({length: 1e6}, function (_, i) { return -i; }); while (true) a.sort(Math.max);");
+    assert_killed_by_steps(
+        "    var a = Array.from({length: 1e6}, function (_, i) { return -i; }); while (true) a.sort(Math.max);",
+    );
 }
 
 #[test]
@@ -105,7 +106,9 @@ fn many_property_writes_and_loops_of_builtins_are_stopped_by_steps() {
     // Each forEach call has its own loop count: the loop limit does not see this one.
     assert_killed_by_steps("    var arr = [1, 2, 3]; while (true) arr.forEach(function f(x) { return x; });");
     assert_killed_by_steps("    var arr = [1, 2, 3]; while (true) arr.forEach(Math.abs);");
-    assert_killed_by_steps("    var o = {}; for (var i = 0; i < 1000; i++) o['k' + i] = i; while (true) Object.keys(o);");
+    assert_killed_by_steps(
+        "    var o = {}; for (var i = 0; i < 1000; i++) o['k' + i] = i; while (true) Object.keys(o);",
+    );
 }
 
 #[test]
@@ -116,7 +119,8 @@ fn the_budget_is_the_same_on_every_run_and_only_bounds_what_exceeds_it() {
     let too_few = run_with_steps(src, 20_000);
     assert_eq!(killed_reason(&too_few), "Exceeded maximum execution time");
     // Deterministic: the same budget always ends at the same point.
-    let counting = "var n = 0;\nfunction main() { try { while (true) { n++; console.log(n); } } finally { console.log('no'); } }";
+    let counting =
+        "var n = 0;\nfunction main() { try { while (true) { n++; console.log(n); } } finally { console.log('no'); } }";
     let first = run_with_steps(counting, 10_000);
     let second = run_with_steps(counting, 10_000);
     assert_eq!(killed_reason(&first), "Exceeded maximum execution time");
@@ -127,7 +131,10 @@ fn the_budget_is_the_same_on_every_run_and_only_bounds_what_exceeds_it() {
 #[test]
 fn a_budget_kill_leaves_the_next_execution_untouched() {
     let world = new_world();
-    let p = project("UTC", "var n = 0;\nfunction spin() { n++; while (true) [].concat([n]); }\nfunction main() { n++; return n; }");
+    let p = project(
+        "UTC",
+        "var n = 0;\nfunction spin() { n++; while (true) [].concat([n]); }\nfunction main() { n++; return n; }",
+    );
     let mut spec = ExecutionSpec::new(1, "spin", START_UTC_MS, SEED);
     spec.limits.steps_max = TEST_STEPS_MAX;
     assert_eq!(killed_reason(&run_spec(&world, &p, "UTC", &spec)), "Exceeded maximum execution time");

@@ -398,7 +398,10 @@ impl Campaign {
             };
             executions += report.executions.len();
             let verdict = if timeouts(&report) > reference.timeouts {
-                Some((Status::Timeout, "an execution ran into the 6-minute kill (or gas-sim's step budget or loop limit)".to_string()))
+                Some((
+                    Status::Timeout,
+                    "an execution ran into the 6-minute kill (or gas-sim's step budget or loop limit)".to_string(),
+                ))
             } else if let Some(failed) = report.expectations.iter().find(|e| !e.passed) {
                 Some((Status::Killed, failed.mismatch()))
             } else {
