@@ -165,6 +165,33 @@ fn the_loop_limit_counts_every_loop_of_a_function_call_and_is_a_setting() {
 }
 
 #[test]
+fn the_step_budget_kills_a_catastrophic_regex_as_the_six_minute_kill_and_is_a_setting() {
+    let dir = tempfile::tempdir().unwrap();
+    write_project(
+        dir.path(),
+        "function f() { try { return /(a+)+$/.test('a'.repeat(30) + 'b'); } finally { Logger.log('finally-ran'); } }\nfunction g() { for (var i = 0; i < 1e6; i++) {} }",
+    );
+    let project = dir.path().to_str().unwrap();
+    let killed = gas_sim(&["call", project, "f", "--steps-max", "1000000"]);
+    assert_eq!(killed.status.code(), Some(1));
+    let text = stdout(&killed);
+    assert!(text.contains("KILLED after 360.000 s of virtual time: Exceeded maximum execution time"), "{text}");
+    assert!(text.contains("--steps-max 1000000"), "the replay line keeps the budget: {text}");
+    assert!(!text.contains("finally-ran"), "no finally runs: {text}");
+    assert_eq!(gas_sim(&["call", project, "f", "--steps-max", "0"]).status.code(), Some(2));
+    // In a scenario: `steps_max` (g needs a few million steps, well within the default).
+    let scenario = dir.path().join("s.toml");
+    let body = "name = \"s\"\nproject = \".\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T10:00\"\nsteps_max = 1000000\n[[runs]]\nat = \"2025-06-13T09:00\"\nfunction = \"g\"\n";
+    std::fs::write(&scenario, body).unwrap();
+    let run = gas_sim(&["run", scenario.to_str().unwrap()]);
+    let killed_once = stdout(&run).lines().any(|l| l.split_whitespace().eq(["g", "0", "0", "1"]));
+    assert!(killed_once, "g completed 0, failed 0, killed 1: {}{}", stdout(&run), stderr(&run));
+    std::fs::write(&scenario, body.replace("steps_max = 1000000\n", "")).unwrap();
+    let run = gas_sim(&["run", scenario.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stdout(&run));
+}
+
+#[test]
 fn bad_input_is_one_clear_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     write_project(dir.path(), "function f() {\n  return 1;\n}\nfunction broken() { return 1 +; }\n");
@@ -216,6 +243,7 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         (format!("{HEADER}[[tirggers]]\nfunction = \"tick\"\n"), "bad.toml:5: unknown field `tirggers`"),
         (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: seed: invalid type: string \"seven\", expected a whole number from 0 to 18446744073709551615"),
         (format!("{HEADER}loop_iterations_max = 0\n"), "bad.toml:5: loop_iterations_max: must be a positive number of iterations"),
+        (format!("{HEADER}steps_max = -1\n"), "bad.toml:5: steps_max: must be a positive number of steps"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
     ];
     for (body, expected) in cases {

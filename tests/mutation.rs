@@ -108,6 +108,12 @@ find = "i++"
 replace = "i--"
 
 [[mutation]]
+id = "catastrophic-regex"
+file = "Code.gs"
+find = "var total = 0;"
+replace = "var total = /(a+)+$/.test('a'.repeat(30) + 'b') ? 1 : 0;"
+
+[[mutation]]
 id = "dead-code"
 file = "Code.gs"
 find = "return 42;"
@@ -152,6 +158,9 @@ fn each_verdict_as_stryker_defines_it() {
     let looping = verdict("loop-for-ever");
     assert_eq!(looping.status, Status::Timeout, "{}", looping.status_reason);
     assert_eq!(looping.killed_by.len(), 1);
+    // Backtracking for ever inside one regex call: stopped by the step budget.
+    let regex = verdict("catastrophic-regex");
+    assert_eq!(regex.status, Status::Timeout, "{}", regex.status_reason);
     assert_eq!(verdict("dead-code").status, Status::NoCoverage);
     assert!(verdict("dead-code").covered_by.is_empty());
     assert_eq!(verdict("does-not-parse").status, Status::CompileError);

@@ -30,11 +30,22 @@ pub struct Limits {
     /// Nested calls before `RangeError: Maximum call stack size exceeded` (V8 allows
     /// about 10,000 frames of a small function).
     pub call_depth_max: usize,
+    /// Steps of engine work one execution may do (bytecode instructions, native calls,
+    /// property reads and writes, sort comparisons, promise jobs, regex backtracking;
+    /// vendored boa, patch 0013) before it is killed as the platform kills at 6 minutes.
+    /// The platform has no such count; it stands for the 6 minutes of CPU time, which
+    /// plain JS does not spend in virtual time, so that no script hangs gas-sim.
+    pub steps_max: u64,
 }
+
+/// The default step budget: about half a second of simple instructions in a release
+/// build (a few seconds for code that allocates in every step), some 90 times what an
+/// execution of bench-heavy uses and 300 times the heaviest in scenarios/ (README).
+pub const STEPS_MAX_DEFAULT: u64 = 100_000_000;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { loop_iterations_max: 50_000_000, call_depth_max: 5_000 }
+        Limits { loop_iterations_max: 50_000_000, call_depth_max: 5_000, steps_max: STEPS_MAX_DEFAULT }
     }
 }
 
@@ -230,6 +241,18 @@ pub(crate) fn service_error(error: &gas_platform::ServiceError, context: &mut Co
 }
 
 fn run_in(live: &mut LiveContext, host: &Rc<Host>, spec: &ExecutionSpec) -> Outcome {
+    let outcome = run_files_and_entry(live, host, spec);
+    if host.kill_reason.borrow().is_none() && live.context.step_budget_exhausted() {
+        // The budget stands for the platform's 6 minutes: the execution ends there, as
+        // one killed inside a call does. Checked here rather than from the error, which
+        // boa may have wrapped (an internal `expect`) or dropped (an async function's).
+        host.clock.advance_to(host.start_utc_ms.saturating_add(EXECUTION_MS_MAX).max(host.now()));
+        return Outcome::Killed { reason: EXCEEDED_TIME_MESSAGE.to_string() };
+    }
+    outcome
+}
+
+fn run_files_and_entry(live: &mut LiveContext, host: &Rc<Host>, spec: &ExecutionSpec) -> Outcome {
     let context = &mut live.context;
     for file in &live.files {
         match file {

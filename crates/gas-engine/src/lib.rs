@@ -37,6 +37,7 @@ pub mod zone;
 
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, RUNAWAY_LOOP_MESSAGE,
+    STEPS_MAX_DEFAULT,
 };
 pub use gate::{Gate, SoloGate};
 pub use host::Latency;

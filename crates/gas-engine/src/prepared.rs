@@ -118,6 +118,7 @@ impl LiveContext {
         limits.set_loop_iteration_limit(spec.limits.loop_iterations_max);
         limits.set_recursion_limit(spec.limits.call_depth_max);
         limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
+        self.context.set_step_budget(spec.limits.steps_max);
     }
 
     /// Whether the VM is back at the depths it rests at between executions. Anything
@@ -132,6 +133,7 @@ impl LiveContext {
     /// number of objects the execution had changed.
     pub fn restore(&mut self) -> usize {
         *self.host.borrow_mut() = None;
+        self.context.set_step_budget(u64::MAX);
         self.jobs.clear();
         self.context.clear_kept_objects();
         self.snapshot.as_ref().map_or(0, |snapshot| self.context.restore_realm(snapshot))

@@ -78,15 +78,17 @@ pub struct CampaignOptions {
     /// Only mutate files whose name (or project path) matches this glob.
     pub files: Option<String>,
     pub shard: Option<Shard>,
-    /// Engine limits for the baseline and every mutant. A mutant that loops for ever
-    /// costs the loop limit in wall time per execution, so campaigns use a lower one
-    /// than plain runs ([`CAMPAIGN_LOOP_ITERATIONS_MAX`]).
+    /// Engine limits for the baseline and every mutant. A mutant that never ends
+    /// (a loop, a catastrophic regex, a promise job loop) costs the step budget in wall
+    /// time per execution, so campaigns use a smaller one than plain runs
+    /// ([`CAMPAIGN_STEPS_MAX`]); running out of it is the 6-minute kill, a Timeout.
     pub limits: Limits,
 }
 
-/// Iterations of one loop before a campaign's execution counts as a runaway: about
-/// 0.2 s of boa's time, against 2 s for the default limit.
-pub const CAMPAIGN_LOOP_ITERATIONS_MAX: u64 = 5_000_000;
+/// Steps of engine work before a campaign's execution is killed as the platform kills
+/// at 6 minutes: about 0.1 s of boa's time, against 1 s for the default budget, and
+/// still 5 times what the heaviest execution of the repository's scenarios uses.
+pub const CAMPAIGN_STEPS_MAX: u64 = 20_000_000;
 
 impl CampaignOptions {
     /// Options for `scenarios` with every operator and the campaign's limits.
@@ -98,7 +100,7 @@ impl CampaignOptions {
             operators: OperatorSet::default(),
             files: None,
             shard: None,
-            limits: Limits { loop_iterations_max: CAMPAIGN_LOOP_ITERATIONS_MAX, ..Limits::default() },
+            limits: Limits { steps_max: CAMPAIGN_STEPS_MAX, ..Limits::default() },
         }
     }
 }
@@ -425,7 +427,10 @@ impl Campaign {
             };
             executions += report.executions.len();
             let verdict = if timeouts(&report) > reference.timeouts {
-                Some((Status::Timeout, "an execution ran into the 6-minute kill or the loop limit".to_string()))
+                Some((
+                    Status::Timeout,
+                    "an execution ran into the 6-minute kill (or gas-sim's step budget or loop limit)".to_string(),
+                ))
             } else if let Some(failed) = report.expectations.iter().find(|e| !e.passed) {
                 Some((Status::Killed, failed.mismatch()))
             } else {

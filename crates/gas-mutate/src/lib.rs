@@ -96,7 +96,8 @@ pub enum Status {
     Killed,
     /// Every covering run passed with the original's snapshot text.
     Survived,
-    /// A run hit the 6-minute kill or the loop limit where the original did not.
+    /// A run hit the 6-minute kill (or gas-sim's step budget or loop limit) where the
+    /// original did not.
     Timeout,
     /// No execution of any scenario reached the mutated code.
     NoCoverage,

@@ -32,6 +32,11 @@ pub struct ScenarioFile {
     /// run of centuries); raise it for a long scenario on purpose. Default 400.
     #[serde(default)]
     pub length_days_warning: Option<Spanned<i64>>,
+    /// Steps of engine work one execution may do (instructions, property accesses,
+    /// regex steps, promise jobs) before it is killed as the platform kills at 6
+    /// minutes. Default: `Limits::default()` (`gas_engine::STEPS_MAX_DEFAULT`).
+    #[serde(default)]
+    pub steps_max: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]

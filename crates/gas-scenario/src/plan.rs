@@ -121,13 +121,19 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             Err(loaded.error_at(name, key, format!("the project has no function {:?}", name.get_ref())))
         }
     };
-    let limits = match &file.loop_iterations_max {
-        None => Limits::default(),
-        Some(max) if *max.get_ref() > 0 => Limits { loop_iterations_max: *max.get_ref() as u64, ..Limits::default() },
+    let mut limits = Limits::default();
+    match &file.loop_iterations_max {
+        None => {}
+        Some(max) if *max.get_ref() > 0 => limits.loop_iterations_max = *max.get_ref() as u64,
         Some(max) => {
             return Err(loaded.error_at(max, "loop_iterations_max", "must be a positive number of iterations"))
         }
-    };
+    }
+    match &file.steps_max {
+        None => {}
+        Some(max) if *max.get_ref() > 0 => limits.steps_max = *max.get_ref() as u64,
+        Some(max) => return Err(loaded.error_at(max, "steps_max", "must be a positive number of steps")),
+    }
     let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
         None => Latency::default(),
         Some((_, LatencySetting::Mode(mode))) if mode == "default" => Latency::default(),
@@ -363,7 +369,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         triggers,
         early_eviction_probability,
         limits,
-        limits_from_scenario: file.loop_iterations_max.is_some(),
+        limits_from_scenario: file.loop_iterations_max.is_some() || file.steps_max.is_some(),
         stop_after_timeouts: None,
         expectations,
     })

@@ -55,6 +55,11 @@ pub struct CallArgs {
     /// execution is killed as a runaway (default 50,000,000).
     #[arg(long)]
     loop_limit: Option<u64>,
+    /// Steps of engine work (instructions, property accesses, regex steps, promise
+    /// jobs) the execution may do before it is killed as the platform kills at 6
+    /// minutes (default 100,000,000, about half a second).
+    #[arg(long)]
+    steps_max: Option<u64>,
 }
 
 pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
@@ -98,6 +103,12 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
             return Err(BadInput("--loop-limit must be a positive number of iterations".into()));
         }
         spec.limits.loop_iterations_max = max;
+    }
+    if let Some(max) = args.steps_max {
+        if max == 0 {
+            return Err(BadInput("--steps-max must be a positive number of steps".into()));
+        }
+        spec.limits.steps_max = max;
     }
     let shared = Arc::new(Mutex::new(world));
     let report = run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate));
@@ -321,6 +332,9 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     }
     if let Some(max) = args.loop_limit {
         command.push_str(&format!(" --loop-limit {max}"));
+    }
+    if let Some(max) = args.steps_max {
+        command.push_str(&format!(" --steps-max {max}"));
     }
     command
 }

@@ -106,6 +106,9 @@ impl NativeJob {
     /// If the native job has an execution realm defined, this sets the running execution
     /// context to the realm's before calling the inner closure, and resets it after execution.
     pub fn call(self, context: &mut Context) -> JsResult<JsValue> {
+        // gas-sim patch: a job (promise reaction, timeout, generic) is a step of the
+        // budget, so a queue of jobs that run no instructions still ends.
+        context.charge_steps(crate::vm::Vm::STEPS_PER_JOB)?;
         // If realm is not null, each time job is invoked the implementation must perform
         // implementation-defined steps such that execution is prepared to evaluate ECMAScript
         // code at the time of job's invocation.

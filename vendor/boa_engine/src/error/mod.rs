@@ -314,6 +314,9 @@ pub enum RuntimeLimitError {
     /// Error for reaching the maximum stack size
     #[error("reached the maximum stack size on this execution")]
     StackSize,
+    /// Error for spending the step budget (gas-sim patch, see `Context::set_step_budget`).
+    #[error("spent the step budget of this execution")]
+    ExecutionSteps,
 }
 
 /// Internal panic error.

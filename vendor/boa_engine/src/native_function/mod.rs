@@ -335,6 +335,10 @@ pub(crate) fn native_function_call(
     // We technically don't need this since native functions don't push any new frames to the
     // vm, but we'll eventually have to combine the native stack with the vm stack.
     context.check_runtime_limits()?;
+    // gas-sim patch: a native call is a step of the budget (a callback that is itself a
+    // builtin runs no instructions). It never fails here, as spec-infallible steps call
+    // native resolving functions and `expect` success: the next step raises instead.
+    context.charge_steps_later(crate::vm::Vm::STEPS_PER_NATIVE_CALL);
     let this_function_object = obj.clone();
 
     let NativeFunctionObject {
@@ -390,6 +394,10 @@ fn native_function_construct(
     // We technically don't need this since native functions don't push any new frames to the
     // vm, but we'll eventually have to combine the native stack with the vm stack.
     context.check_runtime_limits()?;
+    // gas-sim patch: a native call is a step of the budget (a callback that is itself a
+    // builtin runs no instructions). It never fails here, as spec-infallible steps call
+    // native resolving functions and `expect` success: the next step raises instead.
+    context.charge_steps_later(crate::vm::Vm::STEPS_PER_NATIVE_CALL);
     let this_function_object = obj.clone();
 
     let NativeFunctionObject {

@@ -95,6 +95,13 @@ pub struct Vm {
 
     pub(crate) shadow_stack: ShadowStack,
 
+    /// gas-sim patch: steps of engine work left in this run's budget (instructions,
+    /// native calls, property operations, regex steps; see `Context::set_step_budget`).
+    pub(crate) steps_left: u64,
+
+    /// gas-sim patch: whether the step budget ran out (sticky until the budget is set).
+    pub(crate) steps_exhausted: bool,
+
     #[cfg(feature = "trace")]
     pub(crate) trace: bool,
     #[cfg(feature = "trace")]
@@ -420,11 +427,33 @@ impl Vm {
             native_active_function: None,
             host_call_depth: 0,
             shadow_stack: ShadowStack::default(),
+            steps_left: u64::MAX,
+            steps_exhausted: false,
             #[cfg(feature = "trace")]
             trace: false,
             #[cfg(feature = "trace")]
             current_frame: None,
         }
+    }
+
+    /// Steps of the budget (gas-sim patch) charged beyond one per instruction, by what
+    /// an operation costs next to a simple instruction (measured in a release build: a
+    /// function call, a native call or a promise job allocates frames, closures and
+    /// promises; a property definition may grow an object's storage).
+    pub(crate) const STEPS_PER_CALL_FRAME: u64 = 10;
+    pub(crate) const STEPS_PER_NATIVE_CALL: u64 = 10;
+    pub(crate) const STEPS_PER_PROPERTY_DEFINITION: u64 = 8;
+    pub(crate) const STEPS_PER_OWN_KEY: u64 = 10;
+    pub(crate) const STEPS_PER_JOB: u64 = 500;
+    pub(crate) const STEPS_PER_JSON_VALUE: u64 = 50;
+    pub(crate) const STEPS_PER_NEW_STRING: u64 = 10;
+
+    /// The error raised when the step budget is spent (gas-sim patch); remembers that
+    /// it was.
+    #[cold]
+    pub(crate) fn steps_exhausted_error(&mut self) -> JsError {
+        self.steps_exhausted = true;
+        crate::error::RuntimeLimitError::ExecutionSteps.into()
     }
 
     #[track_caller]
@@ -587,6 +616,8 @@ impl Vm {
     pub(crate) fn push_frame(&mut self, mut frame: CallFrame) {
         // Each function call starts with an implicit `undefined` return value.
         self.return_value = JsValue::undefined();
+        // gas-sim patch: a call frame costs the step budget more than an instruction.
+        self.steps_left = self.steps_left.saturating_sub(Self::STEPS_PER_CALL_FRAME);
 
         // NOTE: We need to check if we already pushed the registers,
         //       since generator-like functions push the same call
@@ -787,6 +818,14 @@ impl Context {
             }
             self.instructions_remaining -= 1;
         }
+
+        // gas-sim patch: one step per instruction; past the budget, an uncatchable error
+        // that unwinds every frame (no catch, no finally), as a host's time limit does.
+        if self.vm.steps_left == 0 {
+            let err = self.vm.steps_exhausted_error();
+            return self.handle_error(err);
+        }
+        self.vm.steps_left -= 1;
 
         #[cfg(feature = "trace")]
         if self.vm.trace || self.vm.frame().code_block.traceable() {
@@ -1028,6 +1067,53 @@ impl Context {
         }
 
         CompletionRecord::Throw(JsError::from_native(JsNativeError::error()))
+    }
+
+    /// Sets the budget of engine work for what runs next (gas-sim patch): `steps` steps,
+    /// counted deterministically: one per bytecode instruction, object internal method
+    /// call (`[[Get]]`, `[[Set]]`, `[[HasProperty]]`, `[[Delete]]`: builtins that walk
+    /// arrays and objects pay per element), sort comparison and regex matcher
+    /// instruction, and more for what costs more (`Vm::STEPS_PER_*`: call frames, native
+    /// calls, property definitions, own keys listed, jobs, JSON values, split pieces),
+    /// and per chunk of code units of a string searched or a regex input copied.
+    /// Past the budget, `RuntimeLimitError::ExecutionSteps` is raised: uncatchable, no
+    /// catch or finally block runs, and every later step raises it again.
+    /// [`u64::MAX`] (the default) means no budget.
+    pub fn set_step_budget(&mut self, steps: u64) {
+        self.vm.steps_left = steps;
+        self.vm.steps_exhausted = false;
+    }
+
+    /// Steps left in the budget set by [`Context::set_step_budget`] (gas-sim patch).
+    #[must_use]
+    pub fn step_budget_left(&self) -> u64 {
+        self.vm.steps_left
+    }
+
+    /// Whether the step budget ran out since it was last set (gas-sim patch), even if
+    /// the error was dropped on the way (a promise job's result).
+    #[must_use]
+    pub fn step_budget_exhausted(&self) -> bool {
+        self.vm.steps_exhausted
+    }
+
+    /// Charges `steps` to the step budget without failing (gas-sim patch), where a
+    /// spec-infallible step (`expect`ed by its caller) runs: the next fallible step raises.
+    #[inline]
+    pub(crate) fn charge_steps_later(&mut self, steps: u64) {
+        self.vm.steps_left = self.vm.steps_left.saturating_sub(steps);
+    }
+
+    /// Charges `steps` to the step budget (gas-sim patch), for builtins whose work is
+    /// not made of instructions: fails once the budget cannot pay.
+    #[inline]
+    pub(crate) fn charge_steps(&mut self, steps: u64) -> JsResult<()> {
+        if let Some(left) = self.vm.steps_left.checked_sub(steps) {
+            self.vm.steps_left = left;
+            return Ok(());
+        }
+        self.vm.steps_left = 0;
+        Err(self.vm.steps_exhausted_error())
     }
 
     /// Checks if we haven't exceeded the defined runtime limits.

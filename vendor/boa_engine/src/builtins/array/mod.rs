@@ -2670,7 +2670,11 @@ impl Array {
         let mut sort_err = Ok(());
         items.sort_by(|x, y| {
             if sort_err.is_ok() {
-                sort_compare(x, y, context).unwrap_or_else(|err| {
+                // gas-sim patch: a comparison is a step of the budget.
+                let compared = context
+                    .charge_steps(1)
+                    .and_then(|()| sort_compare(x, y, context));
+                compared.unwrap_or_else(|err| {
                     sort_err = Err(err);
                     Ordering::Equal
                 })

@@ -771,6 +771,8 @@ impl Json {
         holder: &JsObject,
         context: &mut Context,
     ) -> JsResult<Option<JsString>> {
+        // gas-sim patch: serializing a value costs the step budget (its text is built).
+        context.charge_steps(crate::vm::Vm::STEPS_PER_JSON_VALUE)?;
         // 1. Let value be ? Get(holder, key).
         let mut value = holder.get(key.clone(), context)?;
 

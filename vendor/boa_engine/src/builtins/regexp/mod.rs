@@ -36,6 +36,10 @@ thread_local! {
         std::cell::RefCell::default();
 }
 
+/// gas-sim patch: code units of a Latin-1 regex input copied per step of the budget
+/// (a copy is much cheaper than an instruction).
+const REGEXP_COPY_UNITS_PER_STEP: u64 = 64;
+
 /// gas-sim patch: matchers kept per thread; the cache starts over past this.
 const COMPILED_MATCHERS_MAX: usize = 1024;
 
@@ -1187,20 +1191,30 @@ impl RegExp {
 
         // 13.b. Let inputIndex be the index into input of the character that was obtained from element lastIndex of S.
         // 13.c. Let r be matcher(input, inputIndex).
-        let r: Option<regress::Match> = match (full_unicode, input.as_str().variant()) {
+        // gas-sim patch: the match runs on the step budget (one step per matcher
+        // instruction, so a catastrophic backtracking search ends), and copying a
+        // Latin-1 input for regress costs a step per `REGEXP_COPY_UNITS_PER_STEP` units.
+        let mut steps = context.step_budget_left();
+        let r = match (full_unicode, input.as_str().variant()) {
             (true | false, JsStrVariant::Latin1(_)) => {
+                context.charge_steps(length / REGEXP_COPY_UNITS_PER_STEP)?;
+                steps = context.step_budget_left();
                 // TODO: Currently regress does not support latin1 encoding.
                 let input = input.to_vec();
 
                 // NOTE: We can use the faster ucs2 variant since there will never be two byte unicode.
-                matcher.find_from_ucs2(&input, last_index as usize).next()
+                matcher.find_from_ucs2_with_steps(&input, last_index as usize, &mut steps)
             }
             (true, JsStrVariant::Utf16(input)) => {
-                matcher.find_from_utf16(input, last_index as usize).next()
+                matcher.find_from_utf16_with_steps(input, last_index as usize, &mut steps)
             }
             (false, JsStrVariant::Utf16(input)) => {
-                matcher.find_from_ucs2(input, last_index as usize).next()
+                matcher.find_from_ucs2_with_steps(input, last_index as usize, &mut steps)
             }
+        };
+        context.vm.steps_left = steps;
+        let Ok(r) = r else {
+            return Err(context.vm.steps_exhausted_error());
         };
 
         let Some(match_value) = r else {

@@ -966,6 +966,8 @@ impl String {
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&string, context)?;
 
         let search_str = match args.get_or_undefined(0) {
             // 3. Let isRegExp be ? IsRegExp(searchString).
@@ -1039,6 +1041,8 @@ impl String {
 
         // 3. Let string be ? ToString(O).
         let string = o.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&string, context)?;
 
         // 4. Let searchString be ? ToString(searchValue).
         let search_string = search_value.to_string(context)?;
@@ -1166,6 +1170,8 @@ impl String {
 
         // 3. Let string be ? ToString(O).
         let string = o.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&string, context)?;
 
         // 4. Let searchString be ? ToString(searchValue).
         let search_string = search_value.to_string(context)?;
@@ -1284,6 +1290,8 @@ impl String {
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&string, context)?;
 
         // 3. Let searchStr be ? ToString(searchString).
         let search_str = args.get_or_undefined(0).to_string(context)?;
@@ -1356,6 +1364,8 @@ impl String {
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&string, context)?;
 
         // 3. Let searchStr be ? ToString(searchString).
         let search_str = args.get_or_undefined(0).to_string(context)?;
@@ -1969,6 +1979,8 @@ impl String {
 
         // 3. Let S be ? ToString(O).
         let this_str = this.to_string(context)?;
+        // gas-sim patch: a scan of the string is paid for by its length.
+        charge_string_scan(&this_str, context)?;
 
         // 4.  If limit is undefined, let lim be 2^32 - 1; else let lim be ℝ(? ToUint32(limit)).
         let lim = if limit.is_undefined() {
@@ -2000,6 +2012,8 @@ impl String {
             // a. Let head be the substring of S from 0 to lim.
             // b. Let codeUnits be a List consisting of the sequence of code units that are the elements of head.
             let head_str = this_str.get(..lim).unwrap_or(this_str);
+            // gas-sim patch: each new string costs the step budget.
+            context.charge_steps((head_str.len() as u64).saturating_mul(crate::vm::Vm::STEPS_PER_NEW_STRING))?;
             let head = head_str
                 .iter()
                 .map(|code| js_string!(std::slice::from_ref(&code)).into());
@@ -2027,6 +2041,7 @@ impl String {
             // a. Let T be the substring of S from i to j.
             // b. Append T as the last element of substrings.
             substrings.push(this_str.slice(i, index));
+            context.charge_steps(crate::vm::Vm::STEPS_PER_NEW_STRING)?;
 
             // c. If the number of elements of substrings is lim, return ! CreateArrayFromList(substrings).
             if substrings.len() == lim {
@@ -2821,4 +2836,14 @@ pub(crate) fn get_substitution(
 
     // 11. Return result.
     Ok(js_string!(&result[..]))
+}
+
+/// gas-sim patch: code units of a string scanned (searched, split, copied) per step of
+/// the step budget; a scan is much cheaper per unit than an instruction.
+const STRING_UNITS_PER_STEP: u64 = 8;
+
+/// gas-sim patch: charges the step budget for scanning `string` once, so that a loop
+/// of searches over a long string ends as a loop of instructions does.
+fn charge_string_scan(string: &JsString, context: &mut Context) -> JsResult<()> {
+    context.charge_steps(string.len() as u64 / STRING_UNITS_PER_STEP)
 }

@@ -217,6 +217,8 @@ impl JsObject {
         desc: PropertyDescriptor,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        // gas-sim patch: charged, never failing (see `__own_property_keys__`).
+        context.charge_steps_later(crate::vm::Vm::STEPS_PER_PROPERTY_DEFINITION);
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -233,6 +235,8 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        // gas-sim patch: builtins that walk objects pay per property (step budget).
+        context.charge_steps(1)?;
         (self.vtable().__has_property__)(self, key, context)
     }
 
@@ -252,6 +256,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
+        context.charge_steps(1)?;
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
 
@@ -269,6 +274,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
+        context.charge_steps(1)?;
         (self.vtable().__get__)(self, key, receiver, context)
     }
 
@@ -287,6 +293,7 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.charge_steps(1)?;
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
 
@@ -303,6 +310,7 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.charge_steps(1)?;
         (self.vtable().__delete__)(self, key, context)
     }
 
@@ -319,7 +327,13 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
-        (self.vtable().__own_property_keys__)(self, context)
+        // gas-sim patch: listing keys pays per key (step budget). Never failing on the
+        // budget: [[GetOwnProperty]] (not charged) and [[DefineOwnProperty]] (charged
+        // later), which spec-infallible steps (`CreateDataPropertyOrThrow` on a new
+        // object) call and `expect` to succeed.
+        let keys = (self.vtable().__own_property_keys__)(self, context)?;
+        context.charge_steps((keys.len() as u64).saturating_mul(crate::vm::Vm::STEPS_PER_OWN_KEY))?;
+        Ok(keys)
     }
 
     /// Internal method `[[Call]]`
