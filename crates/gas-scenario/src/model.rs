@@ -28,6 +28,10 @@ pub struct ScenarioFile {
     /// execution counts as a runaway and is killed. Default: `Limits::default()`.
     #[serde(default)]
     pub loop_iterations_max: Option<Spanned<i64>>,
+    /// Heap one execution may hold before it is killed, in bytes. Default:
+    /// `gas_engine::HEAP_BYTES_MAX_DEFAULT` (1 GiB).
+    #[serde(default)]
+    pub heap_bytes_max: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]

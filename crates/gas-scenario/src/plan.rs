@@ -20,6 +20,9 @@ use crate::model::{LatencySetting, LoadedScenario, ScenarioError, SheetSection};
 use crate::schedule::{local_day_start, parse_duration_ms, Schedule};
 
 pub const DEFAULT_ZONES: [&str; 1] = ["UTC"];
+/// The smallest `heap_bytes_max` a scenario may set: below it the prelude alone could
+/// not run.
+pub const HEAP_BYTES_MIN: i64 = 1 << 20;
 
 /// What starts executions, besides script-installed triggers.
 #[derive(Debug, Clone)]
@@ -105,13 +108,21 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             Err(loaded.error_at(name, key, format!("the project has no function {:?}", name.get_ref())))
         }
     };
-    let limits = match &file.loop_iterations_max {
+    let mut limits = match &file.loop_iterations_max {
         None => Limits::default(),
         Some(max) if *max.get_ref() > 0 => Limits { loop_iterations_max: *max.get_ref() as u64, ..Limits::default() },
         Some(max) => {
             return Err(loaded.error_at(max, "loop_iterations_max", "must be a positive number of iterations"))
         }
     };
+    match &file.heap_bytes_max {
+        None => {}
+        Some(max) if *max.get_ref() >= HEAP_BYTES_MIN => limits.heap_bytes_max = *max.get_ref() as u64,
+        Some(max) => {
+            let message = format!("must be at least {HEAP_BYTES_MIN} bytes (1 MiB)");
+            return Err(loaded.error_at(max, "heap_bytes_max", message));
+        }
+    }
     let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
         None => Latency::default(),
         Some((_, LatencySetting::Mode(mode))) if mode == "default" => Latency::default(),

@@ -161,6 +161,23 @@ impl Error {
         }
     }
 
+    /// gas-sim patch: the error for nesting past the native stack limit
+    /// (`stack_guard`), at the token being peeked.
+    pub(crate) fn stack_overflow(token: Option<&crate::lexer::Token>) -> Self {
+        Self::General {
+            message: crate::stack_guard::STACK_OVERFLOW_MESSAGE.into(),
+            position: token.map_or(Position::new(1, 1), |t| t.start_group().position()),
+        }
+    }
+
+    /// gas-sim patch: whether this is the error for nesting past the native stack
+    /// limit, which engines throw as a `RangeError`, not a `SyntaxError`.
+    #[must_use]
+    pub fn is_stack_overflow(&self) -> bool {
+        matches!(self, Self::General { message, .. }
+            if &**message == crate::stack_guard::STACK_OVERFLOW_MESSAGE)
+    }
+
     /// Creates a "general" parsing error with the specific error message for a misplaced function declaration.
     pub(crate) fn misplaced_function_declaration(position: Position, strict: bool) -> Self {
         Self::General {

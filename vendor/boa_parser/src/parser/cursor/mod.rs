@@ -112,7 +112,13 @@ where
         skip_n: usize,
         interner: &mut Interner,
     ) -> ParseResult<Option<&Token>> {
-        self.buffered_lexer.peek(skip_n, true, interner)
+        let token = self.buffered_lexer.peek(skip_n, true, interner)?;
+        // gas-sim patch: every level of the parser's recursion peeks, so this is where
+        // deep nesting stops before the native stack runs out.
+        if crate::stack_guard::exceeded() {
+            return Err(Error::stack_overflow(token));
+        }
+        Ok(token)
     }
 
     /// Peeks a future token, without consuming it or advancing the cursor.
@@ -124,7 +130,11 @@ where
         skip_n: usize,
         interner: &mut Interner,
     ) -> ParseResult<Option<&Token>> {
-        self.buffered_lexer.peek(skip_n, false, interner)
+        let token = self.buffered_lexer.peek(skip_n, false, interner)?;
+        if crate::stack_guard::exceeded() {
+            return Err(Error::stack_overflow(token));
+        }
+        Ok(token)
     }
 
     /// Gets the current strict mode for the cursor.
