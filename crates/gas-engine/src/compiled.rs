@@ -25,6 +25,7 @@ use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 use crate::prepared::LiveContext;
 use crate::project::Project;
 use crate::sandbox::NoModules;
+use crate::stack::StackLimit;
 use crate::syntax::parse_alone;
 
 pub const PRELUDE: &str = include_str!("js/prelude.js");
@@ -104,6 +105,8 @@ const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 /// usual `Config.gs` after `Code.gs`) must find the global lexical binding, as in V8,
 /// where all of a project's files share one global scope.
 fn compile(project: &Project) -> Result<Template, JsError> {
+    // Source nested past the stack limit fails to parse with a RangeError.
+    let _stack_limit = StackLimit::from_here();
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
     let mut context = Context::builder().module_loader(Rc::new(NoModules)).build()?;
     let scope = context.realm().scope().clone();

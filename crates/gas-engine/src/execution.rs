@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::gate::Gate;
 use crate::host::{Host, Latency, VirtualClock, EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
 use crate::project::Project;
+use crate::stack::StackLimit;
 use crate::value::Val;
 
 use crate::compiled::PRELUDE_PATH;
@@ -36,6 +37,11 @@ pub struct Limits {
     /// The platform has no such count; it stands for the 6 minutes of CPU time, which
     /// plain JS does not spend in virtual time, so that no script hangs gas-sim.
     pub steps_max: u64,
+    /// Heap an execution may hold (above what its thread held when it started) before
+    /// it is killed: the platform's memory limit is not documented, and without a bound
+    /// a script that keeps data grows gas-sim until the allocator aborts it. Counted only
+    /// in binaries that install [`crate::CountingAllocator`] (gas-sim does).
+    pub heap_bytes_max: u64,
 }
 
 /// The default step budget: about half a second of simple instructions in a release
@@ -43,9 +49,19 @@ pub struct Limits {
 /// execution of bench-heavy uses and 300 times the heaviest in scenarios/ (README).
 pub const STEPS_MAX_DEFAULT: u64 = 100_000_000;
 
+/// The default heap budget of an execution: 1 GiB, far above what the scenarios and
+/// benchmarks hold (bench-heavy's process peaks at about 50 MB) and room for one string
+/// of V8's longest length in Latin-1 (512 MiB).
+pub const HEAP_BYTES_MAX_DEFAULT: u64 = 1 << 30;
+
 impl Default for Limits {
     fn default() -> Self {
-        Limits { loop_iterations_max: 50_000_000, call_depth_max: 5_000, steps_max: STEPS_MAX_DEFAULT }
+        Limits {
+            loop_iterations_max: 50_000_000,
+            call_depth_max: 5_000,
+            steps_max: STEPS_MAX_DEFAULT,
+            heap_bytes_max: HEAP_BYTES_MAX_DEFAULT,
+        }
     }
 }
 
@@ -115,6 +131,10 @@ impl std::fmt::Display for ScriptError {
 /// Why an execution stopped by the loop-iteration limit was killed.
 pub const RUNAWAY_LOOP_MESSAGE: &str = "runaway loop: a loop passed gas-sim's iteration limit";
 
+/// Why an execution stopped by its heap budget was killed.
+pub const HEAP_BUDGET_MESSAGE: &str =
+    "out of memory: the execution held more than gas-sim's heap budget (heap_bytes_max)";
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExecutionReport {
     pub exec_id: u64,
@@ -141,6 +161,7 @@ pub fn run_execution(
     world: Arc<Mutex<World>>,
     gate: Arc<dyn Gate>,
 ) -> ExecutionReport {
+    let _stack_limit = StackLimit::from_here();
     let prepared = take_or_build(project);
     let clock = match &prepared {
         Ok((_, live)) => live.clock.clone(),
@@ -170,6 +191,7 @@ pub fn run_execution(
         Ok((template, mut live)) => {
             live.claim(&host, spec);
             let outcome = run_in(&mut live, &host, spec);
+            boa_engine::heap_budget::set_budget(None);
             give_back(&template, live, matches!(outcome, Outcome::Killed { .. }));
             outcome
         }
@@ -317,6 +339,7 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
             boa_engine::error::EngineError::RuntimeLimit(RuntimeLimitError::LoopIteration) => {
                 RUNAWAY_LOOP_MESSAGE.to_string()
             }
+            boa_engine::error::EngineError::RuntimeLimit(RuntimeLimitError::Heap) => HEAP_BUDGET_MESSAGE.to_string(),
             other => format!("engine error: {other}"),
         };
         return Outcome::Killed { reason };

@@ -26,23 +26,27 @@ mod compiled;
 pub mod execution;
 pub mod files;
 pub mod gate;
+pub mod heap;
 pub mod host;
 mod prepared;
 pub mod project;
 pub mod sandbox;
+pub mod stack;
 pub mod syntax;
 mod utilities_binding;
 pub mod value;
 pub mod zone;
 
 pub use execution::{
-    run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, RUNAWAY_LOOP_MESSAGE,
-    STEPS_MAX_DEFAULT,
+    run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,
+    HEAP_BYTES_MAX_DEFAULT, RUNAWAY_LOOP_MESSAGE, STEPS_MAX_DEFAULT,
 };
 pub use gate::{Gate, SoloGate};
+pub use heap::CountingAllocator;
 pub use host::Latency;
 pub use prepared::{contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution};
 pub use project::{Project, ProjectError, SourceFile};
+pub use stack::{on_execution_stack, EXECUTION_STACK_BYTES};
 pub use syntax::check_syntax;
 
 impl ExecutionSpec {

@@ -21,6 +21,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use boa_engine::heap_budget;
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::RealmSnapshot;
@@ -119,6 +120,13 @@ impl LiveContext {
         limits.set_recursion_limit(spec.limits.call_depth_max);
         limits.set_stack_size_limit(spec.limits.call_depth_max * 64);
         self.context.set_step_budget(spec.limits.steps_max);
+        // The budget counts what the thread holds above this point, and a collection
+        // during the execution frees earlier garbage too, which would count in its
+        // favour: collect first if earlier executions left much (a scenario's worker has
+        // done so after the last one, in `prepare_next`). Set last: what claiming
+        // allocated is not the execution's.
+        collect_if_due();
+        heap_budget::set_budget(Some(usize::try_from(spec.limits.heap_bytes_max).unwrap_or(usize::MAX)));
     }
 
     /// Whether the VM is back at the depths it rests at between executions. Anything
@@ -143,9 +151,16 @@ impl LiveContext {
 /// The least garbage worth a collection between executions.
 const COLLECT_GARBAGE_MIN_BYTES: usize = 256 * 1024;
 
+/// Growth of everything this thread holds (as the counting allocator sees it) since its
+/// last collection that makes one due: array storage and strings that only a collection
+/// frees are not in the collector's own count.
+const COLLECT_HELD_GROWTH_BYTES: isize = 64 * 1024 * 1024;
+
 thread_local! {
     /// Heap bytes left after this thread's last collection between executions.
     static LIVE_AFTER_COLLECT: Cell<usize> = const { Cell::new(0) };
+    /// `heap_budget::held_bytes()` after that collection.
+    static HELD_AFTER_COLLECT: Cell<usize> = const { Cell::new(0) };
 }
 
 /// Collects this thread's garbage once there is at least as much of it as there is live
@@ -155,9 +170,11 @@ thread_local! {
 fn collect_if_due() {
     let live = LIVE_AFTER_COLLECT.with(Cell::get);
     let garbage = boa_gc::allocated_bytes().saturating_sub(live);
-    if garbage >= live.max(COLLECT_GARBAGE_MIN_BYTES) {
+    let held_growth = heap_budget::held_bytes().wrapping_sub(HELD_AFTER_COLLECT.with(Cell::get)).cast_signed();
+    if garbage >= live.max(COLLECT_GARBAGE_MIN_BYTES) || held_growth >= COLLECT_HELD_GROWTH_BYTES {
         boa_gc::force_collect();
         LIVE_AFTER_COLLECT.with(|l| l.set(boa_gc::allocated_bytes()));
+        HELD_AFTER_COLLECT.with(|h| h.set(heap_budget::held_bytes()));
     }
 }
 

@@ -10,6 +10,7 @@ use boa_engine::Source;
 /// Parses `text` as a classic script (as the platform loads a `.gs` file). `Err` holds
 /// boa's message, which includes the line and column.
 pub fn check_syntax(text: &str) -> Result<(), String> {
+    let _stack_limit = crate::stack::StackLimit::from_here();
     parse_alone(text, &mut Interner::default()).map(|_| ()).map_err(|e| e.to_string())
 }
 

@@ -101,7 +101,9 @@ impl PreparedScenario {
     ) -> Result<ZoneReport, ScenarioError> {
         let mut plan = plan::plan(&self.loaded, project, zone, self.seed)?;
         if !plan.limits_from_scenario {
-            plan.limits = control.limits.unwrap_or(plan.limits);
+            // A campaign lowers the step budget (its Timeout verdict); the heap budget stays.
+            let heap_bytes_max = plan.limits.heap_bytes_max;
+            plan.limits = Limits { heap_bytes_max, ..control.limits.unwrap_or(plan.limits) };
         }
         plan.stop_after_timeouts = control.stop_after_timeouts;
         // A panic in the scheduler (an assertion) is gas-sim's bug, reported as one;

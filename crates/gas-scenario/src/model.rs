@@ -37,6 +37,10 @@ pub struct ScenarioFile {
     /// minutes. Default: `Limits::default()` (`gas_engine::STEPS_MAX_DEFAULT`).
     #[serde(default)]
     pub steps_max: Option<Spanned<i64>>,
+    /// Heap one execution may hold before it is killed, in bytes. Default:
+    /// `gas_engine::HEAP_BYTES_MAX_DEFAULT` (1 GiB).
+    #[serde(default)]
+    pub heap_bytes_max: Option<Spanned<i64>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]

@@ -20,6 +20,9 @@ use crate::model::{LatencySetting, LoadedScenario, ScenarioError, SheetSection};
 use crate::schedule::{local_day_start, parse_duration_ms, Schedule};
 
 pub const DEFAULT_ZONES: [&str; 1] = ["UTC"];
+/// The smallest `heap_bytes_max` a scenario may set: below it the prelude alone could
+/// not run.
+pub const HEAP_BYTES_MIN: i64 = 1 << 20;
 
 /// Past this many days a scenario gets a warning unless it sets `length_days_warning`:
 /// a year and a month covers the longest schedules people test (monthly and yearly
@@ -133,6 +136,14 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         None => {}
         Some(max) if *max.get_ref() > 0 => limits.steps_max = *max.get_ref() as u64,
         Some(max) => return Err(loaded.error_at(max, "steps_max", "must be a positive number of steps")),
+    }
+    match &file.heap_bytes_max {
+        None => {}
+        Some(max) if *max.get_ref() >= HEAP_BYTES_MIN => limits.heap_bytes_max = *max.get_ref() as u64,
+        Some(max) => {
+            let message = format!("must be at least {HEAP_BYTES_MIN} bytes (1 MiB)");
+            return Err(loaded.error_at(max, "heap_bytes_max", message));
+        }
     }
     let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
         None => Latency::default(),

@@ -30,8 +30,9 @@ use crate::schedule::{local_day_start, Schedule};
 pub const EXECUTIONS_PER_RUN_MAX: u64 = 2_000_000;
 /// Executions that may be in flight at once (each holds a thread).
 pub const OVERLAPPING_EXECUTIONS_MAX: usize = 64;
-/// A worker's stack: deep (but legal) JS recursion re-enters the engine natively.
-const WORKER_STACK_BYTES: usize = 256 * 1024 * 1024;
+/// A worker's stack: deep (but legal) JS recursion re-enters the engine natively, and
+/// the engine's stack limit is set for this size (gas_engine::stack).
+const WORKER_STACK_BYTES: usize = gas_engine::EXECUTION_STACK_BYTES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Park {

@@ -11,7 +11,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use gas_engine::{prepare_next, run_execution, ExecutionSpec, Outcome, Project, SoloGate};
+use gas_engine::{on_execution_stack, prepare_next, run_execution, ExecutionSpec, Outcome, Project, SoloGate};
 use gas_platform::time::{parse_time_in_zone, parse_zone};
 use gas_platform::World;
 
@@ -111,8 +111,13 @@ fn print_row(path: &Path, engine: &str, t: Timing) {
     );
 }
 
-/// Runs `function` `warmup + executions` times on this thread against one world.
+/// Runs `function` `warmup + executions` times on one thread (with an execution's stack)
+/// against one world.
 pub fn bench_gas_sim(path: &Path, function: &str, executions: u32, warmup: u32) -> Result<Timing, BadInput> {
+    on_execution_stack(|| bench_on_this_thread(path, function, executions, warmup))
+}
+
+fn bench_on_this_thread(path: &Path, function: &str, executions: u32, warmup: u32) -> Result<Timing, BadInput> {
     let project = Project::load(path).map_err(|e| BadInput(e.0))?;
     let zone = parse_zone(&project.time_zone).map_err(BadInput)?;
     let world = Arc::new(Mutex::new(World::new()));

@@ -104,7 +104,9 @@ pub mod symbol;
 pub mod value;
 pub mod vm;
 
+pub mod heap_budget;
 mod host_defined;
+mod native_stack;
 mod sys;
 
 mod spanned_source_text;

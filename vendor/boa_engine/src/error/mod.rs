@@ -305,6 +305,9 @@ pub enum TryNativeError {
 #[derive(Debug, Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Error, Trace, Finalize)]
 #[boa_gc(empty_trace)]
 pub enum RuntimeLimitError {
+    /// gas-sim patch: the execution holds more heap than its budget (`heap_budget`).
+    #[error("reached the heap budget of this execution")]
+    Heap,
     /// Error for reaching the iteration loops limit.
     #[error("reached the maximum number of iteration loops on this execution")]
     LoopIteration,
@@ -1460,6 +1463,10 @@ impl JsNativeError {
 impl From<boa_parser::Error> for JsNativeError {
     #[cfg_attr(feature = "native-backtrace", track_caller)]
     fn from(err: boa_parser::Error) -> Self {
+        // gas-sim patch: source nested past the native stack limit is V8's RangeError.
+        if err.is_stack_overflow() {
+            return crate::native_stack::overflow();
+        }
         Self::syntax().with_message(err.to_string())
     }
 }

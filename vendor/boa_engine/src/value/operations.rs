@@ -24,15 +24,27 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::add(&x, &y)),
 
             // String concat
-            (JsVariant::String(x), JsVariant::String(y)) => Self::from(js_string!(&x, &y)),
+            // gas-sim patch: past V8's length, V8's RangeError (checked first).
+            (JsVariant::String(x), JsVariant::String(y)) => {
+                crate::builtins::string::String::check_length(x.len().saturating_add(y.len()))?;
+                Self::from(js_string!(&x, &y))
+            }
 
             // Slow path:
             (_, _) => {
                 let x = self.to_primitive(context, PreferredType::Default)?;
                 let y = other.to_primitive(context, PreferredType::Default)?;
                 match (x.variant(), y.variant()) {
-                    (JsVariant::String(x), _) => Self::from(js_string!(&x, &y.to_string(context)?)),
-                    (_, JsVariant::String(y)) => Self::from(js_string!(&x.to_string(context)?, &y)),
+                    (JsVariant::String(x), _) => {
+                        let y = y.to_string(context)?;
+                        crate::builtins::string::String::check_length(x.len().saturating_add(y.len()))?;
+                        Self::from(js_string!(&x, &y))
+                    }
+                    (_, JsVariant::String(y)) => {
+                        let x = x.to_string(context)?;
+                        crate::builtins::string::String::check_length(x.len().saturating_add(y.len()))?;
+                        Self::from(js_string!(&x, &y))
+                    }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
                             (Numeric::Number(x), Numeric::Number(y)) => Self::new(x + y),

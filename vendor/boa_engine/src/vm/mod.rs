@@ -1127,8 +1127,12 @@ impl Context {
         // gas-sim patch: V8 (and so Apps Script) raises a catchable
         // `RangeError: Maximum call stack size exceeded`; boa raised an uncatchable
         // engine error. Scripts that guard deep recursion with try/catch rely on V8's way.
+        crate::heap_budget::check()?;
+        // Natives that call natives (`join` calling `toString` calling `join`) recurse
+        // on the native stack without a frame: the embedder's stack limit stops them.
         if self.vm.runtime_limits.recursion_limit() <= recursion_depth
             || self.vm.runtime_limits.stack_size_limit() <= self.vm.stack.stack.len()
+            || boa_parser::stack_guard::exceeded()
         {
             return Err(JsNativeError::range()
                 .with_message("Maximum call stack size exceeded")

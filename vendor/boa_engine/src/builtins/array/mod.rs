@@ -75,6 +75,17 @@ impl JsData for Array {
     }
 }
 
+/// gas-sim patch: the deepest nesting of `join` (and so `toString`) and of `flat` in one
+/// thread. Node 20 stops `String(a)` at 3,209 nested arrays and `flat(Infinity)` between
+/// 3,000 and 20,000.
+const JOIN_DEPTH_MAX: usize = 3_000;
+const FLAT_DEPTH_MAX: usize = 3_000;
+
+thread_local! {
+    static JOIN_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    static FLAT_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl IntrinsicObject for Array {
     fn init(realm: &Realm) {
         let symbol_iterator = JsSymbol::iterator();
@@ -252,8 +263,9 @@ impl BuiltInConstructor for Array {
                     .js_expect("this ToUint32 call must not fail")?;
                 // ii. If SameValueZero(intLen, len) is false, throw a RangeError exception.
                 if !JsValue::same_value_zero(&int_len.into(), len) {
+                    // gas-sim patch: V8's text.
                     return Err(JsNativeError::range()
-                        .with_message("invalid array length")
+                        .with_message("Invalid array length")
                         .into());
                 }
                 int_len
@@ -1001,8 +1013,18 @@ impl Array {
             separator.to_string(context)?
         };
 
+        // gas-sim patch: arrays nested deeper than V8 joins are V8's RangeError
+        // (Node 20 stops `String(a)` at 3,209 levels), whatever stack is left.
+        let _depth = crate::native_stack::Nesting::enter(&JOIN_DEPTH, JOIN_DEPTH_MAX)?;
+        // gas-sim patch: the separators alone past V8's string length are V8's
+        // RangeError before any element is read (`a.length = 2 ** 32 - 1; a.join()`),
+        // the running length is checked as elements are added, and the parts list is
+        // not sized by `len` (2^33 parts did not fit in memory).
+        let separators_len = (separator.len() as u64).saturating_mul(len.saturating_sub(1));
+        super::string::String::check_length(usize::try_from(separators_len).unwrap_or(usize::MAX))?;
+        let mut total_len = separators_len as usize;
         // 5. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        let mut r = Vec::with_capacity((len as usize).saturating_mul(2).min(1 << 16));
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
@@ -1018,6 +1040,8 @@ impl Array {
             } else {
                 element.to_string(context)?
             };
+            total_len = total_len.saturating_add(next.len());
+            super::string::String::check_length(total_len)?;
             // d. Set R to the string-concatenation of R and next.
             r.push(next.clone());
             // e. Set k to k + 1.
@@ -1860,6 +1884,9 @@ impl Array {
         this_arg: &JsValue,
         context: &mut Context,
     ) -> JsResult<u64> {
+        // gas-sim patch: nested arrays recurse natively; past V8's depth, V8's RangeError.
+        crate::native_stack::check()?;
+        let _depth = crate::native_stack::Nesting::enter(&FLAT_DEPTH, FLAT_DEPTH_MAX)?;
         // 1. Assert target is Object
         // 2. Assert source is Object
 
@@ -3576,8 +3603,9 @@ fn array_set_length(
     // 5. If SameValueZero(newLen, numberLen) is false, throw a RangeError exception.
     #[allow(clippy::float_cmp)]
     if f64::from(new_len) != number_len {
+        // gas-sim patch: V8's text.
         return Err(JsNativeError::range()
-            .with_message("bad length for array")
+            .with_message("Invalid array length")
             .into());
     }
 

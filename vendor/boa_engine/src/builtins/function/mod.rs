@@ -502,6 +502,9 @@ impl BuiltInFunctionObject {
             let parameters = parser
                 .parse_formal_parameters(context.interner_mut(), generator, r#async)
                 .map_err(|e| {
+                    if e.is_stack_overflow() {
+                        return crate::native_stack::overflow();
+                    }
                     JsNativeError::syntax()
                         .with_message(format!("failed to parse function parameters: {e}"))
                 })?;
@@ -551,6 +554,10 @@ impl BuiltInFunctionObject {
             let body = parser
                 .parse_function_body(context.interner_mut(), generator, r#async)
                 .map_err(|e| {
+                    // gas-sim patch: nesting past the stack limit is V8's RangeError.
+                    if e.is_stack_overflow() {
+                        return crate::native_stack::overflow();
+                    }
                     JsNativeError::syntax()
                         .with_message(format!("failed to parse function body: {e}"))
                 })?;

@@ -13,7 +13,7 @@
 //! [json]: https://www.json.org/json-en.html
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON
 
-use std::{borrow::Cow, iter::once};
+use std::iter::once;
 
 use rustc_hash::FxHashSet;
 
@@ -222,6 +222,128 @@ impl BuiltInObject for Json {
     const NAME: JsString = StaticJsStrings::JSON;
 }
 
+/// gas-sim patch: whether `text` is a JSON text (ECMA-404), checked with an explicit
+/// stack, so at any depth.
+fn is_json_text(text: &[u8]) -> bool {
+    #[derive(Clone, Copy)]
+    enum Want {
+        Value,
+        Key,
+        AfterValue,
+    }
+    let skip_space = |i: &mut usize| {
+        while text.get(*i).is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r')) {
+            *i += 1;
+        }
+    };
+    let mut open: Vec<u8> = Vec::new();
+    let mut want = Want::Value;
+    let mut i = 0;
+    loop {
+        skip_space(&mut i);
+        match want {
+            Want::Value => match text.get(i) {
+                Some(&bracket @ (b'[' | b'{')) => {
+                    i += 1;
+                    skip_space(&mut i);
+                    let close = if bracket == b'[' { b']' } else { b'}' };
+                    if text.get(i) == Some(&close) {
+                        i += 1;
+                        want = Want::AfterValue;
+                    } else {
+                        open.push(bracket);
+                        want = if bracket == b'[' { Want::Value } else { Want::Key };
+                    }
+                }
+                Some(b'"') => match json_string_end(text, i) {
+                    Some(end) => (i, want) = (end, Want::AfterValue),
+                    None => return false,
+                },
+                Some(b't') if text[i..].starts_with(b"true") => (i, want) = (i + 4, Want::AfterValue),
+                Some(b'f') if text[i..].starts_with(b"false") => (i, want) = (i + 5, Want::AfterValue),
+                Some(b'n') if text[i..].starts_with(b"null") => (i, want) = (i + 4, Want::AfterValue),
+                Some(c) if *c == b'-' || c.is_ascii_digit() => match json_number_end(text, i) {
+                    Some(end) => (i, want) = (end, Want::AfterValue),
+                    None => return false,
+                },
+                _ => return false,
+            },
+            Want::Key => {
+                let Some(end) = (text.get(i) == Some(&b'"')).then(|| json_string_end(text, i)).flatten() else {
+                    return false;
+                };
+                i = end;
+                skip_space(&mut i);
+                if text.get(i) != Some(&b':') {
+                    return false;
+                }
+                i += 1;
+                want = Want::Value;
+            }
+            Want::AfterValue => match (open.last(), text.get(i)) {
+                (None, None) => return true,
+                (Some(b'['), Some(b',')) => (i, want) = (i + 1, Want::Value),
+                (Some(b'{'), Some(b',')) => (i, want) = (i + 1, Want::Key),
+                (Some(b'['), Some(b']')) | (Some(b'{'), Some(b'}')) => {
+                    open.pop();
+                    i += 1;
+                }
+                _ => return false,
+            },
+        }
+    }
+}
+
+/// The index after the JSON string starting at `start` (a `"`), if it is one.
+fn json_string_end(text: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match *text.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => match *text.get(i + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                b'u' if text.get(i + 2..i + 6)?.iter().all(u8::is_ascii_hexdigit) => i += 6,
+                _ => return None,
+            },
+            c if c < 0x20 => return None,
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index after the JSON number starting at `start`, if it is one.
+fn json_number_end(text: &[u8], start: usize) -> Option<usize> {
+    let digits = |i: usize| i + text[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut i = start + usize::from(text.get(start) == Some(&b'-'));
+    match text.get(i)? {
+        b'0' => i += 1,
+        b'1'..=b'9' => i = digits(i),
+        _ => return None,
+    }
+    if text.get(i) == Some(&b'.') {
+        let end = digits(i + 1);
+        if end == i + 1 {
+            return None;
+        }
+        i = end;
+    }
+    if matches!(text.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(text.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let end = digits(i);
+        if end == i {
+            return None;
+        }
+        i = end;
+    }
+    Some(i)
+}
+
+/// gas-sim patch: the deepest nesting `JSON.stringify` serializes.
+const JSON_STRINGIFY_DEPTH_MAX: usize = 4_000;
+
 impl Json {
     /// `JSON.parse( text[, reviver] )`
     ///
@@ -248,7 +370,13 @@ impl Json {
         // 2. Parse ! StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
         //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that specification.
         if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_string) {
-            return Err(JsNativeError::syntax().with_message(e.to_string()).into());
+            // gas-sim patch: serde_json stops at 128 nested values, V8 has no such limit:
+            // deeper text is checked without recursion, then parsed as source (which
+            // stops at the stack limit with V8's RangeError).
+            let too_deep = e.to_string().starts_with("recursion limit exceeded");
+            if !too_deep || !is_json_text(json_string.as_bytes()) {
+                return Err(JsNativeError::syntax().with_message(e.to_string()).into());
+            }
         }
 
         // Check if a reviver is provided, to determine if we need source text tracking
@@ -370,6 +498,8 @@ impl Json {
         source_node: Option<&JsonNode>,
         context: &mut Context,
     ) -> JsResult<JsValue> {
+        // gas-sim patch: nested objects recurse natively.
+        crate::native_stack::check()?;
         // 1. Let val be ? Get(holder, name).
         let val = holder.get(name.clone(), context)?;
 
@@ -773,6 +903,8 @@ impl Json {
     ) -> JsResult<Option<JsString>> {
         // gas-sim patch: serializing a value costs the step budget (its text is built).
         context.charge_steps(crate::vm::Vm::STEPS_PER_JSON_VALUE)?;
+        // gas-sim patch: nested objects recurse natively.
+        crate::native_stack::check()?;
         // 1. Let value be ? Get(holder, key).
         let mut value = holder.get(key.clone(), context)?;
 
@@ -841,7 +973,7 @@ impl Json {
 
         // 8. If Type(value) is String, return QuoteJSONString(value).
         if let Some(s) = value.as_string() {
-            return Ok(Some(Self::quote_json_string(&s)));
+            return Ok(Some(Self::quote_json_string(&s)?));
         }
 
         // 9. If Type(value) is Number, then
@@ -890,7 +1022,17 @@ impl Json {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-quotejsonstring
-    fn quote_json_string(value: &JsString) -> JsString {
+    fn quote_json_string(value: &JsString) -> JsResult<JsString> {
+        // gas-sim patch: a string with nothing to escape is quoted as it is stored,
+        // without a UTF-16 copy (which took twice a Latin-1 string's memory).
+        let plain = |unit: u16| {
+            unit >= 0x20 && unit != u16::from(b'"') && unit != u16::from(b'\\') && !(0xD800..=0xDFFF).contains(&unit)
+        };
+        if value.iter().all(plain) {
+            crate::builtins::string::String::check_length(value.len() + 2)?;
+            let quote = js_string!("\"");
+            return Ok(JsString::concat_array(&[quote.as_str(), value.as_str(), quote.as_str()]));
+        }
         let mut buf = [0; 2];
         // 1. Let product be the String value consisting solely of the code unit 0x0022 (QUOTATION MARK).
         let mut product = Vec::with_capacity(value.len() + 2);
@@ -918,6 +1060,9 @@ impl Json {
                 //     ii. Set product to the string-concatenation of product
                 //     and UnicodeEscape(unit).
                 CodePoint::Unicode(c) if c < '\u{0020}' => {
+                    // gas-sim patch: escapes grow the string up to six times; stop at
+                    // V8's length.
+                    crate::builtins::string::String::check_length(product.len() + 6)?;
                     let val = c as u16;
                     product.extend_from_slice(&[
                         '\\' as u16,
@@ -929,6 +1074,7 @@ impl Json {
                     ]);
                 }
                 CodePoint::UnpairedSurrogate(surr) => {
+                    crate::builtins::string::String::check_length(product.len() + 6)?;
                     product.extend_from_slice(&[
                         '\\' as u16,
                         'u' as u16,
@@ -948,12 +1094,15 @@ impl Json {
 
         // 3. Set product to the string-concatenation of product and the code unit 0x0022 (QUOTATION MARK).
         product.push('"' as u16);
+        crate::builtins::string::String::check_length(product.len())?;
 
         // 4. Return product.
-        js_string!(&product[..])
+        Ok(js_string!(&product[..]))
     }
 
     /// `25.5.2.4 SerializeJSONObject ( state, value )`
+    ///
+    /// gas-sim patch: see [`JSON_STRINGIFY_DEPTH_MAX`].
     ///
     /// More information:
     ///  - [ECMAScript reference][spec]
@@ -965,6 +1114,12 @@ impl Json {
         context: &mut Context,
     ) -> JsResult<JsString> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
+        // gas-sim patch: nesting deeper than V8 serializes is V8's RangeError (Node 20
+        // stops at 4,172 nested objects and a little less for arrays), whatever stack
+        // is left.
+        if state.stack_set.len() >= JSON_STRINGIFY_DEPTH_MAX {
+            return Err(crate::native_stack::overflow().into());
+        }
         if !state.stack_set.insert(value.clone()) {
             return Err(JsNativeError::typ()
                 .with_message("cyclic object value")
@@ -1014,6 +1169,9 @@ impl Json {
 
         // 7. Let partial be a new empty List.
         let mut partial = Vec::with_capacity(k.len());
+        // gas-sim patch: the length of the result so far (members and separators),
+        // checked against V8's string length before it is built.
+        let mut partial_len = 2 + 2 * state.indent.len() + state.gap.len();
 
         // 8. For each element P of K, do
         for p in &k {
@@ -1031,19 +1189,22 @@ impl Json {
             // b. If strP is not undefined, then
             if let Some(str_p) = str_p {
                 // i. Let member be QuoteJSONString(P).
-                let mut member = Self::quote_json_string(p).iter().collect::<Vec<_>>();
-
                 // ii. Set member to the string-concatenation of member and ":".
-                member.push(':' as u16);
-
                 // iii. If state.[[Gap]] is not the empty String, then
-                if !state.gap.is_empty() {
-                    // 1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
-                    member.push(' ' as u16);
-                }
-
+                //   1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
+                // gas-sim patch: built as a string (one byte a code unit in Latin-1), not
+                // copied to UTF-16, which took twice the memory of the result.
+                let quoted = Self::quote_json_string(p)?;
+                let colon = if state.gap.is_empty() { js_string!(":") } else { js_string!(": ") };
                 // iv. Set member to the string-concatenation of member and strP.
-                member.extend(str_p.iter());
+                partial_len = partial_len
+                    .saturating_add(quoted.len() + colon.len() + str_p.len() + 2 + state.indent.len());
+                if let Err(e) = crate::builtins::string::String::check_length(partial_len) {
+                    state.stack_set.remove(value);
+                    return Err(e);
+                }
+                let member =
+                    JsString::concat_array(&[quoted.as_str(), colon.as_str(), str_p.as_str()]);
 
                 // v. Append member to partial.
                 partial.push(member);
@@ -1062,42 +1223,40 @@ impl Json {
                 //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
                 //    A comma is not inserted either before the first String or after the last String.
                 // ii. Let final be the string-concatenation of "{", properties, and "}".
-                let separator = utf16!(",");
-                let result = once(utf16!("{"))
+                let separator = js_string!(",");
+                let open = js_string!("{");
+                let close = js_string!("}");
+                let parts = once(open.as_str())
                     .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        separator,
+                        partial.iter().map(JsString::as_str),
+                        separator.as_str(),
                     ))
-                    .chain(once(utf16!("}")))
-                    .flatten()
-                    .copied()
+                    .chain(once(close.as_str()))
                     .collect::<Vec<_>>();
-                js_string!(&result[..])
+                JsString::concat_array(&parts)
             // b. Else,
             } else {
                 // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
                 //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
+                let separator = JsString::concat(js_string!(",\n").as_str(), state.indent.as_str());
                 // ii. Let properties be the String value formed by concatenating all the element Strings of partial
                 //     with each adjacent pair of Strings separated with separator.
                 //     The separator String is not inserted either before the first String or after the last String.
                 // iii. Let final be the string-concatenation of "{", the code
                 //      unit 0x000A (LINE FEED), state.[[Indent]], properties,
                 //      the code unit 0x000A (LINE FEED), stepback, and "}".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("{\n"), &indent_vec[..]]
+                let open = js_string!("{\n");
+                let close = js_string!("}");
+                let newline = js_string!("\n");
+                let parts = [open.as_str(), state.indent.as_str()]
                     .into_iter()
                     .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        &separator,
+                        partial.iter().map(JsString::as_str),
+                        separator.as_str(),
                     ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("}")])
-                    .flatten()
-                    .copied()
+                    .chain([newline.as_str(), stepback.as_str(), close.as_str()])
                     .collect::<Vec<_>>();
-                js_string!(&result[..])
+                JsString::concat_array(&parts)
             }
         };
 
@@ -1124,6 +1283,12 @@ impl Json {
         context: &mut Context,
     ) -> JsResult<JsString> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
+        // gas-sim patch: nesting deeper than V8 serializes is V8's RangeError (Node 20
+        // stops at 4,172 nested objects and a little less for arrays), whatever stack
+        // is left.
+        if state.stack_set.len() >= JSON_STRINGIFY_DEPTH_MAX {
+            return Err(crate::native_stack::overflow().into());
+        }
         if !state.stack_set.insert(value.clone()) {
             return Err(JsNativeError::typ()
                 .with_message("cyclic object value")
@@ -1147,7 +1312,10 @@ impl Json {
         };
 
         // 5. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(len as usize);
+        // gas-sim patch: not sized by `len` (an array of length 2^32 - 1 asked for 100 GB),
+        // and the result's length is checked against V8's string length as it grows.
+        let mut partial = Vec::with_capacity((len as usize).min(1 << 16));
+        let mut partial_len = 2 + 2 * state.indent.len() + state.gap.len();
 
         // 7. Let index be 0.
         let mut index = 0;
@@ -1165,14 +1333,24 @@ impl Json {
                 }
             };
 
+            partial_len = partial_len.saturating_add(
+                str_p.as_ref().map_or(4, JsString::len) + 2 + state.indent.len(),
+            );
+            if let Err(e) = crate::builtins::string::String::check_length(partial_len) {
+                state.stack_set.remove(value);
+                return Err(e);
+            }
             // b. If strP is undefined, then
             if let Some(str_p) = str_p {
                 // i. Append strP to partial.
-                partial.push(Cow::Owned(str_p.iter().collect::<_>()));
+                // gas-sim patch: kept as a string (one byte a code unit in Latin-1), not
+                // copied to UTF-16: the copies of a long array's elements took twice
+                // the memory of the result.
+                partial.push(str_p);
             // c. Else,
             } else {
                 // i. Append "null" to partial.
-                partial.push(Cow::Borrowed(utf16!("null")));
+                partial.push(js_string!("null"));
             }
 
             // d. Set index to index + 1.
@@ -1191,40 +1369,38 @@ impl Json {
                 //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
                 //    A comma is not inserted either before the first String or after the last String.
                 // ii. Let final be the string-concatenation of "[", properties, and "]".
-                let separator = utf16!(",");
-                let result = once(utf16!("["))
+                let separator = js_string!(",");
+                let open = js_string!("[");
+                let close = js_string!("]");
+                let parts = once(open.as_str())
                     .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        separator,
+                        partial.iter().map(JsString::as_str),
+                        separator.as_str(),
                     ))
-                    .chain(once(utf16!("]")))
-                    .flatten()
-                    .copied()
+                    .chain(once(close.as_str()))
                     .collect::<Vec<_>>();
-                js_string!(&result[..])
+                JsString::concat_array(&parts)
             // b. Else,
             } else {
                 // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
                 //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
+                let separator = JsString::concat(js_string!(",\n").as_str(), state.indent.as_str());
                 // ii. Let properties be the String value formed by concatenating all the element Strings of partial
                 //     with each adjacent pair of Strings separated with separator.
                 //     The separator String is not inserted either before the first String or after the last String.
                 // iii. Let final be the string-concatenation of "[", the code unit 0x000A (LINE FEED), state.[[Indent]], properties, the code unit 0x000A (LINE FEED), stepback, and "]".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("[\n"), &indent_vec[..]]
+                let open = js_string!("[\n");
+                let close = js_string!("]");
+                let newline = js_string!("\n");
+                let parts = [open.as_str(), state.indent.as_str()]
                     .into_iter()
                     .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        &separator,
+                        partial.iter().map(JsString::as_str),
+                        separator.as_str(),
                     ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("]")])
-                    .flatten()
-                    .copied()
+                    .chain([newline.as_str(), stepback.as_str(), close.as_str()])
                     .collect::<Vec<_>>();
-                js_string!(&result[..])
+                JsString::concat_array(&parts)
             }
         };
 

@@ -229,8 +229,27 @@ impl String {
     /// The range of allowed values can be described like this: `[0, +∞)`.
     ///
     /// The resulting string can also not be larger than the maximum string size,
-    /// which can differ in JavaScript engines. In Boa it is `2^32 - 1`
-    pub(crate) const MAX_STRING_LENGTH: usize = u32::MAX as usize;
+    /// which can differ in JavaScript engines.
+    ///
+    /// gas-sim patch: V8's `String::kMaxLength` on 64-bit hosts, `2^29 - 24` UTF-16 code
+    /// units (boa allowed `2^32 - 1`, and most paths had no limit at all: a string that
+    /// grew past the allocator's reach aborted the process).
+    pub(crate) const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
+
+    /// gas-sim patch: `Err(RangeError: Invalid string length)`, V8's error, when a string
+    /// of `len` code units would be longer than [`Self::MAX_STRING_LENGTH`]. Checked
+    /// before the string is built.
+    #[inline]
+    pub(crate) fn check_length(len: usize) -> JsResult<()> {
+        if len > Self::MAX_STRING_LENGTH {
+            return Err(JsNativeError::range()
+                .with_message("Invalid string length")
+                .into());
+        }
+        // A string this long is allocated at once (a byte a code unit in Latin-1, two in
+        // UTF-16): one past the heap budget is never attempted.
+        crate::heap_budget::check_reserve(len)
+    }
 
     /// Abstract function `StringCreate( value, prototype )`.
     ///
@@ -660,7 +679,9 @@ impl String {
         for arg in args {
             // a. Let nextString be ? ToString(next).
             // b. Set R to the string-concatenation of R and nextString.
-            string = js_string!(&string, &arg.to_string(context)?);
+            let next = arg.to_string(context)?;
+            Self::check_length(string.len().saturating_add(next.len()))?;
+            string = js_string!(&string, &next);
         }
 
         // 5. Return R.
@@ -723,22 +744,28 @@ impl String {
             .and_then(|n| n.checked_mul(len as u64))
             .is_none_or(|total_len| total_len > (Self::MAX_STRING_LENGTH as u64))
         {
+            // gas-sim patch: V8's text.
             return Err(JsNativeError::range()
-                .with_message(
-                    "repeat count must be a positive finite number \
-                        that doesn't overflow the maximum string length (2^32 - 1)",
-                )
+                .with_message("Invalid string length")
                 .into());
         }
 
         let n = n as usize;
 
-        // Charge each repetition against the VM loop-iteration limit.
-        let mut result = Vec::with_capacity(n);
-        for _ in 0..n {
+        // gas-sim patch: built from chunks of about 64K code units, so that the list of
+        // parts stays small (a part per repetition took 16 bytes each: 4 GiB for
+        // `'x'.repeat(2 ** 28)`, where V8 allocates the 256 MiB string only). Each part
+        // is charged against the VM loop-iteration limit.
+        crate::heap_budget::check_reserve(n * len)?;
+        let per_chunk = (65_536 / len).clamp(1, n);
+        let chunk = JsString::concat_array(&vec![string.as_str(); per_chunk]);
+        let tail = JsString::concat_array(&vec![string.as_str(); n % per_chunk]);
+        let mut result = Vec::with_capacity(n / per_chunk + 1);
+        for _ in 0..n / per_chunk {
             crate::vm::opcode::IncrementLoopIteration::operation((), context)?;
-            result.push(string.as_str());
+            result.push(chunk.as_str());
         }
+        result.push(tail.as_str());
 
         // 6. Return the String value that is made from n copies of S appended together.
         Ok(JsString::concat_array(&result).into())
@@ -1568,11 +1595,9 @@ impl String {
 
         // Check if the resulting string would exceed the maximum string length
         if int_max_length > (Self::MAX_STRING_LENGTH as u64) {
+            // gas-sim patch: V8's text.
             return Err(JsNativeError::range()
-                .with_message(format!(
-                    "cannot create a string longer than the maximum allowed length ({})",
-                    Self::MAX_STRING_LENGTH
-                ))
+                .with_message("Invalid string length")
                 .into());
         }
 
@@ -1586,6 +1611,8 @@ impl String {
             if r == 0 { q } else { q + 1 }
         };
 
+        // gas-sim patch: the filler is built as UTF-16, two bytes a code unit.
+        crate::heap_budget::check_reserve((fill_len as usize).saturating_mul(2))?;
         let mut truncated_string_filler = Vec::with_capacity(fill_len as usize);
         let filler_slice = filler.to_vec();
         for _ in 0..repetitions {

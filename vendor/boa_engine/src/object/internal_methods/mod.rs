@@ -664,6 +664,9 @@ pub(crate) fn ordinary_define_own_property(
     desc: PropertyDescriptor,
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool> {
+    // gas-sim patch: builtins that fill arrays (`fill`, `Array.from`) grow them here,
+    // without a loop iteration or a call in between.
+    crate::heap_budget::check()?;
     // 1. Let current be ? O.[[GetOwnProperty]](P).
     let current = obj.__get_own_property__(key, context)?;
 

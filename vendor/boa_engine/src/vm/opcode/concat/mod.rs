@@ -17,10 +17,15 @@ impl ConcatToString {
         context: &mut Context,
     ) -> JsResult<()> {
         let mut strings = Vec::with_capacity(values.len());
+        let mut len = 0usize;
         for value in values {
             let val = context.vm.get_register(value.into()).clone();
-            strings.push(val.to_string(context)?);
+            let string = val.to_string(context)?;
+            len = len.saturating_add(string.len());
+            strings.push(string);
         }
+        // gas-sim patch: a template literal past V8's length is V8's RangeError.
+        crate::builtins::string::String::check_length(len)?;
         let s = JsString::concat_array(&strings.iter().map(JsString::as_str).collect::<Vec<_>>());
         context.vm.set_register(string.into(), s.into());
         Ok(())

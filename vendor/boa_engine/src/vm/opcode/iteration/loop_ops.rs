@@ -18,6 +18,8 @@ impl IncrementLoopIteration {
         if previous_iteration_count > max {
             return Err(RuntimeLimitError::LoopIteration.into());
         }
+        // gas-sim patch: a loop that keeps what it allocates meets the heap budget here.
+        crate::heap_budget::check()?;
 
         frame.loop_iteration_count = previous_iteration_count.wrapping_add(1);
         Ok(())

@@ -1,0 +1,118 @@
+//! The native stack an execution may use.
+//!
+//! boa's parser, its JSON builtins and natives that call natives (`join` calling
+//! `toString`) recurse on the Rust stack as deep as their input nests. V8 checks the
+//! stack pointer against a limit at such points and throws a catchable
+//! `RangeError: Maximum call stack size exceeded`; the vendored boa does the same
+//! (`boa_parser::stack_guard`, patch 0014) against the limit set here. JS calling JS does
+//! not use the native stack (boa's frames are on its own stack, see `Limits::call_depth_max`).
+//!
+//! The limit is `NATIVE_STACK_BYTES_MAX` below the frame where the execution (or a
+//! compilation) starts, and never closer than `STACK_RED_ZONE_BYTES` to the thread's real
+//! end, so a thread with a smaller stack (a test's) throws sooner instead of aborting.
+//! Executions run on threads of `EXECUTION_STACK_BYTES` (gas-scenario's workers,
+//! [`on_execution_stack`] for `gas-sim call` and `bench`), where the first bound is the one
+//! that holds, so the depth at which a script sees the RangeError does not depend on the
+//! command that ran it.
+
+use boa_engine::parser::stack_guard;
+
+/// The stack of a thread that runs executions. Only what is used is committed.
+pub const EXECUTION_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Native stack an execution's recursive natives may use below its first frame. boa's
+/// parser takes about 28 KB a level of brackets, so this is about 1,700 nested
+/// parentheses, 1,900 array literals or 1,600 object literals in source, close to V8
+/// (Node 20 stops at 1,638, 2,009 and 1,092). `JSON.stringify` and `join` stop at V8's
+/// depths before this (vendored boa, patch 0014). The rest of `EXECUTION_STACK_BYTES` is
+/// headroom for the parts that do not check (compiling an AST the parser accepted).
+pub const NATIVE_STACK_BYTES_MAX: usize = 48 * 1024 * 1024;
+
+/// What is kept free at the end of a thread's stack when its stack is smaller than the
+/// budget (a frame between two checks, and the compiler's recursion after the parser's,
+/// which takes far less stack a level).
+const STACK_RED_ZONE_BYTES: usize = 256 * 1024;
+
+/// The stack limit of this thread while it lives; the one before is put back on drop.
+/// Nested limits keep the outer one when it is stricter.
+pub struct StackLimit {
+    previous: usize,
+}
+
+impl StackLimit {
+    /// A limit `NATIVE_STACK_BYTES_MAX` below the caller's frame (or the red zone above the
+    /// thread's end, whichever is higher).
+    pub fn from_here() -> StackLimit {
+        let here = stack_guard::stack_address();
+        let mut limit = here.saturating_sub(NATIVE_STACK_BYTES_MAX);
+        if let Some(end) = thread_stack_end() {
+            limit = limit.max(end.saturating_add(STACK_RED_ZONE_BYTES).min(here));
+        }
+        let previous = stack_guard::set_limit(0);
+        stack_guard::set_limit(limit.max(previous));
+        StackLimit { previous }
+    }
+}
+
+impl Drop for StackLimit {
+    fn drop(&mut self) {
+        stack_guard::set_limit(self.previous);
+    }
+}
+
+/// Runs `work` on a new thread with an execution's stack and waits for it, so that a
+/// command running one execution sees the same depth limits as a scenario.
+pub fn on_execution_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("gas-sim-execution".into())
+            .stack_size(EXECUTION_STACK_BYTES)
+            .spawn_scoped(scope, work)
+            .expect("the OS gives a thread for the execution");
+        match thread.join() {
+            Ok(value) => value,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+thread_local! {
+    /// The lowest address of this thread's stack, read once.
+    static STACK_END: Option<usize> = read_thread_stack_end();
+}
+
+fn thread_stack_end() -> Option<usize> {
+    STACK_END.with(|end| *end)
+}
+
+#[cfg(target_os = "linux")]
+fn read_thread_stack_end() -> Option<usize> {
+    // SAFETY: `attr` is initialised by pthread_getattr_np before it is read and destroyed
+    // once; the calls only write through the pointers given.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return None;
+        }
+        let mut address: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let read = libc::pthread_attr_getstack(&attr, &mut address, &mut size);
+        libc::pthread_attr_destroy(&mut attr);
+        (read == 0).then_some(address as usize)
+    }
+}
+
+#[cfg(target_os = "macos")]
+fn read_thread_stack_end() -> Option<usize> {
+    // SAFETY: both calls only read the current thread's attributes.
+    unsafe {
+        let thread = libc::pthread_self();
+        let top = libc::pthread_get_stackaddr_np(thread) as usize;
+        Some(top.saturating_sub(libc::pthread_get_stacksize_np(thread)))
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+fn read_thread_stack_end() -> Option<usize> {
+    None
+}
