@@ -177,6 +177,8 @@ fn run_with_heap(src: &str, heap_bytes_max: u64) -> gas_engine::ExecutionReport 
     let mut spec = ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
     spec.latency = Latency::none();
     spec.limits.heap_bytes_max = heap_bytes_max;
+    // The heap alone bounds these: the step budget would stop the loops too.
+    spec.limits.steps_max = u64::MAX;
     run_spec(&new_world(), &project("UTC", src), "UTC", &spec)
 }
 
