@@ -116,7 +116,8 @@ impl std::fmt::Display for ScriptError {
 pub const RUNAWAY_LOOP_MESSAGE: &str = "runaway loop: a loop passed gas-sim's iteration limit";
 
 /// Why an execution stopped by its heap budget was killed.
-pub const HEAP_BUDGET_MESSAGE: &str = "out of memory: the execution held more than gas-sim's heap budget (heap_bytes_max)";
+pub const HEAP_BUDGET_MESSAGE: &str =
+    "out of memory: the execution held more than gas-sim's heap budget (heap_bytes_max)";
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExecutionReport {

@@ -51,7 +51,8 @@ fn json_stringify_of_a_deep_object_throws_a_range_error() {
         // Arrays too, and depths V8 serializes still work.
         let arrays = "let a = []; for (let i = 0; i < 20000; i++) a = [a]";
         assert_eq!(thrown(&format!("{arrays}; JSON.stringify(a)")), STACK_OVERFLOW);
-        let src = "function main() { let o = 1; for (let i = 0; i < 1000; i++) o = {a: o}; return JSON.stringify(o).length }";
+        let src =
+            "function main() { let o = 1; for (let i = 0; i < 1000; i++) o = {a: o}; return JSON.stringify(o).length }";
         assert_eq!(eval(src), 1000 * 6 + 1);
     });
 }
@@ -199,7 +200,6 @@ fn an_execution_over_its_heap_budget_is_killed() {
         assert_eq!(eval("function main() { return [1, 2, 3].join('') }"), "123");
     });
 }
-
 
 #[test]
 fn json_stringify_builds_the_same_text_from_strings() {

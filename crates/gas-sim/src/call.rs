@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use chrono_tz::Tz;
-use gas_engine::{on_execution_stack, run_execution, ExecutionReport, ExecutionSpec, FailureKind, Latency, Outcome, Project, SoloGate};
+use gas_engine::{
+    on_execution_stack, run_execution, ExecutionReport, ExecutionSpec, FailureKind, Latency, Outcome, Project, SoloGate,
+};
 use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_ms_to_local};
 use gas_platform::World;
 
@@ -100,8 +102,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         spec.limits.loop_iterations_max = max;
     }
     let shared = Arc::new(Mutex::new(world));
-    let report =
-        on_execution_stack(|| run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate)));
+    let report = on_execution_stack(|| run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate)));
     if let Outcome::Failed { error } = &report.outcome {
         match error.kind {
             FailureKind::Syntax | FailureKind::FunctionNotFound => return Err(BadInput(error.to_string())),
