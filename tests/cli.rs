@@ -244,6 +244,7 @@ fn bad_scenarios_name_file_line_and_key_and_exit_2() {
         (format!("{HEADER}seed = \"seven\"\n"), "bad.toml:5: seed: invalid type: string \"seven\", expected a whole number from 0 to 18446744073709551615"),
         (format!("{HEADER}loop_iterations_max = 0\n"), "bad.toml:5: loop_iterations_max: must be a positive number of iterations"),
         (format!("{HEADER}steps_max = -1\n"), "bad.toml:5: steps_max: must be a positive number of steps"),
+        (format!("{HEADER}heap_bytes_max = 1000\n"), "bad.toml:5: heap_bytes_max: must be at least 1048576 bytes (1 MiB)"),
         ("name = \"x\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"yesterday\"\n".to_string(), "bad.toml:4: end: bad time \"yesterday\""),
     ];
     for (body, expected) in cases {
