@@ -283,6 +283,29 @@ fn scenarios_that_panicked_or_were_silently_wrong_are_refused_before_running() {
     }
 }
 
+/// Every scenario given is loaded and planned before any runs: a bad second file is
+/// found before the first one's work, and nothing is reported (`run` and `test` alike).
+#[test]
+fn a_bad_scenario_after_a_good_one_exits_2_before_any_report() {
+    let good_dir = tempfile::tempdir().unwrap();
+    let good =
+        write_scenario(good_dir.path(), &format!("{HEADER}[[runs]]\nat = \"2025-06-13T10:00\"\nfunction = \"tick\"\n"));
+    let bad_dir = tempfile::tempdir().unwrap();
+    let bad =
+        write_scenario(bad_dir.path(), &format!("{HEADER}[[runs]]\nat = \"2025-06-14T09:00\"\nfunction = \"tick\"\n"));
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let alone = gas_sim(&["run", good]);
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    for command in ["run", "test"] {
+        let out = gas_sim(&[command, good, bad]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("bad.toml:6: runs[0].at: \"2025-06-14T09:00\" is at or after end"), "{command}: {err}");
+        assert_eq!(stdout(&out), "", "{command}: nothing may run before every scenario loaded");
+    }
+    assert!(!good_dir.path().join("snapshots").exists(), "test wrote a snapshot before the bad file was found");
+}
+
 #[test]
 fn a_long_scenario_runs_with_a_warning_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
