@@ -317,6 +317,21 @@ fn a_long_scenario_runs_with_a_warning_on_stderr() {
     assert!(stderr(&out).contains("bad.toml:4: end: the scenario runs 730 days, more than 400"), "{}", stderr(&out));
 }
 
+/// A mutation campaign shows a scenario's warnings too, once per scenario.
+#[test]
+fn mutate_prints_a_scenarios_warnings_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "name = \"long\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2027-06-13T09:00\"\n";
+    let path = write_scenario(dir.path(), body);
+    let out = gas_sim(&["mutate", path.to_str().unwrap(), "--jobs", "1"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warning = "warning: ";
+    let expected = "bad.toml:4: end: the scenario runs 730 days, more than 400";
+    assert_eq!(err.matches(expected).count(), 1, "{err}");
+    assert!(err.lines().any(|l| l.starts_with(warning) && l.contains(expected)), "{err}");
+}
+
 #[test]
 fn state_files_that_break_invariants_are_clear_errors_not_panics() {
     let dir = tempfile::tempdir().unwrap();
