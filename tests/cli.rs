@@ -312,6 +312,29 @@ fn scenarios_that_panicked_or_were_silently_wrong_are_refused_before_running() {
     }
 }
 
+/// Every scenario given is loaded and planned before any runs: a bad second file is
+/// found before the first one's work, and nothing is reported (`run` and `test` alike).
+#[test]
+fn a_bad_scenario_after_a_good_one_exits_2_before_any_report() {
+    let good_dir = tempfile::tempdir().unwrap();
+    let good =
+        write_scenario(good_dir.path(), &format!("{HEADER}[[runs]]\nat = \"2025-06-13T10:00\"\nfunction = \"tick\"\n"));
+    let bad_dir = tempfile::tempdir().unwrap();
+    let bad =
+        write_scenario(bad_dir.path(), &format!("{HEADER}[[runs]]\nat = \"2025-06-14T09:00\"\nfunction = \"tick\"\n"));
+    let (good, bad) = (good.to_str().unwrap(), bad.to_str().unwrap());
+    let alone = gas_sim(&["run", good]);
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    for command in ["run", "test"] {
+        let out = gas_sim(&[command, good, bad]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("bad.toml:6: runs[0].at: \"2025-06-14T09:00\" is at or after end"), "{command}: {err}");
+        assert_eq!(stdout(&out), "", "{command}: nothing may run before every scenario loaded");
+    }
+    assert!(!good_dir.path().join("snapshots").exists(), "test wrote a snapshot before the bad file was found");
+}
+
 #[test]
 fn a_long_scenario_runs_with_a_warning_on_stderr() {
     let dir = tempfile::tempdir().unwrap();
@@ -321,6 +344,21 @@ fn a_long_scenario_runs_with_a_warning_on_stderr() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).starts_with("warning: "), "{}", stderr(&out));
     assert!(stderr(&out).contains("bad.toml:4: end: the scenario runs 730 days, more than 400"), "{}", stderr(&out));
+}
+
+/// A mutation campaign shows a scenario's warnings too, once per scenario.
+#[test]
+fn mutate_prints_a_scenarios_warnings_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "name = \"long\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2027-06-13T09:00\"\n";
+    let path = write_scenario(dir.path(), body);
+    let out = gas_sim(&["mutate", path.to_str().unwrap(), "--jobs", "1"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warning = "warning: ";
+    let expected = "bad.toml:4: end: the scenario runs 730 days, more than 400";
+    assert_eq!(err.matches(expected).count(), 1, "{err}");
+    assert!(err.lines().any(|l| l.starts_with(warning) && l.contains(expected)), "{err}");
 }
 
 #[test]

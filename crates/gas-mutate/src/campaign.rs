@@ -153,7 +153,9 @@ pub struct Campaign {
     pub shard: Option<Shard>,
     /// Operator candidates dropped because they did not parse (a generator bug if > 0).
     pub dropped_unparsable: usize,
-    /// Disable comments naming mutators that do not exist: `file:line: name`.
+    /// What deserves a word but does not stop the campaign, `file:line: ...`: each
+    /// scenario's own warnings (once per scenario, as `run` prints them), then disable
+    /// comments naming mutators that do not exist.
     pub warnings: Vec<String>,
     limits: Limits,
 }
@@ -166,9 +168,11 @@ impl Campaign {
         let mut scenarios = Vec::new();
         let mut projects: Vec<ProjectUnderTest> = Vec::new();
         let mut tests = Vec::new();
+        let mut warnings = Vec::new();
         for path in &options.scenarios {
             let scenario =
                 PreparedScenario::load(path, &options.run).map_err(|e| CampaignError::Input(e.to_string()))?;
+            warnings.extend(scenario.warnings.iter().cloned());
             let root = scenario.loaded.project_dir();
             let canonical_root = root.canonicalize().unwrap_or_else(|_| root.clone());
             let project = match projects.iter().position(|p| p.canonical_root == canonical_root) {
@@ -210,7 +214,6 @@ impl Campaign {
             mutants.extend(loaded.mutants.into_iter().map(|m| (m, project)));
         }
         let mut dropped_unparsable = 0;
-        let mut warnings = Vec::new();
         for (index, project) in projects.iter().enumerate() {
             // Every file, selected or not: ids must not depend on --files.
             for file in project.original.files() {

@@ -115,40 +115,49 @@ impl PreparedScenario {
         });
         result.map_err(|e| ScenarioError(format!("{}: {e}", self.path.display())))
     }
+
+    /// The warnings on stderr, one `warning: ` line each, as every command shows them.
+    pub fn print_warnings(&self) {
+        for warning in &self.warnings {
+            eprintln!("warning: {warning}");
+        }
+    }
+
+    /// Runs the scenario in each of its zones on its own project, as [`run_scenario`]
+    /// does (which also loads it): a command given several scenarios loads them all
+    /// first, so that a bad one is found before any work.
+    pub fn run_all(&self) -> Result<Vec<ZoneReport>, ScenarioError> {
+        let path = &self.path;
+        let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
+        let mut reports = Vec::with_capacity(self.zones.len());
+        for batch in self.zones.chunks(parallel) {
+            let results: Vec<Result<ZoneReport, ScenarioError>> = std::thread::scope(|scope| {
+                let handles: Vec<_> =
+                    batch.iter().map(|zone| scope.spawn(move || self.run_zone(zone, self.project.clone()))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|payload| {
+                            let what = format!("a zone's run panicked: {}", bug::panic_message(payload.as_ref()));
+                            let replay = format!("gas-sim run {}", path.display());
+                            Err(ScenarioError(format!("{}: {}", path.display(), bug::record(&what, &replay))))
+                        })
+                    })
+                    .collect()
+            });
+            for result in results {
+                reports.push(result?);
+            }
+        }
+        Ok(reports)
+    }
 }
 
 /// Loads, plans and runs a scenario in each of its zones (in parallel, one thread per
-/// zone, at most as many as the machine has cores). Reports come in the file's zone order.
+/// zone, at most as many as the machine has cores), printing its warnings on stderr.
+/// Reports come in the file's zone order.
 pub fn run_scenario(path: &Path, options: &RunOptions) -> Result<Vec<ZoneReport>, ScenarioError> {
     let scenario = PreparedScenario::load(path, options)?;
-    for warning in &scenario.warnings {
-        eprintln!("warning: {warning}");
-    }
-    let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
-    let mut reports = Vec::with_capacity(scenario.zones.len());
-    for batch in scenario.zones.chunks(parallel) {
-        let results: Vec<Result<ZoneReport, ScenarioError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .iter()
-                .map(|zone| {
-                    let scenario = &scenario;
-                    scope.spawn(move || scenario.run_zone(zone, scenario.project.clone()))
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| {
-                    h.join().unwrap_or_else(|payload| {
-                        let what = format!("a zone's run panicked: {}", bug::panic_message(payload.as_ref()));
-                        let replay = format!("gas-sim run {}", path.display());
-                        Err(ScenarioError(format!("{}: {}", path.display(), bug::record(&what, &replay))))
-                    })
-                })
-                .collect()
-        });
-        for result in results {
-            reports.push(result?);
-        }
-    }
-    Ok(reports)
+    scenario.print_warnings();
+    scenario.run_all()
 }

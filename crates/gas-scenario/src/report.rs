@@ -117,6 +117,10 @@ pub struct ZoneReport {
     pub sheets: BTreeMap<String, Vec<Vec<String>>>,
     pub properties: BTreeMap<String, String>,
     pub expectations: Vec<ExpectResult>,
+    /// What the run could not do as the scenario said: a `[[triggers]]` entry the
+    /// platform refused because the script's own triggers had taken the 20 places.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl ZoneReport {
@@ -125,7 +129,7 @@ impl ZoneReport {
         self.executions.iter().flat_map(|e| e.probes.iter().copied()).collect()
     }
 
-    pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World) -> ZoneReport {
+    pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World, warnings: Vec<String>) -> ZoneReport {
         let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone);
         let local = |ms: i64| utc_ms_to_local(plan.zone, ms).format("%Y-%m-%d %H:%M:%S%.3f").to_string();
         let mail = world
@@ -166,6 +170,7 @@ impl ZoneReport {
             sheets,
             properties: world.properties.script.entries().clone(),
             expectations,
+            warnings,
         }
     }
 
@@ -190,6 +195,9 @@ impl ZoneReport {
             &self.local(self.start_utc_ms)[..16],
             &self.local(self.end_utc_ms)[..16]
         );
+        for warning in &self.warnings {
+            let _ = writeln!(out, "  warning: {warning}");
+        }
         let mut by_function: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
         for e in &self.executions {
             let counts = by_function.entry(&e.function).or_default();
@@ -235,6 +243,13 @@ impl ZoneReport {
     pub fn snapshot(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "scenario: {}\nzone: {}\nseed: {}", self.scenario, self.zone, self.seed);
+        // Only when there are any: a snapshot without warnings keeps its bytes.
+        if !self.warnings.is_empty() {
+            let _ = writeln!(out, "\nwarnings ({}):", self.warnings.len());
+            for warning in &self.warnings {
+                let _ = writeln!(out, "  {warning}");
+            }
+        }
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
             let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();

@@ -402,6 +402,25 @@ fn run_job(job: &Job) -> bool {
     true
 }
 
+/// `triggers[3] (tick) was not installed at 2025-06-13 10:00 (the script had installed 20
+/// triggers): <the platform's text>`.
+fn refused_trigger_warning(
+    index: usize,
+    planned: &crate::plan::PlannedTrigger,
+    world: &World,
+    zone: chrono_tz::Tz,
+    message: &str,
+) -> String {
+    let by_script = world.triggers.installed.iter().filter(|t| t.origin == TriggerOrigin::Script).count();
+    let at = utc_ms_to_local(zone, planned.from_utc_ms).format("%Y-%m-%d %H:%M");
+    format!(
+        "triggers[{index}] ({}) was not installed at {at} (the script had installed {by_script} of the project's {} \
+         triggers): {message}",
+        planned.function,
+        world.triggers.installed.len()
+    )
+}
+
 /// A trigger the scheduler fires: from the scenario, or installed by the script.
 struct ActiveTrigger {
     /// The world's trigger id (scenario triggers are installed into the world too).
@@ -431,6 +450,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     let (day_start_utc_ms, first_day) = local_day_start(plan.start_utc_ms, plan.zone);
     let mut triggers: Vec<ActiveTrigger> = Vec::new();
     let mut pending_scenario_triggers: Vec<usize> = (0..plan.triggers.len()).collect();
+    // What the run could not do as the scenario said (a refused trigger), for the report.
+    let mut warnings: Vec<String> = Vec::new();
     let mut events = plan.events.iter().enumerate().peekable();
     let mut summaries: Vec<ExecutionSummary> = Vec::new();
     let mut meta: BTreeMap<u64, (String, bool)> = BTreeMap::new();
@@ -490,21 +511,23 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 if planned.from_utc_ms > now_utc_ms {
                     return true;
                 }
-                // Over the 20-trigger limit the user could not have installed it either.
-                if let Ok(installed) = w.triggers.install(
+                match w.triggers.install(
                     &planned.function,
                     planned.schedule.to_spec(),
                     None,
                     planned.from_utc_ms,
                     TriggerOrigin::Scenario,
                 ) {
-                    triggers.push(ActiveTrigger {
+                    Ok(installed) => triggers.push(ActiveTrigger {
                         id: installed.id,
                         function: planned.function.clone(),
                         next_utc_ms: planned.schedule.next_at_or_after(planned.from_utc_ms, plan.zone),
                         schedule: planned.schedule.clone(),
                         until_utc_ms: planned.until_utc_ms,
-                    });
+                    }),
+                    // The script's own triggers took the 20 places: the platform refuses
+                    // the user's too, so the trigger never fires, and the report says so.
+                    Err(refused) => warnings.push(refused_trigger_warning(i, planned, &w, plan.zone, &refused.message)),
                 }
                 false
             });
@@ -628,7 +651,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     }
     summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
     let world = world.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    Ok(ZoneReport::new(&plan, summaries, world))
+    Ok(ZoneReport::new(&plan, summaries, world, warnings))
 }
 
 /// The earliest time anything other than `exclude` is due: the next event or trigger,

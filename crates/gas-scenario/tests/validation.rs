@@ -258,3 +258,47 @@ fn expectations_that_could_never_check_anything_are_errors() {
     let good = format!("{HEADER}{book}[[expect]]\ncell = \"b/s!$A$1\"\nequals = 1\n");
     assert_eq!(check(&good), Ok(vec![]));
 }
+
+/// A scenario trigger the platform refuses at run time, because the script's own
+/// `ScriptApp.newTrigger(...).create()` calls took the 20 places first, is reported in
+/// the zone's report (text, JSON, snapshot) with the platform's text; it never fires.
+#[test]
+fn a_scenario_trigger_refused_because_the_script_installed_twenty_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
+    std::fs::write(
+        project.join("Code.gs"),
+        "function setup() { for (var i = 0; i < 20; i++) ScriptApp.newTrigger('tick').timeBased().after(36e5).create(); }\n\
+         function tick() { return 1; }\nfunction late() { return 2; }\n",
+    )
+    .unwrap();
+    let path = dir.path().join("v.toml");
+    let body = format!(
+        "{HEADER}[[runs]]\nat = \"2025-06-13T09:00\"\nfunction = \"setup\"\n\
+         [[triggers]]\nfunction = \"late\"\nevery = \"1h\"\nfrom = \"2025-06-13T09:30\"\n"
+    );
+    std::fs::write(&path, &body).unwrap();
+    let reports = gas_scenario::run_scenario(&path, &RunOptions::default()).unwrap();
+    let report = &reports[0];
+    let expected = "triggers[0] (late) was not installed at 2025-06-13 09:30 (the script had installed 20 of the \
+                    project's 20 triggers): This script has too many triggers. Triggers must be deleted from the \
+                    script before more can be added.";
+    assert_eq!(report.warnings, [expected]);
+    assert!(report.executions.iter().all(|e| e.function != "late"), "a refused trigger never fires");
+    assert_eq!(report.executions.iter().filter(|e| e.function == "tick").count(), 20, "the script's triggers fire");
+    assert!(report.text().contains(&format!("  warning: {expected}\n")), "{}", report.text());
+    assert!(report.snapshot().contains(&format!("\nwarnings (1):\n  {expected}\n")), "{}", report.snapshot());
+    let json = serde_json::to_value(report).unwrap();
+    assert_eq!(json["warnings"], serde_json::json!([expected]));
+
+    // Installed before the script's triggers, the scenario's takes a place and fires;
+    // nothing is reported, and the JSON has no `warnings` key.
+    std::fs::write(&path, body.replace("2025-06-13T09:30", "2025-06-13T09:00")).unwrap();
+    let reports = gas_scenario::run_scenario(&path, &RunOptions::default()).unwrap();
+    assert!(reports[0].warnings.is_empty());
+    assert!(reports[0].executions.iter().any(|e| e.function == "late"));
+    assert!(serde_json::to_value(&reports[0]).unwrap().get("warnings").is_none());
+    assert!(!reports[0].snapshot().contains("warnings ("));
+}

@@ -1,24 +1,29 @@
-//! `gas-sim run --check-determinism`: a zone's report must not depend on what ran before
+//! `gas-sim run --check-determinism` and `gas-sim test --check-determinism`: a zone's report must not depend on what ran before
 //! it in the same process (issue 10: engine state left by one run changed the next). Each
-//! scenario's zones, as `run` just ran them (after the scenarios before them), are run
+//! scenario's zones, as the command just ran them (after the scenarios before them), are run
 //! again in a fresh process, alone (`gas-sim run PATH --tz ZONE --seed SEED`), and once
 //! more in this process after everything else; the three JSON reports must be the same
 //! bytes. A difference is gas-sim's bug (exit 3), reported at its first differing line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use gas_scenario::{json_document, run_scenario, RunOptions, ZoneReport};
+use gas_scenario::{json_document, PreparedScenario, RunOptions, ZoneReport};
 
 use crate::BadInput;
 
 /// Checks every zone report of `first` (one list per scenario of `scenarios`, as `run`
-/// made them). Returns how many zone runs were compared; differences are recorded as
+/// or `test` made them). Returns how many zone runs were compared; differences are recorded as
 /// bugs (`gas_scenario::bug`), so the command exits 3.
-pub fn check(scenarios: &[PathBuf], first: &[Vec<ZoneReport>], options: &RunOptions) -> Result<usize, BadInput> {
+pub fn check(
+    scenarios: &[PreparedScenario],
+    first: &[Vec<ZoneReport>],
+    options: &RunOptions,
+) -> Result<usize, BadInput> {
     let mut compared = 0;
-    for (path, reports) in scenarios.iter().zip(first) {
-        let again = run_scenario(path, options).map_err(|e| BadInput(e.0))?;
+    for (scenario, reports) in scenarios.iter().zip(first) {
+        let path = &scenario.path;
+        let again = scenario.run_all().map_err(|e| BadInput(e.0))?;
         for report in reports {
             let lone = lone_run(path, report, options)?;
             let first_json = rendered(report);

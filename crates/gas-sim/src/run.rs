@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use gas_scenario::{json_document, run_scenario, RunOptions};
+use gas_scenario::{json_document, PreparedScenario, RunOptions};
 
 use crate::BadInput;
 
@@ -41,10 +41,13 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         gas_platform::time::parse_zone(zone).map_err(BadInput)?;
     }
     let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() };
+    // Every scenario is loaded (and planned in every zone) before any runs: a bad last
+    // file is found before the work on the others, not after it.
+    let scenarios = load_all(&args.scenarios, &options)?;
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
-    for path in &args.scenarios {
-        let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
+    for scenario in &scenarios {
+        let reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
         if !json {
             for report in &reports {
                 println!("{}", report.text());
@@ -56,7 +59,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         all.extend(reports);
     }
     if args.check_determinism {
-        let compared = crate::determinism::check(&args.scenarios, &per_scenario, &options)?;
+        let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
@@ -69,4 +72,15 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         }
     }
     Ok(if failed.is_empty() { 0 } else { 1 })
+}
+
+/// Loads every scenario of `paths`, in order, and prints each one's warnings once.
+pub(crate) fn load_all(paths: &[PathBuf], options: &RunOptions) -> Result<Vec<PreparedScenario>, BadInput> {
+    let mut scenarios = Vec::with_capacity(paths.len());
+    for path in paths {
+        let scenario = PreparedScenario::load(path, options).map_err(|e| BadInput(e.0))?;
+        scenario.print_warnings();
+        scenarios.push(scenario);
+    }
+    Ok(scenarios)
 }

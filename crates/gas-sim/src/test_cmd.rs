@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use gas_scenario::snapshot::{parse_snap, read_stored, snap_file, snapshot_path};
-use gas_scenario::{run_scenario, RunOptions};
+use gas_scenario::RunOptions;
 
 use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
@@ -47,13 +47,13 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         check_snapshot_folders(&scenarios)?;
     }
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
+    // Every scenario is loaded and planned before any runs (a bad one is found first).
+    let prepared = crate::run::load_all(&scenarios, &options)?;
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
     let mut per_scenario = Vec::new();
-    for path in &scenarios {
-        let reports = run_scenario(path, &options).map_err(|e| BadInput(e.0))?;
-        if args.check_determinism {
-            per_scenario.push(reports.clone());
-        }
+    for scenario in &prepared {
+        let path = &scenario.path;
+        let reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
@@ -75,9 +75,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
+        if args.check_determinism {
+            per_scenario.push(reports);
+        }
     }
     if args.check_determinism {
-        let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
+        let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
