@@ -271,6 +271,11 @@ fn run_in(live: &mut LiveContext, host: &Rc<Host>, spec: &ExecutionSpec) -> Outc
         host.clock.advance_to(host.start_utc_ms.saturating_add(EXECUTION_MS_MAX).max(host.now()));
         return Outcome::Killed { reason: EXCEEDED_TIME_MESSAGE.to_string() };
     }
+    if host.kill_reason.borrow().is_none() && boa_engine::heap_budget::exhausted() {
+        // As for the step budget: boa may have wrapped the error (a spec-infallible
+        // define that `expect`s success, such as a bound function's name).
+        return Outcome::Killed { reason: HEAP_BUDGET_MESSAGE.to_string() };
+    }
     outcome
 }
 

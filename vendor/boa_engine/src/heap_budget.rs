@@ -28,6 +28,10 @@ thread_local! {
     /// Bytes held above `BASE` past which the next poll collects and compares with the
     /// budget.
     static NEXT_CHECK: Cell<isize> = const { Cell::new(isize::MAX) };
+    /// Whether the budget ran out since it was set (patch 0017): boa turns some errors
+    /// into an internal `PanicError` (a spec-infallible step's `expect`), so the embedder
+    /// asks this instead of looking at the error.
+    static EXHAUSTED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Records `bytes` allocated on this thread. For a global allocator: allocates nothing.
@@ -64,6 +68,20 @@ pub fn set_budget(bytes: Option<usize>) {
     BASE.with(|base| base.set(HELD.with(Cell::get)));
     BUDGET.with(|b| b.set(budget));
     NEXT_CHECK.with(|n| n.set(budget));
+    EXHAUSTED.with(|e| e.set(false));
+}
+
+/// Whether the work since the last [`set_budget`] ran out of its heap budget, however
+/// boa passed the error on.
+#[must_use]
+pub fn exhausted() -> bool {
+    EXHAUSTED.with(Cell::get)
+}
+
+/// The error past the budget, remembered for [`exhausted`].
+fn over_budget<T>() -> JsResult<T> {
+    EXHAUSTED.with(|e| e.set(true));
+    Err(RuntimeLimitError::Heap.into())
 }
 
 /// `Err(RuntimeLimitError::Heap)` when this thread is over its budget, after a collection.
@@ -90,7 +108,7 @@ pub(crate) fn check_reserve(bytes: usize) -> JsResult<()> {
 fn reserve_slow(bytes: isize) -> JsResult<()> {
     boa_gc::force_collect();
     if held_since_budget().saturating_add(bytes) > BUDGET.with(Cell::get) {
-        return Err(RuntimeLimitError::Heap.into());
+        return over_budget();
     }
     Ok(())
 }
@@ -101,7 +119,7 @@ fn over_next_check() -> JsResult<()> {
     boa_gc::force_collect();
     let held = held_since_budget();
     if held > budget {
-        return Err(RuntimeLimitError::Heap.into());
+        return over_budget();
     }
     // Under the budget after collecting: poll again once an eighth of the budget more
     // is held, so that a thread close to its budget does not collect at every poll.
