@@ -207,7 +207,7 @@ fn type_errors_name_the_scenario_form() {
     );
     let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
     assert!(
-        err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"),
+        err.ends_with("v.toml:7: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"),
         "{err}"
     );
 }
@@ -257,6 +257,38 @@ fn expectations_that_could_never_check_anything_are_errors() {
     }
     let good = format!("{HEADER}{book}[[expect]]\ncell = \"b/s!$A$1\"\nequals = 1\n");
     assert_eq!(check(&good), Ok(vec![]));
+}
+
+#[test]
+fn an_expectation_checks_one_thing_in_at_least_one_zone() {
+    assert_refused(
+        &format!("{HEADER}[[expect]]\nexecutions = {{ function = \"tick\" }}\nmail = {{}}\ncount = 1\n"),
+        "v.toml:6: expect[0].executions: one expectation checks one thing, but this one has mail and executions",
+    );
+    assert_refused(
+        &format!("{HEADER}[[expect]]\nproperty = \"p\"\nequals = \"1\"\nzones = []\n"),
+        "v.toml:8: expect[0].zones: an empty list would check nothing",
+    );
+}
+
+/// Errors found after parsing (by key, not by span) still name their line.
+#[test]
+fn errors_found_after_parsing_name_their_line() {
+    let cases = [
+        ("[[expect]]\nmail = {}\ncount = 1\nat_least = 1\n", "v.toml:5: expect[0]: give count"),
+        ("[[expect]]\nzones = [\"UTC\"]\n", "v.toml:5: expect[0]: an expectation needs one of"),
+        (
+            "[[expect]]\nexecutions = { outcome = \"done\" }\ncount = 1\n",
+            "v.toml:6: expect[0].executions.outcome: \"done\"",
+        ),
+        ("[[expect]]\nmail = { subject = \"/(/\" }\ncount = 1\n", "v.toml:6: expect[0].mail.subject:"),
+        ("[cache]\nearly_eviction_probability = 2.0\n", "v.toml:6: cache.early_eviction_probability:"),
+        ("[cache]\nearly_eviction_probability = nan\n", "v.toml:6: cache.early_eviction_probability:"),
+    ];
+    for (tail, expected) in cases {
+        let err = error_of(&format!("{HEADER}{tail}"));
+        assert!(err.contains(expected), "expected {expected:?} in {err:?}");
+    }
 }
 
 /// A scenario trigger the platform refuses at run time, because the script's own
