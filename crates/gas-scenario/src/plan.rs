@@ -84,6 +84,10 @@ pub struct Plan {
 pub fn zones_of(loaded: &LoadedScenario, project: &Project) -> Result<Vec<String>, ScenarioError> {
     match &loaded.file.time_zones {
         Some(zones) if zones.is_empty() => Err(loaded.error("time_zones", "must name at least one zone")),
+        Some(zones) if zones.iter().enumerate().any(|(i, z)| zones[..i].contains(z)) => {
+            let (i, twin) = zones.iter().enumerate().find(|(i, z)| zones[..*i].contains(z)).expect("just found");
+            Err(loaded.error_at(twin, &format!("time_zones[{i}]"), format!("{:?} is named twice", twin.get_ref())))
+        }
         Some(zones) => zones
             .iter()
             .map(|z| {
@@ -461,16 +465,18 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
             QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
     }
     let pairs = |map: &BTreeMap<String, String>| map.iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
-    world
-        .properties
-        .script
-        .set_all(&pairs(&file.script_properties), false)
-        .map_err(|e| loaded.error("script_properties", e))?;
-    world
-        .properties
-        .user
-        .set_all(&pairs(&file.user_properties), false)
-        .map_err(|e| loaded.error("user_properties", e))?;
+    // A property the store refuses on its own is named by its key; else the total is.
+    let set = |store: &mut gas_platform::properties::PropertyStore, map: &BTreeMap<String, String>, name: &str| {
+        for (k, v) in map {
+            let alone = [(k.clone(), v.clone())];
+            gas_platform::properties::PropertyStore::default()
+                .set_all(&alone, false)
+                .map_err(|e| loaded.error(&format!("{name}.{k}"), e))?;
+        }
+        store.set_all(&pairs(map), false).map_err(|e| loaded.error(name, e))
+    };
+    set(&mut world.properties.script, &file.script_properties, "script_properties")?;
+    set(&mut world.properties.user, &file.user_properties, "user_properties")?;
     for (i, book) in file.spreadsheets.iter().enumerate() {
         let key = format!("spreadsheets[{i}]");
         let book_zone = match &book.time_zone {

@@ -271,6 +271,15 @@ fn an_expectation_checks_one_thing_in_at_least_one_zone() {
     );
 }
 
+#[test]
+fn a_property_too_large_is_named_by_its_key() {
+    let big = "x".repeat(10 * 1024);
+    assert_refused(
+        &format!("{HEADER}[script_properties]\nsmall = \"1\"\nbig = \"{big}\"\n"),
+        "v.toml:7: script_properties.big:",
+    );
+}
+
 /// Errors found after parsing (by key, not by span) still name their line.
 #[test]
 fn errors_found_after_parsing_name_their_line() {
@@ -284,6 +293,9 @@ fn errors_found_after_parsing_name_their_line() {
         ("[[expect]]\nmail = { subject = \"/(/\" }\ncount = 1\n", "v.toml:6: expect[0].mail.subject:"),
         ("[cache]\nearly_eviction_probability = 2.0\n", "v.toml:6: cache.early_eviction_probability:"),
         ("[cache]\nearly_eviction_probability = nan\n", "v.toml:6: cache.early_eviction_probability:"),
+        ("time_zones = [\"UTC\", \"\"]\n", "v.toml:5: time_zones:"),
+        ("time_zones = [\"UTC\", \"Asia/Tokyo\", \"UTC\"]\n", "v.toml:5: time_zones[2]: \"UTC\" is named twice"),
+        ("[[spreadsheets]]\nid = \"b\"\n[[spreadsheets]]\nid = \"b\"\n", "v.toml:7: spreadsheets[1]:"),
     ];
     for (tail, expected) in cases {
         let err = error_of(&format!("{HEADER}{tail}"));
