@@ -128,11 +128,19 @@ fn durations_are_checked_and_bounded() {
 fn trigger_keys_the_schedule_would_ignore_are_errors() {
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nhour = 9\n"),
-        "v.toml:7: triggers[0].every: hour is for daily and weekly triggers",
+        "v.toml:8: triggers[0].hour: hour is for daily and weekly triggers",
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nweekday = \"monday\"\n"),
-        "v.toml:7: triggers[0].every: weekday is for weekly triggers (every = Nw)",
+        "v.toml:8: triggers[0].weekday: weekday is for weekly triggers (every = Nw)",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1w\"\nweekday = \"mnday\"\n"),
+        "v.toml:8: triggers[0].weekday: weekday must be monday .. sunday",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nminute = 60\n"),
+        "v.toml:8: triggers[0].minute: must be 0-59",
     );
     let weekly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"2w\"\nweekday = \"monday\"\nhour = 9\n");
     assert_eq!(check(&weekly), Ok(vec![]));
