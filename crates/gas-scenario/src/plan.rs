@@ -226,9 +226,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 "a fault needs an effect: throw, throw_after, kill, delay or respond",
             ));
         }
-        if fault.nth.contains(&0) {
-            return Err(loaded.error_at(&fault.call, &format!("{key}.nth"), "counts matching calls from 1"));
-        }
+        gas_platform::faults::check_nth(&fault.nth).map_err(|e| loaded.error(&format!("{key}.nth"), e))?;
         if let Some(p) = fault.probability {
             if !(0.0..=1.0).contains(&p) {
                 return Err(loaded.error_at(&fault.call, &format!("{key}.probability"), "must be between 0 and 1"));

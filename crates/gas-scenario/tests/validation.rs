@@ -59,7 +59,7 @@ fn times_outside_start_and_end_are_errors() {
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nuntil = \"2025-06-13T09:00\"\n", "v.toml:8: triggers[0].until: must be after start"),
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T10:00\"\n", "v.toml:9: triggers[0].until: must be after from"),
         ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T09:30\"\n", "v.toml:9: faults[0].until: must be after from"),
-        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nnth = [0]\n", "v.toml:6: faults[0].nth: counts matching calls from 1"),
+        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nnth = [0]\n", "v.toml:8: faults[0].nth: counts matching calls from 1"),
     ];
     for (tail, expected) in cases {
         assert_refused(&format!("{HEADER}{tail}"), expected);
