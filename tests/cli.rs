@@ -202,6 +202,10 @@ fn bad_input_is_one_clear_line_and_exit_2() {
         (vec!["call", "/no/such/project", "f"], "does not exist"),
         (vec!["call", "fixtures", "f"], "appsscript.json"),
         (vec!["call", "fixtures/quickstart", "noSuchFunction"], "Script function not found: noSuchFunction"),
+        (vec!["call", "fixtures/quickstart", "eval"], "Script function not found: eval"),
+        (vec!["call", "fixtures/quickstart", "constructor"], "Script function not found: constructor"),
+        (vec!["call", "fixtures/quickstart", "toString"], "Script function not found: toString"),
+        (vec!["call", "fixtures/quickstart", "hasOwnProperty"], "Script function not found: hasOwnProperty"),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--tz", "Mars/Base"], "unknown time zone \"Mars/Base\""),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--at", "tomorrow"], "--at: bad time \"tomorrow\""),
         (

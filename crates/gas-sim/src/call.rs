@@ -89,6 +89,11 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         other => return Err(BadInput(format!("unknown --latency {other:?}: use default or none"))),
     };
     let project = Project::load(&args.project).map_err(|e| BadInput(e.0))?;
+    // Only a function the project's files declare may be called, as in a scenario:
+    // `eval`, `constructor` or `toString` would otherwise run a builtin of the global.
+    if !project.files().iter().any(|f| gas_scenario::plan::declares_function(&f.text, &args.function)) {
+        return Err(BadInput(format!("Script function not found: {}", args.function)));
+    }
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     if let Some(path) = &args.state {
