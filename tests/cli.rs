@@ -433,6 +433,12 @@ fn state_written_after_hostile_calls_loads_again() {
     let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "18446744073709551615"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("expected a whole number from 0 to 9007199254740991"), "{}", stderr(&out));
+    let out = gas_sim(&["run", "scenarios/alert_window.toml", "--seed", "99999999999999999999999"]);
+    assert!(
+        stderr(&out).contains("--seed") && stderr(&out).contains("expected a whole number from 0 to"),
+        "{}",
+        stderr(&out)
+    );
     let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "99999999999999999999999"]);
     assert!(stderr(&out).contains("--exec-id") && !stderr(&out).contains("too large"), "{}", stderr(&out));
     let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "9007199254740991"]);
