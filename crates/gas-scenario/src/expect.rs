@@ -191,6 +191,14 @@ pub fn resolve(
         } else if let Some(sheet) = &section.sheet {
             let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
             let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
+            // More rows than a spreadsheet has cells can never be: a typo, not a check.
+            let rows_max = gas_platform::sheets::CELLS_PER_SPREADSHEET_MAX;
+            if rows > rows_max {
+                return Err(loaded.error(
+                    &format!("{key}.rows"),
+                    format!("{rows}: a sheet has at most {rows_max} rows (a spreadsheet's 10 million cells)"),
+                ));
+            }
             let label = format!("rows of {}", sheet.get_ref());
             (Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label)
         } else if let Some(cell) = &section.cell {

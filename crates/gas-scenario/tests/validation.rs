@@ -302,6 +302,10 @@ fn errors_found_after_parsing_name_their_line() {
         ("[cache]\nearly_eviction_probability = 2.0\n", "v.toml:6: cache.early_eviction_probability:"),
         ("[cache]\nearly_eviction_probability = nan\n", "v.toml:6: cache.early_eviction_probability:"),
         ("time_zones = [\"UTC\", \"\"]\n", "v.toml:5: time_zones:"),
+        (
+            "[[spreadsheets]]\nid = \"b\"\n[[expect]]\nsheet = \"b/Sheet1\"\nrows = 99999999999\n",
+            "v.toml:9: expect[0].rows: 99999999999: a sheet has at most 10000000 rows",
+        ),
         ("time_zones = [\"UTC\", \"Asia/Tokyo\", \"UTC\"]\n", "v.toml:5: time_zones[2]: \"UTC\" is named twice"),
         ("[[spreadsheets]]\nid = \"b\"\n[[spreadsheets]]\nid = \"b\"\n", "v.toml:7: spreadsheets[1]:"),
     ];
