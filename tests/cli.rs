@@ -202,6 +202,10 @@ fn bad_input_is_one_clear_line_and_exit_2() {
         (vec!["call", "/no/such/project", "f"], "does not exist"),
         (vec!["call", "fixtures", "f"], "appsscript.json"),
         (vec!["call", "fixtures/quickstart", "noSuchFunction"], "Script function not found: noSuchFunction"),
+        (vec!["call", "fixtures/quickstart", "eval"], "Script function not found: eval"),
+        (vec!["call", "fixtures/quickstart", "constructor"], "Script function not found: constructor"),
+        (vec!["call", "fixtures/quickstart", "toString"], "Script function not found: toString"),
+        (vec!["call", "fixtures/quickstart", "hasOwnProperty"], "Script function not found: hasOwnProperty"),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--tz", "Mars/Base"], "unknown time zone \"Mars/Base\""),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--at", "tomorrow"], "--at: bad time \"tomorrow\""),
         (
@@ -383,6 +387,72 @@ fn state_files_that_break_invariants_are_clear_errors_not_panics() {
         assert!(err.starts_with("error: ") && err.contains(expected), "{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+/// Every value gas-sim writes into a state file loads again: the next call on it runs.
+#[test]
+fn state_written_after_hostile_calls_loads_again() {
+    let dir = tempfile::tempdir().unwrap();
+    write_project(
+        dir.path(),
+        "function hostile() {\n\
+           var seen = [];\n\
+           function attempt(f) { try { f(); seen.push('ok'); } catch (e) { seen.push(String(e.message)); } }\n\
+           var t = function () { return ScriptApp.newTrigger('hostile').timeBased(); };\n\
+           attempt(function () { t().after(1e308).create(); });\n\
+           attempt(function () { t().after(-1e308).create(); });\n\
+           attempt(function () { t().after(NaN).create(); });\n\
+           attempt(function () { t().at(new Date(NaN)).create(); });\n\
+           attempt(function () { t().at(new Date(8.64e15)).create(); });\n\
+           attempt(function () { t().after(1e15).create(); });\n\
+           attempt(function () { CacheService.getScriptCache().put('k', 'v', 1e308); });\n\
+           attempt(function () { CacheService.getScriptCache().put('k2', 'v', 21600); });\n\
+           attempt(function () { LockService.getScriptLock().waitLock(1e308); });\n\
+           attempt(function () { MailApp.sendEmail('a@example.com', 's', 'b'); });\n\
+           attempt(function () { Utilities.sleep(1e308); });\n\
+           return seen;\n\
+         }\n\
+         function again() { return ScriptApp.getProjectTriggers().length; }\n",
+    );
+    let project = dir.path().to_str().unwrap();
+    let state = dir.path().join("state.json");
+    let state = state.to_str().unwrap();
+    let out = gas_sim(&["call", project, "hostile", "--state", state, "--at", "9999-12-31T23:53Z", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let seen = report["result"].as_array().unwrap();
+    assert_eq!(seen[0], "Invalid argument: durationMilliseconds", "{seen:?}");
+    assert_eq!(seen[1], "Invalid argument: durationMilliseconds", "{seen:?}");
+    assert_eq!(seen[2], "Invalid argument: durationMilliseconds", "{seen:?}");
+    assert_eq!(seen[3], "Invalid argument: date", "{seen:?}");
+    assert_eq!(seen[4], "ok", "{seen:?}");
+    let out = gas_sim(&["call", project, "again", "--state", state]);
+    assert_eq!(out.status.code(), Some(0), "the state gas-sim wrote must load: {}", stderr(&out));
+
+    // The execution number: bounded at the flag, and never written past what loads.
+    let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("expected a whole number from 0 to 9007199254740991"), "{}", stderr(&out));
+    let out = gas_sim(&["run", "scenarios/alert_window.toml", "--seed", "99999999999999999999999"]);
+    assert!(
+        stderr(&out).contains("--seed") && stderr(&out).contains("expected a whole number from 0 to"),
+        "{}",
+        stderr(&out)
+    );
+    let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "99999999999999999999999"]);
+    assert!(stderr(&out).contains("--exec-id") && !stderr(&out).contains("too large"), "{}", stderr(&out));
+    let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "9007199254740991"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let out = gas_sim(&["call", project, "again", "--state", state]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("last_exec_id is 9007199254740991"), "{}", stderr(&out));
+    let out = gas_sim(&["call", project, "again", "--state", state, "--exec-id", "3"]);
+    assert_eq!(out.status.code(), Some(0), "the state must still load: {}", stderr(&out));
+
+    // A start in the last 6 minutes of 9999 could end past what a state file holds.
+    let out = gas_sim(&["call", project, "again", "--at", "9999-12-31T23:58Z"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("the last start is 9999-12-31T23:53:59.999Z"), "{}", stderr(&out));
 }
 
 #[test]

@@ -615,11 +615,11 @@ fn trigger_spec(builder: &Val, now_utc_ms: i64, zone: chrono_tz::Tz) -> ServiceR
         return Ok(TimeSpec::EveryDays { days, at_hour: hour, near_minute: minute });
     }
     if let Some(Val::Date(ms)) = builder.get("at") {
-        return Ok(TimeSpec::At { at_utc_ms: *ms as i64 });
+        return Ok(TimeSpec::At { at_utc_ms: gas_platform::triggers::date_to_at_utc_ms(*ms)? });
     }
     if let Some(after_ms) = builder.get("after").and_then(Val::as_f64) {
-        // Saturating: `after(1e300)` must not overflow the clock (a time past 9999 never fires).
-        return Ok(TimeSpec::At { at_utc_ms: now_utc_ms.saturating_add(after_ms as i64) });
+        // A time a Date cannot hold (`after(1e308)`) is refused: it could not be saved.
+        return Ok(TimeSpec::At { at_utc_ms: gas_platform::triggers::after_to_at_utc_ms(now_utc_ms, after_ms)? });
     }
     if let (Some(year), Some(month), Some(day)) = (number("atDateYear"), number("atDateMonth"), number("atDateDay")) {
         let date = chrono::NaiveDate::from_ymd_opt(year as i32, month, day)

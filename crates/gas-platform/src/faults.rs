@@ -75,6 +75,15 @@ pub fn check_delay_ms(ms: i64) -> Result<i64, String> {
     }
 }
 
+/// `nth` counts matching calls from 1: a 0 would never match (the scenario and a state
+/// file share this rule).
+pub fn check_nth(nth: &[u32]) -> Result<(), String> {
+    if nth.contains(&0) {
+        return Err("counts matching calls from 1".into());
+    }
+    Ok(())
+}
+
 impl FaultRule {
     /// What a hand-written state file must hold for a rule (a scenario's rules are built
     /// checked): a known method, bounded delays, a probability, HTTP statuses.
@@ -96,6 +105,7 @@ impl FaultRule {
                 _ => {}
             }
         }
+        check_nth(&self.nth).map_err(|e| format!("nth: {e}"))?;
         if let Some(p) = self.probability {
             if !(0.0..=1.0).contains(&p) {
                 return Err(format!("probability {p} must be between 0 and 1"));
@@ -188,6 +198,15 @@ mod tests {
 
     fn view<'a>(at: i64, function: &'a str, args: &'a [(&'a str, String)]) -> CallView<'a> {
         CallView { method: "MailApp.sendEmail", at_utc_ms: at, function, args }
+    }
+
+    #[test]
+    fn nth_counts_from_1_in_a_state_file_too() {
+        assert!(check_nth(&[1, 3]).is_ok());
+        let mut rule = rule(FaultEffect::DelayMs(5));
+        assert!(rule.check().is_ok());
+        rule.nth = vec![0];
+        assert_eq!(rule.check().unwrap_err(), "nth: counts matching calls from 1");
     }
 
     #[test]

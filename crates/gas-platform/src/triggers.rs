@@ -129,10 +129,10 @@ impl Triggers {
             if trigger.handler.is_empty() {
                 return Err(format!("{key}.handler: a trigger names the function it runs"));
             }
-            validate_spec(&trigger.spec).map_err(|e| format!("{key}.spec: {e}"))?;
             if let TimeSpec::At { at_utc_ms } = trigger.spec {
                 crate::time::check_time_value(at_utc_ms).map_err(|e| format!("{key}.spec.at_utc_ms: {e}"))?;
             }
+            validate_spec(&trigger.spec).map_err(|e| format!("{key}.spec: {e}"))?;
             crate::time::check_time_value(trigger.created_at_utc_ms)
                 .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
             if let Some(zone) = &trigger.time_zone {
@@ -167,8 +167,38 @@ pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
             }
             check_hour_minute(at_hour, near_minute)
         }
+        TimeSpec::At { at_utc_ms } => {
+            crate::time::check_time_value(at_utc_ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
+            Ok(())
+        }
         _ => Ok(()),
     }
+}
+
+/// Assumed text (the platform's "Invalid argument: NAME" shape for a parameter it
+/// cannot use): `at(date)` with an invalid Date or one past a Date's range.
+pub const INVALID_DATE_MESSAGE: &str = "Invalid argument: date";
+/// Assumed text: `after(ms)` with NaN, an infinity, or a duration that ends past a
+/// Date's range (`after(1e308)`).
+pub const INVALID_AFTER_MESSAGE: &str = "Invalid argument: durationMilliseconds";
+
+/// When `after(ms)` fires: `now + ms`, refused when that is no time a Date can hold
+/// (the trigger could never be written to a state file and read back).
+pub fn after_to_at_utc_ms(now_utc_ms: i64, after_ms: f64) -> ServiceResult<i64> {
+    let limit = crate::time::TIME_VALUE_MS_MAX as f64;
+    let at = now_utc_ms as f64 + after_ms.trunc();
+    if !at.is_finite() || at.abs() > limit {
+        return Err(ServiceError::new(INVALID_AFTER_MESSAGE));
+    }
+    Ok(at as i64)
+}
+
+/// When `at(date)` fires: the Date's time, refused for an invalid Date (NaN).
+pub fn date_to_at_utc_ms(date_ms: f64) -> ServiceResult<i64> {
+    if !date_ms.is_finite() || date_ms.abs() > crate::time::TIME_VALUE_MS_MAX as f64 {
+        return Err(ServiceError::new(INVALID_DATE_MESSAGE));
+    }
+    Ok(date_ms as i64)
 }
 
 fn check_positive(method: &str, n: u32) -> ServiceResult<()> {
@@ -218,6 +248,18 @@ mod tests {
         assert!(validate_spec(&TimeSpec::EveryDays { days: 1, at_hour: 24, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::EveryWeeks { weeks: 1, weekday: 8, at_hour: 9, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::At { at_utc_ms: 0 }).is_ok());
+        assert_eq!(validate_spec(&TimeSpec::At { at_utc_ms: i64::MAX }).unwrap_err().message, INVALID_DATE_MESSAGE);
+    }
+
+    #[test]
+    fn one_off_times_a_date_cannot_hold_are_refused() {
+        assert_eq!(after_to_at_utc_ms(1_000, 36e5).unwrap(), 3_601_000);
+        assert_eq!(after_to_at_utc_ms(0, 1e15).unwrap(), 1_000_000_000_000_000);
+        for hostile in [1e308, -1e308, f64::NAN, f64::INFINITY, 8.64e15] {
+            assert_eq!(after_to_at_utc_ms(1_000, hostile).unwrap_err().message, INVALID_AFTER_MESSAGE, "{hostile}");
+        }
+        assert_eq!(date_to_at_utc_ms(8.64e15).unwrap(), crate::time::TIME_VALUE_MS_MAX);
+        assert_eq!(date_to_at_utc_ms(f64::NAN).unwrap_err().message, INVALID_DATE_MESSAGE);
     }
 
     #[test]

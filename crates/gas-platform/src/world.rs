@@ -54,8 +54,17 @@ impl World {
         if !text.trim_start().starts_with('{') {
             return Err("a state file is a JSON object: {\"gas_sim_state\": 1, ...}".into());
         }
-        let world: World =
-            serde_json::from_str(text).map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
+        // The key path (`faults.rules[0].effects[0]`) goes before serde's message, which
+        // alone names only a line and column of a one-line file.
+        let mut reader = serde_json::Deserializer::from_str(text);
+        let world: World = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+            let message = crate::error::plain_serde_message(&e.inner().to_string(), "an object");
+            match e.path().to_string().as_str() {
+                "." | "" => message,
+                path => format!("{path}: {message}"),
+            }
+        })?;
+        reader.end().map_err(|e| crate::error::plain_serde_message(&e.to_string(), "an object"))?;
         if world.gas_sim_state != STATE_FORMAT_VERSION {
             return Err(format!(
                 "state format {} is not the {STATE_FORMAT_VERSION} this gas-sim reads",
@@ -125,6 +134,27 @@ mod tests {
         );
         let err = World::from_json(&fault).unwrap_err();
         assert!(err.starts_with("faults.rules[0].call: unknown service method \"Nope.x\""), "{err}");
+    }
+
+    /// Serde's own errors (a bad variant, a missing field, a wrong type) name the key path.
+    #[test]
+    fn serde_errors_name_the_key_path() {
+        let version = STATE_FORMAT_VERSION;
+        let cases = [
+            (format!(r#"{{"gas_sim_state": {version}, "mail": {{"sent": [{{"at_utc_ms": 1}}]}}}}"#), "mail.sent[0]"),
+            (format!(r#"{{"gas_sim_state": {version}, "triggers": {{"installed": 5}}}}"#), "triggers.installed: "),
+            (
+                format!(
+                    r#"{{"gas_sim_state": {version}, "triggers": {{"installed": [{{"id": "1", "handler": "f", "spec": {{"kind": "delay"}}}}]}}}}"#
+                ),
+                "triggers.installed[0].spec",
+            ),
+        ];
+        for (text, path) in cases {
+            let err = World::from_json(&text).unwrap_err();
+            assert!(err.starts_with(path), "{path}: {err}");
+        }
+        assert!(World::from_json(&format!(r#"{{"gas_sim_state": {version}}} x"#)).is_err(), "trailing text");
     }
 
     /// The fuzz campaign's state files that panicked a worker; each is now a message.

@@ -83,7 +83,33 @@ pub fn resolve(
     let mut out = Vec::new();
     for (i, section) in loaded.file.expect.iter().enumerate() {
         let key = format!("expect[{i}]");
+        // One subject per expectation: with two, all but the first would be silently ignored.
+        let subjects: Vec<&str> = [
+            ("mail", section.mail.is_some()),
+            ("executions", section.executions.is_some()),
+            ("sheet", section.sheet.is_some()),
+            ("cell", section.cell.is_some()),
+            ("property", section.property.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect();
+        if subjects.len() > 1 {
+            return Err(loaded.error(
+                &format!("{key}.{}", subjects[1]),
+                format!(
+                    "one expectation checks one thing, but this one has {}: split it into two [[expect]]",
+                    subjects.join(" and ")
+                ),
+            ));
+        }
         if let Some(zones) = &section.zones {
+            if zones.is_empty() {
+                return Err(loaded.error(
+                    &format!("{key}.zones"),
+                    "an empty list would check nothing: name zones, or leave zones out for all",
+                ));
+            }
             if let Some(unknown) = zones.iter().find(|z| !declared_zones.contains(z.get_ref())) {
                 return Err(loaded.error_at(
                     unknown,
@@ -165,6 +191,14 @@ pub fn resolve(
         } else if let Some(sheet) = &section.sheet {
             let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
             let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
+            // More rows than a spreadsheet has cells can never be: a typo, not a check.
+            let rows_max = gas_platform::sheets::CELLS_PER_SPREADSHEET_MAX;
+            if rows > rows_max {
+                return Err(loaded.error(
+                    &format!("{key}.rows"),
+                    format!("{rows}: a sheet has at most {rows_max} rows (a spreadsheet's 10 million cells)"),
+                ));
+            }
             let label = format!("rows of {}", sheet.get_ref());
             (Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label)
         } else if let Some(cell) = &section.cell {

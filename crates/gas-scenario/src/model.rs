@@ -311,8 +311,13 @@ impl LoadedScenario {
         ScenarioError(format!("{}:{}: {key}: {message}", self.path.display(), line_of(&self.text, span.start)))
     }
 
+    /// `file:line: key: message`, the line found from the key path (`expect[2].cell`,
+    /// `cache.early_eviction_probability`); without the line when the scan cannot tell.
     pub fn error(&self, key: &str, message: impl std::fmt::Display) -> ScenarioError {
-        ScenarioError(format!("{}: {key}: {message}", self.path.display()))
+        match line_of_key(&self.text, key) {
+            Some(line) => ScenarioError(format!("{}:{line}: {key}: {message}", self.path.display())),
+            None => ScenarioError(format!("{}: {key}: {message}", self.path.display())),
+        }
     }
 
     /// The project folder, relative to the scenario file.
@@ -349,6 +354,59 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
         Some(header) => format!("{header}.{key}"),
         None => key.to_string(),
     })
+}
+
+/// The 1-based line a key path is written on: `expect[2]` is the third `[[expect]]`
+/// header, `expect[2].mail.to` the line in that section whose key starts with `mail`
+/// (else the header), `seed` a top-level `seed =`. A scan, not a parse, like `key_at`:
+/// `None` when no line matches (a table written inline elsewhere).
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    // Split `expect[2].mail.to` into the table (`expect`, 2) and the first field (`mail`).
+    let mut parts = key.splitn(2, '.');
+    let first = parts.next()?;
+    let rest = parts.next();
+    let (table, index, field) = match first.split_once('[') {
+        Some((name, index)) => (Some(name), index.trim_end_matches(']').parse::<usize>().ok(), rest),
+        None => match rest {
+            // `cache.early_eviction_probability`: a `[cache]` table when there is one.
+            Some(field) if text.lines().any(|l| l.trim().trim_start_matches('[').trim_end_matches(']') == first) => {
+                (Some(first), None, Some(field))
+            }
+            _ => (None, None, Some(key)),
+        },
+    };
+    let field = field.map(|f| f.split(['.', '[']).next().unwrap_or(f));
+    let mut current: Option<(String, Option<usize>)> = None;
+    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    let mut header_line = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(name) = line.strip_prefix("[[").and_then(|l| l.split_once("]]")).map(|(n, _)| n.trim()) {
+            let count = counts.entry(name.to_string()).or_insert(0);
+            current = Some((name.to_string(), Some(*count)));
+            *count += 1;
+        } else if let Some(name) = line.strip_prefix('[').and_then(|l| l.split_once(']')).map(|(n, _)| n.trim()) {
+            current = Some((name.to_string(), None));
+        } else {
+            let in_section = match (&current, table) {
+                (None, None) => true,
+                (Some((name, at)), Some(table)) => name == table && *at == index,
+                _ => false,
+            };
+            let written = line.split_once('=').map(|(k, _)| k.trim().trim_matches('"'));
+            let written_first = written.map(|k| k.split('.').next().unwrap_or(k).trim().trim_matches('"'));
+            if in_section && field.is_some() && written_first == field && !line.starts_with('#') {
+                return Some(i + 1);
+            }
+            continue;
+        }
+        if let (Some((name, at)), Some(table)) = (&current, table) {
+            if name == table && *at == index && header_line.is_none() {
+                header_line = Some(i + 1);
+            }
+        }
+    }
+    header_line
 }
 
 /// 1-based line of a byte offset.
@@ -418,6 +476,20 @@ mod tests {
             let err = LoadedScenario::parse(Path::new("s.toml"), format!("{head}{tail}")).unwrap_err();
             assert!(err.0.starts_with(want), "{tail}: {err}");
         }
+    }
+
+    #[test]
+    fn errors_by_key_find_their_line() {
+        let text = "name = \"x\"\nseed = 3\n[cache]\nearly_eviction_probability = 2\n[[expect]]\nproperty = \"a\"\n\
+                    [[expect]]\nzones = [\"UTC\"]\nmail = { to = \"a\" }\nat_least = 1\n";
+        assert_eq!(line_of_key(text, "seed"), Some(2));
+        assert_eq!(line_of_key(text, "cache.early_eviction_probability"), Some(4));
+        assert_eq!(line_of_key(text, "expect[0]"), Some(5));
+        assert_eq!(line_of_key(text, "expect[1]"), Some(7));
+        assert_eq!(line_of_key(text, "expect[1].mail.to"), Some(9));
+        assert_eq!(line_of_key(text, "expect[1].count"), Some(7), "not written: the section's header");
+        assert_eq!(line_of_key(text, "expect[2]"), None);
+        assert_eq!(line_of_key(text, "time_zones"), None);
     }
 
     #[test]

@@ -84,6 +84,10 @@ pub struct Plan {
 pub fn zones_of(loaded: &LoadedScenario, project: &Project) -> Result<Vec<String>, ScenarioError> {
     match &loaded.file.time_zones {
         Some(zones) if zones.is_empty() => Err(loaded.error("time_zones", "must name at least one zone")),
+        Some(zones) if zones.iter().enumerate().any(|(i, z)| zones[..i].contains(z)) => {
+            let (i, twin) = zones.iter().enumerate().find(|(i, z)| zones[..*i].contains(z)).expect("just found");
+            Err(loaded.error_at(twin, &format!("time_zones[{i}]"), format!("{:?} is named twice", twin.get_ref())))
+        }
         Some(zones) => zones
             .iter()
             .map(|z| {
@@ -222,9 +226,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 "a fault needs an effect: throw, throw_after, kill, delay or respond",
             ));
         }
-        if fault.nth.contains(&0) {
-            return Err(loaded.error_at(&fault.call, &format!("{key}.nth"), "counts matching calls from 1"));
-        }
+        gas_platform::faults::check_nth(&fault.nth).map_err(|e| loaded.error(&format!("{key}.nth"), e))?;
         if let Some(p) = fault.probability {
             if !(0.0..=1.0).contains(&p) {
                 return Err(loaded.error_at(&fault.call, &format!("{key}.probability"), "must be between 0 and 1"));
@@ -269,8 +271,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             (Some(every), None) => {
                 let period_ms = parse_duration_ms(every.get_ref())
                     .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
-                periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng)
-                    .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?
+                periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng).map_err(|(field, e)| {
+                    match field {
+                        // A bad minute, hour or weekday is that key's error, not every's.
+                        Some(field) => loaded.error(&format!("{key}.{field}"), e),
+                        None => loaded.error_at(every, &format!("{key}.every"), e),
+                    }
+                })?
             }
             (None, Some(at)) => Schedule::Once { at_utc_ms: start_time(at, &format!("{key}.at"))? },
             _ => return Err(loaded.error_at(&trigger.function, &key, "a trigger needs exactly one of every or at")),
@@ -392,31 +399,40 @@ fn periodic(
     first_day: chrono::NaiveDate,
     day_start_utc_ms: i64,
     rng: &mut SeededRng,
-) -> Result<Schedule, String> {
+) -> Result<Schedule, (Option<&'static str>, String)> {
     use gas_platform::time::{MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE};
     let minute = trigger.minute;
-    if minute.is_some_and(|m| m > 59) || trigger.hour.is_some_and(|h| h > 23) {
-        return Err("minute must be 0-59 and hour 0-23".into());
+    if minute.is_some_and(|m| m > 59) {
+        return Err((Some("minute"), "must be 0-59".into()));
+    }
+    if trigger.hour.is_some_and(|h| h > 23) {
+        return Err((Some("hour"), "must be 0-23".into()));
     }
     // Keys the schedule would ignore are typos, not settings (as the builder's atHour
     // and onWeekDay belong to everyDays and everyWeeks).
     if trigger.hour.is_some() && period_ms < MS_PER_DAY {
-        return Err("hour is for daily and weekly triggers (every = Nd or Nw)".into());
+        return Err((Some("hour"), "hour is for daily and weekly triggers (every = Nd or Nw)".into()));
     }
     if trigger.weekday.is_some() && period_ms % (7 * MS_PER_DAY) != 0 {
-        return Err("weekday is for weekly triggers (every = Nw)".into());
+        return Err((Some("weekday"), "weekday is for weekly triggers (every = Nw)".into()));
     }
     if period_ms < MS_PER_HOUR {
         let allowed = [1, 5, 10, 15, 30].map(|m| m * MS_PER_MINUTE);
         if !allowed.contains(&period_ms) {
-            return Err("minutes triggers run every 1m, 5m, 10m, 15m or 30m (the platform's everyMinutes)".into());
+            return Err((
+                None,
+                "minutes triggers run every 1m, 5m, 10m, 15m or 30m (the platform's everyMinutes)".into(),
+            ));
         }
         return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
     }
     if period_ms < MS_PER_DAY {
         let allowed = [1, 2, 4, 6, 8, 12].map(|h| h * MS_PER_HOUR);
         if !allowed.contains(&period_ms) {
-            return Err("hourly triggers run every 1h, 2h, 4h, 6h, 8h or 12h (the platform's everyHours)".into());
+            return Err((
+                None,
+                "hourly triggers run every 1h, 2h, 4h, 6h, 8h or 12h (the platform's everyHours)".into(),
+            ));
         }
         return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
     }
@@ -431,15 +447,15 @@ fn periodic(
             Some("friday") => 5,
             Some("saturday") => 6,
             Some("sunday") => 7,
-            _ => return Err("weekday must be monday .. sunday".into()),
+            _ => return Err((Some("weekday"), "weekday must be monday .. sunday".into())),
         };
-        let weeks = u32::try_from(period_ms / (7 * MS_PER_DAY)).map_err(|_| "too many weeks".to_string())?;
+        let weeks = u32::try_from(period_ms / (7 * MS_PER_DAY)).map_err(|_| (None, "too many weeks".to_string()))?;
         return Ok(Schedule::Weekly { weeks, weekday, first_day, hour, minute });
     }
     if period_ms % MS_PER_DAY != 0 {
-        return Err("daily triggers run every whole number of days (Nd)".into());
+        return Err((None, "daily triggers run every whole number of days (Nd)".into()));
     }
-    let days = u32::try_from(period_ms / MS_PER_DAY).map_err(|_| "too many days".to_string())?;
+    let days = u32::try_from(period_ms / MS_PER_DAY).map_err(|_| (None, "too many days".to_string()))?;
     Ok(Schedule::Daily { days, first_day, hour, minute })
 }
 
@@ -461,16 +477,18 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
             QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
     }
     let pairs = |map: &BTreeMap<String, String>| map.iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
-    world
-        .properties
-        .script
-        .set_all(&pairs(&file.script_properties), false)
-        .map_err(|e| loaded.error("script_properties", e))?;
-    world
-        .properties
-        .user
-        .set_all(&pairs(&file.user_properties), false)
-        .map_err(|e| loaded.error("user_properties", e))?;
+    // A property the store refuses on its own is named by its key; else the total is.
+    let set = |store: &mut gas_platform::properties::PropertyStore, map: &BTreeMap<String, String>, name: &str| {
+        for (k, v) in map {
+            let alone = [(k.clone(), v.clone())];
+            gas_platform::properties::PropertyStore::default()
+                .set_all(&alone, false)
+                .map_err(|e| loaded.error(&format!("{name}.{k}"), e))?;
+        }
+        store.set_all(&pairs(map), false).map_err(|e| loaded.error(name, e))
+    };
+    set(&mut world.properties.script, &file.script_properties, "script_properties")?;
+    set(&mut world.properties.user, &file.user_properties, "user_properties")?;
     for (i, book) in file.spreadsheets.iter().enumerate() {
         let key = format!("spreadsheets[{i}]");
         let book_zone = match &book.time_zone {

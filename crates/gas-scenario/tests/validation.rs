@@ -59,7 +59,7 @@ fn times_outside_start_and_end_are_errors() {
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nuntil = \"2025-06-13T09:00\"\n", "v.toml:8: triggers[0].until: must be after start"),
         ("[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T10:00\"\n", "v.toml:9: triggers[0].until: must be after from"),
         ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nfrom = \"2025-06-13T10:00\"\nuntil = \"2025-06-13T09:30\"\n", "v.toml:9: faults[0].until: must be after from"),
-        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nnth = [0]\n", "v.toml:6: faults[0].nth: counts matching calls from 1"),
+        ("[[faults]]\ncall = \"Cache.get\"\nthrow = \"x\"\nnth = [0]\n", "v.toml:8: faults[0].nth: counts matching calls from 1"),
     ];
     for (tail, expected) in cases {
         assert_refused(&format!("{HEADER}{tail}"), expected);
@@ -128,11 +128,19 @@ fn durations_are_checked_and_bounded() {
 fn trigger_keys_the_schedule_would_ignore_are_errors() {
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nhour = 9\n"),
-        "v.toml:7: triggers[0].every: hour is for daily and weekly triggers",
+        "v.toml:8: triggers[0].hour: hour is for daily and weekly triggers",
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nweekday = \"monday\"\n"),
-        "v.toml:7: triggers[0].every: weekday is for weekly triggers (every = Nw)",
+        "v.toml:8: triggers[0].weekday: weekday is for weekly triggers (every = Nw)",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1w\"\nweekday = \"mnday\"\n"),
+        "v.toml:8: triggers[0].weekday: weekday must be monday .. sunday",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nminute = 60\n"),
+        "v.toml:8: triggers[0].minute: must be 0-59",
     );
     let weekly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"2w\"\nweekday = \"monday\"\nhour = 9\n");
     assert_eq!(check(&weekly), Ok(vec![]));
@@ -207,7 +215,7 @@ fn type_errors_name_the_scenario_form() {
     );
     let err = error_of(&format!("{HEADER}[[spreadsheets]]\nid = \"b\"\nsheets = {{ ledger = 5 }}\n"));
     assert!(
-        err.ends_with("v.toml: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"),
+        err.ends_with("v.toml:7: spreadsheets[0].sheets.ledger: invalid type: integer `5`, expected a table"),
         "{err}"
     );
 }
@@ -257,6 +265,54 @@ fn expectations_that_could_never_check_anything_are_errors() {
     }
     let good = format!("{HEADER}{book}[[expect]]\ncell = \"b/s!$A$1\"\nequals = 1\n");
     assert_eq!(check(&good), Ok(vec![]));
+}
+
+#[test]
+fn an_expectation_checks_one_thing_in_at_least_one_zone() {
+    assert_refused(
+        &format!("{HEADER}[[expect]]\nexecutions = {{ function = \"tick\" }}\nmail = {{}}\ncount = 1\n"),
+        "v.toml:6: expect[0].executions: one expectation checks one thing, but this one has mail and executions",
+    );
+    assert_refused(
+        &format!("{HEADER}[[expect]]\nproperty = \"p\"\nequals = \"1\"\nzones = []\n"),
+        "v.toml:8: expect[0].zones: an empty list would check nothing",
+    );
+}
+
+#[test]
+fn a_property_too_large_is_named_by_its_key() {
+    let big = "x".repeat(10 * 1024);
+    assert_refused(
+        &format!("{HEADER}[script_properties]\nsmall = \"1\"\nbig = \"{big}\"\n"),
+        "v.toml:7: script_properties.big:",
+    );
+}
+
+/// Errors found after parsing (by key, not by span) still name their line.
+#[test]
+fn errors_found_after_parsing_name_their_line() {
+    let cases = [
+        ("[[expect]]\nmail = {}\ncount = 1\nat_least = 1\n", "v.toml:5: expect[0]: give count"),
+        ("[[expect]]\nzones = [\"UTC\"]\n", "v.toml:5: expect[0]: an expectation needs one of"),
+        (
+            "[[expect]]\nexecutions = { outcome = \"done\" }\ncount = 1\n",
+            "v.toml:6: expect[0].executions.outcome: \"done\"",
+        ),
+        ("[[expect]]\nmail = { subject = \"/(/\" }\ncount = 1\n", "v.toml:6: expect[0].mail.subject:"),
+        ("[cache]\nearly_eviction_probability = 2.0\n", "v.toml:6: cache.early_eviction_probability:"),
+        ("[cache]\nearly_eviction_probability = nan\n", "v.toml:6: cache.early_eviction_probability:"),
+        ("time_zones = [\"UTC\", \"\"]\n", "v.toml:5: time_zones:"),
+        (
+            "[[spreadsheets]]\nid = \"b\"\n[[expect]]\nsheet = \"b/Sheet1\"\nrows = 99999999999\n",
+            "v.toml:9: expect[0].rows: 99999999999: a sheet has at most 10000000 rows",
+        ),
+        ("time_zones = [\"UTC\", \"Asia/Tokyo\", \"UTC\"]\n", "v.toml:5: time_zones[2]: \"UTC\" is named twice"),
+        ("[[spreadsheets]]\nid = \"b\"\n[[spreadsheets]]\nid = \"b\"\n", "v.toml:7: spreadsheets[1]:"),
+    ];
+    for (tail, expected) in cases {
+        let err = error_of(&format!("{HEADER}{tail}"));
+        assert!(err.contains(expected), "expected {expected:?} in {err:?}");
+    }
 }
 
 /// A scenario trigger the platform refuses at run time, because the script's own

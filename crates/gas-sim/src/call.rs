@@ -40,7 +40,7 @@ pub struct CallArgs {
     #[arg(long, default_value = "text")]
     format: String,
     /// Seeds Math.random, Utilities.getUuid and seeded faults.
-    #[arg(long, default_value_t = 7)]
+    #[arg(long, default_value_t = 7, value_parser = |text: &str| whole_number_flag(text, 0, u64::MAX))]
     seed: u64,
     /// default (modelled service latency) or none (the clock stands still).
     #[arg(long, default_value = "default")]
@@ -51,17 +51,30 @@ pub struct CallArgs {
     /// The execution's number, which with the seed picks its Math.random and getUuid
     /// values. Default: one more than the state's last (1 without a state file), so
     /// repeated calls on one state do not repeat their random values and UUIDs.
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| whole_number_flag(text, 0, EXEC_ID_MAX))]
     exec_id: Option<u64>,
     /// Loop iterations one function call may run (all its loops together) before the
     /// execution is killed as a runaway (default 50,000,000).
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| whole_number_flag(text, 1, u64::MAX))]
     loop_limit: Option<u64>,
     /// Steps of engine work (instructions, property accesses, regex steps, promise
     /// jobs) the execution may do before it is killed as the platform kills at 6
     /// minutes (default 100,000,000, about half a second).
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| whole_number_flag(text, 1, u64::MAX))]
     steps_max: Option<u64>,
+}
+
+/// The largest execution number: the state file keeps it, and a state file's counters
+/// stay below 2^53 (what `World::check_state` accepts), so every id gas-sim writes loads.
+const EXEC_ID_MAX: u64 = gas_platform::cache::STATE_COUNTER_MAX;
+
+/// A numeric flag's value, with its range in the message (clap's own text for
+/// `--exec-id 99999999999999999999` is "number too large to fit in target type").
+pub(crate) fn whole_number_flag(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from {min} to {max}")),
+    }
 }
 
 pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
@@ -76,19 +89,25 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         other => return Err(BadInput(format!("unknown --latency {other:?}: use default or none"))),
     };
     let project = Project::load(&args.project).map_err(|e| BadInput(e.0))?;
+    // Only a function the project's files declare may be called, as in a scenario:
+    // `eval`, `constructor` or `toString` would otherwise run a builtin of the global.
+    if !project.files().iter().any(|f| gas_scenario::plan::declares_function(&f.text, &args.function)) {
+        return Err(BadInput(format!("Script function not found: {}", args.function)));
+    }
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     if let Some(path) = &args.state {
         check_state_file(path, &project)?;
     }
     let mut world = load_state(args.state.as_deref())?;
-    let exec_id =
-        match args.exec_id {
-            Some(id) => id,
-            None => world.last_exec_id.unwrap_or(0).checked_add(1).ok_or_else(|| {
-                BadInput("the state's last_exec_id is the largest there is: give --exec-id".to_string())
-            })?,
-        };
+    let exec_id = match args.exec_id {
+        Some(id) => id,
+        None => world.last_exec_id.unwrap_or(0).checked_add(1).filter(|id| *id <= EXEC_ID_MAX).ok_or_else(|| {
+            BadInput(format!(
+                "the state's last_exec_id is {EXEC_ID_MAX}, the largest a state file keeps: give --exec-id"
+            ))
+        })?,
+    };
     let start_utc_ms = start_time(args.at.as_deref(), zone, &world)?;
     if let Some(container) = &project.container_id {
         ensure_container(&mut world, container);
@@ -168,16 +187,22 @@ fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
     World::from_json(&text).map_err(|e| BadInput(format!("{}: {e}", path.display())))
 }
 
+/// The latest start whose end (at most the 6-minute kill later) a state file accepts.
+const START_UTC_MS_MAX: i64 = gas_platform::world::LAST_UTC_MS_MAX - gas_engine::host::EXECUTION_MS_MAX;
+
 fn start_time(at: Option<&str>, zone: Tz, world: &World) -> Result<i64, BadInput> {
     let start = match (at, world.last_utc_ms) {
         (Some(text), _) => parse_time_in_zone(text, zone).map_err(|e| BadInput(format!("--at: {e}")))?,
         (None, Some(last)) => last,
         (None, None) => parse_time_in_zone(DEFAULT_START, zone).map_err(BadInput)?,
     };
-    if !(0..=gas_platform::world::LAST_UTC_MS_MAX).contains(&start) {
+    // The execution may run its 6 minutes; the state it writes (`last_utc_ms` = its end)
+    // must still be a time the next call loads, so the last start is 6 minutes early.
+    if !(0..=START_UTC_MS_MAX).contains(&start) {
         return Err(BadInput(format!(
-            "--at {}: gas-sim runs between 1970 and 9999",
-            gas_platform::time::iso_utc(start)
+            "--at {}: gas-sim runs between 1970 and 9999 (the last start is {}, 6 minutes before the end)",
+            gas_platform::time::iso_utc(start),
+            gas_platform::time::iso_utc(START_UTC_MS_MAX)
         )));
     }
     if let Some(last) = world.last_utc_ms {

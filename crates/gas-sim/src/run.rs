@@ -16,7 +16,7 @@ pub struct RunArgs {
     #[arg(long)]
     tz: Option<String>,
     /// Override the scenario's seed.
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| crate::call::whole_number_flag(text, 0, u64::MAX))]
     seed: Option<u64>,
     /// text or json.
     #[arg(long, default_value = "text")]
