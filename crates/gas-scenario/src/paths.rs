@@ -54,7 +54,26 @@ impl PathPolicy {
             }
             roots.push(root);
         }
-        Ok(roots)
+        // The tree is often the scenario's own folder: named once in messages.
+        let mut unique = Vec::with_capacity(roots.len());
+        for root in roots {
+            if !unique.contains(&root) {
+                unique.push(root);
+            }
+        }
+        Ok(unique)
+    }
+
+    /// `path`, a file gas-sim reads or writes for the scenario (a stored snapshot, a
+    /// `.snap.new`), resolved where a read or a write would land, if the rule allows it:
+    /// symlinks followed (a dangling one to where it points), a file that does not exist
+    /// yet by its nearest existing folder. A link out of the tree is refused, so a
+    /// snapshot can neither print nor overwrite a host file.
+    pub fn check_path(&self, path: &Path) -> Result<PathBuf, String> {
+        let resolved = resolve_leniently(path, 0)?;
+        let roots = self.roots()?;
+        check_inside(&resolved, &roots)?;
+        Ok(resolved)
     }
 
     /// `relative` (as written in the scenario) resolved against the scenario's folder,
@@ -69,6 +88,35 @@ impl PathPolicy {
         check_inside(&resolved, &roots).map_err(|why| format!("{relative}: {why}"))?;
         Ok(resolved)
     }
+}
+
+/// Symlinks followed to find where a path leads (the kernel's own limit).
+const SYMLINK_HOPS_MAX: usize = 40;
+
+/// `path` with every symlink and `..` resolved, even when its last parts do not exist.
+fn resolve_leniently(path: &Path, hops: usize) -> Result<PathBuf, String> {
+    let mut current = path.to_path_buf();
+    for hop in hops..SYMLINK_HOPS_MAX {
+        match current.canonicalize() {
+            Ok(resolved) => return Ok(resolved),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("{}: {e}", path.display())),
+            Err(_) => {}
+        }
+        if std::fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink()) {
+            let link = std::fs::read_link(&current).map_err(|e| format!("{}: {e}", current.display()))?;
+            current = match current.parent() {
+                Some(parent) if link.is_relative() => parent.join(link),
+                _ => link,
+            };
+            continue;
+        }
+        let (Some(parent), Some(name)) = (current.parent(), current.file_name()) else {
+            return Err(format!("{}: cannot be resolved", path.display()));
+        };
+        let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+        return Ok(resolve_leniently(parent, hop + 1)?.join(name));
+    }
+    Err(format!("{}: a symlink loop (more than {SYMLINK_HOPS_MAX} links)", path.display()))
 }
 
 fn canonical(path: &Path) -> Result<PathBuf, String> {
@@ -229,6 +277,31 @@ mod tests {
         assert!(err.contains("outside"), "{err}");
         let allowed = PathPolicy::new(&scenarios.join("x.toml"), vec![outside.path().to_path_buf()]);
         assert!(allowed.resolve("link.csv").is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_written_for_a_scenario_are_checked_where_they_land() {
+        let outside = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        let snapshots = repo.path().join("scenarios/snapshots");
+        std::fs::create_dir_all(&snapshots).unwrap();
+        let policy = PathPolicy::new(&repo.path().join("scenarios/x.toml"), Vec::new());
+        // Not there yet, in a folder not there yet: resolved by the folders that are.
+        assert!(policy.check_path(&repo.path().join("scenarios/new/x@UTC.snap")).is_ok());
+        // A dangling link leads where the write would land.
+        let link = snapshots.join("x@UTC.snap.new");
+        std::os::unix::fs::symlink(outside.path().join("victim.txt"), &link).unwrap();
+        assert!(policy.check_path(&link).unwrap_err().contains("outside the scenario's folder tree"));
+        std::os::unix::fs::symlink("../../.env", snapshots.join("h.snap")).unwrap();
+        assert!(policy.check_path(&snapshots.join("h.snap")).unwrap_err().contains("hidden"));
+        std::os::unix::fs::symlink("../../kept.snap", snapshots.join("k.snap")).unwrap();
+        assert_eq!(
+            policy.check_path(&snapshots.join("k.snap")).unwrap(),
+            repo.path().canonicalize().unwrap().join("kept.snap")
+        );
+        let allowed = PathPolicy::new(&repo.path().join("scenarios/x.toml"), vec![outside.path().to_path_buf()]);
+        assert!(allowed.check_path(&link).is_ok());
     }
 
     #[test]
