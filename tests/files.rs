@@ -359,3 +359,43 @@ fn test_update_writes_no_snapshot_unless_every_one_can_be_written() {
     assert_eq!(std::fs::read_to_string(snapshots.join("s@Asia_Tokyo.snap")).unwrap(), stale, "written first");
     assert!(snapshots.join("s@Asia_Tokyo.snap.new").exists(), "the pending file was removed");
 }
+
+#[test]
+fn no_output_lands_on_a_project_file_a_manifest_or_a_scenario() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    let project = repo.join("project");
+    let code = std::fs::read_to_string(project.join("Code.gs")).unwrap();
+    std::fs::write(project.join(".clasp.json"), "{}").unwrap();
+    let scenario_text = std::fs::read_to_string(&scenario).unwrap();
+    let reports = [
+        (project.join("Code.gs"), "that is a file of the project"),
+        (project.join("appsscript.json"), "that is a file of the project"),
+        (project.join(".clasp.json"), "that is a file of the project"),
+        (scenario.clone(), "that is an input of this command"),
+        (project.join("Report.html"), "named like a source or a manifest"),
+        (project.join("lib/New.js"), "named like a source or a manifest"),
+    ];
+    std::fs::create_dir(project.join("lib")).unwrap();
+    for (report, expected) in &reports {
+        let out = gas_sim(&["mutate", scenario.to_str().unwrap(), "--report", report.to_str().unwrap()]);
+        assert_refused(&out, "--report ");
+        assert_refused(&out, expected);
+        assert!(!stderr(&out).contains("baseline"), "the campaign ran:\n{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(project.join("Code.gs")).unwrap(), code);
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), scenario_text);
+    assert!(!project.join("Report.html").exists() && !project.join("lib/New.js").exists());
+    // A new source file made by --state broke every later call.
+    let out = call_with_state(&project, &project.join("State.gs"));
+    assert_refused(&out, "--state ");
+    assert_refused(&out, "named like a source or a manifest");
+    assert!(!project.join("State.gs").exists());
+    // Through a symlink too; a plain state file in the project folder is fine.
+    std::os::unix::fs::symlink("Code.gs", project.join("state.json")).unwrap();
+    assert_refused(&call_with_state(&project, &project.join("state.json")), "that is a file of the project");
+    std::fs::remove_file(project.join("state.json")).unwrap();
+    let state = project.join("state.json");
+    let out = gas_sim(&["call", project.to_str().unwrap(), "tick", "--state", state.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(state.is_file());
+}

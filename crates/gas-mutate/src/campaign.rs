@@ -452,6 +452,11 @@ impl Campaign {
     }
 
     /// The files the report shows: `label/name` and the original text, project order.
+    /// The scenarios the campaign runs, as loaded.
+    pub fn scenarios(&self) -> &[PreparedScenario] {
+        &self.scenarios
+    }
+
     pub fn files(&self) -> Vec<(String, String)> {
         self.projects
             .iter()

@@ -70,7 +70,7 @@ impl PathPolicy {
     /// yet by its nearest existing folder. A link out of the tree is refused, so a
     /// snapshot can neither print nor overwrite a host file.
     pub fn check_path(&self, path: &Path) -> Result<PathBuf, String> {
-        let resolved = resolve_leniently(path, 0)?;
+        let resolved = resolve_leniently(path)?;
         let roots = self.roots()?;
         check_inside(&resolved, &roots)?;
         Ok(resolved)
@@ -93,8 +93,13 @@ impl PathPolicy {
 /// Symlinks followed to find where a path leads (the kernel's own limit).
 const SYMLINK_HOPS_MAX: usize = 40;
 
-/// `path` with every symlink and `..` resolved, even when its last parts do not exist.
-fn resolve_leniently(path: &Path, hops: usize) -> Result<PathBuf, String> {
+/// `path` with every symlink and `..` resolved, even when its last parts do not exist
+/// (where a write to it would land).
+pub fn resolve_leniently(path: &Path) -> Result<PathBuf, String> {
+    resolve_from(path, 0)
+}
+
+fn resolve_from(path: &Path, hops: usize) -> Result<PathBuf, String> {
     let mut current = path.to_path_buf();
     for hop in hops..SYMLINK_HOPS_MAX {
         match current.canonicalize() {
@@ -114,7 +119,7 @@ fn resolve_leniently(path: &Path, hops: usize) -> Result<PathBuf, String> {
             return Err(format!("{}: cannot be resolved", path.display()));
         };
         let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
-        return Ok(resolve_leniently(parent, hop + 1)?.join(name));
+        return Ok(resolve_from(parent, hop + 1)?.join(name));
     }
     Err(format!("{}: a symlink loop (more than {SYMLINK_HOPS_MAX} links)", path.display()))
 }

@@ -75,6 +75,51 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Names the project loader reads, in any folder of a project: writing one there (even
+/// a new file) changes the project for every later run (`--state State.gs` broke every
+/// later `call`).
+fn is_loaded_name(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    [".gs", ".js", ".html"].iter().any(|ext| name.ends_with(ext)) || name == "appsscript.json" || name == ".clasp.json"
+}
+
+/// `Err` when a write to `path` would land on one of gas-sim's inputs: a file of a loaded
+/// project (sources, `appsscript.json`, `.clasp.json`), a file in a project's folder tree
+/// named like one, or an input file of the command (a scenario being run, a breakages
+/// file). Other files inside a project's folder (`state.json`, `mutation.json`) are fine:
+/// the loader never reads them.
+pub fn check_not_an_input(
+    path: &Path,
+    what: &str,
+    projects: &[&gas_engine::Project],
+    inputs: &[&Path],
+) -> Result<(), String> {
+    let fail = |why: String| Err(format!("{what} {}: {why}", path.display()));
+    let target = target_of(path)?;
+    let target = gas_scenario::paths::resolve_leniently(&target).unwrap_or(target);
+    let same = |file: &Path| file.canonicalize().is_ok_and(|file| file == target);
+    if inputs.iter().any(|input| same(input)) {
+        return fail("that is an input of this command; gas-sim never writes over its input".to_string());
+    }
+    for project in projects {
+        if project.files_on_disk().iter().any(|file| same(file)) {
+            return fail(format!(
+                "that is a file of the project {}; gas-sim never writes into a project",
+                project.root.display()
+            ));
+        }
+        let root = project.root.canonicalize().unwrap_or_else(|_| project.root.clone());
+        if target.starts_with(&root) && is_loaded_name(&target) {
+            return fail(format!(
+                "inside the project {}, a file named like a source or a manifest (.gs, .js, .html, \
+                 appsscript.json, .clasp.json) would be loaded with it; gas-sim never writes one",
+                project.root.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Whether this process may write the existing file `path` (`access(2)`: the mode bits
 /// for this user, ACLs, a read-only mount).
 fn may_write(path: &Path) -> bool {
@@ -217,6 +262,16 @@ fn install_signal_cleanup() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_project_loader_reads_are_never_written_in_a_project() {
+        for name in ["Code.gs", "lib/x.js", "Page.HTML", "appsscript.json", ".clasp.json"] {
+            assert!(is_loaded_name(Path::new(name)), "{name}");
+        }
+        for name in ["state.json", "mutation.json", "x@UTC.snap", "gs", "notes.gs.txt"] {
+            assert!(!is_loaded_name(Path::new(name)), "{name}");
+        }
+    }
 
     #[test]
     fn replaces_the_whole_file() {

@@ -166,6 +166,7 @@ impl Planned {
 /// folder tree (the rule of `project` and `csv`), so a hostile link cannot make `test`
 /// print or overwrite a host file.
 fn check_snapshot_paths(prepared: &[PreparedScenario], in_ci: bool) -> Result<(), BadInput> {
+    let inputs: Vec<&Path> = prepared.iter().map(|s| s.path.as_path()).collect();
     for scenario in prepared {
         for zone in &scenario.zones {
             let snap = snapshot_path(&scenario.path, zone);
@@ -177,6 +178,8 @@ fn check_snapshot_paths(prepared: &[PreparedScenario], in_ci: bool) -> Result<()
                     .paths
                     .check_path(&file)
                     .map_err(|why| BadInput(format!("snapshot {}: {why}", file.display())))?;
+                crate::output::check_not_an_input(&file, "snapshot", &[&*scenario.project], &inputs)
+                    .map_err(BadInput)?;
             }
         }
     }
