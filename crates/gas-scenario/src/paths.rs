@@ -43,10 +43,15 @@ impl PathPolicy {
         PathPolicy { scenario_dir, allowed }
     }
 
-    /// The allowed roots, resolved: the scenario's tree first.
-    fn roots(&self) -> Result<Vec<PathBuf>, String> {
+    /// The allowed roots, resolved: the scenario's tree first (none for a scenario with
+    /// no tree of its own), and the resolved scenario folder.
+    fn roots(&self) -> Result<(Vec<PathBuf>, PathBuf), String> {
+        // (The resolved scenario folder is among the roots exactly when it has a tree.)
         let scenario_dir = canonical(&self.scenario_dir)?;
-        let mut roots = vec![tree_root(&scenario_dir, home().as_deref(), is_shared), scenario_dir];
+        let mut roots = match tree_root(&scenario_dir, home().as_deref(), is_shared) {
+            Some(tree) => vec![tree, scenario_dir.clone()],
+            None => Vec::new(),
+        };
         for dir in &self.allowed {
             let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
             if !root.is_dir() {
@@ -61,7 +66,23 @@ impl PathPolicy {
                 unique.push(root);
             }
         }
-        Ok(unique)
+        Ok((unique, scenario_dir))
+    }
+
+    /// `check_inside`, with a word for a scenario that has no tree of its own.
+    fn check(&self, resolved: &Path) -> Result<(), String> {
+        let (roots, scenario_dir) = self.roots()?;
+        let has_tree = roots.contains(&scenario_dir);
+        if has_tree || roots.iter().any(|root| resolved.starts_with(root)) {
+            return check_inside(resolved, &roots);
+        }
+        Err(format!(
+            "{} cannot be read: the scenario is directly in {}, the root, home or a shared folder, whose \
+             other files are not its own; move it into a folder of its own, or pass --allow-path with the \
+             folder it may read",
+            resolved.display(),
+            scenario_dir.display()
+        ))
     }
 
     /// `path`, a file gas-sim reads or writes for the scenario (a stored snapshot, a
@@ -71,8 +92,7 @@ impl PathPolicy {
     /// snapshot can neither print nor overwrite a host file.
     pub fn check_path(&self, path: &Path) -> Result<PathBuf, String> {
         let resolved = resolve_leniently(path)?;
-        let roots = self.roots()?;
-        check_inside(&resolved, &roots)?;
+        self.check(&resolved)?;
         Ok(resolved)
     }
 
@@ -84,8 +104,7 @@ impl PathPolicy {
             std::io::ErrorKind::NotFound => format!("{} does not exist", joined.display()),
             _ => format!("{}: {e}", joined.display()),
         })?;
-        let roots = self.roots()?;
-        check_inside(&resolved, &roots).map_err(|why| format!("{relative}: {why}"))?;
+        self.check(&resolved).map_err(|why| format!("{relative}: {why}"))?;
         Ok(resolved)
     }
 }
@@ -146,17 +165,20 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| PathBuf::from(h).canonicalize().ok())
 }
 
-/// The root of the scenario's tree, from its folder (resolved) and the home folder.
-pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&Path) -> bool) -> PathBuf {
+/// The root of the scenario's tree, from its folder (resolved) and the home folder: the
+/// folder above, except when that is `/`, the home folder or above it, or a shared
+/// folder (then the scenario's own folder). `None` when the scenario's own folder is
+/// one of those: a scenario dropped directly in `/tmp` or `~` has no tree (its
+/// neighbours are other people's files, or the user's secrets).
+pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&Path) -> bool) -> Option<PathBuf> {
+    let unsafe_root =
+        |dir: &Path| dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir)) || is_shared(dir);
+    if unsafe_root(scenario_dir) {
+        return None;
+    }
     match scenario_dir.parent() {
-        Some(parent)
-            if parent.parent().is_some()
-                && !home.is_some_and(|home| home.starts_with(parent))
-                && !is_shared(parent) =>
-        {
-            parent.to_path_buf()
-        }
-        _ => scenario_dir.to_path_buf(),
+        Some(parent) if !unsafe_root(parent) => Some(parent.to_path_buf()),
+        _ => Some(scenario_dir.to_path_buf()),
     }
 }
 
@@ -231,16 +253,21 @@ mod tests {
         let home = Some(Path::new("/home/ann"));
         let shared = |dir: &Path| dir == Path::new("/tmp");
         let root = |dir: &str, home: Option<&Path>| tree_root(Path::new(dir), home, shared);
-        assert_eq!(root("/repo/scenarios", home), Path::new("/repo"));
-        assert_eq!(root("/home/ann/proj/scenarios", home), Path::new("/home/ann/proj"));
-        assert_eq!(root("/srv/x/scenarios", None), Path::new("/srv/x"));
+        let some = |dir: &str| Some(PathBuf::from(dir));
+        assert_eq!(root("/repo/scenarios", home), some("/repo"));
+        assert_eq!(root("/home/ann/proj/scenarios", home), some("/home/ann/proj"));
+        assert_eq!(root("/srv/x/scenarios", None), some("/srv/x"));
         // Never the home folder, anything above it, `/` or a shared folder: then the
         // scenario's own folder.
-        assert_eq!(root("/home/ann/proj", home), Path::new("/home/ann/proj"));
-        assert_eq!(root("/home/ann", home), Path::new("/home/ann"));
-        assert_eq!(root("/srv", None), Path::new("/srv"));
-        assert_eq!(root("/", None), Path::new("/"));
-        assert_eq!(root("/tmp/.tmpA1", home), Path::new("/tmp/.tmpA1"));
+        assert_eq!(root("/home/ann/proj", home), some("/home/ann/proj"));
+        assert_eq!(root("/srv", None), some("/srv"));
+        assert_eq!(root("/tmp/.tmpA1", home), some("/tmp/.tmpA1"));
+        // A scenario directly in one of those has no tree at all (`/tmp/x.toml` read
+        // `/tmp/secret.csv`).
+        assert_eq!(root("/home/ann", home), None);
+        assert_eq!(root("/home", home), None);
+        assert_eq!(root("/", None), None);
+        assert_eq!(root("/tmp", home), None);
     }
 
     #[test]
@@ -307,6 +334,22 @@ mod tests {
         );
         let allowed = PathPolicy::new(&repo.path().join("scenarios/x.toml"), vec![outside.path().to_path_buf()]);
         assert!(allowed.check_path(&link).is_ok());
+    }
+
+    #[test]
+    fn a_scenario_directly_in_a_shared_folder_reads_nothing_unless_allowed() {
+        let shared = std::env::temp_dir().canonicalize().unwrap();
+        if !is_shared(&shared) {
+            return; // No sticky temp folder here: the rule is covered by tree_root's test.
+        }
+        let secret = tempfile::Builder::new().prefix("gas-sim-secret-").suffix(".csv").tempfile_in(&shared).unwrap();
+        let name = secret.path().file_name().unwrap().to_string_lossy().into_owned();
+        let policy = PathPolicy::new(&shared.join("x.toml"), Vec::new());
+        let err = policy.resolve(&name).unwrap_err();
+        assert!(err.contains("the scenario is directly in") && err.contains("--allow-path"), "{err}");
+        assert!(policy.check_path(&shared.join("snapshots/x@UTC.snap")).is_err());
+        let allowed = PathPolicy::new(&shared.join("x.toml"), vec![shared.clone()]);
+        assert!(allowed.resolve(&name).is_ok());
     }
 
     #[test]
