@@ -399,3 +399,14 @@ fn no_output_lands_on_a_project_file_a_manifest_or_a_scenario() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(state.is_file());
 }
+
+#[test]
+fn os_errors_are_shown_in_words() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    std::os::unix::fs::symlink("loop", repo.join("loop")).unwrap();
+    let text = std::fs::read_to_string(&scenario).unwrap().replace("../project", "../loop");
+    std::fs::write(&scenario, text).unwrap();
+    let out = run(&scenario, &[]);
+    assert_refused(&out, "too many levels of symbolic links");
+    assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
+}

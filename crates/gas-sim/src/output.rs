@@ -120,6 +120,39 @@ pub fn check_not_an_input(
     Ok(())
 }
 
+/// `message` with the operating system's error texts in words: Rust shows them as
+/// `Not a directory (os error 20)`; a user reads `not a directory`. Applied once, where
+/// the CLI prints an error.
+pub fn plain_os_errors(message: &str) -> String {
+    const MARK: &str = " (os error ";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(MARK) {
+        let after = &rest[at + MARK.len()..];
+        let Some(close) = after.find(')').filter(|&c| c > 0 && after[..c].bytes().all(|b| b.is_ascii_digit())) else {
+            out.push_str(&rest[..at + MARK.len()]);
+            rest = after;
+            continue;
+        };
+        // The OS text starts after the last `: ` before the code; its capital goes.
+        let phrase_start = rest[..at].rfind(": ").map_or(0, |k| k + 2);
+        out.push_str(&rest[..phrase_start]);
+        let mut phrase = rest[phrase_start..at].chars();
+        let mut second = phrase.clone().skip(1);
+        if let Some(first) = phrase.next() {
+            if second.next().is_some_and(|c| c.is_lowercase()) {
+                out.extend(first.to_lowercase());
+            } else {
+                out.push(first);
+            }
+            out.push_str(phrase.as_str());
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Whether this process may write the existing file `path` (`access(2)`: the mode bits
 /// for this user, ACLs, a read-only mount).
 fn may_write(path: &Path) -> bool {
@@ -271,6 +304,18 @@ mod tests {
         for name in ["state.json", "mutation.json", "x@UTC.snap", "gs", "notes.gs.txt"] {
             assert!(!is_loaded_name(Path::new(name)), "{name}");
         }
+    }
+
+    #[test]
+    fn os_error_texts_are_shown_in_words() {
+        assert_eq!(
+            plain_os_errors("--state /a/b: Too many levels of symbolic links (os error 40)"),
+            "--state /a/b: too many levels of symbolic links"
+        );
+        assert_eq!(plain_os_errors("x: Not a directory (os error 20); y"), "x: not a directory; y");
+        assert_eq!(plain_os_errors("No such file or directory (os error 2)"), "no such file or directory");
+        assert_eq!(plain_os_errors("a (os error x) b"), "a (os error x) b");
+        assert_eq!(plain_os_errors("plain"), "plain");
     }
 
     #[test]
