@@ -410,3 +410,14 @@ fn os_errors_are_shown_in_words() {
     assert_refused(&out, "too many levels of symbolic links");
     assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_bad_allow_path_is_reported_as_the_flag() {
+    let (temp, _repo, scenario) = layout("rows = [[1]]");
+    let missing = temp.path().join("missing");
+    for command in ["run", "test", "mutate"] {
+        let out = gas_sim(&[command, scenario.to_str().unwrap(), "--allow-path", missing.to_str().unwrap()]);
+        assert_refused(&out, &format!("error: --allow-path {}: ", missing.display()));
+        assert!(!stderr(&out).contains("project:"), "{}", stderr(&out));
+    }
+}

@@ -143,6 +143,18 @@ fn resolve_from(path: &Path, hops: usize) -> Result<PathBuf, String> {
     Err(format!("{}: a symlink loop (more than {SYMLINK_HOPS_MAX} links)", path.display()))
 }
 
+/// `Err` naming the flag when an `--allow-path` folder cannot be used (checked once,
+/// before any scenario, so the error names `--allow-path`, not a scenario's key).
+pub fn check_allowed(dirs: &[PathBuf]) -> Result<(), String> {
+    for dir in dirs {
+        let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
+        if !root.is_dir() {
+            return Err(format!("--allow-path {}: not a folder", dir.display()));
+        }
+    }
+    Ok(())
+}
+
 fn canonical(path: &Path) -> Result<PathBuf, String> {
     path.canonicalize().map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
@@ -350,6 +362,15 @@ mod tests {
         assert!(policy.check_path(&shared.join("snapshots/x@UTC.snap")).is_err());
         let allowed = PathPolicy::new(&shared.join("x.toml"), vec![shared.clone()]);
         assert!(allowed.resolve(&name).is_ok());
+    }
+
+    #[test]
+    fn a_bad_allow_path_names_the_flag() {
+        let err = check_allowed(&[PathBuf::from("/no/such/folder")]).unwrap_err();
+        assert!(err.starts_with("--allow-path /no/such/folder: "), "{err}");
+        let file = tempfile::NamedTempFile::new().unwrap();
+        assert!(check_allowed(&[file.path().to_path_buf()]).unwrap_err().contains("not a folder"));
+        assert!(check_allowed(&[std::env::temp_dir()]).is_ok());
     }
 
     #[test]

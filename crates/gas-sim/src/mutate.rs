@@ -78,6 +78,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     if let Some(path) = &args.report {
         check_writable(path, "--report").map_err(BadInput)?;
     }
+    gas_scenario::paths::check_allowed(&args.allow_paths).map_err(BadInput)?;
     let started = Instant::now();
     let mut campaign = Campaign::prepare(&options).map_err(|e| BadInput(e.to_string()))?;
     if let Some(path) = &args.report {
