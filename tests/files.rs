@@ -421,3 +421,13 @@ fn a_bad_allow_path_is_reported_as_the_flag() {
         assert!(!stderr(&out).contains("project:"), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn test_update_makes_the_snapshots_folder() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    let out = test_cmd(&scenario, &["--update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(repo.join("scenarios/snapshots/s@UTC.snap").is_file());
+    let out = test_cmd(&scenario, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

@@ -147,6 +147,8 @@ struct Planned {
 impl Planned {
     fn apply(self) -> Result<(), BadInput> {
         for (path, _) in &self.writes {
+            // The folder was checked before the runs; made now so its files can be checked.
+            std::fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
             check_writable(path, "snapshot")
                 .map_err(|e| BadInput(format!("{e}; no snapshot was written or removed")))?;
         }
@@ -154,7 +156,6 @@ impl Planned {
             let _ = std::fs::remove_file(path);
         }
         for (path, text) in &self.writes {
-            std::fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
             write_atomically(path, text).map_err(BadInput)?;
         }
         Ok(())
