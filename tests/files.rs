@@ -281,3 +281,153 @@ fn a_scenario_or_breakages_file_that_is_a_fifo_is_refused() {
     let out = gas_sim(&["mutate", "scenarios/invoice_batch.toml", "--mutations", fifo.to_str().unwrap()]);
     assert_refused(&out, "s.toml is a FIFO");
 }
+
+/// `test` in `repo` (the scenario `s`, zone UTC), with the environment of a developer's
+/// machine (no `CI`).
+fn test_cmd(scenario: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["test", scenario.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .args(&args)
+        .env_remove("CI")
+        .env_remove("INSTA_UPDATE")
+        .current_dir(repo_root())
+        .output()
+        .expect("gas-sim runs")
+}
+
+#[test]
+fn a_snapshot_symlink_out_of_the_tree_is_neither_written_nor_read() {
+    let (temp, repo, scenario) = layout("rows = [[1]]");
+    let snapshots = repo.join("scenarios/snapshots");
+    std::fs::create_dir_all(&snapshots).unwrap();
+    let victim = temp.path().join("outside/victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    // A review file that leads out: written without --update before the fix.
+    std::os::unix::fs::symlink(&victim, snapshots.join("s@UTC.snap.new")).unwrap();
+    let out = test_cmd(&scenario, &[]);
+    assert_refused(&out, "s@UTC.snap.new: ");
+    assert_refused(&out, "is outside the scenario's folder tree");
+    assert!(!stdout(&out).contains("snapshot"), "the run happened:\n{}", stdout(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+    std::fs::remove_file(snapshots.join("s@UTC.snap.new")).unwrap();
+    // A stored snapshot that leads out: its target overwritten by --update, and its
+    // content printed in a diff, before the fix.
+    std::fs::write(&victim, format!("---\nsource: x\n---\n{SECRET}\n")).unwrap();
+    std::os::unix::fs::symlink(&victim, snapshots.join("s@UTC.snap")).unwrap();
+    for extra in [&[][..], &["--update"][..]] {
+        let out = test_cmd(&scenario, extra);
+        assert_refused(&out, "snapshot ");
+        assert_refused(&out, "s@UTC.snap: ");
+        assert_refused(&out, "is outside the scenario's folder tree");
+        assert!(std::fs::read_to_string(&victim).unwrap().contains(SECRET), "the victim was overwritten");
+    }
+    // Host files and hidden files in the tree are not read either.
+    for target in [Path::new("/etc/passwd").to_path_buf(), repo.join(".env")] {
+        std::fs::write(repo.join(".env"), SECRET).unwrap();
+        std::fs::remove_file(snapshots.join("s@UTC.snap")).unwrap();
+        std::os::unix::fs::symlink(&target, snapshots.join("s@UTC.snap")).unwrap();
+        let out = test_cmd(&scenario, &[]);
+        assert_refused(&out, "s@UTC.snap: ");
+        assert!(!stdout(&out).contains("root:"), "/etc/passwd shown:\n{}", stdout(&out));
+    }
+    // A link inside the tree is fine (written through).
+    std::fs::remove_file(snapshots.join("s@UTC.snap")).unwrap();
+    std::os::unix::fs::symlink("../../kept.snap", snapshots.join("s@UTC.snap")).unwrap();
+    let out = test_cmd(&scenario, &["--update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(repo.join("kept.snap")).unwrap().contains("expression: snapshot"));
+}
+
+#[test]
+fn test_update_writes_no_snapshot_unless_every_one_can_be_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    // A second zone: two snapshots.
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    std::fs::write(&scenario, text.replacen("end = ", "time_zones = [\"UTC\", \"Asia/Tokyo\"]\nend = ", 1)).unwrap();
+    let snapshots = repo.join("scenarios/snapshots");
+    std::fs::create_dir_all(&snapshots).unwrap();
+    let stale = "---\nsource: x\n---\nold\n";
+    std::fs::write(snapshots.join("s@Asia_Tokyo.snap"), stale).unwrap();
+    std::fs::write(snapshots.join("s@UTC.snap"), stale).unwrap();
+    std::fs::set_permissions(snapshots.join("s@UTC.snap"), std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::write(snapshots.join("s@Asia_Tokyo.snap.new"), "pending").unwrap();
+    let out = test_cmd(&scenario, &["--update"]);
+    assert_refused(&out, "is read-only");
+    assert_refused(&out, "no snapshot was written");
+    assert_eq!(std::fs::read_to_string(snapshots.join("s@Asia_Tokyo.snap")).unwrap(), stale, "written first");
+    assert!(snapshots.join("s@Asia_Tokyo.snap.new").exists(), "the pending file was removed");
+}
+
+#[test]
+fn no_output_lands_on_a_project_file_a_manifest_or_a_scenario() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    let project = repo.join("project");
+    let code = std::fs::read_to_string(project.join("Code.gs")).unwrap();
+    std::fs::write(project.join(".clasp.json"), "{}").unwrap();
+    let scenario_text = std::fs::read_to_string(&scenario).unwrap();
+    let reports = [
+        (project.join("Code.gs"), "that is a file of the project"),
+        (project.join("appsscript.json"), "that is a file of the project"),
+        (project.join(".clasp.json"), "that is a file of the project"),
+        (scenario.clone(), "that is an input of this command"),
+        (project.join("Report.html"), "named like a source or a manifest"),
+        (project.join("lib/New.js"), "named like a source or a manifest"),
+    ];
+    std::fs::create_dir(project.join("lib")).unwrap();
+    for (report, expected) in &reports {
+        let out = gas_sim(&["mutate", scenario.to_str().unwrap(), "--report", report.to_str().unwrap()]);
+        assert_refused(&out, "--report ");
+        assert_refused(&out, expected);
+        assert!(!stderr(&out).contains("baseline"), "the campaign ran:\n{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read_to_string(project.join("Code.gs")).unwrap(), code);
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), scenario_text);
+    assert!(!project.join("Report.html").exists() && !project.join("lib/New.js").exists());
+    // A new source file made by --state broke every later call.
+    let out = call_with_state(&project, &project.join("State.gs"));
+    assert_refused(&out, "--state ");
+    assert_refused(&out, "named like a source or a manifest");
+    assert!(!project.join("State.gs").exists());
+    // Through a symlink too; a plain state file in the project folder is fine.
+    std::os::unix::fs::symlink("Code.gs", project.join("state.json")).unwrap();
+    assert_refused(&call_with_state(&project, &project.join("state.json")), "that is a file of the project");
+    std::fs::remove_file(project.join("state.json")).unwrap();
+    let state = project.join("state.json");
+    let out = gas_sim(&["call", project.to_str().unwrap(), "tick", "--state", state.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(state.is_file());
+}
+
+#[test]
+fn os_errors_are_shown_in_words() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    std::os::unix::fs::symlink("loop", repo.join("loop")).unwrap();
+    let text = std::fs::read_to_string(&scenario).unwrap().replace("../project", "../loop");
+    std::fs::write(&scenario, text).unwrap();
+    let out = run(&scenario, &[]);
+    assert_refused(&out, "too many levels of symbolic links");
+    assert!(!stderr(&out).contains("os error"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_bad_allow_path_is_reported_as_the_flag() {
+    let (temp, _repo, scenario) = layout("rows = [[1]]");
+    let missing = temp.path().join("missing");
+    for command in ["run", "test", "mutate"] {
+        let out = gas_sim(&[command, scenario.to_str().unwrap(), "--allow-path", missing.to_str().unwrap()]);
+        assert_refused(&out, &format!("error: --allow-path {}: ", missing.display()));
+        assert!(!stderr(&out).contains("project:"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn test_update_makes_the_snapshots_folder() {
+    let (_temp, repo, scenario) = layout("rows = [[1]]");
+    let out = test_cmd(&scenario, &["--update"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(repo.join("scenarios/snapshots/s@UTC.snap").is_file());
+    let out = test_cmd(&scenario, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}

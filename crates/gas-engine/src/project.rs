@@ -241,6 +241,16 @@ impl Tree {
                 self.root.display()
             )));
         }
+        // The listing skips hidden names (`.env`, `.git/`); a link must not bring one back.
+        let below = target.strip_prefix(&self.root).unwrap_or(&target);
+        if let Some(hidden) = below.components().find(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+            return Err(ProjectError(format!(
+                "{} is a symlink to {}, a hidden file or folder ({}): gas-sim loads none as a source",
+                path.display(),
+                target.display(),
+                hidden.as_os_str().to_string_lossy()
+            )));
+        }
         Ok(target)
     }
 }
@@ -446,6 +456,21 @@ mod hostile_tests {
         symlink(outside.path().join("secret.js"), dir.path().join("secret.js")).unwrap();
         let err = Project::load(dir.path()).unwrap_err();
         assert!(err.0.contains("secret.js") && err.0.contains("outside the project folder"), "{err}");
+    }
+
+    #[test]
+    fn a_symlink_to_a_hidden_file_inside_the_project_is_refused() {
+        let dir = project_dir();
+        std::fs::write(dir.path().join(".env"), "var token = 'hunter2';").unwrap();
+        symlink(".env", dir.path().join("Lib.gs")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("Lib.gs") && err.0.contains("hidden file or folder (.env)"), "{err}");
+        std::fs::remove_file(dir.path().join("Lib.gs")).unwrap();
+        std::fs::create_dir(dir.path().join(".git")).unwrap();
+        std::fs::write(dir.path().join(".git/hook.js"), "var x;").unwrap();
+        symlink(".git", dir.path().join("lib")).unwrap();
+        let err = Project::load(dir.path()).unwrap_err();
+        assert!(err.0.contains("hidden file or folder (.git)"), "{err}");
     }
 
     #[test]

@@ -279,7 +279,7 @@ impl Campaign {
                 (Ok(plain), Ok(instrumented)) => (plain, instrumented),
                 (Err(e), _) | (_, Err(e)) => return Err(CampaignError::Input(e.to_string())),
             };
-            if let Some(reason) = baseline_problem(plain) {
+            if let Some(reason) = baseline_problem(plain, &self.scenarios[test.scenario].loaded.paths) {
                 failures.push(format!("  {}: {reason}", test.info.id));
             }
             let snapshot = plain.snapshot();
@@ -452,6 +452,11 @@ impl Campaign {
     }
 
     /// The files the report shows: `label/name` and the original text, project order.
+    /// The scenarios the campaign runs, as loaded.
+    pub fn scenarios(&self) -> &[PreparedScenario] {
+        &self.scenarios
+    }
+
     pub fn files(&self) -> Vec<(String, String)> {
         self.projects
             .iter()
@@ -486,12 +491,16 @@ impl ProjectUnderTest {
 }
 
 /// Why a baseline run does not count as passing, if it does not.
-fn baseline_problem(report: &ZoneReport) -> Option<String> {
+fn baseline_problem(report: &ZoneReport, paths: &gas_scenario::paths::PathPolicy) -> Option<String> {
     if let Some(failed) = report.expectations.iter().find(|e| !e.passed) {
         return Some(format!("expectation failed: {}", failed.mismatch()));
     }
     let stored = gas_scenario::snapshot::snapshot_path(&report.scenario_path, &report.zone);
-    let text = gas_scenario::snapshot::read_stored(&stored)?;
+    // The stored snapshot is read under the scenario's file rule (a diff of it is shown).
+    let text = match gas_scenario::snapshot::read_stored_within(paths, &stored) {
+        Ok(text) => text?,
+        Err(why) => return Some(why),
+    };
     // Both sides normalized as `gas-sim test` compares them.
     let expected = gas_scenario::snapshot::parse_snap(&text);
     let actual = gas_scenario::snapshot::normalize(&report.snapshot());

@@ -43,10 +43,15 @@ impl PathPolicy {
         PathPolicy { scenario_dir, allowed }
     }
 
-    /// The allowed roots, resolved: the scenario's tree first.
-    fn roots(&self) -> Result<Vec<PathBuf>, String> {
+    /// The allowed roots, resolved: the scenario's tree first (none for a scenario with
+    /// no tree of its own), and the resolved scenario folder.
+    fn roots(&self) -> Result<(Vec<PathBuf>, PathBuf), String> {
+        // (The resolved scenario folder is among the roots exactly when it has a tree.)
         let scenario_dir = canonical(&self.scenario_dir)?;
-        let mut roots = vec![tree_root(&scenario_dir, home().as_deref(), is_shared), scenario_dir];
+        let mut roots = match tree_root(&scenario_dir, home().as_deref(), is_shared) {
+            Some(tree) => vec![tree, scenario_dir.clone()],
+            None => Vec::new(),
+        };
         for dir in &self.allowed {
             let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
             if !root.is_dir() {
@@ -54,7 +59,41 @@ impl PathPolicy {
             }
             roots.push(root);
         }
-        Ok(roots)
+        // The tree is often the scenario's own folder: named once in messages.
+        let mut unique = Vec::with_capacity(roots.len());
+        for root in roots {
+            if !unique.contains(&root) {
+                unique.push(root);
+            }
+        }
+        Ok((unique, scenario_dir))
+    }
+
+    /// `check_inside`, with a word for a scenario that has no tree of its own.
+    fn check(&self, resolved: &Path) -> Result<(), String> {
+        let (roots, scenario_dir) = self.roots()?;
+        let has_tree = roots.contains(&scenario_dir);
+        if has_tree || roots.iter().any(|root| resolved.starts_with(root)) {
+            return check_inside(resolved, &roots);
+        }
+        Err(format!(
+            "{} cannot be read: the scenario is directly in {}, the root, home or a shared folder, whose \
+             other files are not its own; move it into a folder of its own, or pass --allow-path with the \
+             folder it may read",
+            resolved.display(),
+            scenario_dir.display()
+        ))
+    }
+
+    /// `path`, a file gas-sim reads or writes for the scenario (a stored snapshot, a
+    /// `.snap.new`), resolved where a read or a write would land, if the rule allows it:
+    /// symlinks followed (a dangling one to where it points), a file that does not exist
+    /// yet by its nearest existing folder. A link out of the tree is refused, so a
+    /// snapshot can neither print nor overwrite a host file.
+    pub fn check_path(&self, path: &Path) -> Result<PathBuf, String> {
+        let resolved = resolve_leniently(path)?;
+        self.check(&resolved)?;
+        Ok(resolved)
     }
 
     /// `relative` (as written in the scenario) resolved against the scenario's folder,
@@ -65,10 +104,55 @@ impl PathPolicy {
             std::io::ErrorKind::NotFound => format!("{} does not exist", joined.display()),
             _ => format!("{}: {e}", joined.display()),
         })?;
-        let roots = self.roots()?;
-        check_inside(&resolved, &roots).map_err(|why| format!("{relative}: {why}"))?;
+        self.check(&resolved).map_err(|why| format!("{relative}: {why}"))?;
         Ok(resolved)
     }
+}
+
+/// Symlinks followed to find where a path leads (the kernel's own limit).
+const SYMLINK_HOPS_MAX: usize = 40;
+
+/// `path` with every symlink and `..` resolved, even when its last parts do not exist
+/// (where a write to it would land).
+pub fn resolve_leniently(path: &Path) -> Result<PathBuf, String> {
+    resolve_from(path, 0)
+}
+
+fn resolve_from(path: &Path, hops: usize) -> Result<PathBuf, String> {
+    let mut current = path.to_path_buf();
+    for hop in hops..SYMLINK_HOPS_MAX {
+        match current.canonicalize() {
+            Ok(resolved) => return Ok(resolved),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("{}: {e}", path.display())),
+            Err(_) => {}
+        }
+        if std::fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink()) {
+            let link = std::fs::read_link(&current).map_err(|e| format!("{}: {e}", current.display()))?;
+            current = match current.parent() {
+                Some(parent) if link.is_relative() => parent.join(link),
+                _ => link,
+            };
+            continue;
+        }
+        let (Some(parent), Some(name)) = (current.parent(), current.file_name()) else {
+            return Err(format!("{}: cannot be resolved", path.display()));
+        };
+        let parent = if parent.as_os_str().is_empty() { Path::new(".") } else { parent };
+        return Ok(resolve_from(parent, hop + 1)?.join(name));
+    }
+    Err(format!("{}: a symlink loop (more than {SYMLINK_HOPS_MAX} links)", path.display()))
+}
+
+/// `Err` naming the flag when an `--allow-path` folder cannot be used (checked once,
+/// before any scenario, so the error names `--allow-path`, not a scenario's key).
+pub fn check_allowed(dirs: &[PathBuf]) -> Result<(), String> {
+    for dir in dirs {
+        let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
+        if !root.is_dir() {
+            return Err(format!("--allow-path {}: not a folder", dir.display()));
+        }
+    }
+    Ok(())
 }
 
 fn canonical(path: &Path) -> Result<PathBuf, String> {
@@ -93,17 +177,20 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).and_then(|h| PathBuf::from(h).canonicalize().ok())
 }
 
-/// The root of the scenario's tree, from its folder (resolved) and the home folder.
-pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&Path) -> bool) -> PathBuf {
+/// The root of the scenario's tree, from its folder (resolved) and the home folder: the
+/// folder above, except when that is `/`, the home folder or above it, or a shared
+/// folder (then the scenario's own folder). `None` when the scenario's own folder is
+/// one of those: a scenario dropped directly in `/tmp` or `~` has no tree (its
+/// neighbours are other people's files, or the user's secrets).
+pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&Path) -> bool) -> Option<PathBuf> {
+    let unsafe_root =
+        |dir: &Path| dir.parent().is_none() || home.is_some_and(|home| home.starts_with(dir)) || is_shared(dir);
+    if unsafe_root(scenario_dir) {
+        return None;
+    }
     match scenario_dir.parent() {
-        Some(parent)
-            if parent.parent().is_some()
-                && !home.is_some_and(|home| home.starts_with(parent))
-                && !is_shared(parent) =>
-        {
-            parent.to_path_buf()
-        }
-        _ => scenario_dir.to_path_buf(),
+        Some(parent) if !unsafe_root(parent) => Some(parent.to_path_buf()),
+        _ => Some(scenario_dir.to_path_buf()),
     }
 }
 
@@ -178,16 +265,21 @@ mod tests {
         let home = Some(Path::new("/home/ann"));
         let shared = |dir: &Path| dir == Path::new("/tmp");
         let root = |dir: &str, home: Option<&Path>| tree_root(Path::new(dir), home, shared);
-        assert_eq!(root("/repo/scenarios", home), Path::new("/repo"));
-        assert_eq!(root("/home/ann/proj/scenarios", home), Path::new("/home/ann/proj"));
-        assert_eq!(root("/srv/x/scenarios", None), Path::new("/srv/x"));
+        let some = |dir: &str| Some(PathBuf::from(dir));
+        assert_eq!(root("/repo/scenarios", home), some("/repo"));
+        assert_eq!(root("/home/ann/proj/scenarios", home), some("/home/ann/proj"));
+        assert_eq!(root("/srv/x/scenarios", None), some("/srv/x"));
         // Never the home folder, anything above it, `/` or a shared folder: then the
         // scenario's own folder.
-        assert_eq!(root("/home/ann/proj", home), Path::new("/home/ann/proj"));
-        assert_eq!(root("/home/ann", home), Path::new("/home/ann"));
-        assert_eq!(root("/srv", None), Path::new("/srv"));
-        assert_eq!(root("/", None), Path::new("/"));
-        assert_eq!(root("/tmp/.tmpA1", home), Path::new("/tmp/.tmpA1"));
+        assert_eq!(root("/home/ann/proj", home), some("/home/ann/proj"));
+        assert_eq!(root("/srv", None), some("/srv"));
+        assert_eq!(root("/tmp/.tmpA1", home), some("/tmp/.tmpA1"));
+        // A scenario directly in one of those has no tree at all (`/tmp/x.toml` read
+        // `/tmp/secret.csv`).
+        assert_eq!(root("/home/ann", home), None);
+        assert_eq!(root("/home", home), None);
+        assert_eq!(root("/", None), None);
+        assert_eq!(root("/tmp", home), None);
     }
 
     #[test]
@@ -229,6 +321,56 @@ mod tests {
         assert!(err.contains("outside"), "{err}");
         let allowed = PathPolicy::new(&scenarios.join("x.toml"), vec![outside.path().to_path_buf()]);
         assert!(allowed.resolve("link.csv").is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_written_for_a_scenario_are_checked_where_they_land() {
+        let outside = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        let snapshots = repo.path().join("scenarios/snapshots");
+        std::fs::create_dir_all(&snapshots).unwrap();
+        let policy = PathPolicy::new(&repo.path().join("scenarios/x.toml"), Vec::new());
+        // Not there yet, in a folder not there yet: resolved by the folders that are.
+        assert!(policy.check_path(&repo.path().join("scenarios/new/x@UTC.snap")).is_ok());
+        // A dangling link leads where the write would land.
+        let link = snapshots.join("x@UTC.snap.new");
+        std::os::unix::fs::symlink(outside.path().join("victim.txt"), &link).unwrap();
+        assert!(policy.check_path(&link).unwrap_err().contains("outside the scenario's folder tree"));
+        std::os::unix::fs::symlink("../../.env", snapshots.join("h.snap")).unwrap();
+        assert!(policy.check_path(&snapshots.join("h.snap")).unwrap_err().contains("hidden"));
+        std::os::unix::fs::symlink("../../kept.snap", snapshots.join("k.snap")).unwrap();
+        assert_eq!(
+            policy.check_path(&snapshots.join("k.snap")).unwrap(),
+            repo.path().canonicalize().unwrap().join("kept.snap")
+        );
+        let allowed = PathPolicy::new(&repo.path().join("scenarios/x.toml"), vec![outside.path().to_path_buf()]);
+        assert!(allowed.check_path(&link).is_ok());
+    }
+
+    #[test]
+    fn a_scenario_directly_in_a_shared_folder_reads_nothing_unless_allowed() {
+        let shared = std::env::temp_dir().canonicalize().unwrap();
+        if !is_shared(&shared) {
+            return; // No sticky temp folder here: the rule is covered by tree_root's test.
+        }
+        let secret = tempfile::Builder::new().prefix("gas-sim-secret-").suffix(".csv").tempfile_in(&shared).unwrap();
+        let name = secret.path().file_name().unwrap().to_string_lossy().into_owned();
+        let policy = PathPolicy::new(&shared.join("x.toml"), Vec::new());
+        let err = policy.resolve(&name).unwrap_err();
+        assert!(err.contains("the scenario is directly in") && err.contains("--allow-path"), "{err}");
+        assert!(policy.check_path(&shared.join("snapshots/x@UTC.snap")).is_err());
+        let allowed = PathPolicy::new(&shared.join("x.toml"), vec![shared.clone()]);
+        assert!(allowed.resolve(&name).is_ok());
+    }
+
+    #[test]
+    fn a_bad_allow_path_names_the_flag() {
+        let err = check_allowed(&[PathBuf::from("/no/such/folder")]).unwrap_err();
+        assert!(err.starts_with("--allow-path /no/such/folder: "), "{err}");
+        let file = tempfile::NamedTempFile::new().unwrap();
+        assert!(check_allowed(&[file.path().to_path_buf()]).unwrap_err().contains("not a folder"));
+        assert!(check_allowed(&[std::env::temp_dir()]).is_ok());
     }
 
     #[test]

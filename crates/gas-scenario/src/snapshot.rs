@@ -28,6 +28,25 @@ pub fn read_stored(path: &Path) -> Option<String> {
     gas_engine::files::read_text(path, SNAPSHOT_BYTES_MAX).ok()
 }
 
+/// The stored snapshot at `path` of a scenario whose file rule is `policy`: `Ok(None)`
+/// when there is none yet (a dangling link inside the tree too), an error naming the
+/// snapshot when it leads out of the scenario's folder tree or into a hidden file (a
+/// `x@UTC.snap -> /etc/passwd` would be printed in a diff) or cannot be read.
+pub fn read_stored_within(policy: &crate::paths::PathPolicy, path: &Path) -> Result<Option<String>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("snapshot {}: {e}", path.display())),
+        Ok(_) => {}
+    }
+    let resolved = policy.check_path(path).map_err(|why| format!("snapshot {}: {why}", path.display()))?;
+    if !resolved.exists() {
+        return Ok(None);
+    }
+    gas_engine::files::read_text(&resolved, SNAPSHOT_BYTES_MAX)
+        .map(Some)
+        .map_err(|why| format!("snapshot {}: {why}", path.display()))
+}
+
 /// The contents of a `.snap` file: what follows the `---`-delimited header.
 pub fn parse_snap(text: &str) -> String {
     let mut parts = text.splitn(3, "---\n");

@@ -166,16 +166,7 @@ const STATE_BYTES_MAX: u64 = 256 * 1024 * 1024;
 /// own files: gas-sim never modifies a project).
 fn check_state_file(path: &Path, project: &Project) -> Result<(), BadInput> {
     check_writable(path, "--state").map_err(BadInput)?;
-    let target = crate::output::target_of(path).map_err(BadInput)?;
-    let target = target.canonicalize().unwrap_or(target);
-    if project.files_on_disk().iter().any(|file| file.canonicalize().is_ok_and(|file| file == target)) {
-        return Err(BadInput(format!(
-            "--state {}: that is a file of the project {}; gas-sim never writes into a project",
-            path.display(),
-            project.root.display()
-        )));
-    }
-    Ok(())
+    crate::output::check_not_an_input(path, "--state", &[project], &[]).map_err(BadInput)
 }
 
 fn load_state(path: Option<&Path>) -> Result<World, BadInput> {

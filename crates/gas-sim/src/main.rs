@@ -112,7 +112,7 @@ fn main() -> ExitCode {
     let code = match result {
         Ok(code) => code,
         Err(BadInput(message)) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", output::plain_os_errors(&message));
             2
         }
     };

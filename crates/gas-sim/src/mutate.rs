@@ -78,8 +78,16 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     if let Some(path) = &args.report {
         check_writable(path, "--report").map_err(BadInput)?;
     }
+    gas_scenario::paths::check_allowed(&args.allow_paths).map_err(BadInput)?;
     let started = Instant::now();
     let mut campaign = Campaign::prepare(&options).map_err(|e| BadInput(e.to_string()))?;
+    if let Some(path) = &args.report {
+        // Checked once the inputs are known, before any run.
+        let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
+        let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
+        inputs.extend(args.mutations.as_deref());
+        crate::output::check_not_an_input(path, "--report", &projects, &inputs).map_err(BadInput)?;
+    }
     for warning in &campaign.warnings {
         eprintln!("warning: {warning}");
     }

@@ -75,6 +75,84 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Names the project loader reads, in any folder of a project: writing one there (even
+/// a new file) changes the project for every later run (`--state State.gs` broke every
+/// later `call`).
+fn is_loaded_name(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+    [".gs", ".js", ".html"].iter().any(|ext| name.ends_with(ext)) || name == "appsscript.json" || name == ".clasp.json"
+}
+
+/// `Err` when a write to `path` would land on one of gas-sim's inputs: a file of a loaded
+/// project (sources, `appsscript.json`, `.clasp.json`), a file in a project's folder tree
+/// named like one, or an input file of the command (a scenario being run, a breakages
+/// file). Other files inside a project's folder (`state.json`, `mutation.json`) are fine:
+/// the loader never reads them.
+pub fn check_not_an_input(
+    path: &Path,
+    what: &str,
+    projects: &[&gas_engine::Project],
+    inputs: &[&Path],
+) -> Result<(), String> {
+    let fail = |why: String| Err(format!("{what} {}: {why}", path.display()));
+    let target = target_of(path)?;
+    let target = gas_scenario::paths::resolve_leniently(&target).unwrap_or(target);
+    let same = |file: &Path| file.canonicalize().is_ok_and(|file| file == target);
+    if inputs.iter().any(|input| same(input)) {
+        return fail("that is an input of this command; gas-sim never writes over its input".to_string());
+    }
+    for project in projects {
+        if project.files_on_disk().iter().any(|file| same(file)) {
+            return fail(format!(
+                "that is a file of the project {}; gas-sim never writes into a project",
+                project.root.display()
+            ));
+        }
+        let root = project.root.canonicalize().unwrap_or_else(|_| project.root.clone());
+        if target.starts_with(&root) && is_loaded_name(&target) {
+            return fail(format!(
+                "inside the project {}, a file named like a source or a manifest (.gs, .js, .html, \
+                 appsscript.json, .clasp.json) would be loaded with it; gas-sim never writes one",
+                project.root.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `message` with the operating system's error texts in words: Rust shows them as
+/// `Not a directory (os error 20)`; a user reads `not a directory`. Applied once, where
+/// the CLI prints an error.
+pub fn plain_os_errors(message: &str) -> String {
+    const MARK: &str = " (os error ";
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find(MARK) {
+        let after = &rest[at + MARK.len()..];
+        let Some(close) = after.find(')').filter(|&c| c > 0 && after[..c].bytes().all(|b| b.is_ascii_digit())) else {
+            out.push_str(&rest[..at + MARK.len()]);
+            rest = after;
+            continue;
+        };
+        // The OS text starts after the last `: ` before the code; its capital goes.
+        let phrase_start = rest[..at].rfind(": ").map_or(0, |k| k + 2);
+        out.push_str(&rest[..phrase_start]);
+        let mut phrase = rest[phrase_start..at].chars();
+        let mut second = phrase.clone().skip(1);
+        if let Some(first) = phrase.next() {
+            if second.next().is_some_and(|c| c.is_lowercase()) {
+                out.extend(first.to_lowercase());
+            } else {
+                out.push(first);
+            }
+            out.push_str(phrase.as_str());
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Whether this process may write the existing file `path` (`access(2)`: the mode bits
 /// for this user, ACLs, a read-only mount).
 fn may_write(path: &Path) -> bool {
@@ -217,6 +295,28 @@ fn install_signal_cleanup() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_project_loader_reads_are_never_written_in_a_project() {
+        for name in ["Code.gs", "lib/x.js", "Page.HTML", "appsscript.json", ".clasp.json"] {
+            assert!(is_loaded_name(Path::new(name)), "{name}");
+        }
+        for name in ["state.json", "mutation.json", "x@UTC.snap", "gs", "notes.gs.txt"] {
+            assert!(!is_loaded_name(Path::new(name)), "{name}");
+        }
+    }
+
+    #[test]
+    fn os_error_texts_are_shown_in_words() {
+        assert_eq!(
+            plain_os_errors("--state /a/b: Too many levels of symbolic links (os error 40)"),
+            "--state /a/b: too many levels of symbolic links"
+        );
+        assert_eq!(plain_os_errors("x: Not a directory (os error 20); y"), "x: not a directory; y");
+        assert_eq!(plain_os_errors("No such file or directory (os error 2)"), "no such file or directory");
+        assert_eq!(plain_os_errors("a (os error x) b"), "a (os error x) b");
+        assert_eq!(plain_os_errors("plain"), "plain");
+    }
 
     #[test]
     fn replaces_the_whole_file() {

@@ -76,6 +76,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
 
 /// Loads every scenario of `paths`, in order, and prints each one's warnings once.
 pub(crate) fn load_all(paths: &[PathBuf], options: &RunOptions) -> Result<Vec<PreparedScenario>, BadInput> {
+    gas_scenario::paths::check_allowed(&options.allowed_paths).map_err(BadInput)?;
     let mut scenarios = Vec::with_capacity(paths.len());
     for path in paths {
         let scenario = PreparedScenario::load(path, options).map_err(|e| BadInput(e.0))?;

@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use gas_scenario::snapshot::{parse_snap, read_stored, snap_file, snapshot_path};
-use gas_scenario::RunOptions;
+use gas_scenario::snapshot::{parse_snap, read_stored_within, snap_file, snapshot_path};
+use gas_scenario::{PreparedScenario, RunOptions};
 
 use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
@@ -49,6 +49,8 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
+    check_snapshot_paths(&prepared, in_ci)?;
+    let mut planned = Planned::default();
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
     let mut per_scenario = Vec::new();
     for scenario in &prepared {
@@ -60,7 +62,8 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 print!("{}", report.text());
             }
             let snap = snapshot_path(path, &report.zone);
-            let verdict = compare(&snap, &report.snapshot(), update, in_ci)?;
+            let stored = read_stored_within(&scenario.loaded.paths, &snap).map_err(BadInput)?.map(|t| parse_snap(&t));
+            let verdict = compare(&snap, stored.as_deref(), &report.snapshot(), update, in_ci, &mut planned);
             let label = format!("{} [{}]", path.display(), report.zone);
             match verdict {
                 Verdict::Matched => matched += 1,
@@ -71,7 +74,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Changed => {
                     changed += 1;
                     println!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    print!("{}", diff(&parse_snap(&read_stored(&snap).unwrap_or_default()), &report.snapshot()));
+                    print!("{}", diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
                 }
             }
         }
@@ -79,6 +82,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
             per_scenario.push(reports);
         }
     }
+    planned.apply()?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
@@ -131,27 +135,84 @@ fn written_where(snap: &Path, update: bool, in_ci: bool) -> String {
     }
 }
 
-fn compare(snap: &Path, contents: &str, update: bool, in_ci: bool) -> Result<Verdict, BadInput> {
-    let stored = read_stored(snap).map(|text| parse_snap(&text));
-    let pending = PathBuf::from(format!("{}.new", snap.display()));
-    if !in_ci && (update || stored.as_deref() == Some(gas_scenario::snapshot::normalize(contents).as_str())) {
-        // A pending review file is stale once the snapshot is accepted or matches.
-        let _ = std::fs::remove_file(&pending);
+/// The snapshot files to write and the stale review files to remove, done only once every
+/// scenario has run and every target is known to take its file: a read-only snapshot
+/// found after others were accepted left a half-updated folder.
+#[derive(Default)]
+struct Planned {
+    writes: Vec<(PathBuf, String)>,
+    removals: Vec<PathBuf>,
+}
+
+impl Planned {
+    fn apply(self) -> Result<(), BadInput> {
+        for (path, _) in &self.writes {
+            // The folder was checked before the runs; made now so its files can be checked.
+            std::fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
+            check_writable(path, "snapshot")
+                .map_err(|e| BadInput(format!("{e}; no snapshot was written or removed")))?;
+        }
+        for path in &self.removals {
+            let _ = std::fs::remove_file(path);
+        }
+        for (path, text) in &self.writes {
+            write_atomically(path, text).map_err(BadInput)?;
+        }
+        Ok(())
     }
-    let verdict = match &stored {
+}
+
+/// Before running anything: every snapshot file `test` reads or writes (`.snap`, and
+/// `.snap.new` outside CI) leads, through its symlinks, to a place inside its scenario's
+/// folder tree (the rule of `project` and `csv`), so a hostile link cannot make `test`
+/// print or overwrite a host file.
+fn check_snapshot_paths(prepared: &[PreparedScenario], in_ci: bool) -> Result<(), BadInput> {
+    let inputs: Vec<&Path> = prepared.iter().map(|s| s.path.as_path()).collect();
+    for scenario in prepared {
+        for zone in &scenario.zones {
+            let snap = snapshot_path(&scenario.path, zone);
+            let pending = PathBuf::from(format!("{}.new", snap.display()));
+            let files = if in_ci { vec![snap] } else { vec![snap, pending] };
+            for file in files {
+                scenario
+                    .loaded
+                    .paths
+                    .check_path(&file)
+                    .map_err(|why| BadInput(format!("snapshot {}: {why}", file.display())))?;
+                crate::output::check_not_an_input(&file, "snapshot", &[&*scenario.project], &inputs)
+                    .map_err(BadInput)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn compare(
+    snap: &Path,
+    stored: Option<&str>,
+    contents: &str,
+    update: bool,
+    in_ci: bool,
+    planned: &mut Planned,
+) -> Verdict {
+    let pending = PathBuf::from(format!("{}.new", snap.display()));
+    let normalized = gas_scenario::snapshot::normalize(contents);
+    if !in_ci && (update || stored == Some(normalized.as_str())) {
+        // A pending review file is stale once the snapshot is accepted or matches.
+        planned.removals.push(pending.clone());
+    }
+    let verdict = match stored {
         None => Verdict::New,
-        Some(old) if *old == gas_scenario::snapshot::normalize(contents) => return Ok(Verdict::Matched),
+        Some(old) if old == normalized => return Verdict::Matched,
         Some(_) => Verdict::Changed,
     };
     let file_text = snap_file(contents, "gas-sim test");
     if update {
-        std::fs::create_dir_all(snap.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
-        write_atomically(snap, &file_text).map_err(BadInput)?;
+        planned.writes.push((snap.to_path_buf(), file_text));
     } else if !in_ci {
-        std::fs::create_dir_all(snap.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
-        write_atomically(&pending, &file_text).map_err(BadInput)?;
+        planned.writes.push((pending, file_text));
     }
-    Ok(verdict)
+    verdict
 }
 
 /// A unified diff of two snapshot texts, old first.
