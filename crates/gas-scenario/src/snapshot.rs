@@ -22,12 +22,6 @@ pub fn snapshot_path(scenario_path: &Path, zone: &str) -> PathBuf {
 /// A stored snapshot larger than this is not read (a guard: a snapshot is a report).
 pub const SNAPSHOT_BYTES_MAX: u64 = 64 * 1024 * 1024;
 
-/// The text of the stored snapshot at `path`, if there is one to read: a regular file
-/// (a symlinked snapshot is read where it points) within the cap.
-pub fn read_stored(path: &Path) -> Option<String> {
-    gas_engine::files::read_text(path, SNAPSHOT_BYTES_MAX).ok()
-}
-
 /// The stored snapshot at `path` of a scenario whose file rule is `policy`: `Ok(None)`
 /// when there is none yet (a dangling link inside the tree too), an error naming the
 /// snapshot when it leads out of the scenario's folder tree or into a hidden file (a
