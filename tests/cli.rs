@@ -583,3 +583,21 @@ fn reused_contexts_give_the_same_reports_as_fresh_ones() {
     assert!(reused.stdout.len() > 100_000, "{}", stderr(&reused));
     assert!(reused.stdout == fresh.stdout, "the reports differ: run both ways and compare");
 }
+
+#[test]
+fn numeric_flags_of_mutate_and_bench_name_their_range() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["mutate", "scenarios/alert_window.toml", "--jobs", "0"], "expected a whole number from 1 to 256"),
+        (
+            &["mutate", "scenarios/alert_window.toml", "--seed", "99999999999999999999999"],
+            "expected a whole number from 0 to",
+        ),
+        (&["bench", "--executions", "99999999999"], "expected a whole number from 1 to 10000000"),
+        (&["bench", "--warmup=99999999999"], "expected a whole number from 0 to 10000000"),
+    ];
+    for (args, expected) in cases {
+        let out = gas_sim(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(expected) && !stderr(&out).contains("too large"), "{args:?}: {}", stderr(&out));
+    }
+}

@@ -17,6 +17,8 @@ use gas_platform::World;
 
 use crate::BadInput;
 
+use crate::call::whole_number_flag;
+
 #[derive(clap::Args)]
 pub struct BenchArgs {
     /// Project folders to measure (default: fixtures/bench-light and fixtures/bench-heavy).
@@ -25,10 +27,10 @@ pub struct BenchArgs {
     #[arg(long, default_value = "main")]
     function: String,
     /// Measured executions per project.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = |text: &str| whole_number_flag(text, 1, EXECUTIONS_MAX).map(|n| n as u32))]
     executions: u32,
     /// Unmeasured executions first.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = |text: &str| whole_number_flag(text, 0, EXECUTIONS_MAX).map(|n| n as u32))]
     warmup: u32,
     /// Skip the Node comparison.
     #[arg(long)]
@@ -57,6 +59,9 @@ impl Timing {
         }
     }
 }
+
+/// The most executions `bench` measures (or warms up with) per project.
+const EXECUTIONS_MAX: u64 = 10_000_000;
 
 pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
     if !args.scenario.is_empty() {

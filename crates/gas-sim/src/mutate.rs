@@ -16,6 +16,8 @@ use crate::output::{check_writable, write_atomically};
 use crate::test_cmd::scenario_files;
 use crate::BadInput;
 
+use crate::call::whole_number_flag;
+
 #[derive(clap::Args)]
 pub struct MutateArgs {
     /// Scenario files or folders of them (default: scenarios).
@@ -30,7 +32,7 @@ pub struct MutateArgs {
     #[arg(long)]
     files: Option<String>,
     /// Mutants judged at once (default: the machine's cores).
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| whole_number_flag(text, 1, JOBS_MAX as u64).map(|n| n as usize))]
     jobs: Option<usize>,
     /// Run only the k-th of n slices of the mutants, e.g. 2/4 (1-based, stable).
     #[arg(long)]
@@ -45,7 +47,7 @@ pub struct MutateArgs {
     #[arg(long)]
     tz: Option<String>,
     /// Override the scenarios' seeds.
-    #[arg(long)]
+    #[arg(long, value_parser = |text: &str| whole_number_flag(text, 0, u64::MAX))]
     seed: Option<u64>,
     /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
     /// (repeatable).
@@ -55,6 +57,9 @@ pub struct MutateArgs {
 
 /// The baseline failed: cargo-mutants' code for it.
 const EXIT_BASELINE_FAILED: u8 = 4;
+
+/// The most mutants judged at once: each job is a thread with a 256 MiB stack reserved.
+const JOBS_MAX: usize = 256;
 
 pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     if !(0.0..=100.0).contains(&args.break_at) {
