@@ -143,8 +143,12 @@ fn a_project_outside_the_tree_is_refused_unless_allowed() {
     assert_refused(&run(&scenario, &[]), "pipe is not a folder");
 }
 
+/// `call PROJECT FUNCTION --state STATE` with the project's first declared function (`f`
+/// or the scenario layout's `tick`): only a declared function may be called.
 fn call_with_state(project: &Path, state: &Path) -> Output {
-    gas_sim(&["call", project.to_str().unwrap(), "f", "--state", state.to_str().unwrap()])
+    let code = std::fs::read_to_string(project.join("Code.gs")).unwrap_or_default();
+    let function = if code.contains("function tick(") { "tick" } else { "f" };
+    gas_sim(&["call", project.to_str().unwrap(), function, "--state", state.to_str().unwrap()])
 }
 
 const SETS_A_PROPERTY: &str = "function f() { PropertiesService.getScriptProperties().setProperty('n', '1'); }";
