@@ -270,7 +270,7 @@ fn snapshots_that_cannot_be_written_are_refused_before_the_run() {
     let (_temp, repo, scenario) = layout("rows = [[1]]");
     // `snapshots` is a file where the folder should be.
     std::fs::write(repo.join("scenarios/snapshots"), "").unwrap();
-    let out = gas_sim(&["test", scenario.to_str().unwrap()]);
+    let out = gas_sim(&["test", scenario.to_str().unwrap(), "--update"]);
     assert_refused(&out, "snapshots is not a folder");
     assert!(!stdout(&out).contains("snapshot"), "the run happened:\n{}", stdout(&out));
 }
