@@ -1,23 +1,10 @@
 //! The `gas-sim` command as a user runs it: exit codes, reports, state files, bad input.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn gas_sim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gas-sim")).args(args).current_dir(repo_root()).output().expect("gas-sim runs")
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+mod support;
+use support::{gas_sim, repo_root, stderr, stdout};
 
 fn write_project(dir: &Path, code: &str) {
     std::fs::write(dir.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
