@@ -28,7 +28,26 @@ use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
 use crate::syntax::parse_alone;
 
-pub const PRELUDE: &str = include_str!("js/prelude.js");
+/// The prelude, one file per service (`js/prelude/`), run as one script in file-name
+/// order: `00_core.js` opens the function the others share, `zz_close.js` closes it.
+pub const PRELUDE: &str = concat!(
+    include_str!("js/prelude/00_core.js"),
+    include_str!("js/prelude/10_sheets.js"),
+    include_str!("js/prelude/20_lock.js"),
+    include_str!("js/prelude/21_cache.js"),
+    include_str!("js/prelude/22_properties.js"),
+    include_str!("js/prelude/30_mail.js"),
+    include_str!("js/prelude/40_urlfetch.js"),
+    include_str!("js/prelude/41_utilities.js"),
+    include_str!("js/prelude/50_session.js"),
+    include_str!("js/prelude/51_script_app.js"),
+    include_str!("js/prelude/60_content.js"),
+    include_str!("js/prelude/70_logging.js"),
+    include_str!("js/prelude/80_error_stacks.js"),
+    include_str!("js/prelude/81_locale.js"),
+    include_str!("js/prelude/99_globals.js"),
+    include_str!("js/prelude/zz_close.js"),
+);
 pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
 
 /// Templates kept per thread; the oldest goes first past this. A mutation campaign walks

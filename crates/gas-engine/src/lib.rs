@@ -33,7 +33,6 @@ pub mod project;
 pub mod sandbox;
 pub mod stack;
 pub mod syntax;
-mod utilities_binding;
 pub mod value;
 pub mod zone;
 

@@ -5,11 +5,13 @@
 use gas_platform::utilities::{self as util, Charset, FormatArg};
 use gas_platform::{ServiceError, ServiceResult};
 
-use crate::bindings::signature_error;
-use crate::host::{CallResult, Host};
+use super::args::signature_error;
+use super::Call;
+use crate::host::CallResult;
 use crate::value::Val;
 
-pub fn dispatch(host: &Host, method: &str, args: &[Val]) -> CallResult {
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let (host, method, args) = (call.host, call.method, call.args);
     let arg = |i: usize| args.get(i).unwrap_or(&Val::Undefined);
     let value = match method {
         "Utilities.sleep" => {

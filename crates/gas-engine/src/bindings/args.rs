@@ -1,0 +1,63 @@
+//! Argument conversions every service binding shares: a missing argument is
+//! `undefined`, a whole number converts as the platform converts it, and arguments that
+//! fit no overload give the platform's signature error.
+
+use gas_platform::{ServiceError, ServiceResult};
+
+use crate::value::Val;
+
+pub(super) fn arg(args: &[Val], i: usize) -> &Val {
+    args.get(i).unwrap_or(&Val::Undefined)
+}
+
+pub(super) fn string_arg(args: &[Val], i: usize) -> String {
+    arg(args, i).to_js_string()
+}
+
+/// A whole-number argument; the platform's "Cannot convert" text for anything else.
+pub(super) fn int_arg(args: &[Val], i: usize, method: &str) -> ServiceResult<i64> {
+    match arg(args, i) {
+        Val::Number(n) if n.is_finite() => Ok(n.trunc() as i64),
+        Val::String(s) if s.trim().parse::<f64>().is_ok() => Ok(s.trim().parse::<f64>().unwrap_or(0.0) as i64),
+        other => Err(signature_error(method, std::slice::from_ref(other))),
+    }
+}
+
+/// The platform's error for arguments that fit no overload of `method`.
+pub(super) fn signature_error(method: &str, args: &[Val]) -> ServiceError {
+    ServiceError::signature_mismatch(&args.iter().map(type_name).collect::<Vec<_>>().join(","), method)
+}
+
+pub(super) fn type_name(value: &Val) -> &'static str {
+    match value {
+        Val::Undefined => "undefined",
+        Val::Null => "null",
+        Val::Bool(_) => "Boolean",
+        Val::Number(_) => "number",
+        Val::String(_) => "String",
+        Val::Date(_) => "Date",
+        Val::Array(_) => "Array",
+        Val::Object(_) => "Object",
+        Val::Function => "Function",
+    }
+}
+
+pub(super) fn handle_of<T: serde::de::DeserializeOwned>(handle: &Val) -> ServiceResult<T> {
+    serde_json::from_value(handle.to_json())
+        .map_err(|e| ServiceError::new(format!("gas-sim: bad object handle ({e}); was the object built by hand?")))
+}
+
+pub(super) fn to_val<T: serde::Serialize>(value: &T) -> Val {
+    Val::from_json(&serde_json::to_value(value).unwrap_or(serde_json::Value::Null))
+}
+
+pub(super) fn unit(result: ServiceResult<()>) -> ServiceResult<Val> {
+    result.map(|()| Val::Undefined)
+}
+
+pub(super) fn object_pairs(value: &Val) -> Vec<(String, String)> {
+    match value {
+        Val::Object(pairs) => pairs.iter().map(|(k, v)| (k.clone(), v.to_js_string())).collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,51 @@
+//! PropertiesService and Properties: gas-platform's `properties`.
+
+use super::args::*;
+use super::Call;
+use crate::host::{CallResult, Host};
+use crate::value::Val;
+use gas_platform::properties::PropertyScope;
+use gas_platform::ServiceError;
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    properties(call.host, call.method, call.handle, call.args)
+}
+
+fn properties(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+    let scope = match method {
+        "PropertiesService.getScriptProperties" => return Ok(Val::String("script".into())),
+        "PropertiesService.getUserProperties" => return Ok(Val::String("user".into())),
+        "PropertiesService.getDocumentProperties" if host.container_id.is_none() => return Ok(Val::Null),
+        "PropertiesService.getDocumentProperties" => return Ok(Val::String("document".into())),
+        _ => match handle.as_str() {
+            Some("user") => PropertyScope::User,
+            Some("document") => PropertyScope::Document,
+            _ => PropertyScope::Script,
+        },
+    };
+    let mut world = host.world();
+    let store = world.properties.store_mut(scope);
+    let key = match arg(args, 0) {
+        Val::Undefined | Val::Null => String::new(),
+        other => other.to_js_string(),
+    };
+    let value = match method {
+        "Properties.getProperty" => store.lookup(&key)?.map(|v| Val::String(v.to_string())).unwrap_or(Val::Null),
+        "Properties.setProperty" => unit(store.set(&key, &string_arg(args, 1)))?,
+        "Properties.deleteProperty" => unit(store.delete(&key))?,
+        "Properties.getProperties" => {
+            Val::Object(store.entries().iter().map(|(k, v)| (k.clone(), Val::String(v.clone()))).collect())
+        }
+        "Properties.setProperties" => {
+            let delete_others = matches!(arg(args, 1), Val::Bool(true));
+            unit(store.set_all(&object_pairs(arg(args, 0)), delete_others))?
+        }
+        "Properties.getKeys" => Val::Array(store.keys().into_iter().map(Val::String).collect()),
+        "Properties.deleteAllProperties" => {
+            store.delete_all();
+            Val::Undefined
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}

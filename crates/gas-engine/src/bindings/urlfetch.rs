@@ -1,0 +1,79 @@
+//! UrlFetchApp: requests read from the script's params, answered by gas-platform's
+//! `urlfetch` (or a fault's scripted response).
+
+use super::args::*;
+use super::Call;
+use crate::host::{CallResult, Host};
+use crate::value::Val;
+use gas_platform::urlfetch::{HttpRequest, HttpResponse};
+use gas_platform::ServiceError;
+use std::collections::BTreeMap;
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    urlfetch(call.host, call.method, call.args, call.respond_with.clone())
+}
+
+fn urlfetch(host: &Host, method: &str, args: &[Val], respond_with: Option<(u16, String)>) -> CallResult {
+    let now = host.now();
+    let mut world = host.world();
+    match method {
+        "UrlFetchApp.fetch" => {
+            let request = http_request(&string_arg(args, 0), arg(args, 1));
+            let response = match respond_with {
+                Some((status, body)) => HttpResponse { status, body, headers: BTreeMap::new() },
+                None => world.http.respond(&request)?,
+            };
+            Ok(response_val(&world.http.complete(request, response, now)?))
+        }
+        _ => {
+            let Val::Array(requests) = arg(args, 0) else {
+                return Err(ServiceError::new("Invalid argument: requests").into());
+            };
+            let mut responses = Vec::with_capacity(requests.len());
+            for item in requests {
+                let request = match item {
+                    Val::String(url) => http_request(url, &Val::Undefined),
+                    other => http_request(&other.get("url").map(Val::to_js_string).unwrap_or_default(), other),
+                };
+                responses.push(response_val(&world.http.fetch(request, now)?));
+            }
+            Ok(Val::Array(responses))
+        }
+    }
+}
+
+fn http_request(url: &str, params: &Val) -> HttpRequest {
+    let text = |key: &str| params.get(key).filter(|v| !v.is_nullish());
+    let payload = text("payload").map(|p| match p {
+        // An object payload is sent as a form (documented).
+        Val::Object(pairs) => {
+            pairs.iter().map(|(k, v)| format!("{k}={}", v.to_js_string())).collect::<Vec<_>>().join("&")
+        }
+        other => other.to_js_string(),
+    });
+    let mut headers: BTreeMap<String, String> = match text("headers") {
+        Some(Val::Object(pairs)) => pairs.iter().map(|(k, v)| (k.clone(), v.to_js_string())).collect(),
+        _ => BTreeMap::new(),
+    };
+    if let Some(content_type) = text("contentType") {
+        headers.insert("Content-Type".into(), content_type.to_js_string());
+    }
+    HttpRequest {
+        url: url.to_string(),
+        method: text("method").map(|m| m.to_js_string().to_uppercase()).unwrap_or_else(|| "GET".into()),
+        payload,
+        headers,
+        mute_http_exceptions: matches!(text("muteHttpExceptions"), Some(Val::Bool(true))),
+    }
+}
+
+fn response_val(response: &HttpResponse) -> Val {
+    Val::Object(vec![
+        ("status".into(), Val::Number(f64::from(response.status))),
+        ("body".into(), Val::String(response.body.clone())),
+        (
+            "headers".into(),
+            Val::Object(response.headers.iter().map(|(k, v)| (k.clone(), Val::String(v.clone()))).collect()),
+        ),
+    ])
+}

@@ -1,0 +1,77 @@
+  // ---- SpreadsheetApp -----------------------------------------------------------
+  const sheets = (() => {
+    const TextFinder = klass('TextFinder', {
+      matchCase(flag) { this._h.matchCase = flag !== false; return this; },
+      matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
+      findNext() {
+        const h = call('TextFinder.findNext', this._h, []);
+        if (h === null) return null;
+        this._h.after = h;
+        return new Range(h);
+      },
+      findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
+    });
+    const textFinder = (method) => function (text) {
+      return new TextFinder(call(method, this._h, [text]));
+    };
+    const Range = klass('Range', {
+      getValues: c('Range.getValues'),
+      getValue: c('Range.getValue'),
+      getDisplayValues: c('Range.getDisplayValues'),
+      getDisplayValue: c('Range.getDisplayValue'),
+      setValues: chain('Range.setValues'),
+      setValue: chain('Range.setValue'),
+      clearContent: chain('Range.clearContent'),
+      clear: chain('Range.clear'),
+      getA1Notation: c('Range.getA1Notation'),
+      getRow() { return this._h.row; },
+      getColumn() { return this._h.column; },
+      getNumRows() { return this._h.num_rows; },
+      getNumColumns() { return this._h.num_columns; },
+      getLastRow() { return this._h.row + this._h.num_rows - 1; },
+      getLastColumn() { return this._h.column + this._h.num_columns - 1; },
+      getSheet() { return new Sheet(this._h.sheet); },
+      createTextFinder: textFinder('Range.createTextFinder'),
+    });
+    const Sheet = klass('Sheet', {
+      getName: c('Sheet.getName'),
+      setName: chain('Sheet.setName'),
+      getSheetId: c('Sheet.getSheetId'),
+      getLastRow: c('Sheet.getLastRow'),
+      getLastColumn: c('Sheet.getLastColumn'),
+      getMaxRows: c('Sheet.getMaxRows'),
+      getMaxColumns: c('Sheet.getMaxColumns'),
+      getRange: wrap(Range, 'Sheet.getRange'),
+      getDataRange: wrap(Range, 'Sheet.getDataRange'),
+      appendRow: chain('Sheet.appendRow'),
+      deleteRow: chain('Sheet.deleteRow'),
+      deleteRows: chain('Sheet.deleteRows'),
+      insertRowBefore: chain('Sheet.insertRowBefore'),
+      insertRowAfter: chain('Sheet.insertRowAfter'),
+      insertRowsBefore: chain('Sheet.insertRowsBefore'),
+      insertRowsAfter: chain('Sheet.insertRowsAfter'),
+      clear: chain('Sheet.clear'),
+      clearContents: chain('Sheet.clearContents'),
+      getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
+      createTextFinder: textFinder('Sheet.createTextFinder'),
+    });
+    const Spreadsheet = klass('Spreadsheet', {
+      getId: c('Spreadsheet.getId'),
+      getName: c('Spreadsheet.getName'),
+      getUrl: c('Spreadsheet.getUrl'),
+      getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
+      getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
+      getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
+      insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
+      deleteSheet(sheet) { call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
+    });
+    const SpreadsheetApp = service('SpreadsheetApp', {
+      create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
+      openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
+      getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+      getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+      flush: c('SpreadsheetApp.flush'),
+    });
+    return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp  };
+  })();
+

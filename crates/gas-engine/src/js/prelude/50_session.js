@@ -1,0 +1,12 @@
+  // ---- Session ------------------------------------------------------------------
+  const session = (() => {
+    const User = klass('User', { getEmail() { return this._h; }, toString() { return this._h; } });
+    const Session = service('Session', {
+      getScriptTimeZone: c('Session.getScriptTimeZone'),
+      getActiveUser: wrap(User, 'Session.getActiveUser'),
+      getEffectiveUser: wrap(User, 'Session.getEffectiveUser'),
+      getActiveUserLocale() { return 'en'; },
+    });
+    return { User, Session  };
+  })();
+
