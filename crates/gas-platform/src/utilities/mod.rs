@@ -1,17 +1,22 @@
 //! The `Utilities` service's rules, without JavaScript: `formatDate` and `parseDate` as
 //! Java's `SimpleDateFormat` applies them (Locale en-US, lenient, Java's zone names),
 //! base64, digests and HMACs as signed Java bytes, charsets, v4 UUIDs drawn from the
-//! seeded generator, `formatString`, and the `sleep` limit. The JS binding converts
+//! seeded generator, `formatString`, the `sleep` limit, `parseCsv`, zip and gzip
+//! archives, and the rules of `Blob` (content types, `getAs`, Java charset names). The JS binding converts
 //! values and calls these; it decides nothing itself.
 //!
 //! One module per concept; this one only re-exports what the bindings call, so callers
 //! name `gas_platform::utilities::format_date` whichever file holds it.
 
+mod archive;
 mod base64;
+mod blob;
 mod calendar;
 mod charset;
+mod csv;
 mod digest;
 mod format_string;
+mod java_charset;
 mod java_zone_names;
 mod java_zones;
 mod number_text;
@@ -23,11 +28,18 @@ mod uuid;
 pub use self::base64::{
     base64_decode, base64_decode_web_safe, base64_encode, base64_encode_web_safe, BASE64_DECODE_ERROR,
 };
+pub use archive::{
+    gzip, gzip_name, ungzip, ungzip_name, unzip, zip, NamedBytes, Unzipped, GZIP_CONTENT_TYPE, GZIP_DEFAULT_NAME,
+    INFLATED_BYTES_MAX, ZIP_CONTENT_TYPE, ZIP_DEFAULT_NAME, ZIP_ENTRIES_MAX,
+};
+pub use blob::{content_type_from_extension, get_as, is_google_type, GetAs, STRING_BLOB_CONTENT_TYPE};
 pub use charset::{encode_string, parse_charset, Charset};
+pub use csv::{csv_delimiter, parse_csv, CSV_CELLS_MAX, CSV_PARSE_ERROR};
 pub use digest::{
     compute_digest, compute_hmac, parse_digest_algorithm, parse_mac_algorithm, DigestAlgorithm, MacAlgorithm,
 };
 pub use format_string::{format_string, FormatArg, V8_STRING_LENGTH_MAX};
+pub use java_charset::{decode_bytes, encode_text, parse_java_charset, JavaCharset};
 pub use parse_date::{parse_date, parse_date_at, TWO_DIGIT_YEAR_NOW_UTC_MS};
 pub use simple_date_format::{format_date, FIELD_DIGITS_MAX};
 pub use sleep::{sleep_ms_checked, SLEEP_MS_MAX};
