@@ -20,7 +20,12 @@ const fn m(name: &'static str, latency_ms: i64, params: &'static [&'static str])
 /// Every service method a script can reach. Sorted by name (a test checks), so a lookup
 /// is a binary search.
 pub const METHODS: &[MethodInfo] = &[
+    m("Blob.getAs", 0, &["contentType"]),
     m("Blob.getDataAsString", 0, &["charset"]),
+    m("Blob.isGoogleType", 0, &[]),
+    m("Blob.setBytes", 0, &["data"]),
+    m("Blob.setContentTypeFromExtension", 0, &[]),
+    m("Blob.setDataFromString", 0, &["string", "charset"]),
     m("Cache.get", 20, &["key"]),
     m("Cache.getAll", 25, &["keys"]),
     m("Cache.put", 30, &["key", "value", "expirationInSeconds"]),
@@ -113,9 +118,15 @@ pub const METHODS: &[MethodInfo] = &[
     m("Utilities.formatDate", 0, &["date", "timeZone", "format"]),
     m("Utilities.formatString", 0, &["template"]),
     m("Utilities.getUuid", 0, &[]),
-    m("Utilities.newBlob", 0, &["data"]),
+    // Compression is work on the platform's side: a few ms (assumed, like every latency).
+    m("Utilities.gzip", 5, &["blob", "name"]),
+    m("Utilities.newBlob", 0, &["data", "contentType", "name"]),
+    m("Utilities.parseCsv", 0, &["csv", "delimiter"]),
     m("Utilities.parseDate", 0, &["date", "timeZone", "format"]),
     m("Utilities.sleep", 0, &["milliseconds"]),
+    m("Utilities.ungzip", 5, &["blob"]),
+    m("Utilities.unzip", 5, &["blob"]),
+    m("Utilities.zip", 5, &["blobs", "name"]),
 ];
 
 /// Every call to a Google service takes at least a millisecond of the platform's real

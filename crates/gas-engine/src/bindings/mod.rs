@@ -8,6 +8,7 @@
 //! method is one arm there, one line in the prelude and one in `gas_platform::calls`.
 
 mod args;
+mod blob;
 mod cache;
 mod lock;
 mod mail;
@@ -16,7 +17,6 @@ mod script_app;
 mod sheets;
 mod urlfetch;
 mod utilities;
-
 
 use gas_platform::calls::MethodInfo;
 use gas_platform::ServiceError;
@@ -41,11 +41,11 @@ type Binding = fn(&Call) -> CallResult;
 /// Which module binds each class. Sorted by class name (a test checks): a lookup is a
 /// binary search.
 const SERVICES: &[(&str, Binding)] = &[
-    ("Blob", utilities::dispatch),
+    ("Blob", blob::dispatch),
     ("Cache", cache::dispatch),
     ("CacheService", cache::dispatch),
     ("GmailApp", mail::dispatch),
-    ("HTTPResponse", utilities::dispatch),
+    ("HTTPResponse", blob::dispatch),
     ("Lock", lock::dispatch),
     ("LockService", lock::dispatch),
     ("MailApp", mail::dispatch),

@@ -1,4 +1,4 @@
-//! Bindings of `Utilities` and `Blob`: conversions only; the rules are in
+//! Bindings of `Utilities` (blobs themselves are in `blob.rs`): conversions only; the rules are in
 //! `gas_platform::utilities`. Byte arrays cross as JS arrays of signed bytes (Java's
 //! `byte[]`, which is what Apps Script hands a script).
 
@@ -6,6 +6,7 @@ use gas_platform::utilities::{self as util, Charset, FormatArg};
 use gas_platform::{ServiceError, ServiceResult};
 
 use super::args::signature_error;
+use super::blob::{signed, wrap_bytes, BlobParts};
 use super::Call;
 use crate::host::CallResult;
 use crate::value::Val;
@@ -57,21 +58,59 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let charset = arg(3);
             bytes_val(util::compute_hmac(algorithm, &bytes_of(arg(1), charset)?, &bytes_of(arg(2), charset)?)?)
         }
-        "HTTPResponse.getBlob" => {
-            // The response body as the blob's bytes (UTF-8).
-            Val::Object(vec![("bytes".into(), signed(arg(0).to_js_string().as_bytes()))])
-        }
-        "Utilities.newBlob" => {
-            // A blob made from a string holds its UTF-8 bytes.
-            let bytes = match arg(0) {
-                Val::String(text) => text.as_bytes().to_vec(),
-                other => bytes_of(other, &Val::Undefined)?,
+        "Utilities.newBlob" => new_blob(method, args)?,
+        "Utilities.parseCsv" => {
+            let Val::String(text) = arg(0) else { return Err(signature_error(method, args).into()) };
+            let delimiter = match arg(1) {
+                Val::Undefined => util::csv_delimiter(None)?,
+                Val::String(d) => util::csv_delimiter(Some(d))?,
+                _ => return Err(signature_error(method, args).into()),
             };
-            Val::Object(vec![("bytes".into(), signed(&bytes))])
+            let rows = util::parse_csv(text, delimiter)?;
+            Val::Array(rows.into_iter().map(|row| Val::Array(row.into_iter().map(Val::String).collect())).collect())
         }
-        "Blob.getDataAsString" => {
-            let bytes = bytes_of(arg(0), &Val::Undefined)?;
-            Val::String(String::from_utf8_lossy(&bytes).into_owned())
+        "Utilities.zip" => {
+            let (Val::Array(items), name) = (arg(0), optional_name(arg(1), method, args)?) else {
+                return Err(signature_error(method, args).into());
+            };
+            let entries = items
+                .iter()
+                .map(|item| BlobParts::of(item).map(|b| util::NamedBytes { name: b.name, bytes: b.bytes }))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| signature_error(method, args))?;
+            let name = name.unwrap_or_else(|| util::ZIP_DEFAULT_NAME.to_string());
+            archive_blob(util::zip(&entries)?, util::ZIP_CONTENT_TYPE, Some(name))
+        }
+        "Utilities.unzip" => {
+            let blob = only_blob(method, args)?;
+            let files = util::unzip(&blob.bytes)?;
+            Val::Array(
+                files
+                    .into_iter()
+                    .map(|f| {
+                        BlobParts {
+                            bytes: f.bytes,
+                            content_type: f.content_type.map(str::to_string),
+                            name: Some(f.name),
+                        }
+                        .into_val()
+                    })
+                    .collect(),
+            )
+        }
+        "Utilities.gzip" => {
+            let Some(blob) = BlobParts::of(arg(0)) else { return Err(signature_error(method, args).into()) };
+            let name = util::gzip_name(optional_name(arg(1), method, args)?.as_deref(), blob.name.as_deref());
+            archive_blob(util::gzip(&blob.bytes), util::GZIP_CONTENT_TYPE, Some(name))
+        }
+        "Utilities.ungzip" => {
+            let blob = only_blob(method, args)?;
+            BlobParts {
+                bytes: util::ungzip(&blob.bytes)?,
+                content_type: None,
+                name: util::ungzip_name(blob.name.as_deref()),
+            }
+            .into_val()
         }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
@@ -89,15 +128,49 @@ fn bytes_of(data: &Val, charset: &Val) -> ServiceResult<Vec<u8>> {
             };
             Ok(util::encode_string(text, charset))
         }
-        // Signed (-128..127) and unsigned (0..255) both wrap to a byte, as Java's cast does.
-        Val::Array(items) => Ok(items.iter().map(|v| v.as_f64().unwrap_or(0.0) as i64 as u8).collect()),
+        Val::Array(items) => Ok(wrap_bytes(items)),
         Val::Undefined | Val::Null => Err(ServiceError::new("Invalid argument: data")),
         other => Ok(util::encode_string(&other.to_js_string(), Charset::US_ASCII)),
     }
 }
 
-fn signed(bytes: &[u8]) -> Val {
-    Val::Array(bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect())
+/// `Utilities.newBlob(data[, contentType[, name]])`: a string's UTF-8 bytes, typed
+/// `text/plain` unless a type is given; bytes untyped.
+fn new_blob(method: &str, args: &[Val]) -> ServiceResult<Val> {
+    let arg = |i: usize| args.get(i).unwrap_or(&Val::Undefined);
+    let (bytes, default_type) = match arg(0) {
+        Val::String(text) => (text.as_bytes().to_vec(), Some(util::STRING_BLOB_CONTENT_TYPE.to_string())),
+        Val::Array(items) => (wrap_bytes(items), None),
+        _ => return Err(signature_error(method, args)),
+    };
+    let content_type = match arg(1) {
+        Val::Undefined => default_type,
+        Val::Null => None,
+        other => Some(other.to_js_string()),
+    };
+    let name = optional_name(arg(2), method, args)?;
+    Ok(BlobParts { bytes, content_type, name }.into_val())
+}
+
+/// A name argument: a string, or nothing.
+fn optional_name(value: &Val, method: &str, args: &[Val]) -> ServiceResult<Option<String>> {
+    match value {
+        Val::Undefined | Val::Null => Ok(None),
+        Val::String(name) => Ok(Some(name.clone())),
+        _ => Err(signature_error(method, args)),
+    }
+}
+
+/// The one blob argument of `unzip` and `ungzip`.
+fn only_blob(method: &str, args: &[Val]) -> ServiceResult<BlobParts> {
+    match (args.len(), args.first().and_then(BlobParts::of)) {
+        (1, Some(blob)) => Ok(blob),
+        _ => Err(signature_error(method, args)),
+    }
+}
+
+fn archive_blob(bytes: Vec<u8>, content_type: &str, name: Option<String>) -> Val {
+    BlobParts { bytes, content_type: Some(content_type.to_string()), name }.into_val()
 }
 
 fn bytes_val(bytes: Vec<i8>) -> Val {

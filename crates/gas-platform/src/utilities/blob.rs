@@ -85,7 +85,8 @@ pub enum GetAs {
     /// extension replaced (no conversion needed; assumed).
     Copy { content_type: String, name: Option<String> },
     /// A conversion the platform documents (to PDF; between image types; a Google Doc
-    /// to Markdown) that gas-sim cannot perform: it says so, naming both types.
+    /// to Markdown) that gas-sim cannot perform: the error text that says so, naming
+    /// both types (`gas-sim does not implement Blob.getAs() from text/plain to ...`).
     Unimplemented(String),
 }
 
@@ -110,7 +111,8 @@ pub fn get_as(source: Option<&str>, target: &str, name: Option<&str>) -> Service
         let name = name.map(|n| extension.map_or_else(|| n.to_string(), |e| renamed(n, e)));
         return Ok(GetAs::Copy { content_type: target.to_string(), name });
     }
-    Ok(GetAs::Unimplemented(format!("Blob.getAs() from {source_text} to {target}")))
+    let unimplemented = ServiceError::unimplemented("Blob.getAs").message;
+    Ok(GetAs::Unimplemented(format!("{unimplemented} from {source_text} to {target}")))
 }
 
 /// The name `getAs` gives its result: the part after the last period is taken for an
@@ -172,15 +174,20 @@ mod tests {
     fn get_as_documented_conversions_are_named_gaps() {
         assert_eq!(
             get_as(Some("text/plain"), "application/pdf", None),
-            Ok(GetAs::Unimplemented("Blob.getAs() from text/plain to application/pdf".into()))
+            Ok(GetAs::Unimplemented(
+                "gas-sim does not implement Blob.getAs() from text/plain to application/pdf".into()
+            ))
         );
         assert_eq!(
             get_as(Some("image/png"), "image/jpeg", None),
-            Ok(GetAs::Unimplemented("Blob.getAs() from image/png to image/jpeg".into()))
+            Ok(GetAs::Unimplemented("gas-sim does not implement Blob.getAs() from image/png to image/jpeg".into()))
         );
         assert_eq!(
             get_as(Some("application/vnd.google-apps.document"), "text/markdown", None),
-            Ok(GetAs::Unimplemented("Blob.getAs() from application/vnd.google-apps.document to text/markdown".into()))
+            Ok(GetAs::Unimplemented(
+                "gas-sim does not implement Blob.getAs() from application/vnd.google-apps.document to text/markdown"
+                    .into()
+            ))
         );
     }
 

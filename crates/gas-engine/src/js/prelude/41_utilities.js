@@ -1,6 +1,5 @@
   // ---- Utilities ----------------------------------------------------------------
   const utilities = (() => {
-    const { Blob } = fetch;
     const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
     const Utilities = service('Utilities', {
       sleep: c('Utilities.sleep'),
@@ -19,10 +18,14 @@
       computeHmacSignature(algorithm, value, key, charset) {
         return call('Utilities.computeHmacSignature', null, [algorithm, bytesOf(value), bytesOf(key), charset]);
       },
-      newBlob(data, contentType, name) {
-        const h = call('Utilities.newBlob', null, [bytesOf(data)]);
-        return new Blob({ bytes: h.bytes, contentType: contentType === undefined ? null : contentType, name: name === undefined ? null : name });
+      newBlob(...args) { return new Blob(call('Utilities.newBlob', null, [bytesOf(args[0]), ...args.slice(1)])); },
+      parseCsv: c('Utilities.parseCsv'),
+      zip(blobs, ...rest) {
+        return new Blob(call('Utilities.zip', null, [Array.isArray(blobs) ? blobs.map(handleOf) : blobs, ...rest]));
       },
+      unzip(...args) { return call('Utilities.unzip', null, [handleOf(args[0]), ...args.slice(1)]).map((h) => new Blob(h)); },
+      gzip(...args) { return new Blob(call('Utilities.gzip', null, [handleOf(args[0]), ...args.slice(1)])); },
+      ungzip(...args) { return new Blob(call('Utilities.ungzip', null, [handleOf(args[0]), ...args.slice(1)])); },
     });
     hidden(Object.getPrototypeOf(Utilities), 'DigestAlgorithm', enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));

@@ -1,0 +1,95 @@
+//! Bindings of `Blob` (and `HTTPResponse.getBlob`): a blob crosses as its handle
+//! `{ bytes, contentType, name }`, bytes as signed Java bytes. The rules are in
+//! `gas_platform::utilities` (default types, the extension table, getAs, charsets).
+
+use gas_platform::utilities::{self as util, GetAs, JavaCharset};
+use gas_platform::{ServiceError, ServiceResult};
+
+use super::args::{arg, signature_error};
+use super::Call;
+use crate::host::CallResult;
+use crate::value::Val;
+
+/// A blob as a binding reads it from its handle.
+pub(super) struct BlobParts {
+    pub bytes: Vec<u8>,
+    pub content_type: Option<String>,
+    pub name: Option<String>,
+}
+
+impl BlobParts {
+    /// The handle's parts, or `None` for a value that is no blob handle.
+    pub(super) fn of(value: &Val) -> Option<BlobParts> {
+        let Some(Val::Array(items)) = value.get("bytes") else { return None };
+        let text = |key: &str| value.get(key).and_then(Val::as_str).map(str::to_string);
+        Some(BlobParts { bytes: wrap_bytes(items), content_type: text("contentType"), name: text("name") })
+    }
+
+    pub(super) fn into_val(self) -> Val {
+        let text = |v: Option<String>| v.map_or(Val::Null, Val::String);
+        Val::Object(vec![
+            ("bytes".into(), signed(&self.bytes)),
+            ("contentType".into(), text(self.content_type)),
+            ("name".into(), text(self.name)),
+        ])
+    }
+}
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let (method, args) = (call.method, call.args);
+    let blob = || BlobParts::of(call.handle).ok_or_else(|| ServiceError::new("gas-sim: a Blob without its data"));
+    let value = match method {
+        "Blob.getDataAsString" => {
+            let charset = optional_charset(arg(args, 0), method, args)?;
+            Val::String(util::decode_bytes(&blob()?.bytes, charset))
+        }
+        "Blob.setDataFromString" => {
+            let Val::String(text) = arg(args, 0) else { return Err(signature_error(method, args).into()) };
+            let charset = optional_charset(arg(args, 1), method, args)?;
+            signed(&util::encode_text(text, charset))
+        }
+        "Blob.setBytes" => match arg(args, 0) {
+            Val::Array(items) if args.len() == 1 => signed(&wrap_bytes(items)),
+            _ => return Err(signature_error(method, args).into()),
+        },
+        "Blob.setContentTypeFromExtension" => {
+            util::content_type_from_extension(blob()?.name.as_deref()).map_or(Val::Null, |t| Val::String(t.into()))
+        }
+        "Blob.isGoogleType" => Val::Bool(util::is_google_type(blob()?.content_type.as_deref())),
+        "Blob.getAs" => {
+            let Val::String(target) = arg(args, 0) else { return Err(signature_error(method, args).into()) };
+            let source = blob()?;
+            match util::get_as(source.content_type.as_deref(), target, source.name.as_deref())? {
+                GetAs::Copy { content_type, name } => {
+                    BlobParts { bytes: source.bytes, content_type: Some(content_type), name }.into_val()
+                }
+                GetAs::Unimplemented(text) => return Err(ServiceError::new(text).into()),
+            }
+        }
+        "HTTPResponse.getBlob" => {
+            // The response body as the blob's bytes (UTF-8).
+            Val::Object(vec![("bytes".into(), signed(arg(args, 0).to_js_string().as_bytes()))])
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
+
+/// A charset argument named as Java names it; UTF-8 when none is given (documented for
+/// getDataAsString and setDataFromString).
+fn optional_charset(value: &Val, method: &str, args: &[Val]) -> ServiceResult<JavaCharset> {
+    match value {
+        Val::Undefined => Ok(JavaCharset::Utf8),
+        Val::String(name) => util::parse_java_charset(name),
+        _ => Err(signature_error(method, args)),
+    }
+}
+
+/// Signed (-128..127) and unsigned (0..255) both wrap to a byte, as Java's cast does.
+pub(super) fn wrap_bytes(items: &[Val]) -> Vec<u8> {
+    items.iter().map(|v| v.as_f64().unwrap_or(0.0) as i64 as u8).collect()
+}
+
+pub(super) fn signed(bytes: &[u8]) -> Val {
+    Val::Array(bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect())
+}
