@@ -231,6 +231,34 @@ mod tests {
         assert_eq!(ungzip(b"plain text").unwrap_err().message, "Not in GZIP format");
     }
 
+    fn hex(text: &str) -> Vec<u8> {
+        (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).unwrap()).collect()
+    }
+
+    #[test]
+    fn archives_made_by_other_tools_open() {
+        // Python's zipfile: a folder, a deflated and a stored entry.
+        let python_zip = hex(concat!(
+            "504b03041400000000008318225800000000000000000000000005000000646f63732f504b0304140000000800831822",
+            "588088f9e50a000000110000000e000000646f63732f68656c6c6f2e747874cb48cdc9c957c8409000504b0304140000",
+            "000000831822587f8954080300000003000000070000007261772e62696e000102504b01021403140000000000831822",
+            "58000000000000000000000000050000000000000000000000800100000000646f63732f504b01021403140000000800",
+            "831822588088f9e50a000000110000000e0000000000000000000000800123000000646f63732f68656c6c6f2e747874",
+            "504b01021403140000000000831822587f89540803000000030000000700000000000000000000008001590000007261",
+            "772e62696e504b05060000000003000300a4000000810000000000"
+        ));
+        let files = unzip(&python_zip).unwrap();
+        let got: Vec<(&str, Option<&str>, &[u8])> =
+            files.iter().map(|f| (f.name.as_str(), f.content_type, f.bytes.as_slice())).collect();
+        assert_eq!(
+            got,
+            [("docs/hello.txt", Some("text/plain"), b"hello hello hello".as_slice()), ("raw.bin", None, &[0, 1, 2])]
+        );
+        // Python's gzip with the file name in its header.
+        let python_gzip = hex("1f8b08080000000002ff68656c6c6f2e74787400cb48cdc9c95748afca2c0000196ad2df0a000000");
+        assert_eq!(ungzip(&python_gzip).unwrap(), b"hello gzip");
+    }
+
     #[test]
     fn names_of_gzip_and_ungzip() {
         assert_eq!(gzip_name(None, None), "archive.gz");
