@@ -176,9 +176,6 @@ impl FormatSpec {
     }
 }
 
-/// ECMAScript `Number::toString`: shortest round-trip digits, exponent form outside
-/// 1e-7..1e21.
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,8 @@
 
 use crate::error::{ServiceError, ServiceResult};
 
+/// ECMAScript `Number::toString`: shortest round-trip digits, exponent form outside
+/// 1e-7..1e21.
 pub(super) fn js_number_to_string(value: f64) -> String {
     if value.is_nan() {
         return "NaN".to_string();
