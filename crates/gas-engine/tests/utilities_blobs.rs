@@ -27,6 +27,14 @@ fn new_blob_types_names_and_bytes() {
         thrown("Utilities.newBlob(5)"),
         "Exception: The parameters (number) don't match the method signature for Utilities.newBlob."
     );
+    assert_eq!(
+        thrown("Utilities.newBlob()"),
+        "Exception: The parameters () don't match the method signature for Utilities.newBlob."
+    );
+    assert_eq!(
+        thrown("Utilities.newBlob('x').setBytes('y')"),
+        "Exception: The parameters (String) don't match the method signature for Blob.setBytes."
+    );
 }
 
 #[test]
@@ -154,6 +162,10 @@ fn zip_and_unzip_round_trip_with_names_and_types() {
     assert_eq!(
         thrown("Utilities.zip([Utilities.newBlob('x')])"),
         "Exception: Blob object must have non-null name for this operation."
+    );
+    assert_eq!(
+        thrown("Utilities.unzip()"),
+        "Exception: The parameters () don't match the method signature for Utilities.unzip."
     );
     assert_eq!(
         thrown("Utilities.zip('x')"),

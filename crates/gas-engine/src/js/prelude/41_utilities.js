@@ -1,6 +1,10 @@
   // ---- Utilities ----------------------------------------------------------------
   const utilities = (() => {
     const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
+    // The arguments with the first one converted: none stay none, so a call without
+    // arguments gets the platform's `The parameters () don't match ...`.
+    const first = (args, convert) => (args.length === 0 ? args : [convert(args[0]), ...args.slice(1)]);
+    const blobsOf = (blobs) => (Array.isArray(blobs) ? blobs.map(handleOf) : blobs);
     const Utilities = service('Utilities', {
       sleep: c('Utilities.sleep'),
       formatDate: c('Utilities.formatDate'),
@@ -18,14 +22,12 @@
       computeHmacSignature(algorithm, value, key, charset) {
         return call('Utilities.computeHmacSignature', null, [algorithm, bytesOf(value), bytesOf(key), charset]);
       },
-      newBlob(...args) { return new Blob(call('Utilities.newBlob', null, [bytesOf(args[0]), ...args.slice(1)])); },
+      newBlob(...args) { return new Blob(call('Utilities.newBlob', null, first(args, bytesOf))); },
       parseCsv: c('Utilities.parseCsv'),
-      zip(blobs, ...rest) {
-        return new Blob(call('Utilities.zip', null, [Array.isArray(blobs) ? blobs.map(handleOf) : blobs, ...rest]));
-      },
-      unzip(...args) { return call('Utilities.unzip', null, [handleOf(args[0]), ...args.slice(1)]).map((h) => new Blob(h)); },
-      gzip(...args) { return new Blob(call('Utilities.gzip', null, [handleOf(args[0]), ...args.slice(1)])); },
-      ungzip(...args) { return new Blob(call('Utilities.ungzip', null, [handleOf(args[0]), ...args.slice(1)])); },
+      zip(...args) { return new Blob(call('Utilities.zip', null, first(args, blobsOf))); },
+      unzip(...args) { return call('Utilities.unzip', null, first(args, handleOf)).map((h) => new Blob(h)); },
+      gzip(...args) { return new Blob(call('Utilities.gzip', null, first(args, handleOf))); },
+      ungzip(...args) { return new Blob(call('Utilities.ungzip', null, first(args, handleOf))); },
     });
     hidden(Object.getPrototypeOf(Utilities), 'DigestAlgorithm', enumOf(['MD2', 'MD5', 'SHA_1', 'SHA_256', 'SHA_384', 'SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
