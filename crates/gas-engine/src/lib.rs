@@ -22,6 +22,7 @@
 //! ```
 
 mod bindings;
+mod catalogue;
 mod compiled;
 pub mod execution;
 pub mod files;

@@ -41,6 +41,9 @@ pub struct Catalogue {
     pub classes: Vec<Class>,
     /// Sorted by qualified name.
     pub enums: Vec<Enum>,
+    /// Every short class name and the class it resolves to (an index in `classes`),
+    /// sorted by short name.
+    short_names: Vec<(&'static str, usize)>,
 }
 
 #[derive(Debug)]
@@ -99,8 +102,14 @@ pub fn catalogue() -> &'static Catalogue {
 
 /// Reads the generated line format; an error names the line.
 pub fn parse(text: &'static str) -> Result<Catalogue, String> {
-    let mut catalogue =
-        Catalogue { source_package: "", source_version: "", globals: Vec::new(), classes: Vec::new(), enums: Vec::new() };
+    let mut catalogue = Catalogue {
+        source_package: "",
+        source_version: "",
+        globals: Vec::new(),
+        classes: Vec::new(),
+        enums: Vec::new(),
+        short_names: Vec::new(),
+    };
     for (i, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.is_empty() {
             continue;
@@ -142,7 +151,21 @@ pub fn parse(text: &'static str) -> Result<Catalogue, String> {
     {
         return Err("catalogue: classes, methods, enums and globals must be sorted and unique".into());
     }
+    catalogue.short_names = short_names(&catalogue.classes);
     Ok(catalogue)
+}
+
+/// Each short name's class: the only one, or the first of [`PREFERRED_NAMESPACES`], or
+/// the first in name order.
+fn short_names(classes: &[Class]) -> Vec<(&'static str, usize)> {
+    let rank = |i: usize| {
+        let ns = namespace_of(classes[i].name);
+        (PREFERRED_NAMESPACES.iter().position(|p| *p == ns).unwrap_or(PREFERRED_NAMESPACES.len()), classes[i].name)
+    };
+    let mut all: Vec<(&'static str, usize)> = (0..classes.len()).map(|i| (short_name(classes[i].name), i)).collect();
+    all.sort_by(|a, b| a.0.cmp(b.0).then_with(|| rank(a.1).cmp(&rank(b.1))));
+    all.dedup_by(|later, first| later.0 == first.0);
+    all
 }
 
 fn parse_param(text: &'static str) -> Option<Param> {
@@ -186,16 +209,15 @@ impl Catalogue {
         if name.contains('.') {
             return self.class(name);
         }
-        let mut candidates: Vec<&Class> = self.classes.iter().filter(|c| short_name(c.name) == name).collect();
-        candidates.sort_by_key(|c| {
-            let ns = namespace_of(c.name);
-            (PREFERRED_NAMESPACES.iter().position(|p| *p == ns).unwrap_or(PREFERRED_NAMESPACES.len()), c.name)
-        });
-        candidates.first().copied()
+        let i = self.short_names.binary_search_by(|(short, _)| short.cmp(&name)).ok()?;
+        Some(&self.classes[self.short_names[i].1])
     }
 
     /// A method of `class` or of a class it extends (the nearest declares it).
     pub fn method<'a>(&'a self, class: &'a Class, name: &str) -> Option<&'a Method> {
+        if let Ok(i) = class.methods.binary_search_by(|m| m.name.cmp(name)) {
+            return Some(&class.methods[i]);
+        }
         self.lineage(class).into_iter().find_map(|c| c.methods.iter().find(|m| m.name == name))
     }
 
@@ -249,6 +271,31 @@ impl Catalogue {
         }
     }
 
+    /// What the prelude builds its objects from, one string per class and enum, split
+    /// only for the classes it builds: `classes` maps a qualified class to
+    /// `method,method|Prop:Ns.Enum,Prop:Ns.Enum` (its parents' methods included),
+    /// `short_names` each short name to its class, `enums` each enum to `VALUE,VALUE`,
+    /// `globals` each global to its class or enum.
+    pub fn prelude_tables(&self) -> &PreludeTables {
+        static TABLES: LazyLock<PreludeTables> = LazyLock::new(|| {
+            let c = catalogue();
+            PreludeTables {
+                classes: c
+                    .classes
+                    .iter()
+                    .map(|class| {
+                        let enums: Vec<String> = c.lineage(class).iter().flat_map(|k| k.enum_refs.iter()).map(|(p, e)| format!("{p}:{e}")).collect();
+                        (class.name, format!("{}|{}", c.method_names(class).join(","), enums.join(",")))
+                    })
+                    .collect(),
+                short_names: c.short_names.iter().map(|(short, i)| (*short, c.classes[*i].name)).collect(),
+                enums: c.enums.iter().map(|e| (e.name, e.values.join(","))).collect(),
+                globals: c.globals.iter().map(|g| (g.name, g.class)).collect(),
+            }
+        });
+        &TABLES
+    }
+
     /// The class and method of a gas-sim method name (`Sheet.getRange`).
     pub fn method_of_call(&self, call: &str) -> Option<(&Class, &Method)> {
         let call = ALIASES.iter().find(|(alias, _)| *alias == call).map_or(call, |(_, real)| real);
@@ -256,6 +303,15 @@ impl Catalogue {
         let class = self.resolve_class(class)?;
         Some((class, self.method(class, method)?))
     }
+}
+
+/// See [`Catalogue::prelude_tables`].
+#[derive(Debug)]
+pub struct PreludeTables {
+    pub classes: Vec<(&'static str, String)>,
+    pub short_names: Vec<(&'static str, &'static str)>,
+    pub enums: Vec<(&'static str, String)>,
+    pub globals: Vec<(&'static str, &'static str)>,
 }
 
 /// A JS argument's type, as the platform spells it in a signature error.
@@ -498,6 +554,18 @@ mod tests {
         assert!(check_args("Lock.tryLock", &[A::Null]).is_err(), "null is no number");
         // null and undefined fit object parameters as Java's null does.
         assert_eq!(check_args("Cache.get", &[A::Null]), Ok(vec![Keep]));
+    }
+
+    #[test]
+    fn the_prelude_tables_list_members_and_enums() {
+        let tables = catalogue().prelude_tables();
+        let blob = &tables.classes.iter().find(|(name, _)| *name == "Base.Blob").unwrap().1;
+        assert!(blob.starts_with("copyBlob,") && blob.contains(",getAs,"), "{blob}");
+        let app = &tables.classes.iter().find(|(name, _)| *name == "Spreadsheet.SpreadsheetApp").unwrap().1;
+        assert!(app.contains("|") && app.contains("BorderStyle:Spreadsheet.BorderStyle"), "{app}");
+        assert!(tables.short_names.contains(&("Range", "Spreadsheet.Range")));
+        assert!(tables.short_names.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(tables.globals.contains(&("Charset", "Utilities.Charset")));
     }
 
     #[test]
