@@ -47,6 +47,9 @@
         throw new Error('gas-sim prelude: ' + shown + '.' + key + ' is not a method of ' + qualified + ' in the catalogue');
       }
     }
+    if (catalogue.report !== undefined) {
+      catalogue.report(qualified, Object.keys(methods).filter((key) => names.indexOf(key) >= 0).join(','));
+    }
     for (const name of names) {
       if (!hasOwn(methods, name)) methods[name] = notImplemented(shown + '.' + name);
     }
