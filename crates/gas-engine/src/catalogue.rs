@@ -81,10 +81,8 @@ fn run_prelude_alone(prelude: &str) -> Result<BTreeMap<String, BTreeSet<String>>
     };
     let nothing = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(JsValue::undefined()));
     let tables = tables_with_report(&mut context, Some(report)).map_err(|e| e.to_string())?;
-    let tables_fn = NativeFunction::from_copy_closure_with_captures(
-        |_this, _args, tables, _context| Ok(tables.clone()),
-        tables,
-    );
+    let tables_fn =
+        NativeFunction::from_copy_closure_with_captures(|_this, _args, tables, _context| Ok(tables.clone()), tables);
     let register = |context: &mut Context, name, function: NativeFunction| {
         context.register_global_builtin_callable(name, 0, function).map_err(|e| e.to_string())
     };
@@ -151,12 +149,19 @@ mod tests {
     fn the_prelude_implements_catalogue_methods_only() {
         let implemented = implemented_methods().unwrap();
         let cache = implemented.get("Cache.Cache").unwrap();
-        assert_eq!(cache.iter().map(String::as_str).collect::<Vec<_>>(), ["get", "getAll", "put", "putAll", "remove", "removeAll"]);
+        assert_eq!(
+            cache.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["get", "getAll", "put", "putAll", "remove", "removeAll"]
+        );
         assert!(implemented.get("Spreadsheet.Range").unwrap().contains("getValues"));
         // A method the catalogue does not have stops the prelude, naming it.
         let marker = "  // ---- SpreadsheetApp";
         assert!(crate::compiled::PRELUDE.contains(marker));
-        let bad = crate::compiled::PRELUDE.replacen(marker, "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp", 1);
+        let bad = crate::compiled::PRELUDE.replacen(
+            marker,
+            "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp",
+            1,
+        );
         let error = run_prelude_alone(&bad).unwrap_err();
         assert!(error.contains("Range.isFake is not a method of Spreadsheet.Range in the catalogue"), "{error}");
         let bad = crate::compiled::PRELUDE.replacen(marker, "  klass('NoSuchClass', {});\n  // ---- SpreadsheetApp", 1);

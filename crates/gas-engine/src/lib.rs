@@ -37,11 +37,11 @@ pub mod syntax;
 pub mod value;
 pub mod zone;
 
+pub use catalogue::implemented_methods;
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,
     HEAP_BYTES_MAX_DEFAULT, RUNAWAY_LOOP_MESSAGE, STEPS_MAX_DEFAULT,
 };
-pub use catalogue::implemented_methods;
 pub use gate::{Gate, SoloGate};
 pub use heap::CountingAllocator;
 pub use host::Latency;

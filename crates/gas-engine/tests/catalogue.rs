@@ -77,7 +77,8 @@ fn arguments_that_fit_no_overload_give_the_platform_error() {
         "Exception: The parameters (Boolean) don't match the method signature for Utilities.sleep."
     );
     // Catchable, and e.message is the platform's text.
-    let got = eval("function main() { try { LockService.getScriptLock().tryLock(null); } catch (e) { return e.message; } }");
+    let got =
+        eval("function main() { try { LockService.getScriptLock().tryLock(null); } catch (e) { return e.message; } }");
     assert_eq!(got, json!("The parameters (null) don't match the method signature for LockService.Lock.tryLock."));
 }
 
@@ -116,6 +117,8 @@ fn void_methods_return_null() {
     );
     assert_eq!(got, json!([null, null, null, null, null, null, null, null]));
     // Chain methods still return their object.
-    let got = eval("function main() { var p = PropertiesService.getScriptProperties(); return p.setProperty('a', 'b') === p; }");
+    let got = eval(
+        "function main() { var p = PropertiesService.getScriptProperties(); return p.setProperty('a', 'b') === p; }",
+    );
     assert_eq!(got, json!(true));
 }

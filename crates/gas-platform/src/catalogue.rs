@@ -284,7 +284,12 @@ impl Catalogue {
                     .classes
                     .iter()
                     .map(|class| {
-                        let enums: Vec<String> = c.lineage(class).iter().flat_map(|k| k.enum_refs.iter()).map(|(p, e)| format!("{p}:{e}")).collect();
+                        let enums: Vec<String> = c
+                            .lineage(class)
+                            .iter()
+                            .flat_map(|k| k.enum_refs.iter())
+                            .map(|(p, e)| format!("{p}:{e}"))
+                            .collect();
                         (class.name, format!("{}|{}", c.method_names(class).join(","), enums.join(",")))
                     })
                     .collect(),
@@ -491,7 +496,10 @@ mod tests {
         assert!(c.method(range, "isFake").is_none());
         let put = c.method_of_call("Cache.put").unwrap().1;
         assert_eq!(put.overloads.len(), 2);
-        assert_eq!(put.overloads[1].params[2], Param { name: "expirationInSeconds", ty: "Integer", optional: false, rest: false });
+        assert_eq!(
+            put.overloads[1].params[2],
+            Param { name: "expirationInSeconds", ty: "Integer", optional: false, rest: false }
+        );
         let border = c.enum_named("Spreadsheet.BorderStyle").unwrap();
         assert!(border.values.contains(&"DOTTED"));
         let app = c.class("Spreadsheet.SpreadsheetApp").unwrap();
@@ -522,7 +530,10 @@ mod tests {
             "The parameters (number,number,number,number,number) don't match the method signature for SpreadsheetApp.Sheet.getRange."
         );
         // One overload takes two arguments: a numeric string converts.
-        assert_eq!(check_args("Sheet.getRange", &[A::NumericString, A::Number]), Ok(vec![Conversion::ToNumber, Conversion::Keep]));
+        assert_eq!(
+            check_args("Sheet.getRange", &[A::NumericString, A::Number]),
+            Ok(vec![Conversion::ToNumber, Conversion::Keep])
+        );
         // Three overloads take one argument: no conversion chooses between them.
         assert_eq!(check_args("Spreadsheet.insertSheet", &[A::Number]), keep(1));
         assert!(check_args("Spreadsheet.insertSheet", &[A::Boolean]).is_err());

@@ -65,7 +65,10 @@ fn namespace_named(
         return Ok(global.class.split('.').next().unwrap_or(global.class));
     }
     let known: Vec<&str> = services.keys().copied().collect();
-    Err(BadInput(format!("unknown service {wanted:?}: one of {} (or a global such as SpreadsheetApp)", known.join(", "))))
+    Err(BadInput(format!(
+        "unknown service {wanted:?}: one of {} (or a global such as SpreadsheetApp)",
+        known.join(", ")
+    )))
 }
 
 fn counts(classes: &[ClassCoverage]) -> (usize, usize) {
@@ -78,7 +81,10 @@ fn service_table(c: &Catalogue, services: &BTreeMap<&'static str, Vec<ClassCover
         "gas-sim api: methods gas-sim implements, of the platform's ({} {}; inherited methods counted per class)\n",
         c.source_package, c.source_version
     );
-    out.push_str(&format!("{:<18} {:<26} {:>7} {:>11} {:>7}\n", "service", "global", "classes", "implemented", "total"));
+    out.push_str(&format!(
+        "{:<18} {:<26} {:>7} {:>11} {:>7}\n",
+        "service", "global", "classes", "implemented", "total"
+    ));
     let (mut all_done, mut all_total) = (0, 0);
     for (namespace, classes) in services {
         let (done, total) = counts(classes);
