@@ -43,13 +43,15 @@ pub fn run(args: &ApiArgs) -> Result<u8, BadInput> {
         let namespace = namespace_named(c, wanted, &services)?;
         services.retain(|name, _| *name == namespace);
     }
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&as_json(c, &services)).unwrap_or_default());
+    let text = if args.json {
+        serde_json::to_string_pretty(&as_json(c, &services)).unwrap_or_default() + "\n"
     } else if args.service.is_some() {
-        print!("{}", class_lines(&services));
+        class_lines(&services)
     } else {
-        print!("{}", service_table(c, &services));
-    }
+        service_table(c, &services)
+    };
+    // A closed pipe (`gas-sim api | head`) is not an error.
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     Ok(0)
 }
 
