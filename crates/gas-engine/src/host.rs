@@ -10,6 +10,7 @@ use boa_engine::context::time::JsInstant;
 use boa_engine::context::Clock;
 use chrono_tz::Tz;
 use gas_platform::calls::{self, MethodInfo};
+use gas_platform::catalogue;
 use gas_platform::faults::{CallView, FaultEffect, KillPoint};
 use gas_platform::lock::{Acquire, LockKind, TIMEOUT_MESSAGE};
 use gas_platform::rng::SeededRng;
@@ -232,7 +233,11 @@ impl Host {
             // A delay fault ran past the deadline before the call reached the service.
             return Err(self.killed_at_deadline(info, called_at, summary));
         }
-        let result = bindings::dispatch(self, info, handle, args, respond_with);
+        let result = match bindings::dispatch(self, info, handle, args, respond_with) {
+            // The platform's void methods give null (Cache.put, Lock.releaseLock ...).
+            Ok(Val::Undefined) if catalogue::returns_void(method) => Ok(Val::Null),
+            other => other,
+        };
         self.clock.advance_by(self.latency.of(info));
         if self.clock.overran() {
             // Killed while the call (or sleep) ran: what the service did stands, but the

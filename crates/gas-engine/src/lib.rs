@@ -22,6 +22,7 @@
 //! ```
 
 mod bindings;
+mod catalogue;
 mod compiled;
 pub mod execution;
 pub mod files;
@@ -36,6 +37,7 @@ pub mod syntax;
 pub mod value;
 pub mod zone;
 
+pub use catalogue::implemented_methods;
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,
     HEAP_BYTES_MAX_DEFAULT, RUNAWAY_LOOP_MESSAGE, STEPS_MAX_DEFAULT,

@@ -258,9 +258,18 @@ fn register_natives(
             let host = call_slot.borrow().clone().expect("a context runs only after claim()");
             let method = args.first().map(|m| m.to_string(context)).transpose()?.map(|m| m.to_std_string_escaped());
             let handle = Val::from_js(args.get(1).unwrap_or(&JsValue::undefined()), context)?;
-            let call_args = match args.get(2).map(|a| Val::from_js(a, context)).transpose()? {
-                Some(Val::Array(items)) => items,
-                _ => Vec::new(),
+            // A fourth argument `true`: these are the script's own arguments, checked and
+            // converted against the catalogue's overloads.
+            let call_args = if args.get(3).is_some_and(JsValue::to_boolean) {
+                match crate::catalogue::script_args(method.as_deref().unwrap_or(""), args.get(2), context)? {
+                    Ok(checked) => checked,
+                    Err(error) => return Err(service_error(&error, context)),
+                }
+            } else {
+                match args.get(2).map(|a| Val::from_js(a, context)).transpose()? {
+                    Some(Val::Array(items)) => items,
+                    _ => Vec::new(),
+                }
             };
             match host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
                 Ok(value) => value.to_js(context),
@@ -283,6 +292,9 @@ fn register_natives(
         })
     };
     context.register_global_builtin_callable(js_string!("__gas_log"), 2, gas_log)?;
+    // The catalogue's tables, read once by the prelude (00_core.js), which deletes it.
+    let gas_catalogue = NativeFunction::from_fn_ptr(|_this, _args, context| crate::catalogue::tables_object(context));
+    context.register_global_builtin_callable(js_string!("__gas_catalogue"), 0, gas_catalogue)?;
     let probe_slot = host_slot.clone();
     // SAFETY: as above.
     let gas_probe = unsafe {

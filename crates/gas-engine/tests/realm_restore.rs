@@ -77,7 +77,7 @@ const CHANGES: &[(&str, &str)] = &[
         "Object.getPrototypeOf(LockService.getScriptLock()).tryLock = () => 'patched'",
         "String(LockService.getScriptLock().tryLock(1))",
     ),
-    // The end of a service's prototype chain is a Proxy; defining on it writes its target.
+    // The end of a service's prototype chain (Object.prototype): defining on it is undone.
     (
         "Object.defineProperty(Object.getPrototypeOf(Object.getPrototypeOf(SpreadsheetApp)), 'ghost', { value: 1 })",
         "typeof SpreadsheetApp.ghost",

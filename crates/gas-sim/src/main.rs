@@ -9,6 +9,7 @@
 //! `mutate` also exits 1 when the mutation score is below `--break-at` and 4 when the
 //! scenarios fail unmutated.
 
+mod api;
 mod bench;
 mod call;
 mod determinism;
@@ -46,6 +47,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
     Mutate(mutate::MutateArgs),
+    /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
+    Api(api::ApiArgs),
 }
 
 /// A user error: printed as one line, exit code 2.
@@ -108,6 +111,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::Test(args) => test_cmd::run(&args),
         Command::Mutate(args) => mutate::run(&args),
+        Command::Api(args) => api::run(&args),
     };
     let code = match result {
         Ok(code) => code,

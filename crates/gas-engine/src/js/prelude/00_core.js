@@ -3,46 +3,60 @@
 // Every method here is a thin wrapper: it calls the one native entry point,
 // __gas_call(method, handle, args), which goes through the gate (clock, faults, trace)
 // into gas-platform, where every rule lives. This file only gives results their
-// Apps Script shape (Sheet, Range, Lock objects ...). A property a script asks for
-// that gas-sim does not implement throws "gas-sim does not implement X.y()" instead of
-// giving undefined: every class's prototype chain ends in a Proxy that says so.
+// Apps Script shape (Sheet, Range, Lock objects ...). Every object is built from the
+// catalogue of the platform (gas_platform::catalogue): a member the platform has and
+// gas-sim does not implement is a function that throws "gas-sim does not implement
+// X.y()"; a member the platform lacks is undefined, as there.
 (function (global) {
   'use strict';
   const call = global.__gas_call;
   const emit = global.__gas_log;
+  // Read once, while the prelude runs; dropped at its end (99_globals.js), so the realm
+  // snapshot holds only the objects built from it.
+  let catalogue = global.__gas_catalogue();
   delete global.__gas_call;
   delete global.__gas_log;
+  delete global.__gas_catalogue;
 
-  // A plain frozen object, not a Set: the realm snapshot (prepared.rs) accepts only
-  // objects whose state is all in their properties.
-  const PASS_THROUGH = Object.freeze(Object.assign(Object.create(null),
-    { toJSON: true, then: true, constructor: true, inspect: true, length: true, prototype: true }));
-  // The end of every class's prototype chain. One handler serves all classes: the class
-  // name is on the proxy's target, under a symbol no script can name.
-  const CLASS_NAME = Symbol('gas-sim class');
-  const MISSING = {
-    get(target, key, receiver) {
-      if (typeof key !== 'string' || PASS_THROUGH[key] === true || key in target || key.startsWith('_')) {
-        return Reflect.get(target, key, receiver);
-      }
-      return notImplemented(target[CLASS_NAME] + '.' + key);
-    },
-  };
   // The one place a method gas-sim lacks is turned into a function that says so by name.
   function notImplemented(name) {
     return function () {
       throw new Error('gas-sim does not implement ' + name + '()');
     };
   }
-  const missing = (className) => new Proxy({ [CLASS_NAME]: className }, MISSING);
-  // `methods` becomes the prototype itself: its properties are defined once, by the
-  // object literal. (Copying them onto an object whose chain ends in the Proxy costs a
-  // [[Set]] through the Proxy per method, the larger part of building a service.)
+  const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
+  // Every prototype built, with its catalogue enums, for `finishClasses` (99_globals.js).
+  const built = [];
+  // A class the prelude names, short (`Range`: the catalogue's rule picks Spreadsheet's)
+  // or qualified (`Document.Range`), as [qualified name, its methods, its enums].
+  function catalogueClass(className) {
+    const qualified = className.indexOf('.') >= 0 ? className : catalogue.shortNames[className];
+    const entry = qualified === undefined ? undefined : catalogue.classes[qualified];
+    if (entry === undefined) throw new Error('gas-sim prelude: ' + className + ' is no class of the catalogue');
+    const [methods, enums] = entry.split('|');
+    return [qualified, methods === '' ? [] : methods.split(','), enums === '' ? [] : enums.split(',')];
+  }
+  // `methods` becomes the prototype itself: the methods gas-sim implements, then every
+  // other method of the catalogue's class as notImplemented. A method the catalogue does
+  // not know is a gas-sim bug, found here when the prelude runs (every engine test).
   function prototypeOf(className, methods) {
-    Object.setPrototypeOf(methods, missing(className));
-    if (!Object.prototype.hasOwnProperty.call(methods, 'toString')) {
-      Object.defineProperty(methods, 'toString', { value: () => className, enumerable: false, writable: true });
+    const [qualified, names, enums] = catalogueClass(className);
+    const shown = className.slice(className.lastIndexOf('.') + 1);
+    for (const key of Object.keys(methods)) {
+      if (key !== 'toString' && key[0] !== '_' && names.indexOf(key) < 0) {
+        throw new Error('gas-sim prelude: ' + shown + '.' + key + ' is not a method of ' + qualified + ' in the catalogue');
+      }
     }
+    if (catalogue.report !== undefined) {
+      catalogue.report(qualified, Object.keys(methods).filter((key) => names.indexOf(key) >= 0).join(','));
+    }
+    for (const name of names) {
+      if (!hasOwn(methods, name)) methods[name] = notImplemented(shown + '.' + name);
+    }
+    if (!hasOwn(methods, 'toString')) {
+      Object.defineProperty(methods, 'toString', { value: () => shown, enumerable: false, writable: true });
+    }
+    built.push([methods, enums]);
     return methods;
   }
   function service(className, methods) {
@@ -61,14 +75,16 @@
   // result its Apps Script shape. Rest parameters, not `arguments`: no arguments object
   // per call. (The services are built once per worker thread, so how they are built
   // costs nothing per execution.)
-  const c = (method) => function (...args) { return call(method, this._h, args); };
-  const chain = (method) => function (...args) { call(method, this._h, args); return this; };
+  // They pass the script's own arguments (the fourth argument `true`): gas-engine checks
+  // and converts them against the catalogue's overloads.
+  const c = (method) => function (...args) { return call(method, this._h, args, true); };
+  const chain = (method) => function (...args) { call(method, this._h, args, true); return this; };
   const wrap = (Ctor, method) => function (...args) {
-    const h = call(method, this._h, args);
+    const h = call(method, this._h, args, true);
     return h === null ? null : new Ctor(h);
   };
   const wrapAll = (Ctor, method) => function (...args) {
-    return call(method, this._h, args).map((h) => new Ctor(h));
+    return call(method, this._h, args, true).map((h) => new Ctor(h));
   };
   const hidden = (obj, name, value) =>
     Object.defineProperty(obj, name, { value, enumerable: false, writable: false });
@@ -77,4 +93,16 @@
   // prelude ran in is snapshot afterwards and put back after every execution
   // (prepared.rs), so no execution pays for building them and none sees another's changes.
   const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
+  const catalogueEnum = (qualified) => enumOf(catalogue.enums[qualified].split(','));
+  // The catalogue's enums on every prototype built (`SpreadsheetApp.BorderStyle`), after
+  // the service files defined theirs (those win: `ScriptApp.WeekDay` keeps its numbers).
+  function finishClasses() {
+    for (const [proto, enums] of built) {
+      for (const spec of enums) {
+        const [prop, qualified] = spec.split(':');
+        if (!(prop in proto)) hidden(proto, prop, catalogueEnum(qualified));
+      }
+    }
+    built.length = 0;
+  }
 

@@ -63,7 +63,7 @@
       getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
       getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
       insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
-      deleteSheet(sheet) { call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
+      deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
     });
     const SpreadsheetApp = service('SpreadsheetApp', {
       create: wrap(Spreadsheet, 'SpreadsheetApp.create'),

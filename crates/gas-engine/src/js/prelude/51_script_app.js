@@ -32,7 +32,7 @@
     const ScriptApp = service('ScriptApp', {
       newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
       getProjectTriggers: wrapAll(Trigger, 'ScriptApp.getProjectTriggers'),
-      deleteTrigger(trigger) { call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
+      deleteTrigger(trigger) { return call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
       getScriptId: c('ScriptApp.getScriptId'),
     });
     hidden(Object.getPrototypeOf(ScriptApp), 'WeekDay',

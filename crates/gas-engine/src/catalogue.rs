@@ -1,0 +1,170 @@
+//! The catalogue in the engine: the tables the prelude builds every service object from
+//! (`__gas_catalogue()`, called once while the prelude runs), and the one place a
+//! script's arguments are checked and converted against the catalogue's overloads
+//! (`script_args`, for every call the prelude passes the script's own arguments to). The
+//! rules are `gas_platform::catalogue`'s; this only reads JS values and converts them.
+//! [`implemented_methods`] runs the prelude alone to learn which methods it implements,
+//! for `gas-sim api`.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use boa_engine::native_function::NativeFunction;
+use boa_engine::object::ObjectInitializer;
+use boa_engine::property::Attribute;
+use boa_engine::{js_string, Context, JsResult, JsValue, Source};
+use gas_platform::catalogue::{self, ArgType, Conversion};
+use gas_platform::ServiceError;
+
+use crate::value::Val;
+
+/// Arguments read from one call at most (the platform's methods take a handful; a rest
+/// parameter such as `formatString`'s more).
+const ARGS_MAX: u64 = 10_000;
+
+/// `{ classes, shortNames, enums, globals }`: objects from names to the strings of
+/// `gas_platform::catalogue::PreludeTables`.
+pub(crate) fn tables_object(context: &mut Context) -> JsResult<JsValue> {
+    tables_with_report(context, None)
+}
+
+/// The tables, with `report(class, methods)` when given: the prelude then calls it for
+/// every class it builds, with the methods it implements.
+fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> JsResult<JsValue> {
+    let tables = catalogue::catalogue().prelude_tables();
+    let table = |pairs: &mut dyn Iterator<Item = (&str, &str)>, context: &mut Context| -> JsValue {
+        let mut init = ObjectInitializer::new(context);
+        for (key, value) in pairs {
+            init.property(js_string!(key), js_string!(value), Attribute::all());
+        }
+        init.build().into()
+    };
+    let classes = table(&mut tables.classes.iter().map(|(k, v)| (*k, v.as_str())), context);
+    let short_names = table(&mut tables.short_names.iter().copied(), context);
+    let enums = table(&mut tables.enums.iter().map(|(k, v)| (*k, v.as_str())), context);
+    let globals = table(&mut tables.globals.iter().copied(), context);
+    let mut init = ObjectInitializer::new(context);
+    init.property(js_string!("classes"), classes, Attribute::all())
+        .property(js_string!("shortNames"), short_names, Attribute::all())
+        .property(js_string!("enums"), enums, Attribute::all())
+        .property(js_string!("globals"), globals, Attribute::all());
+    if let Some(report) = report {
+        let function = report.to_js_function(init.context().realm());
+        init.property(js_string!("report"), function, Attribute::all());
+    }
+    Ok(init.build().into())
+}
+
+/// The methods the prelude implements (its own, not `notImplemented`), by qualified
+/// class: the prelude run alone in a context of its own, natives that do nothing.
+pub fn implemented_methods() -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+    run_prelude_alone(crate::compiled::PRELUDE)
+}
+
+fn run_prelude_alone(prelude: &str) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+    let found: Rc<RefCell<BTreeMap<String, BTreeSet<String>>>> = Rc::default();
+    let mut context = Context::default();
+    let sink = found.clone();
+    // SAFETY: the closure captures an Rc<RefCell<..>> of Rust strings, no GC values.
+    let report = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let text = |i: usize, context: &mut Context| -> JsResult<String> {
+                Ok(args.get(i).cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped())
+            };
+            let (class, methods) = (text(0, context)?, text(1, context)?);
+            let mut found = sink.borrow_mut();
+            let set = found.entry(class).or_default();
+            set.extend(methods.split(',').filter(|m| !m.is_empty()).map(str::to_string));
+            Ok(JsValue::undefined())
+        })
+    };
+    let nothing = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(JsValue::undefined()));
+    let tables = tables_with_report(&mut context, Some(report)).map_err(|e| e.to_string())?;
+    let tables_fn =
+        NativeFunction::from_copy_closure_with_captures(|_this, _args, tables, _context| Ok(tables.clone()), tables);
+    let register = |context: &mut Context, name, function: NativeFunction| {
+        context.register_global_builtin_callable(name, 0, function).map_err(|e| e.to_string())
+    };
+    register(&mut context, js_string!("__gas_call"), nothing.clone())?;
+    register(&mut context, js_string!("__gas_log"), nothing)?;
+    register(&mut context, js_string!("__gas_catalogue"), tables_fn)?;
+    context.eval(Source::from_bytes(prelude)).map_err(|e| e.to_string())?;
+    drop(context);
+    Ok(found.take())
+}
+
+/// The script's arguments to `method`, checked against its overloads and converted as
+/// the platform converts them (`String(value)` with the value's own `toString`, so a
+/// service object reads as the prelude shows it); the platform's signature error when no
+/// overload fits.
+pub(crate) fn script_args(
+    method: &str,
+    list: Option<&JsValue>,
+    context: &mut Context,
+) -> JsResult<Result<Vec<Val>, ServiceError>> {
+    let mut items = Vec::new();
+    if let Some(array) = list.and_then(JsValue::as_object) {
+        let length = array.get(js_string!("length"), context)?.to_length(context)?;
+        for i in 0..length.min(ARGS_MAX) {
+            items.push(array.get(i, context)?);
+        }
+    }
+    let mut vals = items.iter().map(|v| Val::from_js(v, context)).collect::<JsResult<Vec<_>>>()?;
+    let types: Vec<ArgType> = vals.iter().map(arg_type).collect();
+    let conversions = match catalogue::check_args(method, &types) {
+        Ok(conversions) => conversions,
+        Err(error) => return Ok(Err(error)),
+    };
+    for (i, conversion) in conversions.iter().enumerate() {
+        match conversion {
+            Conversion::Keep => {}
+            Conversion::ToString => vals[i] = Val::String(items[i].to_string(context)?.to_std_string_escaped()),
+            Conversion::ToNumber => vals[i] = Val::Number(items[i].to_number(context)?),
+        }
+    }
+    Ok(Ok(vals))
+}
+
+fn arg_type(value: &Val) -> ArgType {
+    match value {
+        Val::Undefined => ArgType::Undefined,
+        Val::Null => ArgType::Null,
+        Val::Bool(_) => ArgType::Boolean,
+        Val::Number(_) => ArgType::Number,
+        Val::String(s) if s.trim().parse::<f64>().is_ok_and(f64::is_finite) => ArgType::NumericString,
+        Val::String(_) => ArgType::String,
+        Val::Date(_) => ArgType::Date,
+        Val::Array(_) => ArgType::Array,
+        Val::Object(_) => ArgType::Object,
+        Val::Function => ArgType::Function,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prelude_implements_catalogue_methods_only() {
+        let implemented = implemented_methods().unwrap();
+        let cache = implemented.get("Cache.Cache").unwrap();
+        assert_eq!(
+            cache.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["get", "getAll", "put", "putAll", "remove", "removeAll"]
+        );
+        assert!(implemented.get("Spreadsheet.Range").unwrap().contains("getValues"));
+        // A method the catalogue does not have stops the prelude, naming it.
+        let marker = "  // ---- SpreadsheetApp";
+        assert!(crate::compiled::PRELUDE.contains(marker));
+        let bad = crate::compiled::PRELUDE.replacen(
+            marker,
+            "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp",
+            1,
+        );
+        let error = run_prelude_alone(&bad).unwrap_err();
+        assert!(error.contains("Range.isFake is not a method of Spreadsheet.Range in the catalogue"), "{error}");
+        let bad = crate::compiled::PRELUDE.replacen(marker, "  klass('NoSuchClass', {});\n  // ---- SpreadsheetApp", 1);
+        assert!(run_prelude_alone(&bad).unwrap_err().contains("NoSuchClass is no class of the catalogue"));
+    }
+}
