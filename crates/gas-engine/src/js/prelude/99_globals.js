@@ -8,12 +8,12 @@
     CacheService: caches.CacheService, PropertiesService: properties.PropertiesService,
     MailApp: mail.MailApp, GmailApp: mail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
     Utilities: utilities.Utilities, Session: session.Session, ScriptApp: scriptApp.ScriptApp,
-    ContentService: content.ContentService, Logger: logging.Logger, console: logging.console,
+    ContentService: content.ContentService, HtmlService: html.HtmlService, Logger: logging.Logger, console: logging.console,
   };
   for (const name of Object.keys(globals)) define(name, globals[name]);
 
   // ---- What gas-sim does not implement ------------------------------------------
-  const absent = ['DriveApp', 'DocumentApp', 'FormApp', 'CalendarApp', 'SlidesApp', 'HtmlService',
+  const absent = ['DriveApp', 'DocumentApp', 'FormApp', 'CalendarApp', 'SlidesApp',
     'XmlService', 'Charts', 'Maps', 'LanguageApp', 'ContactsApp', 'GroupsApp', 'CardService', 'DataStudioApp',
     'Browser', 'Jdbc', 'Drive', 'Sheets', 'Gmail', 'BigQuery', 'AdminDirectory'];
   for (const name of absent) define(name, service(name, {}));
