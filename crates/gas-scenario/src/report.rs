@@ -280,7 +280,8 @@ impl ZoneReport {
             let _ = writeln!(out, "    {}  {}  {line}{lost}", &self.local(e.start_utc_ms)[..19], e.source);
         }
         if requests.len() > REQUEST_LINES_MAX {
-            let _ = writeln!(out, "    ... and {} more (--format json has them all)", requests.len() - REQUEST_LINES_MAX);
+            let _ =
+                writeln!(out, "    ... and {} more (--format json has them all)", requests.len() - REQUEST_LINES_MAX);
         }
         let mut by_day: BTreeMap<String, u64> = BTreeMap::new();
         for m in &self.mail {

@@ -115,7 +115,9 @@ fn fields(table: &toml::Table, n: &str) -> Result<Vec<(String, String)>, String>
                 toml::Value::Integer(i) => i.to_string(),
                 toml::Value::Float(f) => f.to_string(),
                 toml::Value::Boolean(b) => b.to_string(),
-                other => return Err(format!("{name}: a field is a string, number or boolean, not {}", other.type_str())),
+                other => {
+                    return Err(format!("{name}: a field is a string, number or boolean, not {}", other.type_str()))
+                }
             };
             pairs.push((name.replace("{n}", n), text));
         }

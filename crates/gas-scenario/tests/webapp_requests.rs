@@ -59,7 +59,8 @@ fn assert_refused(body: &str, expected: &str) {
 
 #[test]
 fn query_tables_are_encoded_and_strings_kept() {
-    let (method, event) = one("[[requests]]\nat = \"2025-06-13T09:00\"\nquery = { name = \"Ayşe Y\", n = [\"1\", 2] }\n");
+    let (method, event) =
+        one("[[requests]]\nat = \"2025-06-13T09:00\"\nquery = { name = \"Ayşe Y\", n = [\"1\", 2] }\n");
     assert_eq!(method, "GET");
     assert_eq!(event["queryString"], "name=Ay%C5%9Fe+Y&n=1&n=2", "in file order");
     assert_eq!(event["parameter"], json!({"n": "1", "name": "Ayşe Y"}));
@@ -75,12 +76,14 @@ fn query_tables_are_encoded_and_strings_kept() {
 
 #[test]
 fn bodies_set_post_and_their_content_type() {
-    let (method, event) = one("[[requests]]\nat = \"2025-06-13T09:00\"\njson = { id = \"a\", n = 1, tags = [\"x\"] }\n");
+    let (method, event) =
+        one("[[requests]]\nat = \"2025-06-13T09:00\"\njson = { id = \"a\", n = 1, tags = [\"x\"] }\n");
     assert_eq!(method, "POST");
     assert_eq!(event["postData"]["contents"], "{\"id\":\"a\",\"n\":1,\"tags\":[\"x\"]}");
     assert_eq!(event["postData"]["type"], "application/json");
     assert_eq!(event["parameter"], json!({}));
-    let (_, event) = one("[[requests]]\nat = \"2025-06-13T09:00\"\nquery = \"a=1\"\nform = { a = \"2\", b = \"x y\" }\n");
+    let (_, event) =
+        one("[[requests]]\nat = \"2025-06-13T09:00\"\nquery = \"a=1\"\nform = { a = \"2\", b = \"x y\" }\n");
     assert_eq!(event["postData"]["contents"], "a=2&b=x+y");
     assert_eq!(event["postData"]["type"], "application/x-www-form-urlencoded");
     assert_eq!(event["parameters"], json!({"a": ["1", "2"], "b": ["x y"]}));
@@ -94,8 +97,10 @@ fn bodies_set_post_and_their_content_type() {
 
 #[test]
 fn repeat_makes_a_numbered_burst() {
-    let all = planned("[[requests]]\nat = \"2025-06-13T09:00\"\nrepeat = 3\npath = \"p{n}\"\nform = { id = \"m-{n}\" }\n\
-                       [[requests]]\nat = \"2025-06-13T09:00\"\njson = { id = \"after\" }\n")
+    let all = planned(
+        "[[requests]]\nat = \"2025-06-13T09:00\"\nrepeat = 3\npath = \"p{n}\"\nform = { id = \"m-{n}\" }\n\
+                       [[requests]]\nat = \"2025-06-13T09:00\"\njson = { id = \"after\" }\n",
+    )
     .unwrap();
     let ids: Vec<String> = all.iter().map(|(_, e)| e["postData"]["contents"].as_str().unwrap().to_string()).collect();
     assert_eq!(ids, ["id=m-1", "id=m-2", "id=m-3", "{\"id\":\"after\"}"], "in order, before the next block");
@@ -108,7 +113,10 @@ fn bad_requests_are_clear_errors() {
     let cases = [
         ("body = \"x\"\njson = { a = 1 }\n", "w.toml:6: requests[0]: a request has one body: body, json or form"),
         ("form = { a = \"1\" }\nbody = \"x\"\n", "requests[0]: a request has one body"),
-        ("json = { a = 1 }\ncontent_type = \"text/csv\"\n", "w.toml:8: requests[0].content_type: content_type goes with a raw body"),
+        (
+            "json = { a = 1 }\ncontent_type = \"text/csv\"\n",
+            "w.toml:8: requests[0].content_type: content_type goes with a raw body",
+        ),
         ("form = \"a=1\"\n", "w.toml:7: requests[0].form: a form is a table of fields"),
         ("form = { a = { b = 1 } }\n", "requests[0].form: a: a field is a string, number or boolean, not table"),
         ("query = 5\n", "w.toml:7: requests[0].query: a query is a string"),

@@ -58,7 +58,7 @@ fn part(item: &Val) -> template::Part {
     let Val::Array(fields) = item else { return template::Part::Raw(String::new()) };
     let text = fields.get(1).map(Val::to_js_string).unwrap_or_default();
     match fields.first().and_then(Val::as_f64) {
-        Some(k) if k == 1.0 => {
+        Some(1.0) => {
             let json = fields.get(2).and_then(Val::as_str).map(String::from);
             template::Part::Escaped { text, json }
         }

@@ -233,7 +233,8 @@ mod tests {
 
     #[test]
     fn form_body_fills_parameters_after_the_query() {
-        let event = build_event(&post("id=q1", "id=f1&msg=hi+there%21&tag=a&tag=b", "application/x-www-form-urlencoded"));
+        let event =
+            build_event(&post("id=q1", "id=f1&msg=hi+there%21&tag=a&tag=b", "application/x-www-form-urlencoded"));
         assert_eq!(event["parameter"], json!({"id": "q1", "msg": "hi there!", "tag": "a"}));
         assert_eq!(event["parameters"]["id"], json!(["q1", "f1"]));
         assert_eq!(event["postData"]["type"], FORM_TYPE);
@@ -263,7 +264,9 @@ mod tests {
 
     #[test]
     fn requests_are_checked() {
-        assert!(check_request(&Request { method: "PUT".into(), ..Request::default() }).unwrap_err().contains("GET or POST"));
+        assert!(check_request(&Request { method: "PUT".into(), ..Request::default() })
+            .unwrap_err()
+            .contains("GET or POST"));
         let mut get = post("", "x", "text/plain");
         get.method = "GET".into();
         assert!(check_request(&get).unwrap_err().contains("no body"));

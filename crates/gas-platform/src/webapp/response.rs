@@ -268,8 +268,7 @@ mod tests {
 
     #[test]
     fn a_throw_is_the_error_page_with_200() {
-        let ending =
-            Ending::Threw { error: "Error: boom <b>".into(), file: Some("Code.gs".into()), line: Some(3) };
+        let ending = Ending::Threw { error: "Error: boom <b>".into(), file: Some("Code.gs".into()), line: Some(3) };
         let response = respond(&ending, echo);
         assert_eq!((response.status, response.page, response.redirect.clone()), (200, Page::Error, None));
         assert!(response.body.contains("Error: boom &lt;b&gt; (line 3, file &quot;Code&quot;)"), "{}", response.body);

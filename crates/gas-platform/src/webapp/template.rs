@@ -192,7 +192,10 @@ mod tests {
 
     #[test]
     fn html_escaping_covers_the_five_characters() {
-        assert_eq!(escape_html("<a href=\"x\">Tom & 'Jerry'</a>"), "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;");
+        assert_eq!(
+            escape_html("<a href=\"x\">Tom & 'Jerry'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+        );
         assert_eq!(escape_html("été ok"), "été ok");
     }
 
