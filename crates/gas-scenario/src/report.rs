@@ -13,7 +13,7 @@ use gas_platform::World;
 use serde::Serialize;
 
 use gas_platform::webapp::response::{
-    echo_url, function_not_found_message, respond, Ending, Output, Page, WebResponse,
+    echo_url, function_not_found_message, respond, Ending, Output, Page, WebResponse, NO_OUTPUT_MESSAGE,
 };
 
 use crate::expect::{evaluate, ExpectResult};
@@ -95,7 +95,7 @@ impl ExecutionSummary {
         let body = match response.page {
             Page::Output => format!(": {}", truncate(&response.body, body_chars_max)),
             Page::Error => " [the platform's error page]".to_string(),
-            Page::NoOutput => " [the platform's page: The script completed but did not return anything.]".to_string(),
+            Page::NoOutput => format!(" [the platform's page: {NO_OUTPUT_MESSAGE}]"),
             Page::NotFound => format!(" [the platform's page: {}]", function_not_found_message(&self.function)),
         };
         Some(format!("=> {} {}{via}{body}", response.status, response.content_type))

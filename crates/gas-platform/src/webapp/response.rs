@@ -119,6 +119,9 @@ pub struct WebResponse {
     pub headers: BTreeMap<String, String>,
 }
 
+/// What that page says.
+pub const NO_OUTPUT_MESSAGE: &str = "The script completed but did not return anything.";
+
 /// The page the platform serves when the script completed without an output (observed:
 /// the body a client of a script without a return got, github.com/therealaleph/
 /// MasterHttpRelayVPN-RUST issue 1019).
@@ -263,7 +266,7 @@ mod tests {
         assert_eq!(Output::from_result(&json!("text")), None);
         let response = respond(&Ending::Returned(None), echo);
         assert_eq!((response.status, response.page), (200, Page::NoOutput));
-        assert!(response.body.contains("The script completed but did not return anything."));
+        assert!(response.body.contains(&format!("<p>{NO_OUTPUT_MESSAGE}</p>")));
     }
 
     #[test]
