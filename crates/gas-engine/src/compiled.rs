@@ -43,6 +43,7 @@ pub const PRELUDE: &str = concat!(
     include_str!("js/prelude/50_session.js"),
     include_str!("js/prelude/51_script_app.js"),
     include_str!("js/prelude/60_content.js"),
+    include_str!("js/prelude/61_html.js"),
     include_str!("js/prelude/70_logging.js"),
     include_str!("js/prelude/80_error_stacks.js"),
     include_str!("js/prelude/81_locale.js"),

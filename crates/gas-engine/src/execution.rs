@@ -180,6 +180,7 @@ pub fn run_execution(
         latency: spec.latency.clone(),
         container_id: project.container_id.clone(),
         script_id: project.script_id.clone(),
+        html_files: project.html_files.clone(),
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
         calls: RefCell::new(Bounded::default()),
         logs: RefCell::new(Bounded::default()),

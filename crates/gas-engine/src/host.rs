@@ -144,6 +144,8 @@ pub struct Host {
     pub latency: Latency,
     pub container_id: Option<String>,
     pub script_id: String,
+    /// The project's HTML files, for HtmlService.
+    pub html_files: Arc<Vec<crate::project::SourceFile>>,
     pub uuid_rng: RefCell<SeededRng>,
     pub calls: RefCell<Bounded<CallRecord>>,
     pub logs: RefCell<Bounded<LogLine>>,

@@ -32,6 +32,10 @@ pub struct Project {
     pub script_id: String,
     /// Where the sources are (`root`, or its `rootDir`); `<memory>` for an in-memory project.
     source_root: PathBuf,
+    /// The project's HTML files (`HtmlService.createHtmlOutputFromFile`), named as the
+    /// platform names them: the path without `.html` (clasp pushes `page.html` as the
+    /// HTML file `page`). Read at run time through the host, so not in `sources_key`.
+    pub html_files: std::sync::Arc<Vec<SourceFile>>,
 }
 
 /// Why a project could not be loaded; always a user error (exit code 2).
@@ -110,7 +114,16 @@ impl Project {
         let mut ancestors = vec![tree.source_root.clone()];
         collect_sources(&tree, &source_root, 0, &mut ancestors, &mut names)?;
         names.sort();
+        let (html_names, names): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| n.ends_with(".html"));
         let mut bytes_total = 0;
+        let html_files = html_names
+            .into_iter()
+            .map(|name| {
+                let mut file = read_source(&source_root, name, &mut bytes_total)?;
+                file.name.truncate(file.name.len() - ".html".len());
+                Ok(file)
+            })
+            .collect::<Result<Vec<_>, ProjectError>>()?;
         let files = order_files(names, &push_order, root, &source_root)
             .into_iter()
             .map(|name| read_source(&source_root, name, &mut bytes_total))
@@ -128,7 +141,16 @@ impl Project {
                 || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
             );
         let sources_key = sources_hash(&files);
-        Ok(Project { root: root.to_path_buf(), time_zone, files, sources_key, container_id, script_id, source_root })
+        Ok(Project {
+            root: root.to_path_buf(),
+            time_zone,
+            files,
+            sources_key,
+            container_id,
+            script_id,
+            source_root,
+            html_files: std::sync::Arc::new(html_files),
+        })
     }
 
     /// A project built in memory (tests, mutants).
@@ -141,7 +163,14 @@ impl Project {
             container_id: None,
             script_id: "memory".into(),
             source_root: PathBuf::from("<memory>"),
+            html_files: Default::default(),
         }
+    }
+
+    /// The same project with these HTML files (names without `.html`).
+    pub fn with_html_files(mut self, files: Vec<SourceFile>) -> Project {
+        self.html_files = std::sync::Arc::new(files);
+        self
     }
 
     /// Sources in the order the platform evaluates them.
@@ -160,6 +189,7 @@ impl Project {
     pub fn files_on_disk(&self) -> Vec<PathBuf> {
         let mut paths = vec![self.root.join(".clasp.json"), self.source_root.join("appsscript.json")];
         paths.extend(self.files.iter().map(|file| self.source_root.join(&file.name)));
+        paths.extend(self.html_files.iter().map(|file| self.source_root.join(format!("{}.html", file.name))));
         paths
     }
 
@@ -282,7 +312,7 @@ fn collect_sources(
         if name.starts_with('.') || name == "node_modules" {
             continue;
         }
-        let is_source = name.ends_with(".gs") || name.ends_with(".js");
+        let is_source = name.ends_with(".gs") || name.ends_with(".js") || name.ends_with(".html");
         let file_type = entry.file_type().map_err(|e| ProjectError(format!("cannot read {}: {e}", path.display())))?;
         let (is_dir, target) = if file_type.is_symlink() {
             let target = tree.resolve_link(&path)?;
@@ -385,6 +415,23 @@ mod tests {
         assert_eq!(names, ["lib/z.js", "a.gs", "b.gs"]);
         assert_eq!(project.time_zone, "Asia/Tokyo");
         assert_eq!(project.container_id.as_deref(), Some("sheet-1"));
+    }
+
+    /// clasp pushes `.html` files as HTML files named without the extension; they are
+    /// not sources.
+    #[test]
+    fn html_files_are_kept_by_name_apart_from_sources() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "appsscript.json", r#"{"timeZone":"UTC"}"#);
+        write(dir.path(), "Code.gs", "function doGet() {}");
+        write(dir.path(), "Index.html", "<p>hi</p>");
+        write(dir.path(), "parts/Style.html", "<style></style>");
+        let project = Project::load(dir.path()).unwrap();
+        let names: Vec<&str> = project.files.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["Code.gs"]);
+        let html: Vec<(&str, &str)> = project.html_files.iter().map(|f| (f.name.as_str(), f.text.as_str())).collect();
+        assert_eq!(html, [("Index", "<p>hi</p>"), ("parts/Style", "<style></style>")]);
+        assert!(project.files_on_disk().contains(&dir.path().join("parts/Style.html")));
     }
 
     #[test]

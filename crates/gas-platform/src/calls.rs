@@ -37,6 +37,11 @@ pub const METHODS: &[MethodInfo] = &[
     m("CacheService.getUserCache", 0, &[]),
     m("GmailApp.sendEmail", 900, &["recipient", "subject", "body"]),
     m("HTTPResponse.getBlob", 0, &[]),
+    m("HtmlOutput.appendUntrusted", 0, &["addedContent"]),
+    m("HtmlService.createHtmlOutputFromFile", 0, &["filename"]),
+    m("HtmlService.createTemplate", 0, &["html"]),
+    m("HtmlService.createTemplateFromFile", 0, &["filename"]),
+    m("HtmlTemplate.evaluate", 0, &[]),
     m("Lock.hasLock", 0, &[]),
     m("Lock.releaseLock", 20, &[]),
     m("Lock.tryLock", 20, &["timeoutInMillis"]),
@@ -105,6 +110,7 @@ pub const METHODS: &[MethodInfo] = &[
     m("SpreadsheetApp.openById", 150, &["id"]),
     m("TextFinder.findAll", 60, &[]),
     m("TextFinder.findNext", 40, &[]),
+    m("TextOutput.setMimeType", 0, &["mimeType"]),
     m("TriggerBuilder.create", 300, &["handler"]),
     m("UrlFetchApp.fetch", 300, &["url", "method"]),
     m("UrlFetchApp.fetchAll", 300, &["urls"]),
@@ -139,7 +145,10 @@ pub const SERVICE_CALLS_PER_EXECUTION_MAX: u64 = 6 * 60 * 1000;
 /// Google service (formatting, digests, blobs, the session's zone): they do not count
 /// toward [`SERVICE_CALLS_PER_EXECUTION_MAX`].
 pub fn runs_in_process(name: &str) -> bool {
-    ["Utilities.", "Blob.", "HTTPResponse.", "Session."].iter().any(|service| name.starts_with(service))
+    // HtmlService and ContentService build their outputs in the script's process too.
+    ["Utilities.", "Blob.", "HTTPResponse.", "Session.", "Html", "TextOutput."]
+        .iter()
+        .any(|service| name.starts_with(service))
 }
 
 /// The longest latency a scenario may give a method: a day. Past the 6-minute kill any

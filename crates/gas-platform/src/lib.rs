@@ -32,6 +32,7 @@ pub mod triggers;
 pub mod urlfetch;
 pub mod utilities;
 pub mod value;
+pub mod webapp;
 pub mod world;
 
 pub use error::{ErrorKind, ServiceError, ServiceResult};

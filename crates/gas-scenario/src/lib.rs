@@ -19,6 +19,7 @@ pub mod model;
 pub mod paths;
 pub mod plan;
 pub mod report;
+pub mod requests;
 pub mod run;
 pub mod schedule;
 pub mod snapshot;

@@ -147,22 +147,38 @@ pub struct RunSection {
 #[serde(deny_unknown_fields)]
 pub struct RequestSection {
     pub at: Spanned<String>,
-    #[serde(default = "method_get")]
+    /// GET, or POST when a body is given (`body`, `json` or `form`).
+    #[serde(default = "method_unwritten")]
     pub method: Spanned<String>,
+    /// A raw body, sent with `content_type` (default `text/plain`, as `fetch()` sends a string).
     #[serde(default)]
-    pub body: Option<String>,
+    pub body: Option<Spanned<String>>,
     #[serde(default)]
-    pub content_type: Option<String>,
+    pub content_type: Option<Spanned<String>>,
+    /// A JSON body (`application/json`): any TOML value.
+    #[serde(default)]
+    pub json: Option<Spanned<toml::Value>>,
+    /// A form body (`application/x-www-form-urlencoded`): a table of strings (or lists of
+    /// them, for a name given several times).
+    #[serde(default)]
+    pub form: Option<Spanned<toml::Value>>,
+    /// The query string: as written (`"a=1&b=x%20y"`) or a table to encode.
+    #[serde(default)]
+    pub query: Option<Spanned<toml::Value>>,
+    /// The older spelling of a query table (one value per name).
     #[serde(default)]
     pub parameters: BTreeMap<String, String>,
+    /// The path after `/exec/` (`e.pathInfo`).
     #[serde(default)]
     pub path: String,
     /// `delivered` (default) or `lost`: the script ran, the client got no answer.
     pub response: Option<Spanned<String>>,
+    /// This many requests at `at` (a burst), `{n}` in strings numbering them from 1.
+    pub repeat: Option<Spanned<i64>>,
 }
 
-fn method_get() -> Spanned<String> {
-    Spanned::new(0..0, "GET".to_string())
+fn method_unwritten() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -310,18 +310,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     }
     for (i, request) in file.requests.iter().enumerate() {
         let key = format!("requests[{i}]");
-        let method = request.method.get_ref().to_uppercase();
-        if method != "GET" && method != "POST" {
-            return Err(loaded.error_at(&request.method, &format!("{key}.method"), "a web app takes GET or POST"));
-        }
-        let function = if method == "GET" { "doGet" } else { "doPost" };
-        if !project.files().iter().any(|f| declares_function(&f.text, function)) {
-            return Err(loaded.error_at(
-                &request.at,
-                &key,
-                format!("the project has no {function} for a {method} request"),
-            ));
-        }
+        // A project without the handler still gets its requests: the platform answers
+        // them with "Script function not found" (the report shows that page).
+        let requests = crate::requests::expand(loaded, &key, request)?;
         let lost = match request.response.as_ref().map(|r| (r, r.get_ref().as_str())) {
             None | Some((_, "delivered")) => false,
             Some((_, "lost")) => true,
@@ -333,11 +324,18 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 ))
             }
         };
-        events.push(PlannedEvent {
-            at_utc_ms: start_time(&request.at, &format!("{key}.at"))?,
-            order: file.runs.len() + i,
-            occurrence: Occurrence::Request { method, event: web_event(request), lost },
-        });
+        let at_utc_ms = start_time(&request.at, &format!("{key}.at"))?;
+        for planned in requests {
+            events.push(PlannedEvent {
+                at_utc_ms,
+                order: file.runs.len() + i,
+                occurrence: Occurrence::Request {
+                    event: gas_platform::webapp::event::build_event(&planned),
+                    method: planned.method,
+                    lost,
+                },
+            });
+        }
     }
     for (i, eviction) in file.evictions.iter().enumerate() {
         let key = format!("evictions[{i}]");
@@ -591,30 +589,6 @@ fn parse_csv_line(line: &str) -> Vec<String> {
     }
     cells.push(cell);
     cells
-}
-
-/// The platform's web-app event object.
-fn web_event(request: &crate::model::RequestSection) -> serde_json::Value {
-    use serde_json::json;
-    let query: Vec<String> = request.parameters.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut event = json!({
-        "parameter": request.parameters,
-        "parameters": request.parameters.iter().map(|(k, v)| (k.clone(), vec![v.clone()])).collect::<BTreeMap<_, _>>(),
-        "queryString": query.join("&"),
-        "contextPath": "",
-        "pathInfo": request.path,
-        "contentLength": -1,
-    });
-    if let Some(body) = &request.body {
-        event["contentLength"] = json!(body.len());
-        event["postData"] = json!({
-            "contents": body,
-            "length": body.len(),
-            "type": request.content_type.clone().unwrap_or_else(|| "application/json".into()),
-            "name": "postData",
-        });
-    }
-    event
 }
 
 /// Whether some file declares `function NAME(` (or `NAME = function` / arrow at top

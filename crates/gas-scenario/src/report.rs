@@ -12,6 +12,10 @@ use gas_platform::trace::LogLevel;
 use gas_platform::World;
 use serde::Serialize;
 
+use gas_platform::webapp::response::{
+    echo_url, function_not_found_message, respond, Ending, Output, Page, WebResponse, NO_OUTPUT_MESSAGE,
+};
+
 use crate::expect::{evaluate, ExpectResult};
 use crate::plan::Plan;
 
@@ -40,6 +44,9 @@ pub struct ExecutionSummary {
     /// A web-app response the client never got.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub response_lost: bool,
+    /// What the client of a web request got (or would have, when the response was lost).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub response: Option<WebResponse>,
     /// Coverage probes passed (a mutation campaign's instrumented run only).
     #[serde(skip)]
     pub probes: Vec<u32>,
@@ -64,6 +71,7 @@ impl ExecutionSummary {
             Outcome::Failed { error } => (Some(error.to_string()), serde_json::Value::Null),
             Outcome::Killed { reason } => (Some(reason.clone()), serde_json::Value::Null),
         };
+        let response = source.ends_with(" request").then(|| web_response(report));
         ExecutionSummary {
             exec_id: report.exec_id,
             function: report.function.clone(),
@@ -75,8 +83,22 @@ impl ExecutionSummary {
             result,
             warnings,
             response_lost,
+            response,
             probes: report.probes.clone(),
         }
+    }
+
+    /// The request line of a snapshot or report: `=> 200 application/json (after a 302): {"ok":true}`.
+    pub fn response_line(&self, body_chars_max: usize) -> Option<String> {
+        let response = self.response.as_ref()?;
+        let via = if response.redirect.is_some() { " (after a 302)" } else { "" };
+        let body = match response.page {
+            Page::Output => format!(": {}", truncate(&response.body, body_chars_max)),
+            Page::Error => " [the platform's error page]".to_string(),
+            Page::NoOutput => format!(" [the platform's page: {NO_OUTPUT_MESSAGE}]"),
+            Page::NotFound => format!(" [the platform's page: {}]", function_not_found_message(&self.function)),
+        };
+        Some(format!("=> {} {}{via}{body}", response.status, response.content_type))
     }
 
     /// Killed for running too long: the platform's 6-minute limit, or gas-sim's loop
@@ -89,6 +111,42 @@ impl ExecutionSummary {
             })
     }
 }
+
+/// What the platform answers the client of a request that ended as `report` did.
+fn web_response(report: &ExecutionReport) -> WebResponse {
+    let ending = match &report.outcome {
+        Outcome::Completed { result } => Ending::Returned(Output::from_result(result)),
+        Outcome::Failed { error } if error.kind == gas_engine::FailureKind::FunctionNotFound => {
+            Ending::NoFunction { function: report.function.clone() }
+        }
+        Outcome::Failed { error } => Ending::Threw {
+            error: format!("{}: {}", error.name, error.message),
+            file: error.file.clone(),
+            line: error.line,
+        },
+        Outcome::Killed { reason } => Ending::Killed { reason: reason.clone() },
+    };
+    respond(&ending, || echo_url("gas-sim", report.exec_id))
+}
+
+/// The first `chars_max` characters of `text` on one line (newlines as `\n`), with the
+/// full size when cut.
+fn truncate(text: &str, chars_max: usize) -> String {
+    let one_line = text.replace('\n', "\\n");
+    if one_line.chars().count() <= chars_max {
+        return one_line;
+    }
+    let cut: String = one_line.chars().take(chars_max).collect();
+    format!("{cut}... ({} bytes)", text.len())
+}
+
+/// Request lines the text report shows (the JSON report has every response whole).
+const REQUEST_LINES_MAX: usize = 20;
+/// Characters of a response body on a line of the text report.
+const BODY_CHARS_MAX: usize = 160;
+/// Characters of a response body in a snapshot: enough for a small page, so that a
+/// changed escape shows in the diff.
+const SNAPSHOT_BODY_CHARS_MAX: usize = 1_000;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct MailLine {
@@ -212,6 +270,19 @@ impl ZoneReport {
         for (function, [ok, failed, killed]) in &by_function {
             let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7}");
         }
+        let requests: Vec<&ExecutionSummary> = self.executions.iter().filter(|e| e.response.is_some()).collect();
+        if !requests.is_empty() {
+            let _ = writeln!(out, "  requests: {}", requests.len());
+        }
+        for e in requests.iter().take(REQUEST_LINES_MAX) {
+            let lost = if e.response_lost { " (response lost)" } else { "" };
+            let line = e.response_line(BODY_CHARS_MAX).unwrap_or_default();
+            let _ = writeln!(out, "    {}  {}  {line}{lost}", &self.local(e.start_utc_ms)[..19], e.source);
+        }
+        if requests.len() > REQUEST_LINES_MAX {
+            let _ =
+                writeln!(out, "    ... and {} more (--format json has them all)", requests.len() - REQUEST_LINES_MAX);
+        }
         let mut by_day: BTreeMap<String, u64> = BTreeMap::new();
         for m in &self.mail {
             *by_day.entry(m.local_time[..10].to_string()).or_default() += 1;
@@ -253,7 +324,11 @@ impl ZoneReport {
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
             let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
-            let result = if e.result.is_null() { String::new() } else { format!("  -> {}", e.result) };
+            let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
+                Some(line) => format!("  {line}"),
+                None if e.result.is_null() => String::new(),
+                None => format!("  -> {}", e.result),
+            };
             let lost = if e.response_lost { "  (response lost)" } else { "" };
             let _ = writeln!(
                 out,

@@ -10,6 +10,7 @@
 mod args;
 mod blob;
 mod cache;
+mod html;
 mod lock;
 mod mail;
 mod properties;
@@ -46,6 +47,9 @@ const SERVICES: &[(&str, Binding)] = &[
     ("CacheService", cache::dispatch),
     ("GmailApp", mail::dispatch),
     ("HTTPResponse", blob::dispatch),
+    ("HtmlOutput", html::dispatch),
+    ("HtmlService", html::dispatch),
+    ("HtmlTemplate", html::dispatch),
     ("Lock", lock::dispatch),
     ("LockService", lock::dispatch),
     ("MailApp", mail::dispatch),
@@ -58,6 +62,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Spreadsheet", sheets::dispatch),
     ("SpreadsheetApp", sheets::dispatch),
     ("TextFinder", sheets::dispatch),
+    ("TextOutput", html::dispatch),
     ("TriggerBuilder", script_app::dispatch),
     ("UrlFetchApp", urlfetch::dispatch),
     ("Utilities", utilities::dispatch),

@@ -8,7 +8,7 @@
     CacheService: caches.CacheService, PropertiesService: properties.PropertiesService,
     MailApp: mail.MailApp, GmailApp: mail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
     Utilities: utilities.Utilities, Session: session.Session, ScriptApp: scriptApp.ScriptApp,
-    ContentService: content.ContentService, Logger: logging.Logger, console: logging.console,
+    ContentService: content.ContentService, HtmlService: html.HtmlService, Logger: logging.Logger, console: logging.console,
   };
   for (const name of Object.keys(globals)) define(name, globals[name]);
 

@@ -1,0 +1,7 @@
+//! Web apps: what a request to `/exec` gives `doGet`/`doPost` (`event`), the HtmlService
+//! templates a handler may answer with (`template`), and what the client gets back
+//! (`response`).
+
+pub mod event;
+pub mod response;
+pub mod template;
