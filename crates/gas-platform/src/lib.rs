@@ -17,6 +17,7 @@
 
 pub mod cache;
 pub mod calls;
+pub mod container;
 pub mod error;
 pub mod faults;
 pub mod glob;
