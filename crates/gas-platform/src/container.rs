@@ -87,6 +87,14 @@ impl Invocation {
         }
     }
 
+    /// Whose selection an execution reads and changes on spreadsheet `id`: the user's
+    /// session when a user has the bound spreadsheet open and `id` is it (`account` when
+    /// the invocation names nobody); `None`: the execution's own selection.
+    pub fn session_user(&self, bound_id: Option<&str>, id: &str, account: &str) -> Option<String> {
+        let in_session = self.has_user_session(bound_id.is_some()) && bound_id == Some(id);
+        in_session.then(|| self.user.clone().unwrap_or_else(|| account.to_string()))
+    }
+
     /// `e.authMode`: a bound script's onOpen runs LIMITED; onInstall runs FULL (documented).
     pub fn auth_mode(&self) -> &'static str {
         match self.kind {
@@ -517,6 +525,18 @@ mod tests {
         assert!(Invocation::of(InvocationKind::Manual).check_ui(true).is_ok());
         assert!(Invocation::by_user(InvocationKind::OnOpen, "a@x.com").check_ui(true).is_ok());
         assert!(Invocation::by_user(InvocationKind::MenuItem, "a@x.com").check_ui(true).is_ok());
+    }
+
+    #[test]
+    fn a_selection_lives_in_the_users_session_only_on_the_bound_spreadsheet() {
+        let menu = Invocation::by_user(InvocationKind::MenuItem, "ana@x.com");
+        assert_eq!(menu.session_user(Some("bound"), "bound", "me@x.com").as_deref(), Some("ana@x.com"));
+        assert_eq!(menu.session_user(Some("bound"), "other", "me@x.com"), None, "opened by id");
+        let manual = Invocation::of(InvocationKind::Manual);
+        assert_eq!(manual.session_user(Some("bound"), "bound", "me@x.com").as_deref(), Some("me@x.com"));
+        assert_eq!(manual.session_user(None, "bound", "me@x.com"), None, "standalone");
+        let trigger = Invocation::of(InvocationKind::TimeTrigger);
+        assert_eq!(trigger.session_user(Some("bound"), "bound", "me@x.com"), None);
     }
 
     #[test]

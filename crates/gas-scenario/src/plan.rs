@@ -35,6 +35,16 @@ pub enum Occurrence {
     Run { function: String },
     Request { method: String, event: serde_json::Value, lost: bool },
     Eviction { cache: gas_platform::cache::CacheScope, keys: String },
+    /// A user opens (or installs into) the bound spreadsheet; `function` is the simple
+    /// trigger to run, when the project has it.
+    Open { user: String, selection: Option<gas_platform::sheets::RangeRef>, install: bool, function: Option<String> },
+    /// A user clicks a menu item (`key` names the `[[clicks]]` entry in warnings).
+    Click {
+        key: String,
+        user: String,
+        target: crate::container::ClickTarget,
+        selection: Option<gas_platform::sheets::RangeRef>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -359,6 +369,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             occurrence: Occurrence::Eviction { cache, keys: eviction.keys.clone() },
         });
     }
+    let checks = crate::container::Checks { start_time: &start_time, known_function: &known_function };
+    let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
+    events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
     events.sort_by_key(|e| (e.at_utc_ms, e.order));
     let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&early_eviction_probability) {

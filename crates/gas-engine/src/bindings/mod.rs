@@ -9,6 +9,7 @@
 
 mod args;
 mod cache;
+mod container;
 mod lock;
 mod mail;
 mod properties;
@@ -49,6 +50,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Lock", lock::dispatch),
     ("LockService", lock::dispatch),
     ("MailApp", mail::dispatch),
+    ("Menu", container::dispatch),
     ("Properties", properties::dispatch),
     ("PropertiesService", properties::dispatch),
     ("Range", sheets::dispatch),
@@ -59,6 +61,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("SpreadsheetApp", sheets::dispatch),
     ("TextFinder", sheets::dispatch),
     ("TriggerBuilder", script_app::dispatch),
+    ("Ui", container::dispatch),
     ("UrlFetchApp", urlfetch::dispatch),
     ("Utilities", utilities::dispatch),
 ];
