@@ -25,7 +25,12 @@ fn bound(src: &str) -> (SharedWorld, gas_engine::Project) {
     (world, project)
 }
 
-fn run_as(world: &SharedWorld, project: &gas_engine::Project, function: &str, invocation: Invocation) -> gas_engine::ExecutionReport {
+fn run_as(
+    world: &SharedWorld,
+    project: &gas_engine::Project,
+    function: &str,
+    invocation: Invocation,
+) -> gas_engine::ExecutionReport {
     let mut spec = ExecutionSpec::new(1, function, START_UTC_MS, SEED);
     spec.invocation = invocation;
     run_spec(world, project, "UTC", &spec)
@@ -47,8 +52,14 @@ function toLog() { SpreadsheetApp.getActive().getSheetByName('Log').activate(); 
 fn with_no_user_the_active_sheet_is_the_first_and_the_range_its_a1_for_this_execution_only() {
     let (world, project) = bound(ACTIVE);
     let trigger = Invocation::of(InvocationKind::TimeTrigger);
-    assert_eq!(result(&run_as(&world, &project, "where", trigger.clone())), json!(["Orders", "A1", "A1", "Orders", "A1"]));
-    assert_eq!(result(&run_as(&world, &project, "pick", trigger.clone())), json!(["Log", "B2:C4", "B2", "Log", "B2:C4"]));
+    assert_eq!(
+        result(&run_as(&world, &project, "where", trigger.clone())),
+        json!(["Orders", "A1", "A1", "Orders", "A1"])
+    );
+    assert_eq!(
+        result(&run_as(&world, &project, "pick", trigger.clone())),
+        json!(["Log", "B2:C4", "B2", "Log", "B2:C4"])
+    );
     // The next trigger starts again from the first sheet: the selection was the execution's.
     assert_eq!(result(&run_as(&world, &project, "where", trigger)), json!(["Orders", "A1", "A1", "Orders", "A1"]));
     assert!(state(&world).ui.sessions.is_empty());
@@ -63,7 +74,13 @@ fn in_a_users_session_the_selection_persists_from_one_execution_to_the_next() {
     let other = Invocation::by_user(InvocationKind::MenuItem, "bob@example.com");
     assert_eq!(result(&run_as(&world, &project, "where", other)), json!(["Orders", "A1", "A1", "Orders", "A1"]));
     // A standalone script has no active spreadsheet, sheet or range.
-    let standalone = project_of("UTC", &[("Code.gs", "function main() { return [SpreadsheetApp.getActiveSheet(), SpreadsheetApp.getActiveRange()]; }")]);
+    let standalone = project_of(
+        "UTC",
+        &[(
+            "Code.gs",
+            "function main() { return [SpreadsheetApp.getActiveSheet(), SpreadsheetApp.getActiveRange()]; }",
+        )],
+    );
     assert_eq!(result(&run_as(&world, &standalone, "main", Invocation::default())), json!([null, null]));
 }
 
@@ -125,9 +142,15 @@ fn dialogs_are_answered_from_the_world_and_closed_when_no_answer_is_left() {
     assert_eq!(result(&report), json!(["OK", "Ada", true, "YES", "CLOSE"]));
     let dialogs = state(&world).ui.dialogs.clone();
     assert_eq!(dialogs.len(), 3);
-    assert_eq!((dialogs[0].title.as_deref(), dialogs[0].prompt.as_str(), dialogs[2].scripted), (Some("Who?"), "Your name", false));
+    assert_eq!(
+        (dialogs[0].title.as_deref(), dialogs[0].prompt.as_str(), dialogs[2].scripted),
+        (Some("Who?"), "Your name", false)
+    );
     // The user takes the modelled time to answer.
-    assert_eq!(report.end_utc_ms - START_UTC_MS, latency_ms("Ui.prompt") + 2 * latency_ms("Ui.alert") + 3 * latency_ms("SpreadsheetApp.getUi"));
+    assert_eq!(
+        report.end_utc_ms - START_UTC_MS,
+        latency_ms("Ui.prompt") + 2 * latency_ms("Ui.alert") + 3 * latency_ms("SpreadsheetApp.getUi")
+    );
     assert_eq!(
         result(&run_as(&world, &project, "bad", menu)),
         json!("Exception: The parameters (String,String) don't match the method signature for Ui.alert.")
@@ -155,7 +178,11 @@ fn a_simple_trigger_may_not_call_services_that_need_authorization_and_stops_at_3
         ])
     );
     assert!(state(&world).mail.sent.is_empty());
-    assert_eq!(state(&world).spreadsheets.get(BOUND).unwrap().sheets()[0].rows().len(), 1, "the bound file is writable");
+    assert_eq!(
+        state(&world).spreadsheets.get(BOUND).unwrap().sheets()[0].rows().len(),
+        1,
+        "the bound file is writable"
+    );
     let killed = run_as(&world, &project, "slow", open);
     assert_eq!(killed_reason(&killed), "Exceeded maximum execution time");
     assert_eq!(killed.end_utc_ms - START_UTC_MS, 30_000);

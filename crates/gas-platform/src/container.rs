@@ -408,7 +408,8 @@ impl ContainerUi {
 
     /// A user opens the spreadsheet: a new page, no custom menus yet.
     pub fn open(&mut self, user: &str, at_utc_ms: i64, selection: Option<RangeRef>) {
-        self.sessions.insert(user.to_string(), UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, menus: Vec::new() });
+        self.sessions
+            .insert(user.to_string(), UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, menus: Vec::new() });
     }
 
     pub fn session_mut(&mut self, user: &str) -> &mut UserSession {
@@ -556,7 +557,8 @@ mod tests {
         assert!(open.check_authorized("GmailApp.sendEmail").unwrap_err().message.contains("https://mail.google.com/"));
         let trigger = open.check_authorized("TriggerBuilder.create").unwrap_err();
         assert!(trigger.message.starts_with("You do not have permission to call ScriptApp.newTrigger."), "{trigger}");
-        for allowed in ["Sheet.appendRow", "SpreadsheetApp.getActiveSpreadsheet", "Properties.getProperty", "Ui.alert"] {
+        for allowed in ["Sheet.appendRow", "SpreadsheetApp.getActiveSpreadsheet", "Properties.getProperty", "Ui.alert"]
+        {
             assert!(open.check_authorized(allowed).is_ok(), "{allowed}");
         }
         assert!(menu.check_authorized("MailApp.sendEmail").is_ok());
@@ -608,7 +610,10 @@ mod tests {
         let err = ui.find_item("bob@x.com", "Reports > Send").unwrap_err();
         assert!(err.contains("no custom menus"), "{err}");
         let err = ui.find_item("ana@x.com", "Reports > Nope").unwrap_err();
-        assert!(err.contains("Reports > Send  -> sendReport; Reports > ---; Reports > More > Reset  -> reset"), "{err}");
+        assert!(
+            err.contains("Reports > Send  -> sendReport; Reports > ---; Reports > More > Reset  -> reset"),
+            "{err}"
+        );
         ui.add_menu("ana@x.com", menu()).unwrap();
         assert_eq!(ui.sessions["ana@x.com"].menus.len(), 1, "the same caption replaces");
         ui.open("ana@x.com", 10, None);
@@ -634,8 +639,11 @@ mod tests {
             key: "ui[0]".into(),
             function: Some("askName".into()),
             user: None,
-            answers: [Answer { button: Button::Ok, text: "Ada".into() }, Answer { button: Button::Yes, text: String::new() }]
-                .into(),
+            answers: [
+                Answer { button: Button::Ok, text: "Ada".into() },
+                Answer { button: Button::Yes, text: String::new() },
+            ]
+            .into(),
             used: 0,
         });
         let other = ui.answer("a@x.com", "other", ask(ButtonSet::Ok), 1).unwrap();

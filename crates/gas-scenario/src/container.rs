@@ -13,6 +13,16 @@ use toml::Spanned;
 use crate::model::{LoadedScenario, ScenarioError};
 use crate::plan::{declares_function, Occurrence, PlannedEvent};
 
+/// A user at the bound spreadsheet.
+#[derive(Debug, Clone)]
+pub enum UserEvent {
+    /// Opening (or installing into) it; `function` is the simple trigger to run, when
+    /// the project has it.
+    Open { user: String, selection: Option<RangeRef>, install: bool, function: Option<String> },
+    /// Clicking a menu item (`key` names the `[[clicks]]` entry in warnings).
+    Click { key: String, user: String, target: ClickTarget, selection: Option<RangeRef> },
+}
+
 /// What a click runs: the item a menu shows (found when the user clicks), or a function.
 #[derive(Debug, Clone)]
 pub enum ClickTarget {
@@ -20,10 +30,13 @@ pub enum ClickTarget {
     Function(String),
 }
 
+/// A check of one value at a key (`clicks[0].at`): the resolved value or the error.
+type Check<'a, T> = &'a dyn Fn(&Spanned<String>, &str) -> Result<T, ScenarioError>;
+
 /// The checks `plan` makes for every function and start time, lent to this module.
 pub struct Checks<'a> {
-    pub start_time: &'a dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError>,
-    pub known_function: &'a dyn Fn(&Spanned<String>, &str) -> Result<String, ScenarioError>,
+    pub start_time: Check<'a, i64>,
+    pub known_function: Check<'a, String>,
 }
 
 /// Adds the container's events (ordered after `order_base`) and the `[[ui]]` answers to
@@ -75,12 +88,12 @@ pub fn plan_container(
             events.push(PlannedEvent {
                 at_utc_ms: (checks.start_time)(&open.at, &format!("{key}.at"))?,
                 order: order_base + events.len(),
-                occurrence: Occurrence::Open {
+                occurrence: Occurrence::User(UserEvent::Open {
                     user: user_of(&open.user),
                     selection: selection(&open.selection, &format!("{key}.selection"))?,
                     install,
                     function: declared.then(|| trigger.to_string()),
-                },
+                }),
             });
         }
     }
@@ -91,18 +104,20 @@ pub fn plan_container(
             (Some(item), None) => {
                 return Err(loaded.error_at(item, &format!("{key}.item"), "write the menu path: \"Reports > Send\""))
             }
-            (None, Some(function)) => ClickTarget::Function((checks.known_function)(function, &format!("{key}.function"))?),
+            (None, Some(function)) => {
+                ClickTarget::Function((checks.known_function)(function, &format!("{key}.function"))?)
+            }
             _ => return Err(loaded.error_at(&click.at, &key, "a click needs exactly one of item or function")),
         };
         events.push(PlannedEvent {
             at_utc_ms: (checks.start_time)(&click.at, &format!("{key}.at"))?,
             order: order_base + events.len(),
-            occurrence: Occurrence::Click {
+            occurrence: Occurrence::User(UserEvent::Click {
                 key,
                 user: user_of(&click.user),
                 target,
                 selection: selection(&click.selection, &format!("clicks[{i}].selection"))?,
-            },
+            }),
         });
     }
     for (i, section) in file.ui.iter().enumerate() {

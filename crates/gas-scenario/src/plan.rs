@@ -35,16 +35,7 @@ pub enum Occurrence {
     Run { function: String },
     Request { method: String, event: serde_json::Value, lost: bool },
     Eviction { cache: gas_platform::cache::CacheScope, keys: String },
-    /// A user opens (or installs into) the bound spreadsheet; `function` is the simple
-    /// trigger to run, when the project has it.
-    Open { user: String, selection: Option<gas_platform::sheets::RangeRef>, install: bool, function: Option<String> },
-    /// A user clicks a menu item (`key` names the `[[clicks]]` entry in warnings).
-    Click {
-        key: String,
-        user: String,
-        target: crate::container::ClickTarget,
-        selection: Option<gas_platform::sheets::RangeRef>,
-    },
+    User(crate::container::UserEvent),
 }
 
 #[derive(Debug, Clone)]

@@ -606,10 +606,10 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         lost: *lost,
                         invocation: Invocation::of(InvocationKind::WebApp),
                     }),
-                    Occurrence::Open { .. } | Occurrence::Click { .. } => {
+                    Occurrence::User(user) => {
                         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
                         let container = plan.project.container_id.as_deref().unwrap_or_default();
-                        user_event(&event.occurrence, &mut w, container, at_utc_ms, &mut warnings)
+                        user_event(user, &mut w, container, at_utc_ms, &mut warnings)
                     }
                 }
             }
@@ -711,14 +711,14 @@ struct StartRequest {
 /// click runs the item's function as the user. A click on an item the page does not
 /// show starts nothing, and the report says so.
 fn user_event(
-    occurrence: &Occurrence,
+    occurrence: &crate::container::UserEvent,
     world: &mut World,
     container_id: &str,
     at_utc_ms: i64,
     warnings: &mut Vec<String>,
 ) -> Option<StartRequest> {
     match occurrence {
-        Occurrence::Open { user, selection, install, function } => {
+        crate::container::UserEvent::Open { user, selection, install, function } => {
             if !*install {
                 world.ui.open(user, at_utc_ms, selection.clone());
             } else if let Some(selection) = selection {
@@ -738,7 +738,7 @@ fn user_event(
                 invocation,
             })
         }
-        Occurrence::Click { key, user, target, selection } => {
+        crate::container::UserEvent::Click { key, user, target, selection } => {
             let function = match target {
                 crate::container::ClickTarget::Function(function) => function.clone(),
                 crate::container::ClickTarget::Item(path) => match world.ui.find_item(user, path) {
@@ -761,7 +761,6 @@ fn user_event(
                 invocation: Invocation::by_user(InvocationKind::MenuItem, user),
             })
         }
-        _ => None,
     }
 }
 

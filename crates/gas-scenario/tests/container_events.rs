@@ -39,18 +39,54 @@ fn error_of(body: &str, bound: bool) -> String {
 #[test]
 fn bad_container_keys_name_file_line_and_key() {
     let cases = [
-        ("[[opens]]\nat = \"2025-06-13T10:00\"\n", false, "v.toml:6: opens[0]: the project is not bound to a spreadsheet"),
-        ("[[clicks]]\nat = \"2025-06-13T10:00\"\nfunction = \"go\"\n", false, "v.toml:6: clicks[0]: the project is not bound"),
+        (
+            "[[opens]]\nat = \"2025-06-13T10:00\"\n",
+            false,
+            "v.toml:6: opens[0]: the project is not bound to a spreadsheet",
+        ),
+        (
+            "[[clicks]]\nat = \"2025-06-13T10:00\"\nfunction = \"go\"\n",
+            false,
+            "v.toml:6: clicks[0]: the project is not bound",
+        ),
         ("[[opens]]\nat = \"2025-06-13T08:00\"\n", true, "v.toml:6: opens[0].at: \"2025-06-13T08:00\" is before start"),
-        ("[[installs]]\nat = \"2025-06-13T10:00\"\nselection = \"Nope!A1\"\n", true, "v.toml:7: installs[0].selection: \"Nope!A1\": Range not found"),
-        ("[[clicks]]\nat = \"2025-06-13T10:00\"\nitem = \"Tools > Go\"\nfunction = \"go\"\n", true, "v.toml:6: clicks[0]: a click needs exactly one of item or function"),
+        (
+            "[[installs]]\nat = \"2025-06-13T10:00\"\nselection = \"Nope!A1\"\n",
+            true,
+            "v.toml:7: installs[0].selection: \"Nope!A1\": Range not found",
+        ),
+        (
+            "[[clicks]]\nat = \"2025-06-13T10:00\"\nitem = \"Tools > Go\"\nfunction = \"go\"\n",
+            true,
+            "v.toml:6: clicks[0]: a click needs exactly one of item or function",
+        ),
         ("[[clicks]]\nat = \"2025-06-13T10:00\"\n", true, "v.toml:6: clicks[0]: a click needs exactly one"),
-        ("[[clicks]]\nat = \"2025-06-13T10:00\"\nitem = \"Go\"\n", true, "v.toml:7: clicks[0].item: write the menu path"),
-        ("[[clicks]]\nat = \"2025-06-13T10:00\"\nfunction = \"gone\"\n", true, "v.toml:7: clicks[0].function: the project has no function \"gone\""),
-        ("[[ui]]\nanswers = [{ button = \"Okay\" }]\n", true, "v.toml:6: ui[0].answers[0].button: \"Okay\" is not a button: use OK, CANCEL, YES, NO or CLOSE"),
+        (
+            "[[clicks]]\nat = \"2025-06-13T10:00\"\nitem = \"Go\"\n",
+            true,
+            "v.toml:7: clicks[0].item: write the menu path",
+        ),
+        (
+            "[[clicks]]\nat = \"2025-06-13T10:00\"\nfunction = \"gone\"\n",
+            true,
+            "v.toml:7: clicks[0].function: the project has no function \"gone\"",
+        ),
+        (
+            "[[ui]]\nanswers = [{ button = \"Okay\" }]\n",
+            true,
+            "v.toml:6: ui[0].answers[0].button: \"Okay\" is not a button: use OK, CANCEL, YES, NO or CLOSE",
+        ),
         ("[[ui]]\nanswers = []\n", true, "v.toml:5: ui[0]: answers is empty"),
-        ("[[ui]]\nfunction = \"nope\"\nanswers = [{ button = \"OK\" }]\n", true, "v.toml:6: ui[0].function: the project has no function \"nope\""),
-        ("[[ui]]\nanswers = [{ button = \"OK\", txt = \"a\" }]\n", true, "v.toml:6: ui[0].answers: unknown field `txt`, expected `button` or `text`"),
+        (
+            "[[ui]]\nfunction = \"nope\"\nanswers = [{ button = \"OK\" }]\n",
+            true,
+            "v.toml:6: ui[0].function: the project has no function \"nope\"",
+        ),
+        (
+            "[[ui]]\nanswers = [{ button = \"OK\", txt = \"a\" }]\n",
+            true,
+            "v.toml:6: ui[0].answers: unknown field `txt`, expected `button` or `text`",
+        ),
     ];
     for (body, bound, want) in cases {
         let err = error_of(body, bound);

@@ -101,7 +101,9 @@ fn active(host: &Host, world: &mut World, method: &str, handle: &Val, args: &[Va
         _ => handle.as_str().unwrap_or_default().to_string(),
     };
     let value = match method {
-        "SpreadsheetApp.getActiveSheet" | "Spreadsheet.getActiveSheet" => to_val(&active_range(host, world, &id)?.sheet),
+        "SpreadsheetApp.getActiveSheet" | "Spreadsheet.getActiveSheet" => {
+            to_val(&active_range(host, world, &id)?.sheet)
+        }
         "SpreadsheetApp.getActiveRange" | "Spreadsheet.getActiveRange" => to_val(&active_range(host, world, &id)?),
         "SpreadsheetApp.getCurrentCell" | "Spreadsheet.getCurrentCell" | "Spreadsheet.getActiveCell" => {
             to_val(&container::current_cell(&active_range(host, world, &id)?))
