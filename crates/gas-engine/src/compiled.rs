@@ -33,6 +33,7 @@ use crate::syntax::parse_alone;
 pub const PRELUDE: &str = concat!(
     include_str!("js/prelude/00_core.js"),
     include_str!("js/prelude/10_sheets.js"),
+    include_str!("js/prelude/11_ui.js"),
     include_str!("js/prelude/20_lock.js"),
     include_str!("js/prelude/21_cache.js"),
     include_str!("js/prelude/22_properties.js"),

@@ -76,6 +76,9 @@ pub struct ExecutionSpec {
     pub seed: u64,
     pub latency: Latency,
     pub limits: Limits,
+    /// What started it (a trigger, a user at the spreadsheet, ...): decides whether a
+    /// UI exists, the auth mode and the time limit (`gas_platform::container`).
+    pub invocation: gas_platform::container::Invocation,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -167,7 +170,9 @@ pub fn run_execution(
         Ok((_, live)) => live.clock.clone(),
         Err(_) => Rc::new(VirtualClock::new(spec.start_utc_ms)),
     };
+    let execution_ms_max = spec.invocation.time_limit_ms().unwrap_or(EXECUTION_MS_MAX).min(EXECUTION_MS_MAX);
     clock.restart(spec.start_utc_ms);
+    clock.limit_to(execution_ms_max);
     let mail_before = world.lock().map(|w| w.mail.sent.len()).unwrap_or(0);
     let host = Rc::new(Host {
         world: world.clone(),
@@ -179,6 +184,9 @@ pub fn run_execution(
         zone,
         latency: spec.latency.clone(),
         container_id: project.container_id.clone(),
+        invocation: spec.invocation.clone(),
+        execution_ms_max,
+        selections: RefCell::new(Default::default()),
         script_id: project.script_id.clone(),
         html_files: project.html_files.clone(),
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
@@ -237,7 +245,7 @@ pub fn run_execution(
 /// Safety net: an execution whose clock was cut at the 6-minute deadline was killed,
 /// whatever it returned (the call that overran kills it, so this should not happen).
 fn overtime(outcome: Outcome, host: &Host) -> Outcome {
-    let over = host.clock.overran() || host.now() - host.start_utc_ms > EXECUTION_MS_MAX;
+    let over = host.clock.overran() || host.now() - host.start_utc_ms > host.execution_ms_max;
     match outcome {
         Outcome::Completed { .. } | Outcome::Failed { .. } if over => {
             Outcome::Killed { reason: EXCEEDED_TIME_MESSAGE.to_string() }
@@ -269,7 +277,7 @@ fn run_in(live: &mut LiveContext, host: &Rc<Host>, spec: &ExecutionSpec) -> Outc
         // The budget stands for the platform's 6 minutes: the execution ends there, as
         // one killed inside a call does. Checked here rather than from the error, which
         // boa may have wrapped (an internal `expect`) or dropped (an async function's).
-        host.clock.advance_to(host.start_utc_ms.saturating_add(EXECUTION_MS_MAX).max(host.now()));
+        host.clock.advance_to(host.start_utc_ms.saturating_add(host.execution_ms_max).max(host.now()));
         return Outcome::Killed { reason: EXCEEDED_TIME_MESSAGE.to_string() };
     }
     if host.kill_reason.borrow().is_none() && boa_engine::heap_budget::exhausted() {
@@ -317,12 +325,30 @@ fn run_files_and_entry(live: &mut LiveContext, host: &Rc<Host>, spec: &Execution
         },
         None => Vec::new(),
     };
+    let event = match open_event(event, spec, context) {
+        Ok(event) => event,
+        Err(e) => return Outcome::Failed { error: internal_error(format!("bad event object: {e}")) },
+    };
     let object = function.as_object().expect("callable values are objects");
     let result = object.call(&JsValue::undefined(), &event, context);
     let result = result.and_then(|value| context.run_jobs().map(|()| value));
     match result {
         Ok(value) => Outcome::Completed { result: result_json(&value, context) },
         Err(error) => failure_outcome(error, context, host, None),
+    }
+}
+
+/// A simple trigger's event gets its `source` (a Spreadsheet) and `user` (a User) as
+/// objects, which JSON cannot carry: the prelude's hook makes them.
+fn open_event(event: Vec<JsValue>, spec: &ExecutionSpec, context: &mut Context) -> Result<Vec<JsValue>, JsError> {
+    use gas_platform::container::InvocationKind;
+    if !matches!(spec.invocation.kind, InvocationKind::OnOpen | InvocationKind::OnInstall) || event.is_empty() {
+        return Ok(event);
+    }
+    let hook = context.global_object().get(js_string!("__gas_open_event"), context)?;
+    match hook.as_callable() {
+        Some(hook) => Ok(vec![hook.call(&JsValue::undefined(), &event, context)?]),
+        None => Ok(event),
     }
 }
 

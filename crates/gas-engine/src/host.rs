@@ -78,6 +78,12 @@ impl VirtualClock {
         self.overran.set(false);
     }
 
+    /// Brings the deadline closer: `limit_ms` after now (a simple trigger's 30 seconds).
+    pub fn limit_to(&self, limit_ms: i64) {
+        let limited = self.now_utc_ms.get().saturating_add(limit_ms.max(0));
+        self.deadline_utc_ms.set(self.deadline_utc_ms.get().min(limited));
+    }
+
     /// Whether a wait was cut at the 6-minute deadline: the execution is to be killed.
     pub fn overran(&self) -> bool {
         self.overran.get()
@@ -143,6 +149,12 @@ pub struct Host {
     pub zone: Tz,
     pub latency: Latency,
     pub container_id: Option<String>,
+    /// What started the execution (`gas_platform::container`).
+    pub invocation: gas_platform::container::Invocation,
+    /// The platform's 6 minutes, or a simple trigger's 30 seconds.
+    pub execution_ms_max: i64,
+    /// The execution's own selection per spreadsheet id, where no user session holds it.
+    pub selections: RefCell<BTreeMap<String, gas_platform::sheets::RangeRef>>,
     pub script_id: String,
     /// The project's HTML files, for HtmlService.
     pub html_files: Arc<Vec<crate::project::SourceFile>>,
@@ -187,8 +199,13 @@ impl Host {
         if self.kill_reason.borrow().is_some() {
             return Err(Failure::Kill);
         }
-        if self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+        if self.now() - self.start_utc_ms >= self.execution_ms_max {
             return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
+        }
+        if let Err(denied) = self.invocation.check_authorized(method) {
+            // A simple trigger's LIMITED mode: refused before it reaches the service.
+            self.record(info, self.now(), summarize(args), format!("threw: {}", shorten(&denied.message, 120)));
+            return Err(Failure::Throw(denied));
         }
         if !calls::runs_in_process(method) {
             self.calls_made.set(self.calls_made.get() + 1);
@@ -287,7 +304,7 @@ impl Host {
     pub fn acquire_lock(&self, kind: LockKind, timeout_ms: i64) -> Result<bool, Failure> {
         // Never park past the 6-minute kill: the execution ends there, locks and all.
         let deadline =
-            self.now().saturating_add(timeout_ms.max(0)).min(self.start_utc_ms.saturating_add(EXECUTION_MS_MAX));
+            self.now().saturating_add(timeout_ms.max(0)).min(self.start_utc_ms.saturating_add(self.execution_ms_max));
         loop {
             let attempt = self.world().locks.try_acquire(kind, self.exec_id, self.now());
             let free_at = match attempt {
@@ -300,7 +317,7 @@ impl Host {
             let retry_at = self.gate.wait_for_lock(self.exec_id, kind, self.now(), deadline, free_at);
             assert!(retry_at >= self.now() && retry_at <= deadline, "the gate must wake a lock wait within its window");
             self.clock.advance_to(retry_at);
-            if self.clock.overran() || self.now() - self.start_utc_ms >= EXECUTION_MS_MAX {
+            if self.clock.overran() || self.now() - self.start_utc_ms >= self.execution_ms_max {
                 return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
             }
         }

@@ -60,6 +60,7 @@ impl ExecutionSpec {
             seed,
             latency: Latency::default(),
             limits: Limits::default(),
+            invocation: gas_platform::container::Invocation::default(),
         }
     }
 }

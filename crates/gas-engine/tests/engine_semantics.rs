@@ -281,7 +281,7 @@ fn latency_overrides_apply_per_method() {
 #[test]
 fn an_unimplemented_api_throws_a_clear_error_naming_it() {
     let cases = [
-        ("SpreadsheetApp.getUi()", "gas-sim does not implement SpreadsheetApp.getUi()"),
+        ("SpreadsheetApp.getActiveRangeList()", "gas-sim does not implement SpreadsheetApp.getActiveRangeList()"),
         ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
         ("DriveApp.getFiles()", "gas-sim does not implement DriveApp.getFiles()"),
         (

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cache::Caches;
+use crate::container::ContainerUi;
 use crate::faults::Faults;
 use crate::lock::Locks;
 use crate::mail::Mail;
@@ -37,6 +38,10 @@ pub struct World {
     pub triggers: Triggers,
     pub http: UrlFetch,
     pub faults: Faults,
+    /// The bound spreadsheet's users (selection, menus), scripted dialog answers and the
+    /// dialogs shown; absent from a state file until something uses it.
+    #[serde(skip_serializing_if = "ContainerUi::is_empty")]
+    pub ui: ContainerUi,
 }
 
 /// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and

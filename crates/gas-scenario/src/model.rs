@@ -65,6 +65,60 @@ pub struct ScenarioFile {
     pub cache: CacheSection,
     #[serde(default)]
     pub expect: Vec<ExpectSection>,
+    /// A user opens the bound spreadsheet: the simple trigger onOpen runs.
+    #[serde(default)]
+    pub opens: Vec<OpenSection>,
+    /// A user installs the add-on: the simple trigger onInstall runs.
+    #[serde(default)]
+    pub installs: Vec<OpenSection>,
+    /// A user clicks a custom menu item (or runs a bound function from one).
+    #[serde(default)]
+    pub clicks: Vec<ClickSection>,
+    /// Answers to `Ui.alert` / `Ui.prompt` dialogs, in order.
+    #[serde(default)]
+    pub ui: Vec<UiSection>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenSection {
+    pub at: Spanned<String>,
+    /// Default: the account's email.
+    pub user: Option<String>,
+    /// What the user has selected (`Orders!B2:C4`); default: the first sheet's A1.
+    pub selection: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClickSection {
+    pub at: Spanned<String>,
+    pub user: Option<String>,
+    /// The menu path as the user sees it: `Reports > Send`.
+    pub item: Option<Spanned<String>>,
+    /// Or the function a menu item runs, without checking a menu has it.
+    pub function: Option<Spanned<String>>,
+    pub selection: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UiSection {
+    /// Only dialogs shown by executions of this function (default: any).
+    pub function: Option<Spanned<String>>,
+    /// Only dialogs shown to this user (default: any).
+    pub user: Option<String>,
+    pub answers: Vec<AnswerSection>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerSection {
+    /// OK, CANCEL, YES, NO or CLOSE.
+    pub button: Spanned<String>,
+    /// What the user types into a prompt.
+    #[serde(default)]
+    pub text: String,
 }
 
 /// `latency = "default"`, `"none"`, or a table of per-method overrides in ms.

@@ -35,6 +35,7 @@ pub enum Occurrence {
     Run { function: String },
     Request { method: String, event: serde_json::Value, lost: bool },
     Eviction { cache: gas_platform::cache::CacheScope, keys: String },
+    User(crate::container::UserEvent),
 }
 
 #[derive(Debug, Clone)]
@@ -357,6 +358,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             occurrence: Occurrence::Eviction { cache, keys: eviction.keys.clone() },
         });
     }
+    let checks = crate::container::Checks { start_time: &start_time, known_function: &known_function };
+    let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
+    events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
     events.sort_by_key(|e| (e.at_utc_ms, e.order));
     let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&early_eviction_probability) {

@@ -179,6 +179,60 @@ pub struct ZoneReport {
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The custom menus each user's page shows at the end (`Reports > Send  -> send`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub menus: BTreeMap<String, Vec<String>>,
+    /// Every dialog a user saw, with the answer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dialogs: Vec<DialogLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DialogLine {
+    pub at_utc_ms: i64,
+    pub local_time: String,
+    pub user: String,
+    pub function: String,
+    /// `alert` or `prompt`.
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub prompt: String,
+    pub buttons: String,
+    pub button: String,
+    /// What the user typed (prompts only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// A `[[ui]]` answer gave it; else the user closed the dialog.
+    pub scripted: bool,
+}
+
+impl DialogLine {
+    fn of(dialog: &gas_platform::container::Dialog, local_time: String) -> DialogLine {
+        use gas_platform::container::DialogKind;
+        let prompt = matches!(dialog.kind, DialogKind::Prompt);
+        DialogLine {
+            at_utc_ms: dialog.at_utc_ms,
+            local_time,
+            user: dialog.user.clone(),
+            function: dialog.function.clone(),
+            kind: if prompt { "prompt" } else { "alert" }.into(),
+            title: dialog.title.clone(),
+            prompt: dialog.prompt.clone(),
+            buttons: dialog.buttons.name().into(),
+            button: dialog.answer.button.name().into(),
+            text: prompt.then(|| dialog.answer.text.clone()),
+            scripted: dialog.scripted,
+        }
+    }
+
+    /// One snapshot line: `prompt "Name?" [OK_CANCEL] -> OK "Ada"`.
+    fn line(&self) -> String {
+        let title = self.title.as_ref().map(|t| format!("{t:?} ")).unwrap_or_default();
+        let text = self.text.as_ref().map(|t| format!(" {t:?}")).unwrap_or_default();
+        let closed = if self.scripted { "" } else { " (no [[ui]] answer: closed)" };
+        format!("{} {title}{:?} [{}] -> {}{text}{closed}", self.kind, self.prompt, self.buttons, self.button)
+    }
 }
 
 impl ZoneReport {
@@ -229,6 +283,20 @@ impl ZoneReport {
             properties: world.properties.script.entries().clone(),
             expectations,
             warnings,
+            menus: world
+                .ui
+                .sessions
+                .iter()
+                .filter(|(_, session)| !session.menus.is_empty())
+                .map(|(user, session)| {
+                    let mut lines = Vec::new();
+                    for menu in &session.menus {
+                        menu.lines(if menu.addon { "Extensions" } else { "" }, &mut lines);
+                    }
+                    (user.clone(), lines)
+                })
+                .collect(),
+            dialogs: world.ui.dialogs.iter().map(|d| DialogLine::of(d, local(d.at_utc_ms))).collect(),
         }
     }
 
@@ -294,6 +362,12 @@ impl ZoneReport {
                 .unwrap_or_default();
             let _ = writeln!(out, "    {day} {weekday}  {count:>4}");
         }
+        for (user, lines) in &self.menus {
+            let _ = writeln!(out, "  menus of {user}: {}", lines.len());
+        }
+        if !self.dialogs.is_empty() {
+            let _ = writeln!(out, "  dialogs: {}", self.dialogs.len());
+        }
         if !self.expectations.is_empty() {
             let _ = writeln!(out, "  expectations:");
         }
@@ -354,6 +428,19 @@ impl ZoneReport {
             for row in rows {
                 let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
                 let _ = writeln!(out, "  {}", cells.join(","));
+            }
+        }
+        // Only for a bound project's users: other snapshots keep their bytes.
+        for (user, lines) in &self.menus {
+            let _ = writeln!(out, "\nmenus of {user} ({}):", lines.len());
+            for line in lines {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        if !self.dialogs.is_empty() {
+            let _ = writeln!(out, "\ndialogs ({}):", self.dialogs.len());
+            for d in &self.dialogs {
+                let _ = writeln!(out, "  {}  {}  {}  {}", &d.local_time[..19], d.user, d.function, d.line());
             }
         }
         let _ = writeln!(out, "\nscript properties ({}):", self.properties.len());

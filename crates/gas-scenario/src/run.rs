@@ -14,6 +14,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate};
 use gas_platform::cache::CacheScope;
+use gas_platform::container::{Invocation, InvocationKind};
 use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::rng::SeededRng;
 use gas_platform::time::utc_ms_to_local;
@@ -595,6 +596,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         at_utc_ms,
                         source: format!("run {function}"),
                         lost: false,
+                        invocation: Invocation::of(InvocationKind::Manual),
                     }),
                     Occurrence::Request { method, event, lost } => Some(StartRequest {
                         function: if method == "GET" { "doGet" } else { "doPost" }.to_string(),
@@ -602,7 +604,13 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         at_utc_ms,
                         source: format!("{method} request"),
                         lost: *lost,
+                        invocation: Invocation::of(InvocationKind::WebApp),
                     }),
+                    Occurrence::User(user) => {
+                        let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
+                        let container = plan.project.container_id.as_deref().unwrap_or_default();
+                        user_event(user, &mut w, container, at_utc_ms, &mut warnings)
+                    }
                 }
             }
             Next::Trigger(index) => {
@@ -615,6 +623,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     at_utc_ms: fire_at,
                     source: "trigger".into(),
                     lost: false,
+                    invocation: Invocation::of(InvocationKind::TimeTrigger),
                 };
                 if matches!(trigger.schedule, Schedule::Once { .. }) {
                     // A one-shot trigger is gone once it has fired (assumed).
@@ -694,6 +703,65 @@ struct StartRequest {
     source: String,
     /// A web request whose response never reaches the client.
     lost: bool,
+    /// What started it: a trigger, a request, a user at the spreadsheet.
+    invocation: Invocation,
+}
+
+/// A user at the bound spreadsheet: opening it starts a new page (and its onOpen), a
+/// click runs the item's function as the user. A click on an item the page does not
+/// show starts nothing, and the report says so.
+fn user_event(
+    occurrence: &crate::container::UserEvent,
+    world: &mut World,
+    container_id: &str,
+    at_utc_ms: i64,
+    warnings: &mut Vec<String>,
+) -> Option<StartRequest> {
+    match occurrence {
+        crate::container::UserEvent::Open { user, selection, install, function } => {
+            if !*install {
+                world.ui.open(user, at_utc_ms, selection.clone());
+            } else if let Some(selection) = selection {
+                world.ui.session_mut(user).selection = Some(selection.clone());
+            }
+            let kind = if *install { InvocationKind::OnInstall } else { InvocationKind::OnOpen };
+            let invocation = Invocation::by_user(kind, user);
+            let function = function.clone()?;
+            let event = crate::container::open_event(invocation.auth_mode(), container_id, user);
+            let verb = if *install { "installed" } else { "opened" };
+            Some(StartRequest {
+                function,
+                event: Some(event),
+                at_utc_ms,
+                source: format!("{user} {verb} the spreadsheet"),
+                lost: false,
+                invocation,
+            })
+        }
+        crate::container::UserEvent::Click { key, user, target, selection } => {
+            let function = match target {
+                crate::container::ClickTarget::Function(function) => function.clone(),
+                crate::container::ClickTarget::Item(path) => match world.ui.find_item(user, path) {
+                    Ok(function) => function,
+                    Err(why) => {
+                        warnings.push(format!("{key}: {why}"));
+                        return None;
+                    }
+                },
+            };
+            if let Some(selection) = selection {
+                world.ui.session_mut(user).selection = Some(selection.clone());
+            }
+            Some(StartRequest {
+                source: format!("{user} clicked {function}"),
+                function,
+                event: None,
+                at_utc_ms,
+                lost: false,
+                invocation: Invocation::by_user(InvocationKind::MenuItem, user),
+            })
+        }
+    }
 }
 
 /// What starting an execution needs from the scheduler.
@@ -731,6 +799,7 @@ impl Starter<'_> {
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),
             limits: self.plan.limits,
+            invocation: request.invocation,
         };
         {
             let mut state = self.gate.lock();

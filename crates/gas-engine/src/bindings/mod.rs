@@ -11,6 +11,7 @@ mod args;
 mod blob;
 mod cache;
 mod html;
+mod container;
 mod lock;
 mod mail;
 mod properties;
@@ -53,6 +54,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Lock", lock::dispatch),
     ("LockService", lock::dispatch),
     ("MailApp", mail::dispatch),
+    ("Menu", container::dispatch),
     ("Properties", properties::dispatch),
     ("PropertiesService", properties::dispatch),
     ("Range", sheets::dispatch),
@@ -64,6 +66,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("TextFinder", sheets::dispatch),
     ("TextOutput", html::dispatch),
     ("TriggerBuilder", script_app::dispatch),
+    ("Ui", container::dispatch),
     ("UrlFetchApp", urlfetch::dispatch),
     ("Utilities", utilities::dispatch),
 ];

@@ -19,7 +19,8 @@ pub(super) fn dispatch_session(call: &Call) -> CallResult {
 fn session(host: &Host, method: &str) -> CallResult {
     match method {
         "Session.getScriptTimeZone" => Ok(Val::String(host.zone.name().to_string())),
-        _ => Ok(Val::String(host.world().user_email.clone())),
+        // A user at the bound spreadsheet runs its functions as themselves.
+        _ => Ok(Val::String(host.invocation.user.clone().unwrap_or_else(|| host.world().user_email.clone()))),
     }
 }
 

@@ -9,6 +9,9 @@ use gas_platform::sheets::{RangeRef, SheetRef, TextFinder};
 use gas_platform::{ServiceError, ServiceResult};
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
+    if super::container::handles(call.method) {
+        return super::container::dispatch(call);
+    }
     sheets(call.host, call.method, call.handle, call.args)
 }
 

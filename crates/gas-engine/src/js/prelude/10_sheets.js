@@ -32,6 +32,7 @@
       getLastColumn() { return this._h.column + this._h.num_columns - 1; },
       getSheet() { return new Sheet(this._h.sheet); },
       createTextFinder: textFinder('Range.createTextFinder'),
+      activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
     });
     const Sheet = klass('Sheet', {
       getName: c('Sheet.getName'),
@@ -54,6 +55,7 @@
       clearContents: chain('Sheet.clearContents'),
       getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
       createTextFinder: textFinder('Sheet.createTextFinder'),
+      activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
     });
     const Spreadsheet = klass('Spreadsheet', {
       getId: c('Spreadsheet.getId'),
@@ -64,6 +66,20 @@
       getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
       insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
       deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
+      // The active sheet, range and cell: the user's page or the execution's own
+      // (gas_platform::container decides which).
+      getActiveSheet() { const h = call('Spreadsheet.getActiveSheet', this._h, []); return h === null ? null : new Sheet(h); },
+      getActiveRange() { const h = call('Spreadsheet.getActiveRange', this._h, []); return h === null ? null : new Range(h); },
+      getActiveCell() { const h = call('Spreadsheet.getActiveCell', this._h, []); return h === null ? null : new Range(h); },
+      getCurrentCell() { const h = call('Spreadsheet.getCurrentCell', this._h, []); return h === null ? null : new Range(h); },
+      setActiveSheet(sheet) { return new Sheet(call('Spreadsheet.setActiveSheet', this._h, [sheet && sheet._h])); },
+      setActiveRange(range) { return new Range(call('Spreadsheet.setActiveRange', this._h, [range && range._h])); },
+      getSelection() { return new Selection(this._h); },
+    });
+    const Selection = klass('Selection', {
+      getActiveSheet() { return new Sheet(call('Spreadsheet.getActiveSheet', this._h, [])); },
+      getActiveRange() { return new Range(call('Spreadsheet.getActiveRange', this._h, [])); },
+      getCurrentCell() { return new Range(call('Spreadsheet.getCurrentCell', this._h, [])); },
     });
     const SpreadsheetApp = service('SpreadsheetApp', {
       create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
@@ -71,7 +87,17 @@
       getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
       getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
       flush: c('SpreadsheetApp.flush'),
+      getActiveSheet() { const h = call('SpreadsheetApp.getActiveSheet', null, []); return h === null ? null : new Sheet(h); },
+      getActiveRange() { const h = call('SpreadsheetApp.getActiveRange', null, []); return h === null ? null : new Range(h); },
+      getCurrentCell() { const h = call('SpreadsheetApp.getCurrentCell', null, []); return h === null ? null : new Range(h); },
+      setActiveSheet(sheet) { return new Sheet(call('SpreadsheetApp.setActiveSheet', null, [sheet && sheet._h])); },
+      setActiveRange(range) { return new Range(call('SpreadsheetApp.setActiveRange', null, [range && range._h])); },
+      getSelection() {
+        const h = call('SpreadsheetApp.getActiveSheet', null, []);
+        return h === null ? null : new Selection(h.spreadsheet_id);
+      },
+      getUi() { return new ui.Ui(call('SpreadsheetApp.getUi', null, [])); },
     });
-    return { Range, Sheet, Spreadsheet, TextFinder, textFinder, SpreadsheetApp  };
+    return { Range, Sheet, Spreadsheet, Selection, TextFinder, textFinder, SpreadsheetApp  };
   })();
 

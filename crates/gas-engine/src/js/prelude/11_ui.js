@@ -1,0 +1,41 @@
+
+  // ---- SpreadsheetApp.getUi(): custom menus and dialogs ---------------------------
+  const ui = (() => {
+    const Button = enumOf(['CLOSE', 'OK', 'CANCEL', 'YES', 'NO']);
+    const ButtonSet = enumOf(['OK', 'OK_CANCEL', 'YES_NO', 'YES_NO_CANCEL']);
+    const PromptResponse = klass('PromptResponse', {
+      getResponseText() { return this._h.text; },
+      getSelectedButton() { return this._h.button; },
+    });
+    // The builder only records, in the shape gas_platform::container::Menu reads;
+    // addToUi hands the whole menu to the platform, which keeps it on the user's page.
+    const Menu = klass('Menu', {
+      addItem(caption, functionName) {
+        this._h.entries.push({ item: { caption: String(caption), function: String(functionName) } });
+        return this;
+      },
+      addSeparator() { this._h.entries.push('separator'); return this; },
+      addSubMenu(menu) { this._h.entries.push({ sub_menu: menu && menu._h }); return this; },
+      addToUi() { call('Menu.addToUi', this._h, []); },
+    });
+    const Ui = klass('Ui', {
+      createMenu(caption) { return new Menu({ caption: String(caption), addon: false, entries: [] }); },
+      // Captioned with the script's name by the binding, as the platform names an add-on's.
+      createAddonMenu() { return new Menu({ caption: '', addon: true, entries: [] }); },
+      alert(...args) { return call('Ui.alert', this._h, args); },
+      prompt(...args) { return new PromptResponse(call('Ui.prompt', this._h, args)); },
+    });
+    hidden(Ui.prototype, 'Button', Button);
+    hidden(Ui.prototype, 'ButtonSet', ButtonSet);
+    // The simple triggers' event object: `source` the spreadsheet and `user` a User, from
+    // the ids the scheduler puts in its JSON (execution.rs calls this before onOpen).
+    Object.defineProperty(global, '__gas_open_event', {
+      value: (e) => {
+        if (typeof e.source === 'string') e.source = new sheets.Spreadsheet(e.source);
+        if (typeof e.user === 'string') e.user = new session.User(e.user);
+        return e;
+      },
+      writable: true, enumerable: false, configurable: true,
+    });
+    return { Ui, Menu, PromptResponse, Button, ButtonSet };
+  })();
