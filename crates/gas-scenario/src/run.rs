@@ -843,11 +843,8 @@ fn sync_installed_triggers(
         }
         let zone = installed.time_zone.as_deref().and_then(|z| z.parse().ok()).unwrap_or(plan.zone);
         // Days are counted in the trigger's zone (`everyDays(2)` from its local day).
-        let (day_start_utc_ms, first_day) = if zone == plan.zone {
-            (day_start_utc_ms, first_day)
-        } else {
-            local_day_start(plan.start_utc_ms, zone)
-        };
+        let (day_start_utc_ms, first_day) =
+            if zone == plan.zone { (day_start_utc_ms, first_day) } else { local_day_start(plan.start_utc_ms, zone) };
         let schedule = Schedule::from_spec(&installed.spec, day_start_utc_ms, first_day, rng);
         let firings = Firings { schedule, zone, until_utc_ms: i64::MAX };
         triggers.push(ActiveTrigger {
