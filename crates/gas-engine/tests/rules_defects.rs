@@ -4,6 +4,7 @@
 mod support;
 
 use gas_platform::lock::{LockHolder, TIMEOUT_MESSAGE};
+use gas_platform::triggers::{self, TimeSpec};
 use serde_json::json;
 use support::*;
 
@@ -66,4 +67,96 @@ fn get_range_reads_r1c1_references() {
 #[test]
 fn relative_r1c1_references_are_not_found() {
     assert_eq!(thrown("SpreadsheetApp.create('t').getSheets()[0].getRange('R[1]C[1]')"), "Exception: Range not found");
+}
+
+// ---- ScriptApp and Session -------------------------------------------------------------
+
+#[test]
+fn script_app_identity_values_are_deterministic_and_fake() {
+    let src = "function main() {
+       return [ScriptApp.getOAuthToken(), ScriptApp.getScriptId(), Session.getTemporaryActiveUserKey(),
+               Session.getActiveUserLocale(), ScriptApp.getService().isEnabled(), ScriptApp.getService().getUrl(),
+               ScriptApp.invalidateAuth()];
+     }";
+    let got = eval(src);
+    let script = gas_platform::script_app::oauth_token("memory", "user@example.com");
+    let key = gas_platform::script_app::temporary_active_user_key("memory", "user@example.com");
+    assert_eq!(got, json!([script, "memory", key, "en", false, null, null]));
+    assert_eq!(eval(src), got, "the same in every run");
+    assert!(got[0].as_str().unwrap().starts_with("gas-sim-fake-oauth-token."));
+}
+
+#[test]
+fn a_project_with_do_get_has_a_web_app_url_and_the_scenario_locale() {
+    let world = new_world();
+    state(&world).user_locale = Some("fr".into());
+    let got = eval_in(
+        &world,
+        "function doGet() {}
+         function main() { var s = ScriptApp.getService(); return [s.isEnabled(), s.getUrl(), Session.getActiveUserLocale()]; }",
+    );
+    let url = gas_platform::script_app::web_app_url("memory", true).unwrap();
+    assert!(url.starts_with("https://script.google.com/macros/s/AKfycb") && url.ends_with("/exec"));
+    assert_eq!(got, json!([true, url, "fr"]));
+}
+
+#[test]
+fn every_trigger_getter_and_the_enums() {
+    let got = eval(
+        "function main() {
+           var t = ScriptApp.newTrigger('job').timeBased().onWeekDay(ScriptApp.WeekDay.FRIDAY).atHour(18).create();
+           var listed = ScriptApp.getProjectTriggers()[0];
+           return [t.getUniqueId() === listed.getUniqueId(), listed.getHandlerFunction(), listed.getEventType(),
+                   listed.getEventType() === ScriptApp.EventType.CLOCK, listed.getTriggerSource(),
+                   listed.getTriggerSource() === ScriptApp.TriggerSource.CLOCK, listed.getTriggerSourceId(),
+                   String(ScriptApp.WeekDay.MONDAY), ScriptApp.AuthMode.FULL, ScriptApp.EventType.ON_EVENT_UPDATED];
+         }",
+    );
+    assert_eq!(got, json!([true, "job", "CLOCK", true, "CLOCK", true, null, "MONDAY", "FULL", "ON_EVENT_UPDATED"]));
+}
+
+#[test]
+fn every_time_based_builder_form() {
+    let world = new_world();
+    result(&run_frozen(
+        &world,
+        "function main() {
+           var b = function () { return ScriptApp.newTrigger('f').timeBased(); };
+           [1, 5, 10, 15, 30].forEach(function (n) { b().everyMinutes(n).create(); });
+           [1, 2, 4, 6, 8, 12].forEach(function (n) { b().everyHours(n).create(); });
+           b().everyDays(3).atHour(7).nearMinute(15).create();
+           b().everyWeeks(2).onWeekDay(ScriptApp.WeekDay.SUNDAY).atHour(6).create();
+           b().at(new Date(Date.now() + 1000)).create();
+           b().after(60000).create();
+           b().atDate(2025, 7, 1).inTimezone('Asia/Tokyo').create();
+         }",
+    ));
+    let installed = state(&world).triggers.installed.clone();
+    assert_eq!(installed.len(), 16);
+    assert_eq!(installed[11].spec, TimeSpec::EveryDays { days: 3, at_hour: 7, near_minute: Some(15) });
+    assert_eq!(installed[12].spec, TimeSpec::EveryWeeks { weeks: 2, weekday: 7, at_hour: 6, near_minute: None });
+    assert_eq!(installed[13].spec, TimeSpec::At { at_utc_ms: START_UTC_MS + 1000 });
+    assert_eq!(installed[14].spec, TimeSpec::At { at_utc_ms: START_UTC_MS + 60_000 });
+    // Midnight of 2025-07-01 in Tokyo, the trigger's zone, not the script's UTC.
+    assert_eq!(installed[15].spec, TimeSpec::At { at_utc_ms: 1_751_295_600_000 });
+    assert_eq!(installed[15].time_zone.as_deref(), Some("Asia/Tokyo"));
+}
+
+#[test]
+fn builder_combinations_the_platform_refuses_throw_its_text() {
+    let cases = [
+        ("everyMinutes(5).everyHours(1)", triggers::TWO_SCHEDULES_MESSAGE),
+        ("everyHours(1).atHour(5)", triggers::HOUR_WITHOUT_DAYS_MESSAGE),
+        ("everyWeeks(2)", triggers::WEEKS_WITHOUT_DAY_MESSAGE),
+        ("atHour(5)", triggers::NO_SCHEDULE_MESSAGE),
+        ("everyDays(1).inTimezone('Mars/Base')", triggers::INVALID_ZONE_MESSAGE),
+        ("everyHours(3)", "The value passed to everyHours() must be one of 1, 2, 4, 6, 8 or 12."),
+    ];
+    for (builder, message) in cases {
+        assert_eq!(
+            thrown(&format!("ScriptApp.newTrigger('f').timeBased().{builder}.create()")),
+            format!("Exception: {message}"),
+            "{builder}"
+        );
+    }
 }

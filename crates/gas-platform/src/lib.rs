@@ -24,6 +24,7 @@ pub mod lock;
 pub mod mail;
 pub mod properties;
 pub mod rng;
+pub mod script_app;
 pub mod sheets;
 pub mod time;
 pub mod trace;

@@ -29,6 +29,9 @@ pub struct World {
     pub last_exec_id: Option<u64>,
     /// The account the script runs as (Session.getActiveUser / getEffectiveUser).
     pub user_email: String,
+    /// `Session.getActiveUserLocale()`; `None` is `script_app::DEFAULT_LOCALE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_locale: Option<String>,
     pub spreadsheets: Spreadsheets,
     pub properties: Properties,
     pub caches: Caches,
