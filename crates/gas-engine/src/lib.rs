@@ -58,6 +58,7 @@ impl ExecutionSpec {
             seed,
             latency: Latency::default(),
             limits: Limits::default(),
+            by_trigger: false,
         }
     }
 }

@@ -4,6 +4,10 @@
 mod support;
 
 use gas_platform::lock::{LockHolder, TIMEOUT_MESSAGE};
+use gas_platform::quotas::{
+    DailyCount, PROPERTY_READS_QUOTA_MESSAGE, PROPERTY_WRITES_QUOTA_MESSAGE, TRIGGER_RUNTIME_QUOTA_MESSAGE,
+    URLFETCH_QUOTA_MESSAGE,
+};
 use gas_platform::triggers::{self, TimeSpec};
 use serde_json::json;
 use support::*;
@@ -159,4 +163,90 @@ fn builder_combinations_the_platform_refuses_throw_its_text() {
             "{builder}"
         );
     }
+}
+
+// ---- Daily quotas ----------------------------------------------------------------------
+
+fn world_with_quota_used(set: impl FnOnce(&mut gas_platform::quotas::Quotas)) -> SharedWorld {
+    let world = new_world();
+    {
+        let mut w = state(&world);
+        w.http.rules.push(gas_platform::urlfetch::HttpRule {
+            url: "https://api.example.com/*".into(),
+            method: None,
+            status: 200,
+            body: "ok".into(),
+            headers: Default::default(),
+        });
+        set(&mut w.quotas);
+    }
+    world
+}
+
+fn used(count: u64) -> DailyCount {
+    DailyCount { window_start_utc_ms: Some(START_UTC_MS - 3_600_000), used: count }
+}
+
+#[test]
+fn the_day_after_the_last_allowed_fetch_is_the_platform_error() {
+    let world = world_with_quota_used(|q| q.urlfetch_calls = used(19_999));
+    let got = eval_in(
+        &world,
+        "function main() {
+           var out = [UrlFetchApp.fetch('https://api.example.com/a').getContentText()];
+           try { UrlFetchApp.fetch('https://api.example.com/b'); out.push('no error'); } catch (e) { out.push(String(e)); }
+           try { UrlFetchApp.fetchAll(['https://api.example.com/c']); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!(["ok", format!("Exception: {URLFETCH_QUOTA_MESSAGE}"), format!("Exception: {URLFETCH_QUOTA_MESSAGE}")])
+    );
+    assert_eq!(state(&world).quotas.urlfetch_calls.used, 20_000);
+}
+
+#[test]
+fn property_reads_and_writes_share_the_daily_quota() {
+    let world = world_with_quota_used(|q| q.property_reads_writes = used(49_999));
+    let got = eval_in(
+        &world,
+        "function main() {
+           var p = PropertiesService.getScriptProperties(), out = [];
+           p.setProperty('a', '1');
+           try { p.getProperty('a'); } catch (e) { out.push(String(e)); }
+           try { p.setProperty('b', '2'); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            format!("Exception: {PROPERTY_READS_QUOTA_MESSAGE}"),
+            format!("Exception: {PROPERTY_WRITES_QUOTA_MESSAGE}")
+        ])
+    );
+}
+
+#[test]
+fn a_trigger_execution_fails_as_it_starts_once_the_day_s_trigger_runtime_is_used_up() {
+    let src = "function main() { PropertiesService.getScriptProperties().setProperty('ran', 'yes'); Utilities.sleep(60000); }";
+    let by_trigger = |world: &SharedWorld| {
+        let mut spec = gas_engine::ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+        spec.by_trigger = true;
+        run_spec(world, &project("UTC", src), "UTC", &spec)
+    };
+    // 89 minutes used: this one runs, and its minute and a bit count.
+    let world = world_with_quota_used(|q| q.trigger_runtime_ms = used(89 * 60_000));
+    result(&by_trigger(&world));
+    let after = state(&world).quotas.trigger_runtime_ms.used;
+    assert!(after > 90 * 60_000, "{after}");
+    // Used up: the next fails before any of the script runs.
+    state(&world).properties.script.delete("ran").unwrap();
+    let report = by_trigger(&world);
+    assert_eq!(failure(&report).to_string(), format!("Exception: {TRIGGER_RUNTIME_QUOTA_MESSAGE}"));
+    assert_eq!(state(&world).properties.script.get("ran"), None);
+    // A run that no trigger started does not count and is not refused.
+    result(&run_in(&world, "UTC", src, "main", START_UTC_MS));
+    assert_eq!(state(&world).quotas.trigger_runtime_ms.used, after + (report.end_utc_ms - report.start_utc_ms) as u64);
 }

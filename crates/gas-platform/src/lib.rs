@@ -23,6 +23,7 @@ pub mod glob;
 pub mod lock;
 pub mod mail;
 pub mod properties;
+pub mod quotas;
 pub mod rng;
 pub mod script_app;
 pub mod sheets;

@@ -8,6 +8,7 @@ use crate::faults::Faults;
 use crate::lock::Locks;
 use crate::mail::Mail;
 use crate::properties::Properties;
+use crate::quotas::{QuotaDay, Quotas};
 use crate::sheets::Spreadsheets;
 use crate::triggers::Triggers;
 use crate::urlfetch::UrlFetch;
@@ -40,6 +41,13 @@ pub struct World {
     pub triggers: Triggers,
     pub http: UrlFetch,
     pub faults: Faults,
+    /// The daily quotas besides mail's (`quotas`).
+    #[serde(skip_serializing_if = "crate::world::quotas_unused")]
+    pub quotas: Quotas,
+}
+
+fn quotas_unused(quotas: &Quotas) -> bool {
+    *quotas == Quotas::default()
 }
 
 /// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and
@@ -94,6 +102,7 @@ impl World {
         self.triggers.check_state().map_err(|e| format!("triggers.{e}"))?;
         self.locks.check_state()?;
         self.mail.check_state()?;
+        self.quotas.check_state()?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }
@@ -101,6 +110,11 @@ impl World {
             rule.check().map_err(|e| format!("faults.rules[{i}].{e}"))?;
         }
         Ok(())
+    }
+
+    /// The account's quota day: its type and reset rule (the mail settings), in `zone`.
+    pub fn quota_day(&self, script_zone: chrono_tz::Tz) -> QuotaDay {
+        QuotaDay { account: self.mail.account, reset: self.mail.quota_reset, script_zone }
     }
 
     pub fn to_json(&self) -> String {

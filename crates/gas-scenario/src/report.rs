@@ -121,6 +121,17 @@ pub struct ZoneReport {
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The daily quotas the run used (besides mail's), at its end: JSON only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub quotas: Vec<QuotaLine>,
+}
+
+/// One daily quota at the end of a run: how much of the day's figure its window used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QuotaLine {
+    pub quota: String,
+    pub used: u64,
+    pub per_day: u64,
 }
 
 impl ZoneReport {
@@ -171,6 +182,12 @@ impl ZoneReport {
             properties: world.properties.script.entries().clone(),
             expectations,
             warnings,
+            quotas: world
+                .quotas
+                .usage(world.mail.account)
+                .into_iter()
+                .map(|(quota, used, per_day)| QuotaLine { quota: quota.into(), used, per_day })
+                .collect(),
         }
     }
 

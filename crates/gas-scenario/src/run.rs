@@ -738,6 +738,7 @@ impl Starter<'_> {
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),
             limits: self.plan.limits,
+            by_trigger: request.source == "trigger",
         };
         {
             let mut state = self.gate.lock();
