@@ -79,6 +79,9 @@ pub struct ExecutionSpec {
     /// What started it (a trigger, a user at the spreadsheet, ...): decides whether a
     /// UI exists, the auth mode and the time limit (`gas_platform::container`).
     pub invocation: gas_platform::container::Invocation,
+    /// Started by a time-driven trigger: its runtime counts toward the day's trigger
+    /// runtime quota, and once that is used up it fails as it starts.
+    pub by_trigger: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -196,7 +199,14 @@ pub fn run_execution(
         calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
     });
+    let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {
+        // The day's trigger runtime is used up: the platform fails the execution as it
+        // starts, before any of the script runs.
+        Ok((template, live)) if refused.is_some() => {
+            give_back(&template, live, false);
+            Outcome::Failed { error: refused.unwrap_or_else(|| internal_error(String::new())) }
+        }
         Ok((template, mut live)) => {
             live.claim(&host, spec);
             let outcome = run_in(&mut live, &host, spec);
@@ -223,6 +233,10 @@ pub fn run_execution(
     let mail = {
         let mut w = host.world();
         w.locks.release_all(spec.exec_id);
+        if spec.by_trigger {
+            let day = w.quota_day(zone);
+            w.quotas.add_trigger_runtime(spec.start_utc_ms, end_utc_ms, day);
+        }
         w.mail.sent[mail_before.min(w.mail.sent.len())..].to_vec()
     };
     gate.finished(spec.exec_id, end_utc_ms);
@@ -427,6 +441,24 @@ fn syntax_failure(error: &JsError, context: &mut Context, file: &str, last_line:
 fn syntax_line(message: &str) -> Option<u32> {
     let at = message.rfind("line ")?;
     message[at + 5..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+}
+
+/// The platform's error for a trigger execution once the day's trigger runtime is used
+/// up (gas-platform's `quotas`), or `None` to run.
+fn trigger_quota_refusal(host: &Host, spec: &ExecutionSpec) -> Option<ScriptError> {
+    if !spec.by_trigger {
+        return None;
+    }
+    let mut w = host.world();
+    let day = w.quota_day(host.zone);
+    let refused = w.quotas.check_trigger_start(spec.start_utc_ms, day).err()?;
+    Some(ScriptError {
+        kind: FailureKind::Uncaught,
+        name: "Exception".into(),
+        message: refused.message,
+        file: None,
+        line: None,
+    })
 }
 
 fn internal_error(message: String) -> ScriptError {

@@ -302,9 +302,10 @@ impl Host {
     /// `waitLock` / `tryLock`: take the lock or wait for it in virtual time, at most
     /// `timeout_ms`. Returns whether it was taken.
     pub fn acquire_lock(&self, kind: LockKind, timeout_ms: i64) -> Result<bool, Failure> {
+        let Some(timeout_ms) = gas_platform::lock::wait_budget_ms(timeout_ms) else { return Ok(false) };
         // Never park past the 6-minute kill: the execution ends there, locks and all.
         let deadline =
-            self.now().saturating_add(timeout_ms.max(0)).min(self.start_utc_ms.saturating_add(self.execution_ms_max));
+            self.now().saturating_add(timeout_ms).min(self.start_utc_ms.saturating_add(self.execution_ms_max));
         loop {
             let attempt = self.world().locks.try_acquire(kind, self.exec_id, self.now());
             let free_at = match attempt {

@@ -61,6 +61,7 @@ impl ExecutionSpec {
             latency: Latency::default(),
             limits: Limits::default(),
             invocation: gas_platform::container::Invocation::default(),
+            by_trigger: false,
         }
     }
 }

@@ -12,6 +12,14 @@ use crate::time::iso_utc;
 
 pub const TIMEOUT_MESSAGE: &str = "Lock timeout: another process was holding the lock for too long.";
 
+/// How long `tryLock(ms)` / `waitLock(ms)` may wait for the lock, or `None` when the
+/// attempt fails at once: a negative timeout takes no lock at all, not even a free one
+/// (`tryLock(-100)` is false, `waitLock(-100)` throws the timeout error), as the live
+/// platform answers (issue 11, from conformance files that pass on Apps Script).
+pub fn wait_budget_ms(timeout_ms: i64) -> Option<i64> {
+    (timeout_ms >= 0).then_some(timeout_ms)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LockKind {
@@ -192,6 +200,14 @@ mod tests {
         assert!(!locks.held_by(1));
         assert_eq!(locks.holder(LockKind::Script), None);
         assert!(locks.has_lock(LockKind::Document, 2));
+    }
+
+    #[test]
+    fn a_negative_timeout_is_no_attempt_zero_is_one() {
+        assert_eq!(wait_budget_ms(-100), None);
+        assert_eq!(wait_budget_ms(-1), None);
+        assert_eq!(wait_budget_ms(0), Some(0));
+        assert_eq!(wait_budget_ms(30_000), Some(30_000));
     }
 
     #[test]

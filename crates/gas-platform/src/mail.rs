@@ -172,7 +172,15 @@ impl Mail {
 
     /// When a window that started at `start_utc_ms` resets.
     fn reset_at(&self, start_utc_ms: i64, script_zone: Tz) -> i64 {
-        match self.quota_reset {
+        self.quota_reset.reset_at(start_utc_ms, script_zone)
+    }
+}
+
+impl QuotaReset {
+    /// When a quota window that started at `start_utc_ms` resets (every daily quota's
+    /// rule: the mail quota's and `quotas`').
+    pub fn reset_at(self, start_utc_ms: i64, script_zone: Tz) -> i64 {
+        match self {
             QuotaReset::Rolling24h => start_utc_ms.saturating_add(MS_PER_DAY),
             QuotaReset::UtcMidnight => next_midnight(chrono_tz::UTC, start_utc_ms),
             QuotaReset::PacificMidnight => next_midnight(chrono_tz::America::Los_Angeles, start_utc_ms),

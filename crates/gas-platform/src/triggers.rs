@@ -16,6 +16,20 @@ pub const EVERY_MINUTES_ALLOWED: [u32; 5] = [1, 5, 10, 15, 30];
 /// Allowed `everyHours` values (documented: "1, 2, 4, 6, 8 or 12").
 pub const EVERY_HOURS_ALLOWED: [u32; 6] = [1, 2, 4, 6, 8, 12];
 
+/// What a `Trigger`'s getters give: `getEventType()`, `getTriggerSource()`,
+/// `getTriggerSourceId()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TriggerKind {
+    pub event_type: &'static str,
+    pub source: &'static str,
+    pub source_id: Option<&'static str>,
+}
+
+/// Every trigger gas-sim installs is time-driven: `ScriptApp.EventType.CLOCK` from
+/// `ScriptApp.TriggerSource.CLOCK` (documented), with no source id: `null` (assumed; the
+/// id is documented only for a spreadsheet, form or calendar source).
+pub const CLOCK_EVENT: TriggerKind = TriggerKind { event_type: "CLOCK", source: "CLOCK", source_id: None };
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum TimeSpec {
@@ -175,6 +189,107 @@ pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
     }
 }
 
+/// What a script's `ClockTriggerBuilder` calls recorded, before `create()`: numbers as
+/// the script passed them, the weekday as `ScriptApp.WeekDay`'s name.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClockBuilder {
+    pub every_minutes: Option<f64>,
+    pub every_hours: Option<f64>,
+    pub every_days: Option<f64>,
+    pub every_weeks: Option<f64>,
+    pub on_week_day: Option<String>,
+    pub at_hour: Option<f64>,
+    pub near_minute: Option<f64>,
+    /// `at(date)`: the Date's time value.
+    pub at_ms: Option<f64>,
+    pub after_ms: Option<f64>,
+    /// `atDate(year, month, day)`, month 1-12.
+    pub at_date: Option<(f64, f64, f64)>,
+    /// `inTimezone(zone)`.
+    pub time_zone: Option<String>,
+}
+
+/// Assumed texts for the builder combinations the platform refuses at `create()`.
+pub const NO_SCHEDULE_MESSAGE: &str = "Time-based triggers must have a schedule: call everyMinutes, everyHours, everyDays, onWeekDay, at or after before create().";
+pub const TWO_SCHEDULES_MESSAGE: &str = "A time-based trigger has one schedule: call only one of everyMinutes, everyHours, everyDays, everyWeeks/onWeekDay, at, after or atDate.";
+pub const HOUR_WITHOUT_DAYS_MESSAGE: &str =
+    "atHour() and nearMinute() apply only to everyDays(), everyWeeks()/onWeekDay() and atDate() triggers.";
+pub const WEEKS_WITHOUT_DAY_MESSAGE: &str = "everyWeeks() needs onWeekDay(): the day of the week the trigger fires.";
+pub const INVALID_ZONE_MESSAGE: &str = "Invalid argument: timezone";
+
+/// `ScriptApp.WeekDay.MONDAY` .. `SUNDAY` to 1 (Monday) .. 7.
+pub fn weekday_number(name: &str) -> Option<u32> {
+    const NAMES: [&str; 7] = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
+    NAMES.iter().position(|n| *n == name).map(|i| i as u32 + 1)
+}
+
+impl ClockBuilder {
+    /// The trigger's zone: `inTimezone`'s, checked, or the script's.
+    pub fn zone(&self, script_zone: chrono_tz::Tz) -> ServiceResult<chrono_tz::Tz> {
+        match &self.time_zone {
+            Some(name) => crate::time::parse_zone(name).map_err(|_| ServiceError::new(INVALID_ZONE_MESSAGE)),
+            None => Ok(script_zone),
+        }
+    }
+
+    /// The schedule `create()` installs, or the platform's refusal; the values themselves
+    /// (allowed intervals, hours) are [`validate_spec`]'s, which `install` runs.
+    pub fn to_spec(&self, now_utc_ms: i64, script_zone: chrono_tz::Tz) -> ServiceResult<TimeSpec> {
+        let zone = self.zone(script_zone)?;
+        let whole = |n: f64| n as u32;
+        let weekly = self.every_weeks.is_some() || self.on_week_day.is_some();
+        let kinds = [
+            self.every_minutes.is_some(),
+            self.every_hours.is_some(),
+            self.every_days.is_some(),
+            weekly,
+            self.at_ms.is_some(),
+            self.after_ms.is_some(),
+            self.at_date.is_some(),
+        ];
+        match kinds.iter().filter(|k| **k).count() {
+            0 => return Err(ServiceError::new(NO_SCHEDULE_MESSAGE)),
+            1 => {}
+            _ => return Err(ServiceError::new(TWO_SCHEDULES_MESSAGE)),
+        }
+        let wall_clock = self.every_days.is_some() || weekly || self.at_date.is_some();
+        if !wall_clock && (self.at_hour.is_some() || self.near_minute.is_some()) {
+            return Err(ServiceError::new(HOUR_WITHOUT_DAYS_MESSAGE));
+        }
+        let at_hour = self.at_hour.map(whole).unwrap_or(0);
+        let near_minute = self.near_minute.map(whole);
+        if let Some(minutes) = self.every_minutes {
+            return Ok(TimeSpec::EveryMinutes { minutes: whole(minutes) });
+        }
+        if let Some(hours) = self.every_hours {
+            return Ok(TimeSpec::EveryHours { hours: whole(hours) });
+        }
+        if let Some(days) = self.every_days {
+            return Ok(TimeSpec::EveryDays { days: whole(days), at_hour, near_minute });
+        }
+        if weekly {
+            let day = self.on_week_day.as_deref().ok_or_else(|| ServiceError::new(WEEKS_WITHOUT_DAY_MESSAGE))?;
+            let weekday = weekday_number(day).ok_or_else(|| ServiceError::new("Invalid argument: weekDay"))?;
+            let weeks = self.every_weeks.map(whole).unwrap_or(1);
+            return Ok(TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute });
+        }
+        if let Some(date_ms) = self.at_ms {
+            return Ok(TimeSpec::At { at_utc_ms: date_to_at_utc_ms(date_ms)? });
+        }
+        if let Some(after_ms) = self.after_ms {
+            // A time a Date cannot hold (`after(1e308)`) is refused: it could not be saved.
+            return Ok(TimeSpec::At { at_utc_ms: after_to_at_utc_ms(now_utc_ms, after_ms)? });
+        }
+        let (year, month, day) = self.at_date.unwrap_or_default();
+        check_hour_minute(at_hour, near_minute)?;
+        // Midnight (or atHour) of that day in the trigger's zone.
+        let local = chrono::NaiveDate::from_ymd_opt(year as i32, month as u32, day as u32)
+            .and_then(|date| date.and_hms_opt(at_hour, near_minute.unwrap_or(0), 0))
+            .ok_or_else(|| ServiceError::new("Invalid argument: atDate"))?;
+        Ok(TimeSpec::At { at_utc_ms: crate::time::local_to_utc_ms(zone, local) })
+    }
+}
+
 /// Assumed text (the platform's "Invalid argument: NAME" shape for a parameter it
 /// cannot use): `at(date)` with an invalid Date or one past a Date's range.
 pub const INVALID_DATE_MESSAGE: &str = "Invalid argument: date";
@@ -283,6 +398,51 @@ mod tests {
         let mut unnamed = triggers;
         unnamed.installed[0].handler.clear();
         assert!(unnamed.check_state().is_err());
+    }
+
+    #[test]
+    fn builder_combinations_the_platform_refuses() {
+        let utc = chrono_tz::UTC;
+        let refused = |b: ClockBuilder| b.to_spec(0, utc).unwrap_err().message;
+        assert_eq!(refused(ClockBuilder::default()), NO_SCHEDULE_MESSAGE);
+        let two = ClockBuilder { every_minutes: Some(5.0), every_hours: Some(1.0), ..Default::default() };
+        assert_eq!(refused(two), TWO_SCHEDULES_MESSAGE);
+        let once_and_daily = ClockBuilder { every_days: Some(1.0), after_ms: Some(1.0), ..Default::default() };
+        assert_eq!(refused(once_and_daily), TWO_SCHEDULES_MESSAGE);
+        let hourly_at = ClockBuilder { every_hours: Some(1.0), at_hour: Some(5.0), ..Default::default() };
+        assert_eq!(refused(hourly_at), HOUR_WITHOUT_DAYS_MESSAGE);
+        let after_near = ClockBuilder { after_ms: Some(1.0), near_minute: Some(5.0), ..Default::default() };
+        assert_eq!(refused(after_near), HOUR_WITHOUT_DAYS_MESSAGE);
+        let weeks_only = ClockBuilder { every_weeks: Some(2.0), ..Default::default() };
+        assert_eq!(refused(weeks_only), WEEKS_WITHOUT_DAY_MESSAGE);
+        let bad_day = ClockBuilder { on_week_day: Some("FUNDAY".into()), ..Default::default() };
+        assert_eq!(refused(bad_day), "Invalid argument: weekDay");
+        let bad_zone =
+            ClockBuilder { every_hours: Some(1.0), time_zone: Some("Mars/Base".into()), ..Default::default() };
+        assert_eq!(refused(bad_zone), INVALID_ZONE_MESSAGE);
+    }
+
+    #[test]
+    fn builder_schedules() {
+        let utc = chrono_tz::UTC;
+        let spec = |b: ClockBuilder| b.to_spec(1_000, utc).unwrap();
+        let weekly = ClockBuilder { on_week_day: Some("FRIDAY".into()), at_hour: Some(18.0), ..Default::default() };
+        assert_eq!(spec(weekly), TimeSpec::EveryWeeks { weeks: 1, weekday: 5, at_hour: 18, near_minute: None });
+        assert_eq!(
+            spec(ClockBuilder { after_ms: Some(500.0), ..Default::default() }),
+            TimeSpec::At { at_utc_ms: 1_500 }
+        );
+        // atDate is midnight (or atHour) of that day in the trigger's zone.
+        let in_tokyo = ClockBuilder {
+            at_date: Some((2025.0, 7.0, 1.0)),
+            time_zone: Some("Asia/Tokyo".into()),
+            ..Default::default()
+        };
+        assert_eq!(spec(in_tokyo.clone()), TimeSpec::At { at_utc_ms: 1_751_295_600_000 });
+        let at_nine = ClockBuilder { at_hour: Some(9.0), ..in_tokyo };
+        assert_eq!(spec(at_nine), TimeSpec::At { at_utc_ms: 1_751_295_600_000 + 9 * 3_600_000 });
+        assert_eq!(weekday_number("MONDAY"), Some(1));
+        assert_eq!(weekday_number("SUNDAY"), Some(7));
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::faults::Faults;
 use crate::lock::Locks;
 use crate::mail::Mail;
 use crate::properties::Properties;
+use crate::quotas::{QuotaDay, Quotas};
 use crate::sheets::Spreadsheets;
 use crate::triggers::Triggers;
 use crate::urlfetch::UrlFetch;
@@ -30,6 +31,9 @@ pub struct World {
     pub last_exec_id: Option<u64>,
     /// The account the script runs as (Session.getActiveUser / getEffectiveUser).
     pub user_email: String,
+    /// `Session.getActiveUserLocale()`; `None` is `script_app::DEFAULT_LOCALE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_locale: Option<String>,
     pub spreadsheets: Spreadsheets,
     pub properties: Properties,
     pub caches: Caches,
@@ -42,6 +46,13 @@ pub struct World {
     /// dialogs shown; absent from a state file until something uses it.
     #[serde(skip_serializing_if = "ContainerUi::is_empty")]
     pub ui: ContainerUi,
+    /// The daily quotas besides mail's (`quotas`).
+    #[serde(skip_serializing_if = "crate::world::quotas_unused")]
+    pub quotas: Quotas,
+}
+
+fn quotas_unused(quotas: &Quotas) -> bool {
+    *quotas == Quotas::default()
 }
 
 /// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and
@@ -96,6 +107,7 @@ impl World {
         self.triggers.check_state().map_err(|e| format!("triggers.{e}"))?;
         self.locks.check_state()?;
         self.mail.check_state()?;
+        self.quotas.check_state()?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }
@@ -103,6 +115,11 @@ impl World {
             rule.check().map_err(|e| format!("faults.rules[{i}].{e}"))?;
         }
         Ok(())
+    }
+
+    /// The account's quota day: its type and reset rule (the mail settings), in `zone`.
+    pub fn quota_day(&self, script_zone: chrono_tz::Tz) -> QuotaDay {
+        QuotaDay { account: self.mail.account, reset: self.mail.quota_reset, script_zone }
     }
 
     pub fn to_json(&self) -> String {

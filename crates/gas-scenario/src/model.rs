@@ -136,6 +136,8 @@ pub struct AccountSection {
     pub account_type: Option<Spanned<String>>,
     pub mail_quota_reset: Option<Spanned<String>>,
     pub email: Option<String>,
+    /// `Session.getActiveUserLocale()` (`en` when unset).
+    pub locale: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -467,6 +467,7 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
     if let Some(email) = &file.account.email {
         world.user_email = email.clone();
     }
+    world.user_locale = file.account.locale.clone();
     world.mail.account = match file.account.account_type.as_ref().map(|t| (t, t.get_ref().as_str())) {
         None | Some((_, "consumer")) => AccountType::Consumer,
         Some((_, "workspace")) => AccountType::Workspace,

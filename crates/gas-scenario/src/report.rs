@@ -185,6 +185,17 @@ pub struct ZoneReport {
     /// Every dialog a user saw, with the answer.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dialogs: Vec<DialogLine>,
+    /// The daily quotas the run used (besides mail's), at its end: JSON only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub quotas: Vec<QuotaLine>,
+}
+
+/// One daily quota at the end of a run: how much of the day's figure its window used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QuotaLine {
+    pub quota: String,
+    pub used: u64,
+    pub per_day: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -297,6 +308,12 @@ impl ZoneReport {
                 })
                 .collect(),
             dialogs: world.ui.dialogs.iter().map(|d| DialogLine::of(d, local(d.at_utc_ms))).collect(),
+            quotas: world
+                .quotas
+                .usage(world.mail.account)
+                .into_iter()
+                .map(|(quota, used, per_day)| QuotaLine { quota: quota.into(), used, per_day })
+                .collect(),
         }
     }
 

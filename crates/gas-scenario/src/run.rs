@@ -25,7 +25,7 @@ use chrono::{Datelike, Timelike};
 
 use crate::plan::{Occurrence, Plan, PlannedEvent};
 use crate::report::{ExecutionSummary, ZoneReport};
-use crate::schedule::{local_day_start, Schedule};
+use crate::schedule::{local_day_start, Firings, Schedule};
 
 /// Executions one run may start; past it the run stops with an error (a trigger storm).
 pub const EXECUTIONS_PER_RUN_MAX: u64 = 2_000_000;
@@ -427,9 +427,9 @@ struct ActiveTrigger {
     /// The world's trigger id (scenario triggers are installed into the world too).
     id: String,
     function: String,
-    schedule: Schedule,
+    /// When it fires: its schedule, in its own zone, before its `until`.
+    firings: Firings,
     next_utc_ms: Option<i64>,
-    until_utc_ms: i64,
 }
 
 enum Next {
@@ -519,13 +519,19 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     planned.from_utc_ms,
                     TriggerOrigin::Scenario,
                 ) {
-                    Ok(installed) => triggers.push(ActiveTrigger {
-                        id: installed.id,
-                        function: planned.function.clone(),
-                        next_utc_ms: planned.schedule.next_at_or_after(planned.from_utc_ms, plan.zone),
-                        schedule: planned.schedule.clone(),
-                        until_utc_ms: planned.until_utc_ms,
-                    }),
+                    Ok(installed) => {
+                        let firings = Firings {
+                            schedule: planned.schedule.clone(),
+                            zone: plan.zone,
+                            until_utc_ms: planned.until_utc_ms,
+                        };
+                        triggers.push(ActiveTrigger {
+                            id: installed.id,
+                            function: planned.function.clone(),
+                            next_utc_ms: firings.next_at_or_after(planned.from_utc_ms),
+                            firings,
+                        })
+                    }
                     // The script's own triggers took the 20 places: the platform refuses
                     // the user's too, so the trigger never fires, and the report says so.
                     Err(refused) => warnings.push(refused_trigger_warning(i, planned, &w, plan.zone, &refused.message)),
@@ -541,10 +547,10 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 first_day,
                 &mut trigger_rng,
             );
-            for t in triggers.iter().filter(|t| t.until_utc_ms <= now_utc_ms) {
+            for t in triggers.iter().filter(|t| t.firings.until_utc_ms <= now_utc_ms) {
                 w.triggers.delete(&t.id);
             }
-            triggers.retain(|t| t.until_utc_ms > now_utc_ms);
+            triggers.retain(|t| t.firings.until_utc_ms > now_utc_ms);
         }
         let next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
         // A scenario trigger whose `from` comes before anything else happens is installed
@@ -616,7 +622,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             Next::Trigger(index) => {
                 let trigger = &mut triggers[index];
                 let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");
-                trigger.next_utc_ms = trigger.schedule.next_at_or_after(fire_at + 1, plan.zone);
+                // In the trigger's own zone (`inTimezone`), every firing, not only the first.
+                trigger.next_utc_ms = trigger.firings.next_at_or_after(fire_at + 1);
                 let request = StartRequest {
                     function: trigger.function.clone(),
                     event: Some(trigger_event(fire_at, &trigger.id, plan.zone)),
@@ -625,7 +632,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     lost: false,
                     invocation: Invocation::of(InvocationKind::TimeTrigger),
                 };
-                if matches!(trigger.schedule, Schedule::Once { .. }) {
+                if matches!(trigger.firings.schedule, Schedule::Once { .. }) {
                     // A one-shot trigger is gone once it has fired (assumed).
                     let id = trigger.id.clone();
                     world.lock().unwrap_or_else(|p| p.into_inner()).triggers.delete(&id);
@@ -800,6 +807,7 @@ impl Starter<'_> {
             latency: self.plan.latency.clone(),
             limits: self.plan.limits,
             invocation: request.invocation,
+            by_trigger: request.source == "trigger",
         };
         {
             let mut state = self.gate.lock();
@@ -904,13 +912,16 @@ fn sync_installed_triggers(
             continue;
         }
         let zone = installed.time_zone.as_deref().and_then(|z| z.parse().ok()).unwrap_or(plan.zone);
+        // Days are counted in the trigger's zone (`everyDays(2)` from its local day).
+        let (day_start_utc_ms, first_day) =
+            if zone == plan.zone { (day_start_utc_ms, first_day) } else { local_day_start(plan.start_utc_ms, zone) };
         let schedule = Schedule::from_spec(&installed.spec, day_start_utc_ms, first_day, rng);
+        let firings = Firings { schedule, zone, until_utc_ms: i64::MAX };
         triggers.push(ActiveTrigger {
             id: installed.id.clone(),
             function: installed.handler.clone(),
-            next_utc_ms: schedule.next_at_or_after(installed.created_at_utc_ms.max(now_utc_ms) + 1, zone),
-            schedule,
-            until_utc_ms: i64::MAX,
+            next_utc_ms: firings.next_at_or_after(installed.created_at_utc_ms.max(now_utc_ms) + 1),
+            firings,
         });
     }
 }

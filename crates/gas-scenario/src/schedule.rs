@@ -114,6 +114,24 @@ impl Schedule {
     }
 }
 
+/// A trigger's firings: its schedule, read in the trigger's own zone (`inTimezone`, or
+/// the script's), within `[from, until)`: a firing exactly at `until` is past it, as a
+/// fault's `until` and the scenario's `end` are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Firings {
+    pub schedule: Schedule,
+    pub zone: Tz,
+    /// Exclusive; `i64::MAX` for a trigger without an end.
+    pub until_utc_ms: i64,
+}
+
+impl Firings {
+    /// The first firing at or after `at_utc_ms` and before `until_utc_ms`.
+    pub fn next_at_or_after(&self, at_utc_ms: i64) -> Option<i64> {
+        self.schedule.next_at_or_after(at_utc_ms, self.zone).filter(|firing| *firing < self.until_utc_ms)
+    }
+}
+
 /// The first local day (from the day before `at_utc_ms`, for zones behind UTC) whose
 /// `hour:minute` instant is at or after `at_utc_ms` and which `wanted` accepts. Looks at
 /// most 800 days ahead (a two-year weekly schedule), then gives up.
@@ -238,6 +256,42 @@ mod tests {
             iso_utc(weekly.next_at_or_after(at("2025-06-12T00:00:00Z"), utc).unwrap()),
             "2025-06-16T08:15:00.000Z"
         );
+    }
+
+    /// A daily 09:00 New York trigger seen from a Tokyo script: every firing follows New
+    /// York's clock across its DST end (09:00 EDT is 13:00Z, 09:00 EST 14:00Z), not only
+    /// the first.
+    #[test]
+    fn firings_follow_the_trigger_zone_across_its_dst_change() {
+        let new_york = parse_zone("America/New_York").unwrap();
+        let first_day = NaiveDate::from_ymd_opt(2025, 11, 1).unwrap();
+        let daily = Firings {
+            schedule: Schedule::Daily { days: 1, first_day, hour: 9, minute: 0 },
+            zone: new_york,
+            until_utc_ms: i64::MAX,
+        };
+        let mut firing = daily.next_at_or_after(at("2025-11-01T00:00:00Z")).unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            seen.push(iso_utc(firing));
+            firing = daily.next_at_or_after(firing + 1).unwrap();
+        }
+        assert_eq!(seen, ["2025-11-01T13:00:00.000Z", "2025-11-02T14:00:00.000Z", "2025-11-03T14:00:00.000Z"]);
+        // Read in the script's zone instead, the same schedule would fire at 09:00 Tokyo.
+        let tokyo = Firings { zone: parse_zone("Asia/Tokyo").unwrap(), ..daily };
+        assert_eq!(iso_utc(tokyo.next_at_or_after(at("2025-11-01T00:00:01Z")).unwrap()), "2025-11-02T00:00:00.000Z");
+    }
+
+    #[test]
+    fn a_firing_exactly_at_until_is_past_the_window() {
+        let utc = parse_zone("UTC").unwrap();
+        let hourly = Firings {
+            schedule: Schedule::Every { period_ms: 3_600_000, anchor_utc_ms: 0 },
+            zone: utc,
+            until_utc_ms: at("2025-06-12T10:00:00Z"),
+        };
+        assert_eq!(iso_utc(hourly.next_at_or_after(at("2025-06-12T08:30:00Z")).unwrap()), "2025-06-12T09:00:00.000Z");
+        assert_eq!(hourly.next_at_or_after(at("2025-06-12T09:00:00.001Z")), None, "10:00 is the end, exclusive");
     }
 
     #[test]

@@ -59,6 +59,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("PropertiesService", properties::dispatch),
     ("Range", sheets::dispatch),
     ("ScriptApp", script_app::dispatch),
+    ("Service", script_app::dispatch),
     ("Session", script_app::dispatch_session),
     ("Sheet", sheets::dispatch),
     ("Spreadsheet", sheets::dispatch),

@@ -1,12 +1,12 @@
-//! Session, ScriptApp and the trigger builder.
+//! Session, ScriptApp, its Service and the trigger builder.
 
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::time::local_to_utc_ms;
-use gas_platform::triggers::{TimeSpec, TriggerOrigin};
-use gas_platform::{ServiceError, ServiceResult};
+use gas_platform::script_app;
+use gas_platform::triggers::{ClockBuilder, TriggerOrigin};
+use gas_platform::ServiceError;
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     script_app(call.host, call.method, call.handle, call.args)
@@ -17,17 +17,46 @@ pub(super) fn dispatch_session(call: &Call) -> CallResult {
 }
 
 fn session(host: &Host, method: &str) -> CallResult {
-    match method {
-        "Session.getScriptTimeZone" => Ok(Val::String(host.zone.name().to_string())),
+    let world = host.world();
+    let active_user = host.invocation.user.clone().unwrap_or_else(|| world.user_email.clone());
+    let text = match method {
+        "Session.getScriptTimeZone" => host.zone.name().to_string(),
         // A user at the bound spreadsheet runs its functions as themselves.
-        _ => Ok(Val::String(host.invocation.user.clone().unwrap_or_else(|| host.world().user_email.clone()))),
-    }
+        "Session.getActiveUser" | "Session.getEffectiveUser" => active_user,
+        "Session.getActiveUserLocale" => {
+            world.user_locale.clone().unwrap_or_else(|| script_app::DEFAULT_LOCALE.to_string())
+        }
+        "Session.getTemporaryActiveUserKey" => {
+            script_app::temporary_active_user_key(&host.script_id, &active_user)
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(Val::String(text))
 }
 
 fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let now = host.now();
     match method {
         "ScriptApp.getScriptId" => Ok(Val::String(host.script_id.clone())),
+        "ScriptApp.getOAuthToken" => {
+            Ok(Val::String(script_app::oauth_token(&host.script_id, &host.world().user_email)))
+        }
+        "ScriptApp.invalidateAuth" => {
+            script_app::invalidate_auth();
+            Ok(Val::Undefined)
+        }
+        // The prelude says which entry points the project defines (the handle).
+        "ScriptApp.getService" => {
+            let defines = |name: &str| matches!(handle.get(name), Some(Val::Bool(true)));
+            let deployed = script_app::is_deployed(defines("doGet"), defines("doPost"));
+            let url = script_app::web_app_url(&host.script_id, deployed);
+            Ok(Val::Object(vec![
+                ("enabled".into(), Val::Bool(deployed)),
+                ("url".into(), url.map(Val::String).unwrap_or(Val::Null)),
+            ]))
+        }
+        "Service.getUrl" => Ok(handle.get("url").cloned().unwrap_or(Val::Null)),
+        "Service.isEnabled" => Ok(Val::Bool(matches!(handle.get("enabled"), Some(Val::Bool(true))))),
         "ScriptApp.getProjectTriggers" => {
             let world = host.world();
             Ok(Val::Array(world.triggers.installed.iter().map(trigger_val).collect()))
@@ -37,58 +66,55 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
             Ok(Val::Undefined)
         }
         "TriggerBuilder.create" => {
-            let spec = trigger_spec(handle, now, host.zone)?;
-            let zone = handle.get("timeZone").filter(|v| !v.is_nullish()).map(Val::to_js_string);
+            let builder = clock_builder(handle);
+            let spec = builder.to_spec(now, host.zone)?;
             let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
-            let trigger = host.world().triggers.install(&handler, spec, zone, now, TriggerOrigin::Script)?;
+            let trigger =
+                host.world().triggers.install(&handler, spec, builder.time_zone, now, TriggerOrigin::Script)?;
             Ok(trigger_val(&trigger))
         }
         _ => Err(ServiceError::unimplemented(method).into()),
     }
 }
 
+/// A trigger as the prelude's `Trigger` reads it: every getter's value.
 fn trigger_val(trigger: &gas_platform::triggers::Trigger) -> Val {
+    let clock = gas_platform::triggers::CLOCK_EVENT;
     Val::Object(vec![
         ("id".into(), Val::String(trigger.id.clone())),
         ("handler".into(), Val::String(trigger.handler.clone())),
+        ("eventType".into(), Val::String(clock.event_type.into())),
+        ("source".into(), Val::String(clock.source.into())),
+        ("sourceId".into(), clock.source_id.map(|id| Val::String(id.into())).unwrap_or(Val::Null)),
     ])
 }
 
-/// Reads what the builder recorded. The builder methods only record; the rules (allowed
-/// intervals, hours) are gas-platform's `validate_spec`.
-fn trigger_spec(builder: &Val, now_utc_ms: i64, zone: chrono_tz::Tz) -> ServiceResult<TimeSpec> {
-    let number = |key: &str| builder.get(key).and_then(Val::as_f64).map(|n| n as u32);
-    let hour = number("hour").unwrap_or(0);
-    let minute = number("minute");
-    if let Some(minutes) = number("everyMinutes") {
-        return Ok(TimeSpec::EveryMinutes { minutes });
+/// What the builder recorded, in the fields the prelude writes. The rules (which
+/// combinations, which values) are gas-platform's.
+fn clock_builder(builder: &Val) -> ClockBuilder {
+    let field = |key: &str| builder.get(key).filter(|v| !v.is_nullish());
+    let number = |key: &str| field(key).map(|v| v.as_f64().unwrap_or(f64::NAN));
+    let at_date = match field("atDate") {
+        Some(Val::Array(parts)) => {
+            let part = |i: usize| parts.get(i).and_then(Val::as_f64).unwrap_or(f64::NAN);
+            Some((part(0), part(1), part(2)))
+        }
+        _ => None,
+    };
+    ClockBuilder {
+        every_minutes: number("everyMinutes"),
+        every_hours: number("everyHours"),
+        every_days: number("everyDays"),
+        every_weeks: number("everyWeeks"),
+        on_week_day: field("onWeekDay").map(Val::to_js_string),
+        at_hour: number("atHour"),
+        near_minute: number("nearMinute"),
+        at_ms: field("at").map(|v| match v {
+            Val::Date(ms) => *ms,
+            _ => f64::NAN,
+        }),
+        after_ms: number("after"),
+        at_date,
+        time_zone: field("timeZone").map(Val::to_js_string),
     }
-    if let Some(hours) = number("everyHours") {
-        return Ok(TimeSpec::EveryHours { hours });
-    }
-    if let Some(weekday) = number("onWeekDay") {
-        return Ok(TimeSpec::EveryWeeks {
-            weeks: number("everyWeeks").unwrap_or(1),
-            weekday,
-            at_hour: hour,
-            near_minute: minute,
-        });
-    }
-    if let Some(days) = number("everyDays") {
-        return Ok(TimeSpec::EveryDays { days, at_hour: hour, near_minute: minute });
-    }
-    if let Some(Val::Date(ms)) = builder.get("at") {
-        return Ok(TimeSpec::At { at_utc_ms: gas_platform::triggers::date_to_at_utc_ms(*ms)? });
-    }
-    if let Some(after_ms) = builder.get("after").and_then(Val::as_f64) {
-        // A time a Date cannot hold (`after(1e308)`) is refused: it could not be saved.
-        return Ok(TimeSpec::At { at_utc_ms: gas_platform::triggers::after_to_at_utc_ms(now_utc_ms, after_ms)? });
-    }
-    if let (Some(year), Some(month), Some(day)) = (number("atDateYear"), number("atDateMonth"), number("atDateDay")) {
-        let date = chrono::NaiveDate::from_ymd_opt(year as i32, month, day)
-            .ok_or_else(|| ServiceError::new("Invalid argument: atDate"))?;
-        return Ok(TimeSpec::At { at_utc_ms: local_to_utc_ms(zone, date.and_hms_opt(0, 0, 0).unwrap_or_default()) });
-    }
-    // Assumed text: the builder needs a schedule before create().
-    Err(ServiceError::new("Time-based triggers must have a schedule: call everyMinutes, everyHours, everyDays, onWeekDay, at or after before create()."))
 }

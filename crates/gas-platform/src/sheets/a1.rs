@@ -31,9 +31,17 @@ pub struct A1Box {
 }
 
 /// Parses `A1`, `A1:C3`, `A:A`, `2:2`, `A2:C`, `$A$1`, with an optional `Sheet2!` or
-/// `'My Sheet'!` prefix. `None` for anything else (the caller raises `Range not found`).
+/// `'My Sheet'!` prefix, and the R1C1 references the platform reads too (`r1c1`).
+/// `None` for anything else (the caller raises `Range not found`).
 pub fn parse(text: &str) -> Option<A1Ref> {
     let (sheet_name, cells) = split_sheet_name(text.trim())?;
+    // Not A1: the live platform also reads R1C1 references (`R5C3`).
+    let (start, end) = parse_cells(cells).or_else(|| super::r1c1::parse_cells(cells))?;
+    Some(A1Ref { sheet_name, start, end })
+}
+
+/// The corners of an A1 reference without its sheet name.
+fn parse_cells(cells: &str) -> Option<(A1Corner, A1Corner)> {
     let (start_text, end_text) = match cells.split_once(':') {
         Some((start, end)) => (start, Some(end)),
         None => (cells, None),
@@ -55,7 +63,7 @@ pub fn parse(text: &str) -> Option<A1Ref> {
                 | (Some(_), Some(_), None, Some(_))
         ),
     };
-    shape_ok.then_some(A1Ref { sheet_name, start, end })
+    shape_ok.then_some((start, end))
 }
 
 impl A1Ref {

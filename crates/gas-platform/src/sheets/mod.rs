@@ -66,6 +66,7 @@ pub mod a1;
 mod finder;
 mod model;
 mod ops;
+mod r1c1;
 pub mod values;
 
 #[cfg(test)]

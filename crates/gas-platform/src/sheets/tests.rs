@@ -256,7 +256,7 @@ fn get_range_a1_forms() {
 #[test]
 fn get_range_a1_bad_notation_unknown_sheet_or_outside() {
     let (store, sheet) = fresh();
-    for bad in ["", "A0", "1A", "A1:B2:C3", "Nope!A1", "'Nope'!A1", "A1001", "AA1", "foo bar", "R1C1"] {
+    for bad in ["", "A0", "1A", "A1:B2:C3", "Nope!A1", "'Nope'!A1", "A1001", "AA1", "foo bar", "R1C0"] {
         assert_eq!(message(store.get_range_a1(&sheet, bad)), "Range not found", "{bad:?}");
     }
 }

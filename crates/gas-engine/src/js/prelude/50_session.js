@@ -5,7 +5,8 @@
       getScriptTimeZone: c('Session.getScriptTimeZone'),
       getActiveUser: wrap(User, 'Session.getActiveUser'),
       getEffectiveUser: wrap(User, 'Session.getEffectiveUser'),
-      getActiveUserLocale() { return 'en'; },
+      getActiveUserLocale: c('Session.getActiveUserLocale'),
+      getTemporaryActiveUserKey: c('Session.getTemporaryActiveUserKey'),
     });
     return { User, Session  };
   })();

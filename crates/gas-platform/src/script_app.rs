@@ -1,0 +1,93 @@
+//! ScriptApp's and Session's values that are about the script and its user, not about
+//! triggers: the OAuth token, the web app's URL, the temporary user key, the locale.
+//! Each is deterministic (derived from the script id and the user's address), so a run
+//! is reproducible, and none looks like a real secret.
+
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+/// `Session.getActiveUserLocale()` when the scenario names none (`[account] locale`): the
+/// reference's own example ("for example, en for English"). Assumed for a real account.
+pub const DEFAULT_LOCALE: &str = "en";
+
+/// What every fake token starts with: no Google token does (theirs start `ya29.`), so a
+/// token that leaks into a log or a request is recognisably gas-sim's.
+pub const OAUTH_TOKEN_PREFIX: &str = "gas-sim-fake-oauth-token.";
+
+fn digest_b64(parts: &[&str]) -> String {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part.as_bytes());
+        hasher.update([0u8]);
+    }
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(hasher.finalize())
+}
+
+/// `ScriptApp.getOAuthToken()`: the same for a script and user in every run; useless
+/// against any real API (the simulated UrlFetchApp answers from the scenario's rules).
+pub fn oauth_token(script_id: &str, user_email: &str) -> String {
+    format!("{OAUTH_TOKEN_PREFIX}{}", &digest_b64(&["oauth", script_id, user_email])[..32])
+}
+
+/// `Session.getTemporaryActiveUserKey()`: unique to the user and the script, revealing
+/// neither. The platform rotates it every 30 days (documented); gas-sim keeps it stable
+/// (assumed: when the rotation happens is not documented).
+pub fn temporary_active_user_key(script_id: &str, user_email: &str) -> String {
+    digest_b64(&["temporary-user-key", script_id, user_email])[..43].to_string()
+}
+
+/// The web app's deployment id: `AKfycb` and 66 more characters, the shape of a real one,
+/// derived from the script id.
+pub fn deployment_id(script_id: &str) -> String {
+    let digest = digest_b64(&["deployment", script_id]) + &digest_b64(&["deployment-2", script_id]);
+    format!("AKfycb{}", &digest[..66])
+}
+
+/// Whether the script counts as deployed as a web app: it defines `doGet` or `doPost`
+/// (assumed; a simulation has no deployments, and scenario requests reach such a project).
+pub fn is_deployed(defines_do_get: bool, defines_do_post: bool) -> bool {
+    defines_do_get || defines_do_post
+}
+
+/// `ScriptApp.getService().getUrl()`: the web app's `/exec` URL once the script is
+/// deployed as one, else `null` (documented: "if it has been deployed"). gas-sim counts a
+/// project that defines `doGet` or `doPost` as deployed, since scenario requests reach
+/// it (assumed).
+pub fn web_app_url(script_id: &str, deployed: bool) -> Option<String> {
+    deployed.then(|| format!("https://script.google.com/macros/s/{}/exec", deployment_id(script_id)))
+}
+
+/// `ScriptApp.invalidateAuth()`: on the platform it revokes the user's authorization and
+/// throws if the script cannot be reauthorized; a simulation has no authorization to
+/// revoke, so it does nothing (documented in the README).
+pub fn invalidate_auth() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_and_keys_are_stable_per_script_and_user() {
+        let token = oauth_token("abc", "user@example.com");
+        assert!(token.starts_with(OAUTH_TOKEN_PREFIX) && !token.starts_with("ya29."));
+        assert_eq!(token, oauth_token("abc", "user@example.com"));
+        assert_ne!(token, oauth_token("abc", "other@example.com"));
+        assert_ne!(token, oauth_token("xyz", "user@example.com"));
+        let key = temporary_active_user_key("abc", "user@example.com");
+        assert_eq!(key.len(), 43);
+        assert_eq!(key, temporary_active_user_key("abc", "user@example.com"));
+        assert_ne!(key, temporary_active_user_key("abc", "other@example.com"));
+        assert_ne!(key, temporary_active_user_key("xyz", "user@example.com"));
+        assert!(!key.contains("user") && !key.contains('@'));
+    }
+
+    #[test]
+    fn the_web_app_url_is_derived_from_the_script_id_once_deployed() {
+        let url = web_app_url("abc", true).unwrap();
+        assert!(url.starts_with("https://script.google.com/macros/s/AKfycb") && url.ends_with("/exec"), "{url}");
+        assert_eq!(deployment_id("abc").len(), 72);
+        assert_eq!(Some(url), web_app_url("abc", true));
+        assert_ne!(web_app_url("abc", true), web_app_url("abd", true));
+        assert_eq!(web_app_url("abc", false), None);
+    }
+}

@@ -1,0 +1,63 @@
+//! When triggers fire: an `inTimezone` trigger follows its own zone on every firing
+//! (across that zone's DST change), and a scenario trigger's `until` is exclusive.
+
+use std::path::{Path, PathBuf};
+
+use gas_scenario::{run_scenario, RunOptions, ZoneReport};
+
+const CODE: &str = r#"
+function install() {
+  ScriptApp.newTrigger('tick').timeBased().everyDays(1).atHour(9).nearMinute(0)
+    .inTimezone('America/New_York').create();
+}
+function tick() {
+  const props = PropertiesService.getScriptProperties();
+  const seen = JSON.parse(props.getProperty('ticks') || '[]');
+  seen.push(new Date().toISOString().slice(0, 16));
+  props.setProperty('ticks', JSON.stringify(seen));
+}
+"#;
+
+fn scenario(dir: &Path, zone: &str, header: &str, body: &str) -> PathBuf {
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(project.join("appsscript.json"), format!(r#"{{"timeZone": "{zone}"}}"#)).unwrap();
+    std::fs::write(project.join("Code.gs"), CODE).unwrap();
+    let path = dir.join("s.toml");
+    std::fs::write(&path, format!("name = \"windows\"\nproject = \"project\"\nseed = 1\n{header}{body}")).unwrap();
+    path
+}
+
+fn run(path: &Path) -> ZoneReport {
+    run_scenario(path, &RunOptions::default()).unwrap().remove(0)
+}
+
+#[test]
+fn an_in_timezone_trigger_follows_its_zone_on_every_firing_across_its_dst_change() {
+    let dir = tempfile::tempdir().unwrap();
+    // A Tokyo script; the trigger runs at 09:00 New York, whose DST ends on 2025-11-02.
+    let path = scenario(
+        dir.path(),
+        "Asia/Tokyo",
+        "start = \"2025-10-31T00:00\"\nend = \"2025-11-05T00:00\"\n",
+        "[[runs]]\nat = \"2025-10-31T00:00\"\nfunction = \"install\"\n",
+    );
+    let report = run(&path);
+    assert_eq!(
+        report.properties["ticks"],
+        r#"["2025-10-31T13:00","2025-11-01T13:00","2025-11-02T14:00","2025-11-03T14:00","2025-11-04T14:00"]"#
+    );
+}
+
+#[test]
+fn a_scenario_trigger_does_not_fire_at_its_until() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario(
+        dir.path(),
+        "UTC",
+        "start = \"2025-06-13T08:00\"\nend = \"2025-06-13T14:00\"\n",
+        "[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nminute = 0\nfrom = \"2025-06-13T09:00\"\nuntil = \"2025-06-13T12:00\"\n",
+    );
+    let report = run(&path);
+    assert_eq!(report.properties["ticks"], r#"["2025-06-13T09:00","2025-06-13T10:00","2025-06-13T11:00"]"#);
+}
