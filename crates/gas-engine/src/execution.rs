@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use boa_engine::error::RuntimeLimitError;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
+use gas_platform::gaps::GapSite;
 use gas_platform::mail::SentMail;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::{Bounded, CallRecord, LogLevel, LogLine};
@@ -20,7 +21,6 @@ use crate::project::Project;
 use crate::stack::StackLimit;
 use crate::value::Val;
 
-use crate::compiled::PRELUDE_PATH;
 use crate::prepared::{give_back, take_or_build, BoundFile, LiveContext};
 
 /// Engine limits that are gas-sim's, not the platform's.
@@ -150,6 +150,8 @@ pub struct ExecutionReport {
     /// Coverage probes passed, ascending (see `Host::probes`).
     #[serde(skip)]
     pub probes: Vec<u32>,
+    /// Calls of what gas-sim does not implement, by call site, sorted (caught or not).
+    pub gaps: Vec<GapSite>,
 }
 
 /// Runs one execution to its end. Never panics on script behaviour; the world keeps
@@ -186,6 +188,7 @@ pub fn run_execution(
         kill_reason: RefCell::new(None),
         calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
+        gaps: RefCell::new(Default::default()),
     });
     let outcome = match prepared {
         Ok((template, mut live)) => {
@@ -220,6 +223,7 @@ pub fn run_execution(
     let logs = host.logs.borrow().clone();
     let calls = host.calls.borrow().clone();
     let probes = host.probes.borrow().iter().copied().collect();
+    let gaps = host.gaps.borrow().sites();
     ExecutionReport {
         exec_id: spec.exec_id,
         function: spec.function.clone(),
@@ -230,6 +234,7 @@ pub fn run_execution(
         calls,
         mail,
         probes,
+        gaps,
     }
 }
 
@@ -350,7 +355,7 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
         return Outcome::Killed { reason };
     }
     let frames = error.frames();
-    let user_frame = frames.iter().find(|f| f.path != PRELUDE_PATH && !f.path.starts_with('<') && f.line > 0);
+    let user_frame = crate::gaps::project_frame(&frames);
     let (name, message) = error_name_and_message(&error, context);
     let (file, line) = match user_frame {
         Some(frame) => (Some(frame.path.clone()), Some(frame.line)),

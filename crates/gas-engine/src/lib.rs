@@ -25,6 +25,7 @@ mod bindings;
 mod compiled;
 pub mod execution;
 pub mod files;
+mod gaps;
 pub mod gate;
 pub mod heap;
 pub mod host;

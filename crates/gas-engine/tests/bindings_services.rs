@@ -269,6 +269,7 @@ fn http_world() -> SharedWorld {
         status,
         body,
         headers: BTreeMap::new(),
+        matched_count: 0,
     };
     let mut ok = rule("https://api.example.com/ok*", 200, "{\"ok\":true}".into());
     ok.headers.insert("Content-Type".into(), "application/json".into());

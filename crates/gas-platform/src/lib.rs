@@ -19,6 +19,7 @@ pub mod cache;
 pub mod calls;
 pub mod error;
 pub mod faults;
+pub mod gaps;
 pub mod glob;
 pub mod lock;
 pub mod mail;

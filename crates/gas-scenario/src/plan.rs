@@ -529,6 +529,7 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
                 status,
                 body: h.body.clone(),
                 headers: h.headers.clone(),
+                matched_count: 0,
             })
         })
         .collect::<Result<_, ScenarioError>>()?;

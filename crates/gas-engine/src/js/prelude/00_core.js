@@ -10,8 +10,10 @@
   'use strict';
   const call = global.__gas_call;
   const emit = global.__gas_log;
+  const gap = global.__gas_gap;
   delete global.__gas_call;
   delete global.__gas_log;
+  delete global.__gas_gap;
 
   // A plain frozen object, not a Set: the realm snapshot (prepared.rs) accepts only
   // objects whose state is all in their properties.
@@ -29,9 +31,11 @@
     },
   };
   // The one place a method gas-sim lacks is turned into a function that says so by name.
+  // Each call is counted at the script's file:line by the native (the report lists it,
+  // `--strict` fails on it), even when the script catches the error.
   function notImplemented(name) {
     return function () {
-      throw new Error('gas-sim does not implement ' + name + '()');
+      throw new Error(gap(name));
     };
   }
   const missing = (className) => new Proxy({ [CLASS_NAME]: className }, MISSING);
