@@ -42,7 +42,9 @@ fn the_error_keeps_its_text_and_an_uncaught_gap_is_counted_too() {
     assert_eq!(error.message, "gas-sim does not implement DriveApp.getFiles()");
     assert_eq!((error.file.as_deref(), error.line), (Some("Code.gs"), Some(3)));
     assert_eq!(report.gaps, vec![site("DriveApp.getFiles", "Code.gs", 3, 1)]);
-    let got = eval("function main() { try { SpreadsheetApp.create('x').getCharts(); } catch (e) { return [e.name, e.message]; } }");
+    let got = eval(
+        "function main() { try { SpreadsheetApp.create('x').getCharts(); } catch (e) { return [e.name, e.message]; } }",
+    );
     assert_eq!(got, serde_json::json!(["Error", "gas-sim does not implement Spreadsheet.getCharts()"]));
 }
 
@@ -69,15 +71,25 @@ fn an_unsupported_option_of_an_implemented_method_is_a_gap() {
   }
 }";
     let report = run(src, "main");
-    assert_eq!(result(&report), serde_json::json!("gas-sim does not implement Utilities.computeDigest() with DigestAlgorithm.MD2"));
+    assert_eq!(
+        result(&report),
+        serde_json::json!("gas-sim does not implement Utilities.computeDigest() with DigestAlgorithm.MD2")
+    );
     assert_eq!(report.gaps, vec![site("Utilities.computeDigest with DigestAlgorithm.MD2", "Code.gs", 3, 1)]);
 }
 
 #[test]
 fn a_run_without_gaps_has_none_and_gaps_do_not_carry_over() {
     let world = new_world();
-    let with_gap = run_in(&world, "UTC", "function main() { try { DriveApp.getFiles(); } catch (e) {} }", "main", START_UTC_MS);
+    let with_gap =
+        run_in(&world, "UTC", "function main() { try { DriveApp.getFiles(); } catch (e) {} }", "main", START_UTC_MS);
     assert_eq!(with_gap.gaps.len(), 1);
-    let clean = run_in(&world, "UTC", "function main() { return CacheService.getScriptCache().get('k'); }", "main", START_UTC_MS);
+    let clean = run_in(
+        &world,
+        "UTC",
+        "function main() { return CacheService.getScriptCache().get('k'); }",
+        "main",
+        START_UTC_MS,
+    );
     assert!(clean.gaps.is_empty(), "{:?}", clean.gaps);
 }

@@ -103,7 +103,10 @@ mod tests {
 
     #[test]
     fn names_come_from_the_not_implemented_message() {
-        assert_eq!(gap_name("gas-sim does not implement Range.setBackground()").as_deref(), Some("Range.setBackground"));
+        assert_eq!(
+            gap_name("gas-sim does not implement Range.setBackground()").as_deref(),
+            Some("Range.setBackground")
+        );
         assert_eq!(
             gap_name("gas-sim does not implement Utilities.computeDigest() with DigestAlgorithm.MD2").as_deref(),
             Some("Utilities.computeDigest with DigestAlgorithm.MD2")

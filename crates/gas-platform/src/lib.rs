@@ -33,6 +33,8 @@ pub mod urlfetch;
 pub mod utilities;
 pub mod value;
 pub mod world;
+pub mod zone_names;
+mod zone_names_table;
 
 pub use error::{ErrorKind, ServiceError, ServiceResult};
 pub use value::CellValue;
