@@ -593,7 +593,7 @@ fn numeric_flags_of_mutate_and_bench_name_their_range() {
 #[test]
 fn call_prints_caught_gaps_and_strict_fails_on_them() {
     let dir = tempfile::tempdir().unwrap();
-    let code = "function submit() {\n  try {\n    SpreadsheetApp.create('x').getRange('A1').setBackground('red');\n  } catch (e) {}\n  return 'ok';\n}\n";
+    let code = "function submit() {\n  try {\n    SpreadsheetApp.create('x').getSheets()[0].getRange('A1').setBackground('red');\n  } catch (e) {}\n  return 'ok';\n}\n";
     write_project(dir.path(), code);
     let project = dir.path().to_str().unwrap();
     let out = gas_sim(&["call", project, "submit"]);

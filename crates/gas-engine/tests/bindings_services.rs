@@ -495,7 +495,10 @@ fn logger_and_console_lines_have_their_levels() {
             (LogLevel::Warning, s("careful")),
             (LogLevel::Error, s("bad Error: boom")),
             (LogLevel::Info, s("Sheet")),
-            (LogLevel::Info, s("Thu Jan 01 1970 00:00:00 GMT+0000 null undefined [1,\"a\"]")),
+            (
+                LogLevel::Info,
+                s("Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time) null undefined [1,\"a\"]")
+            ),
         ]
     );
 }
