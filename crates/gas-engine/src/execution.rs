@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use boa_engine::error::RuntimeLimitError;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
 use chrono_tz::Tz;
+use gas_platform::gaps::GapSite;
 use gas_platform::mail::SentMail;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::{Bounded, CallRecord, LogLevel, LogLine};
@@ -20,7 +21,6 @@ use crate::project::Project;
 use crate::stack::StackLimit;
 use crate::value::Val;
 
-use crate::compiled::PRELUDE_PATH;
 use crate::prepared::{give_back, take_or_build, BoundFile, LiveContext};
 
 /// Engine limits that are gas-sim's, not the platform's.
@@ -156,6 +156,8 @@ pub struct ExecutionReport {
     /// Coverage probes passed, ascending (see `Host::probes`).
     #[serde(skip)]
     pub probes: Vec<u32>,
+    /// Calls of what gas-sim does not implement, by call site, sorted (caught or not).
+    pub gaps: Vec<GapSite>,
 }
 
 /// Runs one execution to its end. Never panics on script behaviour; the world keeps
@@ -198,6 +200,7 @@ pub fn run_execution(
         kill_reason: RefCell::new(None),
         calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
+        gaps: RefCell::new(Default::default()),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {
@@ -243,6 +246,7 @@ pub fn run_execution(
     let logs = host.logs.borrow().clone();
     let calls = host.calls.borrow().clone();
     let probes = host.probes.borrow().iter().copied().collect();
+    let gaps = host.gaps.borrow().sites();
     ExecutionReport {
         exec_id: spec.exec_id,
         function: spec.function.clone(),
@@ -253,6 +257,7 @@ pub fn run_execution(
         calls,
         mail,
         probes,
+        gaps,
     }
 }
 
@@ -391,7 +396,7 @@ fn failure_outcome(error: JsError, context: &mut Context, host: &Host, loading: 
         return Outcome::Killed { reason };
     }
     let frames = error.frames();
-    let user_frame = frames.iter().find(|f| f.path != PRELUDE_PATH && !f.path.starts_with('<') && f.line > 0);
+    let user_frame = crate::gaps::project_frame(&frames);
     let (name, message) = error_name_and_message(&error, context);
     let (file, line) = match user_frame {
         Some(frame) => (Some(frame.path.clone()), Some(frame.line)),

@@ -12,6 +12,7 @@ use chrono_tz::Tz;
 use gas_platform::calls::{self, MethodInfo};
 use gas_platform::catalogue;
 use gas_platform::faults::{CallView, FaultEffect, KillPoint};
+use gas_platform::gaps::GapLog;
 use gas_platform::lock::{Acquire, LockKind, TIMEOUT_MESSAGE};
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::{shorten, Bounded, CallRecord, LogLevel, LogLine};
@@ -167,6 +168,8 @@ pub struct Host {
     /// Coverage probes (`__gas_probe(id)`) this execution passed; only a mutation
     /// campaign's instrumented sources call them.
     pub probes: RefCell<std::collections::BTreeSet<u32>>,
+    /// Calls of what gas-sim does not implement, by script position, caught or not.
+    pub gaps: RefCell<GapLog>,
 }
 
 impl Host {
@@ -182,6 +185,13 @@ impl Host {
 
     pub fn log(&self, level: LogLevel, text: String) {
         self.logs.borrow_mut().push(LogLine { at_utc_ms: self.now(), level, text });
+    }
+
+    /// Counts a call of a method (or overload, or option) gas-sim does not implement at
+    /// the script's `file:line`: the prelude's `notImplemented` and every binding that
+    /// answers `ServiceError::unimplemented` come here (`gaps.rs` finds the position).
+    pub fn record_gap(&self, method: &str, file: Option<&str>, line: Option<u32>) {
+        self.gaps.borrow_mut().record(method, file, line, 1);
     }
 
     fn kill(&self, reason: String) -> Failure {

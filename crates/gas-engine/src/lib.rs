@@ -26,6 +26,7 @@ mod catalogue;
 mod compiled;
 pub mod execution;
 pub mod files;
+mod gaps;
 pub mod gate;
 pub mod heap;
 pub mod host;

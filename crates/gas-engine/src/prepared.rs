@@ -273,7 +273,13 @@ fn register_natives(
             };
             match host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
                 Ok(value) => value.to_js(context),
-                Err(Failure::Throw(error)) => Err(service_error(&error, context)),
+                Err(Failure::Throw(error)) => {
+                    // A binding's unsupported overload or option is a gap like a missing method.
+                    if let Some(name) = gas_platform::gaps::gap_name(&error.message) {
+                        crate::gaps::record(&host, &name, context);
+                    }
+                    Err(service_error(&error, context))
+                }
                 // Uncatchable: no catch, no finally runs. The reason is on the host.
                 Err(Failure::Kill) => Err(boa_engine::error::RuntimeLimitError::StackSize.into()),
             }
@@ -307,6 +313,20 @@ fn register_natives(
         })
     };
     context.register_global_builtin_callable(js_string!("__gas_probe"), 1, gas_probe)?;
+    let gap_slot = host_slot.clone();
+    // SAFETY: as above.
+    let gas_gap = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            // `notImplemented(name)`'s function: counts the call where the script made it
+            // and gives the error's message, which the prelude throws.
+            let host = gap_slot.borrow().clone().expect("a context runs only after claim()");
+            let name = args.first().map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
+            let name = name.unwrap_or_default();
+            crate::gaps::record(&host, &name, context);
+            Ok(js_string!(gas_platform::ServiceError::unimplemented(&name).message).into())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_gap"), 1, gas_gap)?;
     // boa has no hook for Math.random: replace it with one drawn from the seed.
     let rng = random.clone();
     // SAFETY: captures an Rc<RefCell<SeededRng>>, no GC values.

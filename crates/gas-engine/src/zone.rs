@@ -40,6 +40,13 @@ impl HostHooks for ZoneHooks {
         DateTime::from_timestamp(in_zone_table(unix_time_seconds), 0)
             .map_or(0, |utc| self.zone.get().offset_from_utc_datetime(&utc.naive_utc()).fix().local_minus_utc())
     }
+
+    /// V8's ` (Pacific Standard Time)` after `toString`'s offset (the rule and the names
+    /// are gas-platform's `zone_names`; vendored boa patch 0018 asks for it).
+    fn local_timezone_name(&self, unix_time_seconds: i64) -> Option<String> {
+        let at_utc_ms = in_zone_table(unix_time_seconds).saturating_mul(1000);
+        gas_platform::zone_names::long_zone_name(self.zone.get(), at_utc_ms).map(str::to_string)
+    }
 }
 
 /// Maps an instant to one with the same offset that chrono-tz can look up.

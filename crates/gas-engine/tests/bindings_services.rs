@@ -269,6 +269,7 @@ fn http_world() -> SharedWorld {
         status,
         body,
         headers: BTreeMap::new(),
+        matched_count: 0,
     };
     let mut ok = rule("https://api.example.com/ok*", 200, "{\"ok\":true}".into());
     ok.headers.insert("Content-Type".into(), "application/json".into());
@@ -494,7 +495,10 @@ fn logger_and_console_lines_have_their_levels() {
             (LogLevel::Warning, s("careful")),
             (LogLevel::Error, s("bad Error: boom")),
             (LogLevel::Info, s("Sheet")),
-            (LogLevel::Info, s("Thu Jan 01 1970 00:00:00 GMT+0000 null undefined [1,\"a\"]")),
+            (
+                LogLevel::Info,
+                s("Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time) null undefined [1,\"a\"]")
+            ),
         ]
     );
 }

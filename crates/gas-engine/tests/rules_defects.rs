@@ -177,6 +177,7 @@ fn world_with_quota_used(set: impl FnOnce(&mut gas_platform::quotas::Quotas)) ->
             status: 200,
             body: "ok".into(),
             headers: Default::default(),
+            matched_count: 0,
         });
         set(&mut w.quotas);
     }

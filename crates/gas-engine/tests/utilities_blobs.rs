@@ -216,6 +216,7 @@ fn blobs_cross_from_url_fetch_into_utilities() {
         status: 200,
         body: "id,name\n1,\"Ada, L\"\n".into(),
         headers: BTreeMap::from([("Content-Type".to_string(), "text/csv".to_string())]),
+        matched_count: 0,
     }];
     let got = eval_in(
         &world,

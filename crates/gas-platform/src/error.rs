@@ -37,7 +37,7 @@ impl ServiceError {
     /// The error for an API gas-sim does not implement, naming it
     /// (`gas-sim does not implement Sheet.getCharts()`).
     pub fn unimplemented(api: &str) -> Self {
-        ServiceError::new(format!("gas-sim does not implement {api}()"))
+        ServiceError::new(format!("{}{api}()", crate::gaps::UNIMPLEMENTED_PREFIX))
     }
 }
 

@@ -159,6 +159,14 @@ impl Faults {
         }
         effects
     }
+
+    /// The rules (0-based, in order) whose selectors matched no call since `before` (the
+    /// same rules at the start of a run): a mistyped method, glob or window fails
+    /// silently otherwise, so the report warns about them.
+    pub fn unmatched_since(&self, before: &Faults) -> Vec<usize> {
+        let count_before = |i: usize| before.rules.get(i).map_or(0, |r| r.matched_count);
+        (0..self.rules.len()).filter(|&i| self.rules[i].matched_count == count_before(i)).collect()
+    }
 }
 
 impl FaultRule {
@@ -207,6 +215,20 @@ mod tests {
         assert!(rule.check().is_ok());
         rule.nth = vec![0];
         assert_eq!(rule.check().unwrap_err(), "nth: counts matching calls from 1");
+    }
+
+    #[test]
+    fn rules_that_matched_nothing_since_the_start_are_listed() {
+        let mut wrong = rule(FaultEffect::Throw("boom".into()));
+        wrong.args.insert("recipient".into(), "*@exmaple.com".into());
+        let mut faults = Faults { rules: vec![rule(FaultEffect::DelayMs(5)), wrong], ..Default::default() };
+        let before = faults.clone();
+        assert_eq!(faults.unmatched_since(&before), vec![0, 1]);
+        faults.effects_for(&view(0, "f", &send("a@example.com")));
+        assert_eq!(faults.unmatched_since(&before), vec![1]);
+        // A rule that matched in an earlier run (a state file's count) but not in this one.
+        let later = faults.clone();
+        assert_eq!(faults.unmatched_since(&later), vec![0, 1]);
     }
 
     #[test]

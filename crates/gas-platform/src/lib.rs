@@ -21,6 +21,7 @@ pub mod catalogue;
 pub mod container;
 pub mod error;
 pub mod faults;
+pub mod gaps;
 pub mod glob;
 pub mod lock;
 pub mod mail;
@@ -37,6 +38,8 @@ pub mod utilities;
 pub mod value;
 pub mod webapp;
 pub mod world;
+pub mod zone_names;
+mod zone_names_table;
 
 pub use error::{ErrorKind, ServiceError, ServiceResult};
 pub use value::CellValue;

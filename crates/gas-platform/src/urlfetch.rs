@@ -39,6 +39,13 @@ pub struct HttpRule {
     pub body: String,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub headers: BTreeMap<String, String>,
+    /// Requests this rule answered so far (a rule that answers none is reported).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub matched_count: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn default_status() -> u16 {
@@ -81,11 +88,11 @@ pub struct UrlFetch {
 
 impl UrlFetch {
     /// The response the rules give, before any status check.
-    pub fn respond(&self, request: &HttpRequest) -> ServiceResult<HttpResponse> {
+    pub fn respond(&mut self, request: &HttpRequest) -> ServiceResult<HttpResponse> {
         check_url(&request.url)?;
         let rule = self
             .rules
-            .iter()
+            .iter_mut()
             .find(|r| {
                 glob_matches(&r.url, &request.url)
                     && r.method.as_deref().is_none_or(|m| m.eq_ignore_ascii_case(&request.method))
@@ -96,7 +103,15 @@ impl UrlFetch {
                     request.method, request.url
                 ))
             })?;
+        rule.matched_count = rule.matched_count.saturating_add(1);
         Ok(HttpResponse { status: rule.status, body: rule.body.clone(), headers: rule.headers.clone() })
+    }
+
+    /// The rules (0-based) that answered no request since `before` (the same rules at
+    /// the start of a run): a mistyped URL glob otherwise fails silently.
+    pub fn unmatched_since(&self, before: &UrlFetch) -> Vec<usize> {
+        let count_before = |i: usize| before.rules.get(i).map_or(0, |r| r.matched_count);
+        (0..self.rules.len()).filter(|&i| self.rules[i].matched_count == count_before(i)).collect()
     }
 
     /// Logs the request with the response it got, then applies the platform's rule: a
@@ -186,6 +201,7 @@ mod tests {
                     status: 503,
                     body: "busy".into(),
                     headers: BTreeMap::new(),
+                    matched_count: 0,
                 },
                 HttpRule {
                     url: "https://shop.example.com/*".into(),
@@ -193,6 +209,7 @@ mod tests {
                     status: 200,
                     body: "[]".into(),
                     headers: BTreeMap::new(),
+                    matched_count: 0,
                 },
             ],
             log: vec![],
@@ -205,6 +222,18 @@ mod tests {
         assert_eq!(f.fetch(get("https://shop.example.com/orders"), 5).unwrap().body, "[]");
         assert_eq!(f.log.len(), 1);
         assert_eq!(f.log[0].status, 200);
+    }
+
+    #[test]
+    fn rules_that_answered_nothing_are_listed() {
+        let mut f = fetcher();
+        let before = f.clone();
+        assert_eq!(f.unmatched_since(&before), vec![0, 1]);
+        f.fetch(get("https://shop.example.com/orders"), 5).unwrap();
+        f.fetch(get("https://shop.example.com/items"), 5).unwrap();
+        assert_eq!(f.rules[1].matched_count, 2);
+        assert_eq!(f.unmatched_since(&before), vec![0]);
+        assert!(!serde_json::to_string(&before.rules[0]).unwrap().contains("matched_count"), "0 is not written");
     }
 
     #[test]

@@ -41,6 +41,10 @@ pub struct ScenarioFile {
     /// `gas_engine::HEAP_BYTES_MAX_DEFAULT` (1 GiB).
     #[serde(default)]
     pub heap_bytes_max: Option<Spanned<i64>>,
+    /// Fail the run (exit 1) when any execution called something gas-sim does not
+    /// implement, even if the script caught the error (`--strict` does the same).
+    #[serde(default)]
+    pub strict: Option<Spanned<bool>>,
     #[serde(default)]
     pub account: AccountSection,
     #[serde(default)]
@@ -392,6 +396,15 @@ impl LoadedScenario {
         }
     }
 
+    /// `file:line` of a key path (`faults[1]`), or the file alone when the scan cannot
+    /// tell the line.
+    pub fn place(&self, key: &str) -> String {
+        match line_of_key(&self.text, key) {
+            Some(line) => format!("{}:{line}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+
     /// The project folder, relative to the scenario file.
     pub fn project_dir(&self) -> PathBuf {
         let base = self.path.parent().unwrap_or(Path::new("."));
@@ -562,6 +575,18 @@ mod tests {
         assert_eq!(line_of_key(text, "expect[1].count"), Some(7), "not written: the section's header");
         assert_eq!(line_of_key(text, "expect[2]"), None);
         assert_eq!(line_of_key(text, "time_zones"), None);
+    }
+
+    #[test]
+    fn strict_is_a_boolean_and_a_wrong_value_names_its_line() {
+        let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
+        let loaded = LoadedScenario::parse(Path::new("s.toml"), format!("{head}strict = true\n")).unwrap();
+        assert!(loaded.file.strict.as_ref().is_some_and(|s| *s.get_ref()));
+        let err = LoadedScenario::parse(Path::new("s.toml"), format!("{head}strict = \"yes\"\n")).unwrap_err();
+        assert!(err.0.starts_with("s.toml:5: strict: invalid type: string \"yes\", expected a boolean"), "{err}");
+        let loaded =
+            LoadedScenario::parse(Path::new("s.toml"), format!("{head}[[faults]]\ncall = \"Cache.get\"\n")).unwrap();
+        assert_eq!((loaded.place("faults[0]"), loaded.place("faults[1]")), ("s.toml:5".into(), "s.toml".into()));
     }
 
     #[test]

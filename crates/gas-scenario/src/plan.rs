@@ -79,6 +79,12 @@ pub struct Plan {
     /// long (the 6-minute kill or the loop limit): a mutation campaign has its verdict
     /// then. `None`: run to the end.
     pub stop_after_timeouts: Option<usize>,
+    /// `strict = true`: any call of what gas-sim does not implement fails the run.
+    pub strict: bool,
+    /// `file:line` of each `[[faults]]` and `[[http]]` rule, for the warning about a
+    /// rule that never matched.
+    pub fault_places: Vec<String>,
+    pub http_places: Vec<String>,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -392,6 +398,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         limits_from_scenario: file.loop_iterations_max.is_some() || file.steps_max.is_some(),
         stop_after_timeouts: None,
         expectations,
+        strict: file.strict.as_ref().is_some_and(|s| *s.get_ref()),
+        fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
+        http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
     })
 }
 
@@ -532,6 +541,7 @@ fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioErr
                 status,
                 body: h.body.clone(),
                 headers: h.headers.clone(),
+                matched_count: 0,
             })
         })
         .collect::<Result<_, ScenarioError>>()?;

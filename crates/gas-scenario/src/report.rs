@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use chrono_tz::Tz;
 use gas_engine::{ExecutionReport, Outcome};
+use gas_platform::gaps::{describe, GapLog, GapSite};
 use gas_platform::time::utc_ms_to_local;
 use gas_platform::trace::LogLevel;
 use gas_platform::World;
@@ -50,6 +51,9 @@ pub struct ExecutionSummary {
     /// Coverage probes passed (a mutation campaign's instrumented run only).
     #[serde(skip)]
     pub probes: Vec<u32>,
+    /// Calls of what gas-sim does not implement, by call site (caught or not).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gaps: Vec<GapSite>,
 }
 
 impl ExecutionSummary {
@@ -85,6 +89,7 @@ impl ExecutionSummary {
             response_lost,
             response,
             probes: report.probes.clone(),
+            gaps: report.gaps.clone(),
         }
     }
 
@@ -188,6 +193,16 @@ pub struct ZoneReport {
     /// The daily quotas the run used (besides mail's), at its end: JSON only.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub quotas: Vec<QuotaLine>,
+    /// Every execution's gaps merged by call site, sorted (method, file, line).
+    pub gaps: Vec<GapSite>,
+    /// Gap calls at sites past `gaps::GAP_SITES_MAX`, only counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub gap_calls_dropped: u64,
+    /// Whether a gap fails the run (`strict = true` in the scenario, or `--strict`).
+    pub strict: bool,
+    /// `--strict` made the run strict (so the replay command needs it).
+    #[serde(skip)]
+    pub strict_by_flag: bool,
 }
 
 /// One daily quota at the end of a run: how much of the day's figure its window used.
@@ -246,6 +261,27 @@ impl DialogLine {
     }
 }
 
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The warnings about `[[faults]]` and `[[http]]` rules that matched nothing in the run:
+/// a mistyped method, glob or window fails silently otherwise.
+fn unmatched_rule_warnings(plan: &Plan, world: &World) -> Vec<String> {
+    let place = |places: &[String], i: usize| places.get(i).cloned().unwrap_or_else(|| "a state file".into());
+    let faults = world
+        .faults
+        .unmatched_since(&plan.world.faults)
+        .into_iter()
+        .map(|i| format!("fault rule {} ({}) never matched a call", i + 1, place(&plan.fault_places, i)));
+    let http = world
+        .http
+        .unmatched_since(&plan.world.http)
+        .into_iter()
+        .map(|i| format!("http rule {} ({}) never matched a request", i + 1, place(&plan.http_places, i)));
+    faults.chain(http).collect()
+}
+
 impl ZoneReport {
     /// Every coverage probe any execution passed.
     pub fn probes(&self) -> std::collections::BTreeSet<u32> {
@@ -254,6 +290,12 @@ impl ZoneReport {
 
     pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World, warnings: Vec<String>) -> ZoneReport {
         let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone);
+        let mut gap_log = GapLog::default();
+        for execution in &executions {
+            gap_log.merge(&execution.gaps);
+        }
+        let mut warnings = warnings;
+        warnings.extend(unmatched_rule_warnings(plan, &world));
         let local = |ms: i64| utc_ms_to_local(plan.zone, ms).format("%Y-%m-%d %H:%M:%S%.3f").to_string();
         let mail = world
             .mail
@@ -287,7 +329,7 @@ impl ZoneReport {
             seed: plan.seed,
             start_utc_ms: plan.start_utc_ms,
             end_utc_ms: plan.end_utc_ms,
-            passed: expectations.iter().all(|e| e.passed),
+            passed: expectations.iter().all(|e| e.passed) && (!plan.strict || gap_log.is_empty()),
             executions,
             mail,
             sheets,
@@ -314,7 +356,34 @@ impl ZoneReport {
                 .into_iter()
                 .map(|(quota, used, per_day)| QuotaLine { quota: quota.into(), used, per_day })
                 .collect(),
+            gaps: gap_log.sites(),
+            gap_calls_dropped: gap_log.dropped_calls,
+            strict: plan.strict,
+            strict_by_flag: false,
         }
+    }
+
+    /// `--strict`: any gap fails this run.
+    pub fn make_strict(&mut self) {
+        if !self.strict {
+            self.strict = true;
+            self.strict_by_flag = true;
+            self.passed &= !self.has_gaps();
+        }
+    }
+
+    pub fn has_gaps(&self) -> bool {
+        !self.gaps.is_empty() || self.gap_calls_dropped > 0
+    }
+
+    /// `gas-sim does not implement: Range.setBackground (Code.gs:41, 27 calls)` lines.
+    pub fn gap_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> =
+            describe(&self.gaps).into_iter().map(|line| format!("gas-sim does not implement: {line}")).collect();
+        if self.gap_calls_dropped > 0 {
+            lines.push(format!("gas-sim does not implement: {} more calls at other sites", self.gap_calls_dropped));
+        }
+        lines
     }
 
     fn local(&self, at_utc_ms: i64) -> String {
@@ -323,7 +392,8 @@ impl ZoneReport {
 
     /// The command that replays this run.
     pub fn replay_command(&self) -> String {
-        format!("gas-sim run {} --tz {} --seed {}", self.scenario_path.display(), self.zone, self.seed)
+        let strict = if self.strict_by_flag { " --strict" } else { "" };
+        format!("gas-sim run {} --tz {} --seed {}{strict}", self.scenario_path.display(), self.zone, self.seed)
     }
 
     /// The readable report `gas-sim run` prints for one zone.
@@ -340,6 +410,9 @@ impl ZoneReport {
         );
         for warning in &self.warnings {
             let _ = writeln!(out, "  warning: {warning}");
+        }
+        for line in self.gap_lines() {
+            let _ = writeln!(out, "  {line}");
         }
         let mut by_function: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
         for e in &self.executions {
@@ -395,6 +468,13 @@ impl ZoneReport {
                 let _ = writeln!(out, "    FAIL  {}", e.mismatch());
             }
         }
+        if self.strict && self.has_gaps() {
+            let methods = describe(&self.gaps).len();
+            let _ = writeln!(
+                out,
+                "  FAIL  strict: the run called {methods} method(s) gas-sim does not implement (listed above)"
+            );
+        }
         if !self.passed {
             let _ = writeln!(out, "  replay: {}", self.replay_command());
         }
@@ -410,6 +490,13 @@ impl ZoneReport {
             let _ = writeln!(out, "\nwarnings ({}):", self.warnings.len());
             for warning in &self.warnings {
                 let _ = writeln!(out, "  {warning}");
+            }
+        }
+        if self.has_gaps() {
+            let lines = self.gap_lines();
+            let _ = writeln!(out, "\ngaps ({}):", lines.len());
+            for line in lines {
+                let _ = writeln!(out, "  {line}");
             }
         }
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());

@@ -62,6 +62,10 @@ pub struct CallArgs {
     /// minutes (default 100,000,000, about half a second).
     #[arg(long, value_parser = |text: &str| whole_number_flag(text, 1, u64::MAX))]
     steps_max: Option<u64>,
+    /// Fail (exit 1) if the execution called something gas-sim does not implement,
+    /// even when the script caught the error.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// The largest execution number: the state file keeps it, and a state file's counters
@@ -150,8 +154,12 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     } else {
         print!("{}", text_report(&report, zone, &zone_name, args));
     }
+    let strict_failure = args.strict && !report.gaps.is_empty();
+    if strict_failure && !json {
+        println!("FAIL  --strict: the execution called what gas-sim does not implement (listed above)");
+    }
     Ok(match report.outcome {
-        Outcome::Completed { .. } => 0,
+        Outcome::Completed { .. } if !strict_failure => 0,
         _ => 1,
     })
 }
@@ -269,6 +277,11 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
             let _ = writeln!(out, "KILLED after {took_s:.3} s of virtual time: {reason}");
         }
     }
+    // Where the script stopped being simulated, before anything else: a caught gap
+    // otherwise passes as success.
+    for line in gas_platform::gaps::describe(&report.gaps) {
+        let _ = writeln!(out, "gas-sim does not implement: {line}");
+    }
     section(&mut out, "logs", report.logs.items.len(), report.logs.dropped);
     for line in &report.logs.items {
         let _ = writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), line.text);
@@ -298,7 +311,7 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
     if let Some(state) = &args.state {
         let _ = writeln!(out, "\nstate saved to {}", state.display());
     }
-    if !matches!(report.outcome, Outcome::Completed { .. }) {
+    if !matches!(report.outcome, Outcome::Completed { .. }) || (args.strict && !report.gaps.is_empty()) {
         let _ = writeln!(out, "\nreplay: {}", replay_command(args, report.start_utc_ms, report.exec_id));
         if args.state.is_some() {
             let _ = writeln!(
@@ -353,6 +366,9 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     }
     if let Some(max) = args.steps_max {
         command.push_str(&format!(" --steps-max {max}"));
+    }
+    if args.strict {
+        command.push_str(" --strict");
     }
     command
 }

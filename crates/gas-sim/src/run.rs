@@ -29,6 +29,10 @@ pub struct RunArgs {
     /// others, and fail (exit 3) unless the reports are the same bytes.
     #[arg(long)]
     check_determinism: bool,
+    /// Fail (exit 1) any run that called something gas-sim does not implement, even
+    /// when the script caught the error (as `strict = true` in a scenario does).
+    #[arg(long)]
+    strict: bool,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -47,14 +51,18 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
     for scenario in &scenarios {
-        let reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        let mut reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        if args.check_determinism {
+            // As the lone runs (without --strict) report them.
+            per_scenario.push(reports.clone());
+        }
+        if args.strict {
+            reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
+        }
         if !json {
             for report in &reports {
                 println!("{}", report.text());
             }
-        }
-        if args.check_determinism {
-            per_scenario.push(reports.clone());
         }
         all.extend(reports);
     }

@@ -27,6 +27,10 @@ pub struct TestArgs {
     /// others, and fail (exit 3) unless the reports are the same bytes.
     #[arg(long)]
     check_determinism: bool,
+    /// Fail (exit 1) any run that called something gas-sim does not implement, even
+    /// when the script caught the error (as `strict = true` in a scenario does).
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -55,7 +59,14 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let mut per_scenario = Vec::new();
     for scenario in &prepared {
         let path = &scenario.path;
-        let reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        let mut reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        if args.check_determinism {
+            // As the lone runs (without --strict) report them.
+            per_scenario.push(reports.clone());
+        }
+        if args.strict {
+            reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
+        }
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
@@ -65,6 +76,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
             let stored = read_stored_within(&scenario.loaded.paths, &snap).map_err(BadInput)?.map(|t| parse_snap(&t));
             let verdict = compare(&snap, stored.as_deref(), &report.snapshot(), update, in_ci, &mut planned);
             let label = format!("{} [{}]", path.display(), report.zone);
+            if report.passed {
+                // A failed run's text (above) lists them already.
+                for line in report.gap_lines() {
+                    println!("{label}: {line}");
+                }
+            }
             match verdict {
                 Verdict::Matched => matched += 1,
                 Verdict::New => {
@@ -77,9 +94,6 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                     print!("{}", diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
                 }
             }
-        }
-        if args.check_determinism {
-            per_scenario.push(reports);
         }
     }
     planned.apply()?;

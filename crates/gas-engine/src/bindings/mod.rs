@@ -10,8 +10,8 @@
 mod args;
 mod blob;
 mod cache;
-mod html;
 mod container;
+mod html;
 mod lock;
 mod mail;
 mod properties;

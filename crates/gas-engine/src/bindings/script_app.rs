@@ -26,9 +26,7 @@ fn session(host: &Host, method: &str) -> CallResult {
         "Session.getActiveUserLocale" => {
             world.user_locale.clone().unwrap_or_else(|| script_app::DEFAULT_LOCALE.to_string())
         }
-        "Session.getTemporaryActiveUserKey" => {
-            script_app::temporary_active_user_key(&host.script_id, &active_user)
-        }
+        "Session.getTemporaryActiveUserKey" => script_app::temporary_active_user_key(&host.script_id, &active_user),
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(Val::String(text))

@@ -205,6 +205,14 @@ pub trait HostHooks {
             .map_or(0, UtcOffset::whole_seconds)
     }
 
+    /// gas-sim patch (0018): the name of the local time zone at `unix_time_seconds`, which
+    /// `Date.prototype.toString`, `toTimeString` and `Date()` show in parentheses after
+    /// the offset (`GMT-0800 (Pacific Standard Time)`), as V8 does. `None`: no name (the
+    /// spec allows an empty one), which is what boa printed before.
+    fn local_timezone_name(&self, _unix_time_seconds: i64) -> Option<String> {
+        None
+    }
+
     /// Gets the maximum size in bits that can be allocated for an `ArrayBuffer` or a
     /// `SharedArrayBuffer`.
     ///

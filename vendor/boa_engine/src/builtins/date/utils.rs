@@ -665,7 +665,18 @@ pub(super) fn time_zone_string(tv: f64, hooks: &dyn HostHooks) -> JsString {
     // string-concatenation of the code unit 0x0020 (SPACE), the code unit 0x0028 (LEFT PARENTHESIS),
     // an implementation-defined timezone name, and the code unit 0x0029 (RIGHT PARENTHESIS).
     // 10. Return the string-concatenation of offsetSign, offsetHour, offsetMin, and tzName.
-    js_string!(offset_sign, offset_hour, offset_min)
+    // gas-sim patch (0018): the host's name for the zone at tv, as V8 gives ICU's.
+    let millis = tv.rem_euclid(MS_PER_SECOND);
+    let name = hooks.local_timezone_name(((tv - millis) / MS_PER_SECOND) as i64);
+    match name {
+        Some(name) => js_string!(
+            offset_sign,
+            offset_hour,
+            offset_min,
+            &JsString::from(format!(" ({name})").as_str())
+        ),
+        None => js_string!(offset_sign, offset_hour, offset_min),
+    }
 }
 
 /// Abstract operation `ToDateString ( tv )`

@@ -42,6 +42,8 @@ use boa_parser::{Parser, Source};
 
 use super::{BuiltInBuilder, IntrinsicObject};
 
+mod v8_syntax;
+
 /// Converts a nibble (0-15) to its lowercase hex digit as a UTF-16 code unit.
 const fn to_hex_digit(val: u16) -> u16 {
     match val & 0xF {
@@ -370,11 +372,15 @@ impl Json {
         // 2. Parse ! StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
         //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that specification.
         if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_string) {
-            // gas-sim patch: serde_json stops at 128 nested values, V8 has no such limit:
-            // deeper text is checked without recursion, then parsed as source (which
-            // stops at the stack limit with V8's RangeError).
-            let too_deep = e.to_string().starts_with("recursion limit exceeded");
-            if !too_deep || !is_json_text(json_string.as_bytes()) {
+            // gas-sim patch (0018): the error V8 raises, in its words. Text V8 accepts
+            // but serde_json refuses (deeper than 128 values, `1e400`, a lone surrogate
+            // escape) is parsed as source below (which stops at the stack limit with
+            // V8's RangeError), once it is known to be JSON text (0014).
+            let units: Vec<u16> = json_string.encode_utf16().collect();
+            if let Some(message) = v8_syntax::syntax_error(&units) {
+                return Err(JsNativeError::syntax().with_message(message).into());
+            }
+            if !is_json_text(json_string.as_bytes()) {
                 return Err(JsNativeError::syntax().with_message(e.to_string()).into());
             }
         }
