@@ -28,8 +28,8 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
         ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').setBackground('red')", "Range.setBackground"),
         ("DriveApp.getFiles()", "DriveApp.getFiles"),
         ("DocumentApp.create('d')", "DocumentApp.create"),
-        ("HtmlService.createHtmlOutput('x')", "HtmlService.createHtmlOutput"),
-        ("Session.getTemporaryActiveUserKey()", "Session.getTemporaryActiveUserKey"),
+        ("XmlService.parse('<a/>')", "XmlService.parse"),
+        ("FormApp.create('f')", "FormApp.create"),
         // Inherited from Base.BlobSource.
         ("Utilities.newBlob('x').getAllBlobs()", "Blob.getAllBlobs"),
     ];
@@ -54,7 +54,7 @@ fn every_service_global_of_the_catalogue_exists_with_its_enums() {
                    Object.keys(SpreadsheetApp.WrapStrategy).join()];
          }",
     );
-    assert_eq!(got, json!(["DOTTED", "JSON", "RSA_SHA_256", "UTF_8", 1, "FILLED", "WRAP,OVERFLOW,CLIP"]));
+    assert_eq!(got, json!(["DOTTED", "JSON", "RSA_SHA_256", "UTF_8", "MONDAY", "FILLED", "WRAP,OVERFLOW,CLIP"]));
 }
 
 #[test]
