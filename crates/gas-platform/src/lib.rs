@@ -20,6 +20,7 @@ pub mod calls;
 pub mod error;
 pub mod faults;
 pub mod glob;
+pub mod gmail;
 pub mod lock;
 pub mod mail;
 pub mod properties;
