@@ -9,6 +9,7 @@
 
 mod args;
 mod cache;
+mod gmail;
 mod lock;
 mod mail;
 mod properties;
@@ -44,7 +45,11 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Blob", utilities::dispatch),
     ("Cache", cache::dispatch),
     ("CacheService", cache::dispatch),
-    ("GmailApp", mail::dispatch),
+    ("GmailApp", gmail::dispatch),
+    ("GmailDraft", gmail::dispatch),
+    ("GmailLabel", gmail::dispatch),
+    ("GmailMessage", gmail::dispatch),
+    ("GmailThread", gmail::dispatch),
     ("HTTPResponse", utilities::dispatch),
     ("Lock", lock::dispatch),
     ("LockService", lock::dispatch),

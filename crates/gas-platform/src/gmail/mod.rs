@@ -22,7 +22,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-pub use ops::Compose;
+pub use ops::{bare_address, check_compose, Account, Compose, MessageChange};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
 /// a real mailbox is bounded by storage). A send past it is refused with
@@ -64,6 +64,10 @@ pub const SUBJECT_CHARS_MAX: usize = 250;
 pub const SUBJECT_TOO_LONG_MESSAGE: &str = "Argument too large: subject";
 /// Characters of a search query gas-sim parses (gas-sim's bound; Gmail's is unknown).
 pub const QUERY_CHARS_MAX: usize = 4_096;
+/// Threads one batch call takes (`label.addToThreads`, ...): "up to 100" (documented).
+pub const BATCH_THREADS_MAX: usize = 100;
+/// Assumed text for a larger batch.
+pub const BATCH_TOO_LARGE_MESSAGE: &str = "Argument too large: threads";
 /// Message ids look like Gmail's (16 hex digits); this is the first one gas-sim gives.
 pub const ID_BASE: u64 = 0x18f0_0000_0000_0000;
 
@@ -370,6 +374,14 @@ impl Mailbox {
             labels,
         }
     }
+}
+
+/// A batch of threads a call takes at once.
+pub fn check_batch(len: usize) -> crate::ServiceResult<()> {
+    if len > BATCH_THREADS_MAX {
+        return Err(crate::ServiceError::new(BATCH_TOO_LARGE_MESSAGE));
+    }
+    Ok(())
 }
 
 /// A user label name the platform accepts: not empty, not too long, not a system

@@ -362,3 +362,9 @@ fn html_only_bodies_have_a_plain_text() {
     assert_eq!((view.plain_body.as_str(), view.body.as_str()), ("plain", "<b>rich</b>"));
     assert_eq!(view.reply_to, view.from, "reply-to defaults to the sender");
 }
+
+#[test]
+fn batches_take_up_to_100_threads() {
+    assert!(check_batch(BATCH_THREADS_MAX).is_ok());
+    assert_eq!(check_batch(BATCH_THREADS_MAX + 1).unwrap_err().message, BATCH_TOO_LARGE_MESSAGE);
+}
