@@ -15,6 +15,7 @@
 
 pub mod bug;
 pub mod expect;
+pub mod inbox;
 pub mod model;
 pub mod paths;
 pub mod plan;

@@ -376,6 +376,15 @@ impl Mailbox {
     }
 }
 
+/// The sender of a scripted incoming message: an address (`a@b.c` or `Name <a@b.c>`).
+pub fn check_sender(from: &str) -> Result<(), String> {
+    let bare = bare_address(from);
+    match bare.split_once('@') {
+        Some((local, domain)) if !local.is_empty() && domain.contains('.') && !bare.contains(char::is_whitespace) => Ok(()),
+        _ => Err(format!("{from:?} is not an email address (write \"a@example.com\" or \"Ana <a@example.com>\")")),
+    }
+}
+
 /// A batch of threads a call takes at once.
 pub fn check_batch(len: usize) -> crate::ServiceResult<()> {
     if len > BATCH_THREADS_MAX {

@@ -368,3 +368,11 @@ fn batches_take_up_to_100_threads() {
     assert!(check_batch(BATCH_THREADS_MAX).is_ok());
     assert_eq!(check_batch(BATCH_THREADS_MAX + 1).unwrap_err().message, BATCH_TOO_LARGE_MESSAGE);
 }
+
+#[test]
+fn scripted_senders_are_addresses() {
+    assert!(check_sender("Ana <ana@shop.example>").is_ok() && check_sender("a@b.example").is_ok());
+    for bad in ["", "ana", "ana@shop", "<>", "a b@c.example"] {
+        assert!(check_sender(bad).unwrap_err().contains("is not an email address"), "{bad:?}");
+    }
+}
