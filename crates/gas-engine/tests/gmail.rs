@@ -15,26 +15,27 @@ fn mailbox_world() -> SharedWorld {
     {
         let mut w = state(&world);
         w.gmail.create_label("orders").unwrap();
-        let mut add = |hours_before: i64, from: &str, subject: &str, body: &str, labels: &[&str], thread: Option<usize>| {
-            let id = w.gmail.new_id();
-            let thread_id = match thread {
-                Some(i) => w.gmail.messages[i].id.clone(),
-                None => id.clone(),
+        let mut add =
+            |hours_before: i64, from: &str, subject: &str, body: &str, labels: &[&str], thread: Option<usize>| {
+                let id = w.gmail.new_id();
+                let thread_id = match thread {
+                    Some(i) => w.gmail.messages[i].id.clone(),
+                    None => id.clone(),
+                };
+                w.gmail.messages.push(Message {
+                    id,
+                    thread_id,
+                    at_utc_ms: START_UTC_MS - hours_before * MS_PER_HOUR,
+                    from: from.into(),
+                    to: "user@example.com".into(),
+                    subject: subject.into(),
+                    body: body.into(),
+                    labels: labels.iter().map(|l| l.to_string()).collect(),
+                    unread: true,
+                    inbox: true,
+                    ..Default::default()
+                });
             };
-            w.gmail.messages.push(Message {
-                id,
-                thread_id,
-                at_utc_ms: START_UTC_MS - hours_before * MS_PER_HOUR,
-                from: from.into(),
-                to: "user@example.com".into(),
-                subject: subject.into(),
-                body: body.into(),
-                labels: labels.iter().map(|l| l.to_string()).collect(),
-                unread: true,
-                inbox: true,
-                ..Default::default()
-            });
-        };
         add(30, "Ana <ana@shop.example>", "Order 1001", "Two lamps", &["orders"], None);
         add(20, "news@letters.example", "Weekly news", "Sale", &[], None);
         add(10, "ana@shop.example", "Re: Order 1001", "And a rug", &["orders"], Some(0));
@@ -63,8 +64,21 @@ fn send_email_overloads_share_the_quota_and_land_in_sent() {
     );
     assert_eq!(
         got,
-        json!([true, 95, 2, "Shop <user@example.com>", "b@example.com, c@example.com", "d@example.com",
-               "help@example.com", "<b>rich</b>", "text", false, "a,b", "r.csv", 0])
+        json!([
+            true,
+            95,
+            2,
+            "Shop <user@example.com>",
+            "b@example.com, c@example.com",
+            "d@example.com",
+            "help@example.com",
+            "<b>rich</b>",
+            "text",
+            false,
+            "a,b",
+            "r.csv",
+            0
+        ])
     );
     let w = state(&world);
     assert_eq!(w.mail.sent.len(), 2, "the report's sent mail");
@@ -91,9 +105,23 @@ fn search_threads_and_messages() {
     );
     assert_eq!(
         got,
-        json!([1, "Order 1001", 2, true, true, true,
-               ["Order 1001|Ana <ana@shop.example>|Two lamps", "Re: Order 1001|ana@shop.example|And a rug"],
-               true, 2, "Re: Order 1001", null, 2, 1, 1, 2])
+        json!([
+            1,
+            "Order 1001",
+            2,
+            true,
+            true,
+            true,
+            ["Order 1001|Ana <ana@shop.example>|Two lamps", "Re: Order 1001|ana@shop.example|And a rug"],
+            true,
+            2,
+            "Re: Order 1001",
+            null,
+            2,
+            1,
+            1,
+            2
+        ])
     );
 }
 
@@ -145,8 +173,21 @@ fn labels() {
     );
     assert_eq!(
         got,
-        json!(["GmailLabel", "processed", ["orders", "processed"], ["processed"], 1, 1, 1, 0, 1, null, 1, 0,
-               "Exception: Invalid argument: label processed"])
+        json!([
+            "GmailLabel",
+            "processed",
+            ["orders", "processed"],
+            ["processed"],
+            1,
+            1,
+            1,
+            0,
+            1,
+            null,
+            1,
+            0,
+            "Exception: Invalid argument: label processed"
+        ])
     );
 }
 
@@ -197,9 +238,17 @@ fn replies_and_forwards_go_into_the_thread() {
     );
     assert_eq!(
         got,
-        json!([true, true, 5,
-               ["Re: Order 1001 -> Ana <ana@shop.example>", "Re: Order 1001 -> Ana <ana@shop.example>",
-                "Fwd: Order 1001 -> boss@corp.example"], 96])
+        json!([
+            true,
+            true,
+            5,
+            [
+                "Re: Order 1001 -> Ana <ana@shop.example>",
+                "Re: Order 1001 -> Ana <ana@shop.example>",
+                "Fwd: Order 1001 -> boss@corp.example"
+            ],
+            96
+        ])
     );
 }
 

@@ -19,7 +19,9 @@ pub fn add_to_world(
 ) -> Result<(), ScenarioError> {
     let sections = &loaded.file.inbox;
     if sections.len() > MESSAGES_MAX {
-        return Err(loaded.error("inbox", format!("{} messages: the mailbox holds at most {MESSAGES_MAX}", sections.len())));
+        return Err(
+            loaded.error("inbox", format!("{} messages: the mailbox holds at most {MESSAGES_MAX}", sections.len()))
+        );
     }
     let mut arrivals = Vec::with_capacity(sections.len());
     for (i, section) in sections.iter().enumerate() {
@@ -30,7 +32,8 @@ pub fn add_to_world(
     for (at_utc_ms, i) in arrivals {
         let section = &sections[i];
         let key = format!("inbox[{i}]");
-        gmail::check_sender(section.from.get_ref()).map_err(|e| loaded.error_at(&section.from, &format!("{key}.from"), e))?;
+        gmail::check_sender(section.from.get_ref())
+            .map_err(|e| loaded.error_at(&section.from, &format!("{key}.from"), e))?;
         let mut labels = Vec::new();
         for (j, label) in section.labels.iter().enumerate() {
             let name = world

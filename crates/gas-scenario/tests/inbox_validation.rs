@@ -35,14 +35,32 @@ fn assert_refused(tail: &str, expected: &str) {
 #[test]
 fn bad_inbox_entries_name_file_line_and_key() {
     let cases = [
-        ("[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nsubjet = \"x\"\n", "v.toml:8: unknown field `subjet`, expected one of `at`, `from`"),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nsubjet = \"x\"\n",
+            "v.toml:8: unknown field `subjet`, expected one of `at`, `from`",
+        ),
         ("[[inbox]]\nat = \"soon\"\nfrom = \"a@b.example\"\n", "v.toml:6: inbox[0].at:"),
-        ("[[inbox]]\nat = \"2025-06-13T08:00\"\nfrom = \"a@b.example\"\n", "v.toml:6: inbox[0].at: \"2025-06-13T08:00\" is before start"),
-        ("[[inbox]]\nat = \"2025-06-13T12:00\"\nfrom = \"a@b.example\"\n", "v.toml:6: inbox[0].at: \"2025-06-13T12:00\" is at or after end"),
-        ("[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"ana\"\n", "v.toml:7: inbox[0].from: \"ana\" is not an email address"),
-        ("[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nlabels = [\"ok\", \"Inbox\"]\n", "v.toml:8: inbox[0].labels[1]: Invalid argument: name"),
+        (
+            "[[inbox]]\nat = \"2025-06-13T08:00\"\nfrom = \"a@b.example\"\n",
+            "v.toml:6: inbox[0].at: \"2025-06-13T08:00\" is before start",
+        ),
+        (
+            "[[inbox]]\nat = \"2025-06-13T12:00\"\nfrom = \"a@b.example\"\n",
+            "v.toml:6: inbox[0].at: \"2025-06-13T12:00\" is at or after end",
+        ),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"ana\"\n",
+            "v.toml:7: inbox[0].from: \"ana\" is not an email address",
+        ),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nlabels = [\"ok\", \"Inbox\"]\n",
+            "v.toml:8: inbox[0].labels[1]: Invalid argument: name",
+        ),
         ("[[inbox]]\nat = \"2025-06-13T10:00\"\n", "missing field `from`"),
-        ("[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nunread = \"yes\"\n", "v.toml:8: inbox[0].unread: invalid type"),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nunread = \"yes\"\n",
+            "v.toml:8: inbox[0].unread: invalid type",
+        ),
     ];
     for (tail, expected) in cases {
         assert_refused(tail, expected);

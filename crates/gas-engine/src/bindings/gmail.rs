@@ -72,7 +72,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             mailbox.delete_label(&label_name(call.handle));
             Val::Undefined
         }
-        "GmailLabel.addToThread" | "GmailLabel.removeFromThread" | "GmailLabel.addToThreads"
+        "GmailLabel.addToThread"
+        | "GmailLabel.removeFromThread"
+        | "GmailLabel.addToThreads"
         | "GmailLabel.removeFromThreads" => {
             let ids = match arg(args, 0) {
                 Val::Array(items) => items.iter().map(handle_id).collect::<Vec<_>>(),

@@ -18,7 +18,6 @@ mod sheets;
 mod urlfetch;
 mod utilities;
 
-
 use gas_platform::calls::MethodInfo;
 use gas_platform::ServiceError;
 

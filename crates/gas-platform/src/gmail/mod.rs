@@ -277,14 +277,22 @@ impl Mailbox {
             let size = thread_sizes.entry(m.thread_id.as_str()).or_default();
             *size += 1;
             if *size > THREAD_MESSAGES_MAX {
-                return Err(format!("{key}.thread_id: thread {:?} has more than {THREAD_MESSAGES_MAX} messages", m.thread_id));
+                return Err(format!(
+                    "{key}.thread_id: thread {:?} has more than {THREAD_MESSAGES_MAX} messages",
+                    m.thread_id
+                ));
             }
         }
         for (i, m) in self.messages.iter().enumerate() {
             // A thread is named by its first message, which is in the same thread.
             match ids.get(m.thread_id.as_str()) {
                 Some(first) if first.thread_id == m.thread_id => {}
-                _ => return Err(format!("gmail.messages[{i}].thread_id: {:?} is no thread's first message", m.thread_id)),
+                _ => {
+                    return Err(format!(
+                        "gmail.messages[{i}].thread_id: {:?} is no thread's first message",
+                        m.thread_id
+                    ))
+                }
             }
         }
         if self.next_seq > crate::cache::STATE_COUNTER_MAX {
@@ -358,9 +366,7 @@ impl Mailbox {
             .map(|label| {
                 let count = threads
                     .iter()
-                    .filter(|t| {
-                        self.thread_messages(t, now_utc_ms).iter().any(|m| m.labels.iter().any(|l| l == label))
-                    })
+                    .filter(|t| self.thread_messages(t, now_utc_ms).iter().any(|m| m.labels.iter().any(|l| l == label)))
                     .count();
                 (label.clone(), count)
             })
@@ -380,7 +386,9 @@ impl Mailbox {
 pub fn check_sender(from: &str) -> Result<(), String> {
     let bare = bare_address(from);
     match bare.split_once('@') {
-        Some((local, domain)) if !local.is_empty() && domain.contains('.') && !bare.contains(char::is_whitespace) => Ok(()),
+        Some((local, domain)) if !local.is_empty() && domain.contains('.') && !bare.contains(char::is_whitespace) => {
+            Ok(())
+        }
         _ => Err(format!("{from:?} is not an email address (write \"a@example.com\" or \"Ana <a@example.com>\")")),
     }
 }
@@ -399,7 +407,10 @@ pub fn check_label_name(name: &str) -> Result<(), String> {
     const SYSTEM: [&str; 10] =
         ["inbox", "sent", "trash", "spam", "drafts", "draft", "starred", "important", "unread", "chats"];
     let trimmed = name.trim();
-    if trimmed.is_empty() || name.chars().count() > LABEL_NAME_CHARS_MAX || SYSTEM.contains(&trimmed.to_lowercase().as_str()) {
+    if trimmed.is_empty()
+        || name.chars().count() > LABEL_NAME_CHARS_MAX
+        || SYSTEM.contains(&trimmed.to_lowercase().as_str())
+    {
         return Err(INVALID_LABEL_NAME_MESSAGE.to_string());
     }
     Ok(())

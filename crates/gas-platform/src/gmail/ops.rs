@@ -219,7 +219,13 @@ impl Mailbox {
 
     // ---- drafts --------------------------------------------------------------------
 
-    pub fn create_draft(&mut self, mail: &Mail, compose: Compose, account: Account, now_utc_ms: i64) -> ServiceResult<DraftView> {
+    pub fn create_draft(
+        &mut self,
+        mail: &Mail,
+        compose: Compose,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<DraftView> {
         check_compose(&compose, mail.account)?;
         self.check_room()?;
         let id = self.new_id();
@@ -237,14 +243,18 @@ impl Mailbox {
     }
 
     pub fn draft(&self, draft_id: &str) -> Option<DraftView> {
-        self.draft_index(draft_id).map(|i| DraftView { id: draft_id.to_string(), message_id: self.messages[i].id.clone() })
+        self.draft_index(draft_id)
+            .map(|i| DraftView { id: draft_id.to_string(), message_id: self.messages[i].id.clone() })
     }
 
     /// Every draft, newest first (as Gmail lists them).
     pub fn drafts(&self) -> Vec<DraftView> {
         let mut drafts: Vec<&Message> = self.messages.iter().filter(|m| m.draft_id.is_some()).collect();
         drafts.sort_by(|a, b| b.at_utc_ms.cmp(&a.at_utc_ms).then(b.id.cmp(&a.id)));
-        drafts.iter().map(|m| DraftView { id: m.draft_id.clone().unwrap_or_default(), message_id: m.id.clone() }).collect()
+        drafts
+            .iter()
+            .map(|m| DraftView { id: m.draft_id.clone().unwrap_or_default(), message_id: m.id.clone() })
+            .collect()
     }
 
     pub fn draft_message(&self, draft_id: &str) -> ServiceResult<&Message> {
@@ -252,7 +262,14 @@ impl Mailbox {
     }
 
     /// `draft.update(...)`: new content, same draft and message ids.
-    pub fn update_draft(&mut self, mail: &Mail, draft_id: &str, compose: Compose, account: Account, now_utc_ms: i64) -> ServiceResult<DraftView> {
+    pub fn update_draft(
+        &mut self,
+        mail: &Mail,
+        draft_id: &str,
+        compose: Compose,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<DraftView> {
         check_compose(&compose, mail.account)?;
         let i = self.draft_index(draft_id).ok_or_else(|| no_draft(draft_id))?;
         let old = &self.messages[i];
@@ -266,7 +283,13 @@ impl Mailbox {
 
     /// `draft.send()`: the quota and address rules of any send; the draft becomes the
     /// sent message (same message id). Returns the message's id.
-    pub fn send_draft(&mut self, mail: &mut Mail, draft_id: &str, account: Account, now_utc_ms: i64) -> ServiceResult<String> {
+    pub fn send_draft(
+        &mut self,
+        mail: &mut Mail,
+        draft_id: &str,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<String> {
         let i = self.draft_index(draft_id).ok_or_else(|| no_draft(draft_id))?;
         let m = &self.messages[i];
         let outgoing = OutgoingMail {
@@ -428,7 +451,14 @@ impl Mailbox {
     }
 
     /// `label.getThreads(start, max)`: the label's threads, latest first.
-    pub fn label_threads(&self, name: &str, start: usize, max: Option<usize>, account: Account, now_utc_ms: i64) -> ServiceResult<Vec<ThreadView>> {
+    pub fn label_threads(
+        &self,
+        name: &str,
+        start: usize,
+        max: Option<usize>,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<Vec<ThreadView>> {
         let max = match max {
             Some(max) if max > SEARCH_RESULTS_MAX => return Err(ServiceError::new(SEARCH_MAX_MESSAGE)),
             Some(max) => max,

@@ -196,7 +196,11 @@ enum Token {
     Or,
     /// A word or `op:value`, with whether it was negated and whether its value (or the
     /// whole of it) was quoted.
-    Word { text: String, negated: bool, quoted: bool },
+    Word {
+        text: String,
+        negated: bool,
+        quoted: bool,
+    },
     /// `-(`: a negated group.
     NotOpen,
 }

@@ -60,7 +60,14 @@ fn sample() -> (Mailbox, i64) {
     incoming(&mut mb, day0, "Ana <ana@shop.example>", "Order 1001", "Two lamps, please.", &["orders"]);
     incoming(&mut mb, day0 + MS_PER_DAY, "bob@shop.example", "Order 1002", "One chair", &["orders"]);
     incoming(&mut mb, day0 + 2 * MS_PER_DAY, "news@letters.example", "Weekly news", "Lamps on sale", &[]);
-    incoming(&mut mb, day0 + 3 * MS_PER_DAY, "ana@shop.example", "Re: Order 1001", "And a rug", &["orders", "VIP list"]);
+    incoming(
+        &mut mb,
+        day0 + 3 * MS_PER_DAY,
+        "ana@shop.example",
+        "Re: Order 1001",
+        "And a rug",
+        &["orders", "VIP list"],
+    );
     (mb, day0 + 3 * MS_PER_DAY + MS_PER_HOUR)
 }
 
@@ -209,7 +216,10 @@ fn message_limits() {
     mail.account = AccountType::Workspace;
     mb.send(&mut mail, compose("a@b.example", "s", &big), None, utc(), 0).unwrap();
     let long = "s".repeat(SUBJECT_CHARS_MAX + 1);
-    assert_eq!(mb.send(&mut mail, compose("a@b.example", &long, ""), None, utc(), 0).unwrap_err().message, SUBJECT_TOO_LONG_MESSAGE);
+    assert_eq!(
+        mb.send(&mut mail, compose("a@b.example", &long, ""), None, utc(), 0).unwrap_err().message,
+        SUBJECT_TOO_LONG_MESSAGE
+    );
     let mut many = compose("a@b.example", "s", "");
     many.attachments = vec![Attachment::default(); ATTACHMENTS_PER_MESSAGE_MAX + 1];
     assert_eq!(mb.send(&mut mail, many, None, utc(), 0).unwrap_err().message, TOO_MANY_ATTACHMENTS_MESSAGE);
