@@ -15,11 +15,7 @@ pub type WindowCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<i64, Scenari
 
 /// Adds the scenario's incoming mail to `world`, in arrival order (file order at the
 /// same instant). `at` checks a time lies in the run's window.
-pub fn add_to_world(
-    loaded: &LoadedScenario,
-    world: &mut World,
-    at: &WindowCheck,
-) -> Result<(), ScenarioError> {
+pub fn add_to_world(loaded: &LoadedScenario, world: &mut World, at: &WindowCheck) -> Result<(), ScenarioError> {
     let sections = &loaded.file.inbox;
     if sections.len() > MESSAGES_MAX {
         return Err(
