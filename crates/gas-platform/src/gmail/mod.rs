@@ -260,6 +260,10 @@ impl Mailbox {
         let mut thread_sizes: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
         for (i, m) in self.messages.iter().enumerate() {
             let key = format!("gmail.messages[{i}]");
+            let seq = u64::from_str_radix(&m.id, 16).ok().and_then(|v| v.checked_sub(ID_BASE));
+            if m.id.len() == 16 && seq.is_some_and(|seq| seq >= self.next_seq) {
+                return Err(format!("{key}.id: {:?} is at or past gmail.next_seq {}", m.id, self.next_seq));
+            }
             if m.id.is_empty() || ids.insert(m.id.as_str(), m).is_some() {
                 return Err(format!("{key}.id: {:?} is empty or used twice", m.id));
             }
@@ -301,15 +305,12 @@ impl Mailbox {
         Ok(())
     }
 
-    /// A new message id, never used in this mailbox.
+    /// A new message id, never used in this mailbox: ids come from `next_seq`, and
+    /// `check_state` refuses a state file with an id at or past it.
     pub fn new_id(&mut self) -> String {
-        loop {
-            let id = format!("{:016x}", ID_BASE.wrapping_add(self.next_seq));
-            self.next_seq += 1;
-            if !self.messages.iter().any(|m| m.id == id) {
-                return id;
-            }
-        }
+        let id = format!("{:016x}", ID_BASE.wrapping_add(self.next_seq));
+        self.next_seq += 1;
+        id
     }
 
     pub fn message(&self, id: &str, now_utc_ms: i64) -> Option<&Message> {
@@ -325,18 +326,22 @@ impl Mailbox {
     }
 
     pub fn thread_view(&self, thread_id: &str, now_utc_ms: i64) -> Option<ThreadView> {
-        let messages = self.thread_messages(thread_id, now_utc_ms);
-        let first = messages.first()?;
-        Some(ThreadView {
-            id: thread_id.to_string(),
-            first_subject: first.subject.clone(),
-            message_count: messages.len(),
-            last_at_utc_ms: messages.iter().map(|m| m.at_utc_ms).max().unwrap_or(first.at_utc_ms),
-            unread: messages.iter().any(|m| m.unread && !m.trashed),
-            in_inbox: messages.iter().any(|m| m.inbox && !m.trashed),
-            in_trash: messages.iter().all(|m| m.trashed),
-            starred: messages.iter().any(|m| m.starred),
-        })
+        view_of(thread_id, &self.thread_messages(thread_id, now_utc_ms))
+    }
+
+    /// The views of many threads, in one pass over the messages (a search's answer).
+    pub fn thread_views(&self, ids: &std::collections::BTreeSet<&str>, now_utc_ms: i64) -> Vec<ThreadView> {
+        let mut by_thread: std::collections::BTreeMap<&str, Vec<&Message>> = std::collections::BTreeMap::new();
+        for m in self.messages.iter().filter(|m| m.seen(now_utc_ms) && ids.contains(m.thread_id.as_str())) {
+            by_thread.entry(m.thread_id.as_str()).or_default().push(m);
+        }
+        by_thread
+            .into_iter()
+            .filter_map(|(id, mut messages)| {
+                messages.sort_by_key(|m| m.at_utc_ms);
+                view_of(id, &messages)
+            })
+            .collect()
     }
 
     /// The user labels on a thread's messages, in the order they were created.
@@ -353,33 +358,55 @@ impl Mailbox {
         self.labels.iter().find(|l| l.as_str() == name)
     }
 
-    /// The counts a report shows, as the mailbox stands at `now`.
+    /// The counts a report shows, as the mailbox stands at `now`: one pass over the
+    /// messages.
     pub fn summary(&self, now_utc_ms: i64) -> MailboxSummary {
-        let mut threads: Vec<&str> =
-            self.messages.iter().filter(|m| m.seen(now_utc_ms)).map(|m| m.thread_id.as_str()).collect();
-        threads.sort_unstable();
-        threads.dedup();
-        let views: Vec<ThreadView> = threads.iter().filter_map(|t| self.thread_view(t, now_utc_ms)).collect();
-        let labels = self
-            .labels
-            .iter()
-            .map(|label| {
-                let count = threads
-                    .iter()
-                    .filter(|t| self.thread_messages(t, now_utc_ms).iter().any(|m| m.labels.iter().any(|l| l == label)))
-                    .count();
-                (label.clone(), count)
-            })
-            .collect();
+        use std::collections::{BTreeMap, BTreeSet};
+        #[derive(Default)]
+        struct Flags {
+            unread: bool,
+            inbox: bool,
+        }
+        let mut threads: BTreeMap<&str, Flags> = BTreeMap::new();
+        let mut labelled: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        let mut sent_messages = 0;
+        for m in self.messages.iter().filter(|m| m.seen(now_utc_ms)) {
+            let flags = threads.entry(m.thread_id.as_str()).or_default();
+            flags.unread |= m.unread && !m.trashed;
+            flags.inbox |= m.inbox && !m.trashed;
+            sent_messages += usize::from(m.sent);
+            for label in &m.labels {
+                labelled.entry(label.as_str()).or_default().insert(m.thread_id.as_str());
+            }
+        }
         MailboxSummary {
-            threads: views.len(),
-            unread_threads: views.iter().filter(|v| v.unread).count(),
-            inbox_threads: views.iter().filter(|v| v.in_inbox).count(),
-            sent_messages: self.messages.iter().filter(|m| m.sent && m.seen(now_utc_ms)).count(),
+            threads: threads.len(),
+            unread_threads: threads.values().filter(|f| f.unread).count(),
+            inbox_threads: threads.values().filter(|f| f.inbox).count(),
+            sent_messages,
             drafts: self.messages.iter().filter(|m| m.draft_id.is_some()).count(),
-            labels,
+            labels: self
+                .labels
+                .iter()
+                .map(|l| (l.clone(), labelled.get(l.as_str()).map_or(0, BTreeSet::len)))
+                .collect(),
         }
     }
+}
+
+/// A thread's view from its messages seen now, oldest first.
+fn view_of(thread_id: &str, messages: &[&Message]) -> Option<ThreadView> {
+    let first = messages.first()?;
+    Some(ThreadView {
+        id: thread_id.to_string(),
+        first_subject: first.subject.clone(),
+        message_count: messages.len(),
+        last_at_utc_ms: messages.iter().map(|m| m.at_utc_ms).max().unwrap_or(first.at_utc_ms),
+        unread: messages.iter().any(|m| m.unread && !m.trashed),
+        in_inbox: messages.iter().any(|m| m.inbox && !m.trashed),
+        in_trash: messages.iter().all(|m| m.trashed),
+        starred: messages.iter().any(|m| m.starred),
+    })
 }
 
 /// The sender of a scripted incoming message: an address (`a@b.c` or `Name <a@b.c>`).

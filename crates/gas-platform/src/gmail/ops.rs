@@ -419,15 +419,13 @@ impl Mailbox {
     fn threads_matching(&self, parsed: &Query, account: Account, now_utc_ms: i64) -> Vec<ThreadView> {
         let scope = Scope::of(parsed);
         let context = query::Context { me: &account.email.to_lowercase(), now_utc_ms };
-        let mut threads: Vec<&str> = self
+        let matching: std::collections::BTreeSet<&str> = self
             .messages
             .iter()
             .filter(|m| m.seen(now_utc_ms) && scope.admits(m) && parsed.matches(m, &context))
             .map(|m| m.thread_id.as_str())
             .collect();
-        threads.sort_unstable();
-        threads.dedup();
-        let mut views: Vec<ThreadView> = threads.iter().filter_map(|t| self.thread_view(t, now_utc_ms)).collect();
+        let mut views = self.thread_views(&matching, now_utc_ms);
         views.sort_by(|a, b| b.last_at_utc_ms.cmp(&a.last_at_utc_ms).then(b.id.cmp(&a.id)));
         views
     }

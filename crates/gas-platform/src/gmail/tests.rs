@@ -359,6 +359,9 @@ fn state_invariants() {
     let mut bad_time = mb.clone();
     bad_time.messages[0].at_utc_ms = i64::MAX;
     assert!(bad_time.check_state().unwrap_err().contains("at_utc_ms"));
+    let mut past = mb.clone();
+    past.next_seq = 1;
+    assert!(past.check_state().unwrap_err().contains("at or past gmail.next_seq"));
     let mut dup_label = mb;
     dup_label.labels.push("Orders".into());
     assert!(dup_label.check_state().unwrap_err().contains("twice"));
