@@ -38,6 +38,7 @@ pub const PRELUDE: &str = concat!(
     include_str!("js/prelude/21_cache.js"),
     include_str!("js/prelude/22_properties.js"),
     include_str!("js/prelude/30_mail.js"),
+    include_str!("js/prelude/31_gmail.js"),
     include_str!("js/prelude/39_blob.js"),
     include_str!("js/prelude/40_urlfetch.js"),
     include_str!("js/prelude/41_utilities.js"),

@@ -23,6 +23,7 @@ pub mod error;
 pub mod faults;
 pub mod gaps;
 pub mod glob;
+pub mod gmail;
 pub mod lock;
 pub mod mail;
 pub mod properties;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::cache::Caches;
 use crate::container::ContainerUi;
 use crate::faults::Faults;
+use crate::gmail::Mailbox;
 use crate::lock::Locks;
 use crate::mail::Mail;
 use crate::properties::Properties;
@@ -38,6 +39,10 @@ pub struct World {
     pub properties: Properties,
     pub caches: Caches,
     pub mail: Mail,
+    /// GmailApp's mailbox (incoming mail with its arrival instants, sent copies, labels,
+    /// drafts).
+    #[serde(skip_serializing_if = "crate::world::mailbox_is_empty")]
+    pub gmail: Mailbox,
     pub locks: Locks,
     pub triggers: Triggers,
     pub http: UrlFetch,
@@ -58,6 +63,11 @@ fn quotas_unused(quotas: &Quotas) -> bool {
 /// 9999-12-31T23:59:59.999Z: later (or negative) clocks in a state file are typos, and
 /// `gas-sim call --at` refuses them too.
 pub const LAST_UTC_MS_MAX: i64 = crate::time::INSTANT_UTC_MS_MAX;
+
+/// An empty mailbox is left out of a state file, so files without Gmail keep their bytes.
+fn mailbox_is_empty(mailbox: &Mailbox) -> bool {
+    *mailbox == Mailbox::default()
+}
 
 impl World {
     pub fn new() -> World {
@@ -108,6 +118,7 @@ impl World {
         self.locks.check_state()?;
         self.mail.check_state()?;
         self.quotas.check_state()?;
+        self.gmail.check_state()?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }

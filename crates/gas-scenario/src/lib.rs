@@ -16,6 +16,7 @@
 pub mod bug;
 pub mod container;
 pub mod expect;
+pub mod inbox;
 pub mod model;
 pub mod paths;
 pub mod plan;

@@ -81,6 +81,9 @@ pub struct ScenarioFile {
     /// Answers to `Ui.alert` / `Ui.prompt` dialogs, in order.
     #[serde(default)]
     pub ui: Vec<UiSection>,
+    /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
+    #[serde(default)]
+    pub inbox: Vec<InboxSection>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -326,6 +329,26 @@ pub struct MailFilter {
 pub struct ExecutionFilter {
     pub function: Option<Spanned<String>>,
     pub outcome: Option<String>,
+}
+
+/// One incoming message: `at`, `from`, `subject`, `body` (or `html`), optional `to`
+/// (default: the account), `cc`, `labels`, `unread` (default true) and `thread` (a name
+/// that puts follow-ups into one thread).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InboxSection {
+    pub at: Spanned<String>,
+    pub from: Spanned<String>,
+    pub to: Option<String>,
+    pub cc: Option<String>,
+    #[serde(default)]
+    pub subject: String,
+    pub body: Option<String>,
+    pub html: Option<String>,
+    #[serde(default)]
+    pub labels: Vec<Spanned<String>>,
+    pub unread: Option<bool>,
+    pub thread: Option<Spanned<String>>,
 }
 
 /// An error in a scenario: always names the file, and the line and key when known.

@@ -183,6 +183,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         }
     };
     let mut world = initial_world(loaded, zone)?;
+    crate::inbox::add_to_world(loaded, &mut world, &start_time)?;
     world.faults.rng = SeededRng::derive(seed, "faults");
     for (i, fault) in file.faults.iter().enumerate() {
         let key = format!("faults[{i}]");

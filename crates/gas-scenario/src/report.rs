@@ -180,6 +180,10 @@ pub struct ZoneReport {
     pub sheets: BTreeMap<String, Vec<Vec<String>>>,
     pub properties: BTreeMap<String, String>,
     pub expectations: Vec<ExpectResult>,
+    /// GmailApp's mailbox at the end: counts only (the sent mail is in `mail`). Absent
+    /// when the run never touched a mailbox.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mailbox: Option<gas_platform::gmail::MailboxSummary>,
     /// What the run could not do as the scenario said: a `[[triggers]]` entry the
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -335,6 +339,8 @@ impl ZoneReport {
             sheets,
             properties: world.properties.script.entries().clone(),
             expectations,
+            mailbox: (world.gmail != gas_platform::gmail::Mailbox::default())
+                .then(|| world.gmail.summary(plan.end_utc_ms)),
             warnings,
             menus: world
                 .ui
@@ -458,6 +464,9 @@ impl ZoneReport {
         if !self.dialogs.is_empty() {
             let _ = writeln!(out, "  dialogs: {}", self.dialogs.len());
         }
+        if let Some(mailbox) = &self.mailbox {
+            let _ = writeln!(out, "  {}", mailbox_line(mailbox));
+        }
         if !self.expectations.is_empty() {
             let _ = writeln!(out, "  expectations:");
         }
@@ -547,12 +556,26 @@ impl ZoneReport {
                 let _ = writeln!(out, "  {}  {}  {}  {}", &d.local_time[..19], d.user, d.function, d.line());
             }
         }
+        if let Some(mailbox) = &self.mailbox {
+            let _ = writeln!(out, "\n{}", mailbox_line(mailbox));
+            for (label, threads) in &mailbox.labels {
+                let _ = writeln!(out, "  label {label}: {threads} threads");
+            }
+        }
         let _ = writeln!(out, "\nscript properties ({}):", self.properties.len());
         for (key, value) in &self.properties {
             let _ = writeln!(out, "  {key} = {value}");
         }
         out
     }
+}
+
+/// `mailbox: 5 threads (2 unread, 3 in inbox), 4 sent, 0 drafts`.
+fn mailbox_line(m: &gas_platform::gmail::MailboxSummary) -> String {
+    format!(
+        "mailbox: {} threads ({} unread, {} in inbox), {} sent, {} drafts",
+        m.threads, m.unread_threads, m.inbox_threads, m.sent_messages, m.drafts
+    )
 }
 
 fn csv_cell(text: &str) -> String {

@@ -61,7 +61,7 @@ pub(crate) fn mail_from_args(method: &str, args: &[Val]) -> ServiceResult<Outgoi
     Ok(mail)
 }
 
-fn options_into(mut mail: OutgoingMail, options: &Val) -> OutgoingMail {
+pub(super) fn options_into(mut mail: OutgoingMail, options: &Val) -> OutgoingMail {
     let text = |key: &str| options.get(key).filter(|v| !v.is_nullish()).map(Val::to_js_string);
     mail.cc = text("cc").map(|s| split_recipients(&s)).unwrap_or_default();
     mail.bcc = text("bcc").map(|s| split_recipients(&s)).unwrap_or_default();

@@ -11,6 +11,7 @@ mod args;
 mod blob;
 mod cache;
 mod container;
+mod gmail;
 mod html;
 mod lock;
 mod mail;
@@ -46,7 +47,11 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Blob", blob::dispatch),
     ("Cache", cache::dispatch),
     ("CacheService", cache::dispatch),
-    ("GmailApp", mail::dispatch),
+    ("GmailApp", gmail::dispatch),
+    ("GmailDraft", gmail::dispatch),
+    ("GmailLabel", gmail::dispatch),
+    ("GmailMessage", gmail::dispatch),
+    ("GmailThread", gmail::dispatch),
     ("HTTPResponse", blob::dispatch),
     ("HtmlOutput", html::dispatch),
     ("HtmlService", html::dispatch),

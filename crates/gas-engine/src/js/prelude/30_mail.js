@@ -4,12 +4,7 @@
       sendEmail: c('MailApp.sendEmail'),
       getRemainingDailyQuota: c('MailApp.getRemainingDailyQuota'),
     });
-    const GmailApp = service('GmailApp', {
-      sendEmail(recipient, subject, body, options) {
-        call('GmailApp.sendEmail', null, Array.prototype.slice.call(arguments));
-        return GmailApp;
-      },
-    });
-    return { MailApp, GmailApp  };
+    // GmailApp is in 31_gmail.js.
+    return { MailApp };
   })();
 

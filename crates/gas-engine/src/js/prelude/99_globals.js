@@ -6,7 +6,7 @@
   const globals = {
     SpreadsheetApp: sheets.SpreadsheetApp, LockService: locks.LockService,
     CacheService: caches.CacheService, PropertiesService: properties.PropertiesService,
-    MailApp: mail.MailApp, GmailApp: mail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
+    MailApp: mail.MailApp, GmailApp: gmail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
     Utilities: utilities.Utilities, Session: session.Session, ScriptApp: scriptApp.ScriptApp,
     ContentService: content.ContentService, HtmlService: html.HtmlService, Logger: logging.Logger, console: logging.console,
   };

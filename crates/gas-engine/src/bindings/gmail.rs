@@ -1,0 +1,264 @@
+//! GmailApp, GmailThread, GmailMessage, GmailLabel and GmailDraft: arguments read into
+//! gas-platform's `gmail` types, results turned into handles (a thread's or message's
+//! state as fetched, a label's name, a draft's ids). Every rule is in `gas_platform::gmail`.
+
+use super::args::*;
+use super::mail::{mail_from_args, options_into};
+use super::Call;
+use crate::host::CallResult;
+use crate::value::Val;
+use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, ThreadView};
+use gas_platform::mail::{split_recipients, OutgoingMail};
+use gas_platform::{ServiceError, ServiceResult, World};
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let now = call.host.now();
+    let zone = call.host.zone;
+    let mut guard = call.host.world();
+    let World { gmail: mailbox, mail, user_email, .. } = &mut *guard;
+    let account = Account { email: user_email.as_str(), zone };
+    let (method, args) = (call.method, call.args);
+    let id = || call.handle.get("id").map(Val::to_js_string).unwrap_or_default();
+    let thread = |mailbox: &gmail::Mailbox, thread_id: &str| match mailbox.thread_view(thread_id, now) {
+        Some(view) => to_val(&view),
+        None => Val::Null,
+    };
+    let message = |mailbox: &gmail::Mailbox, message_id: &str| match mailbox.message(message_id, now) {
+        Some(m) => to_val(&MessageView::of(m)),
+        None => Val::Null,
+    };
+    let value = match method {
+        "GmailApp.sendEmail" => {
+            mailbox.send(mail, send_compose(method, args)?, None, account, now)?;
+            Val::Undefined
+        }
+        "GmailApp.search" => {
+            let (start, max) = paging(method, args, 1)?;
+            threads(mailbox.search(&string_arg(args, 0), start, max, account, now)?)
+        }
+        "GmailApp.getInboxThreads" => {
+            let (start, max) = paging(method, args, 0)?;
+            threads(mailbox.search("in:inbox", start, max, account, now)?)
+        }
+        "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.inbox_unread_count(account, now)? as f64),
+        "GmailApp.getThreadById" => thread(mailbox, &string_arg(args, 0)),
+        "GmailApp.getMessageById" => message(mailbox, &string_arg(args, 0)),
+        "GmailApp.createLabel" => label(&mailbox.create_label(&string_arg(args, 0))?),
+        "GmailApp.getUserLabelByName" => mailbox.find_label(&string_arg(args, 0)).map_or(Val::Null, |l| label(l)),
+        "GmailApp.getUserLabels" => Val::Array(mailbox.labels.iter().map(|l| label(l)).collect()),
+        "GmailApp.deleteLabel" => {
+            mailbox.delete_label(&label_name(arg(args, 0)));
+            Val::Undefined
+        }
+        "GmailApp.createDraft" => to_val(&mailbox.create_draft(mail, send_compose(method, args)?, account, now)?),
+        "GmailApp.getDrafts" => Val::Array(mailbox.drafts().iter().map(to_val).collect()),
+        "GmailApp.getDraft" => mailbox.draft(&string_arg(args, 0)).map_or(Val::Null, |d| to_val(&d)),
+        "GmailDraft.update" => to_val(&mailbox.update_draft(mail, &id(), send_compose(method, args)?, account, now)?),
+        "GmailDraft.send" => {
+            let sent = mailbox.send_draft(mail, &id(), account, now)?;
+            message(mailbox, &sent)
+        }
+        "GmailDraft.deleteDraft" => {
+            mailbox.delete_draft(&id())?;
+            Val::Undefined
+        }
+        "GmailDraft.getMessage" => to_val(&MessageView::of(mailbox.draft_message(&id())?)),
+        "GmailLabel.getThreads" => {
+            let (start, max) = paging(method, args, 0)?;
+            threads(mailbox.label_threads(&label_name(call.handle), start, max, account, now)?)
+        }
+        "GmailLabel.getUnreadCount" => Val::Number(mailbox.label_unread_count(&label_name(call.handle), now) as f64),
+        "GmailLabel.deleteLabel" => {
+            mailbox.delete_label(&label_name(call.handle));
+            Val::Undefined
+        }
+        "GmailLabel.addToThread"
+        | "GmailLabel.removeFromThread"
+        | "GmailLabel.addToThreads"
+        | "GmailLabel.removeFromThreads" => {
+            let ids = match arg(args, 0) {
+                Val::Array(items) => items.iter().map(handle_id).collect::<Vec<_>>(),
+                one => vec![handle_id(one)],
+            };
+            gmail::check_batch(ids.len())?;
+            let on = method.contains(".addTo");
+            let name = label_name(call.handle);
+            for thread_id in ids {
+                mailbox.set_thread_label(&thread_id, &name, on, now)?;
+            }
+            Val::Undefined
+        }
+        _ => return thread_or_message(call, mailbox, mail, account, now),
+    };
+    Ok(value)
+}
+
+fn thread_or_message(
+    call: &Call,
+    mailbox: &mut gmail::Mailbox,
+    mail: &mut gas_platform::mail::Mail,
+    account: Account,
+    now: i64,
+) -> CallResult {
+    let (method, args) = (call.method, call.args);
+    let id = call.handle.get("id").map(Val::to_js_string).unwrap_or_default();
+    let thread_val = |mailbox: &gmail::Mailbox, thread_id: &str| -> ServiceResult<Val> {
+        mailbox.thread_view(thread_id, now).map(|v| to_val(&v)).ok_or_else(|| gone(thread_id))
+    };
+    let message_val = |mailbox: &gmail::Mailbox, message_id: &str| -> ServiceResult<Val> {
+        mailbox.message(message_id, now).map(|m| to_val(&MessageView::of(m))).ok_or_else(|| gone(message_id))
+    };
+    let change = match method.split('.').nth(1).unwrap_or("") {
+        "markRead" => Some(MessageChange::Read),
+        "markUnread" => Some(MessageChange::Unread),
+        "star" => Some(MessageChange::Star),
+        "unstar" => Some(MessageChange::Unstar),
+        "moveToArchive" => Some(MessageChange::Archive),
+        "moveToInbox" => Some(MessageChange::Inbox),
+        "moveToTrash" => Some(MessageChange::Trash),
+        _ => None,
+    };
+    let value = match (method, change) {
+        (m, Some(change)) if m.starts_with("GmailThread.") => {
+            mailbox.mark_thread(&id, change, now);
+            thread_val(mailbox, &id)?
+        }
+        (_, Some(change)) => {
+            mailbox.mark_message(&id, change, now)?;
+            message_val(mailbox, &id)?
+        }
+        ("GmailThread.refresh", _) => thread_val(mailbox, &id)?,
+        ("GmailThread.getMessages", _) => {
+            Val::Array(mailbox.thread_messages(&id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+        }
+        ("GmailThread.getLabels", _) => Val::Array(mailbox.thread_labels(&id, now).iter().map(|l| label(l)).collect()),
+        ("GmailThread.addLabel" | "GmailThread.removeLabel", _) => {
+            let on = method.ends_with("addLabel");
+            mailbox.set_thread_label(&id, &label_name(arg(args, 0)), on, now)?;
+            thread_val(mailbox, &id)?
+        }
+        ("GmailThread.reply" | "GmailThread.replyAll", _) => {
+            let all = method.ends_with("All");
+            mailbox.reply_thread(mail, &id, reply_compose(method, args)?, all, account, now)?;
+            Val::Undefined
+        }
+        ("GmailMessage.refresh", _) => message_val(mailbox, &id)?,
+        ("GmailMessage.getThread", _) => {
+            let thread_id = mailbox.message(&id, now).map(|m| m.thread_id.clone()).ok_or_else(|| gone(&id))?;
+            thread_val(mailbox, &thread_id)?
+        }
+        ("GmailMessage.getAttachments", _) => {
+            let m = mailbox.message(&id, now).ok_or_else(|| gone(&id))?;
+            Val::Array(m.attachments.iter().map(attachment_val).collect())
+        }
+        ("GmailMessage.reply" | "GmailMessage.replyAll", _) => {
+            let all = method.ends_with("All");
+            mailbox.reply(mail, &id, reply_compose(method, args)?, all, account, now)?;
+            Val::Undefined
+        }
+        ("GmailMessage.forward", _) => {
+            let mut compose = compose_with_options(arg(args, 1));
+            compose.mail.to = split_recipients(&string_arg(args, 0));
+            mailbox.forward(mail, &id, compose, account, now)?;
+            Val::Undefined
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
+
+/// Assumed text for a handle whose thread or message is gone (a deleted draft's).
+fn gone(id: &str) -> ServiceError {
+    ServiceError::new(format!("Invalid argument: id {id}"))
+}
+
+fn threads(views: Vec<ThreadView>) -> Val {
+    Val::Array(views.iter().map(to_val).collect())
+}
+
+fn label(name: &str) -> Val {
+    Val::Object(vec![("name".into(), Val::String(name.to_string()))])
+}
+
+fn label_name(handle: &Val) -> String {
+    handle.get("name").map(Val::to_js_string).unwrap_or_default()
+}
+
+fn handle_id(handle: &Val) -> String {
+    handle.get("id").map(Val::to_js_string).unwrap_or_default()
+}
+
+/// `(start, max)` from `args[at..]`; absent means the first 500 (documented cap).
+fn paging(method: &str, args: &[Val], at: usize) -> ServiceResult<(usize, Option<usize>)> {
+    if args.len() <= at || arg(args, at).is_nullish() {
+        return Ok((0, None));
+    }
+    let start = int_arg(args, at, method)?;
+    let max = int_arg(args, at + 1, method)?;
+    if start < 0 || max < 0 {
+        // Assumed text.
+        return Err(ServiceError::new(format!("Invalid argument: {}", if start < 0 { "start" } else { "max" })));
+    }
+    Ok((start as usize, Some(max as usize)))
+}
+
+/// `sendEmail` / `createDraft` / `draft.update` arguments: `(recipient, subject, body
+/// [, options])`, with GmailApp's own options (attachments, noReply).
+fn send_compose(method: &str, args: &[Val]) -> ServiceResult<Compose> {
+    let mut outgoing = mail_from_args(method, args)?;
+    outgoing.via = "GmailApp".into();
+    let options = match args {
+        [message @ Val::Object(_)] => message,
+        _ => arg(args, 3),
+    };
+    Ok(Compose { mail: outgoing, attachments: attachments_of(options), no_reply: no_reply(options) })
+}
+
+/// `reply(body[, options])`: the body, and the options of any send.
+fn reply_compose(method: &str, args: &[Val]) -> ServiceResult<Compose> {
+    if args.is_empty() {
+        return Err(signature_error(method, args));
+    }
+    let mut compose = compose_with_options(arg(args, 1));
+    compose.mail.body = string_arg(args, 0);
+    Ok(compose)
+}
+
+fn compose_with_options(options: &Val) -> Compose {
+    let outgoing = options_into(OutgoingMail { via: "GmailApp".into(), ..Default::default() }, options);
+    Compose { mail: outgoing, attachments: attachments_of(options), no_reply: no_reply(options) }
+}
+
+fn no_reply(options: &Val) -> bool {
+    matches!(options.get("noReply"), Some(Val::Bool(true)))
+}
+
+/// `options.attachments`: blob handles (`{bytes, contentType, name}`) as the prelude
+/// passes them.
+fn attachments_of(options: &Val) -> Vec<Attachment> {
+    let Some(Val::Array(items)) = options.get("attachments") else { return Vec::new() };
+    items
+        .iter()
+        .map(|blob| {
+            let text = |key: &str| blob.get(key).filter(|v| !v.is_nullish()).map(Val::to_js_string);
+            let bytes = match blob.get("bytes") {
+                Some(Val::Array(bytes)) => bytes.iter().map(|b| b.as_f64().unwrap_or(0.0) as i64 as u8).collect(),
+                _ => Vec::new(),
+            };
+            Attachment {
+                name: text("name").unwrap_or_default(),
+                content_type: text("contentType").unwrap_or_else(|| "application/octet-stream".into()),
+                bytes,
+            }
+        })
+        .collect()
+}
+
+/// An attachment as a blob handle: signed bytes (Java's `byte[]`), type, name.
+fn attachment_val(attachment: &Attachment) -> Val {
+    Val::Object(vec![
+        ("bytes".into(), Val::Array(attachment.bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect())),
+        ("contentType".into(), Val::String(attachment.content_type.clone())),
+        ("name".into(), Val::String(attachment.name.clone())),
+    ])
+}

@@ -1,0 +1,133 @@
+  // ---- GmailApp -----------------------------------------------------------------
+  // Threads and messages keep the state they had when fetched, as on the platform
+  // (refresh() reloads it); their getters read the handle, their changes call the
+  // service and take the state it answers.
+  const gmail = (() => {
+    // The blob handle of any BlobSource the platform takes as an attachment.
+    const blobHandle = (source) => {
+      if (source && source._h && Array.isArray(source._h.bytes)) return source._h;
+      if (source && typeof source.getBlob === 'function') return source.getBlob()._h;
+      return source;
+    };
+    const withBlobs = (options) => {
+      if (!options || typeof options !== 'object' || !Array.isArray(options.attachments)) return options;
+      return Object.assign({}, options, { attachments: options.attachments.map(blobHandle) });
+    };
+    // sendEmail / createDraft / update: (recipient, subject, body, options) or (message).
+    const sendArgs = (args) => {
+      const out = args.slice();
+      const at = out.length === 1 ? 0 : 3;
+      if (out.length > at) out[at] = withBlobs(out[at]);
+      return out;
+    };
+    const refreshed = (method) => function () { this._h = call(method, this._h, []); return this; };
+    const get = (key) => function () { return this._h[key]; };
+    const GmailAttachment = klass('GmailAttachment', {
+      getBytes() { return this._h.bytes.slice(); },
+      getDataAsString(charset) { return call('Blob.getDataAsString', null, [this._h.bytes, charset]); },
+      getContentType: get('contentType'),
+      getName: get('name'),
+      getSize() { return this._h.bytes.length; },
+      setName(name) { this._h.name = name; return this; },
+      setContentType(type) { this._h.contentType = type; return this; },
+      copyBlob() {
+        return new fetch.Blob({ bytes: this._h.bytes.slice(), contentType: this._h.contentType, name: this._h.name });
+      },
+      isGoogleType() { return false; },
+    });
+    const GmailMessage = klass('GmailMessage', {
+      getId: get('id'),
+      getSubject: get('subject'),
+      getFrom: get('from'),
+      getTo: get('to'),
+      getCc: get('cc'),
+      getBcc: get('bcc'),
+      getReplyTo: get('reply_to'),
+      getDate() { return new Date(this._h.at_utc_ms); },
+      getPlainBody: get('plain_body'),
+      getBody: get('body'),
+      isUnread: get('unread'),
+      isStarred: get('starred'),
+      isInInbox: get('in_inbox'),
+      isInTrash: get('in_trash'),
+      isDraft: get('draft'),
+      markRead: refreshed('GmailMessage.markRead'),
+      markUnread: refreshed('GmailMessage.markUnread'),
+      star: refreshed('GmailMessage.star'),
+      unstar: refreshed('GmailMessage.unstar'),
+      moveToTrash: refreshed('GmailMessage.moveToTrash'),
+      refresh: refreshed('GmailMessage.refresh'),
+      getAttachments() {
+        return call('GmailMessage.getAttachments', this._h, []).map((h) => new GmailAttachment(h));
+      },
+      getThread() { return new GmailThread(call('GmailMessage.getThread', this._h, [])); },
+      reply(body, options) { call('GmailMessage.reply', this._h, [body, withBlobs(options)]); return this; },
+      replyAll(body, options) { call('GmailMessage.replyAll', this._h, [body, withBlobs(options)]); return this; },
+      forward(recipient, options) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options)]); return this; },
+    });
+    const labelCall = (method) => function (label) {
+      this._h = call(method, this._h, [label && label._h]);
+      return this;
+    };
+    const GmailThread = klass('GmailThread', {
+      getId: get('id'),
+      getFirstMessageSubject: get('first_subject'),
+      getMessageCount: get('message_count'),
+      getLastMessageDate() { return new Date(this._h.last_at_utc_ms); },
+      isUnread: get('unread'),
+      isInInbox: get('in_inbox'),
+      isInTrash: get('in_trash'),
+      hasStarredMessages: get('starred'),
+      getMessages() { return call('GmailThread.getMessages', this._h, []).map((h) => new GmailMessage(h)); },
+      getLabels() { return call('GmailThread.getLabels', this._h, []).map((h) => new GmailLabel(h)); },
+      markRead: refreshed('GmailThread.markRead'),
+      markUnread: refreshed('GmailThread.markUnread'),
+      moveToArchive: refreshed('GmailThread.moveToArchive'),
+      moveToInbox: refreshed('GmailThread.moveToInbox'),
+      moveToTrash: refreshed('GmailThread.moveToTrash'),
+      refresh: refreshed('GmailThread.refresh'),
+      addLabel: labelCall('GmailThread.addLabel'),
+      removeLabel: labelCall('GmailThread.removeLabel'),
+      reply(body, options) { call('GmailThread.reply', this._h, [body, withBlobs(options)]); return this; },
+      replyAll(body, options) { call('GmailThread.replyAll', this._h, [body, withBlobs(options)]); return this; },
+    });
+    const threadsCall = (method) => function (threads) {
+      call(method, this._h, [Array.isArray(threads) ? threads.map((t) => t && t._h) : threads]);
+      return this;
+    };
+    const GmailLabel = klass('GmailLabel', {
+      getName: get('name'),
+      getThreads: wrapAll(GmailThread, 'GmailLabel.getThreads'),
+      getUnreadCount: c('GmailLabel.getUnreadCount'),
+      addToThread(thread) { call('GmailLabel.addToThread', this._h, [thread && thread._h]); return this; },
+      removeFromThread(thread) { call('GmailLabel.removeFromThread', this._h, [thread && thread._h]); return this; },
+      addToThreads: threadsCall('GmailLabel.addToThreads'),
+      removeFromThreads: threadsCall('GmailLabel.removeFromThreads'),
+      deleteLabel() { call('GmailLabel.deleteLabel', this._h, []); },
+    });
+    const GmailDraft = klass('GmailDraft', {
+      getId: get('id'),
+      getMessageId: get('message_id'),
+      getMessage() { return new GmailMessage(call('GmailDraft.getMessage', this._h, [])); },
+      send() { return new GmailMessage(call('GmailDraft.send', this._h, [])); },
+      update(...args) { this._h = call('GmailDraft.update', this._h, sendArgs(args)); return this; },
+      deleteDraft() { call('GmailDraft.deleteDraft', this._h, []); },
+    });
+    const GmailApp = service('GmailApp', {
+      sendEmail(...args) { call('GmailApp.sendEmail', null, sendArgs(args)); return GmailApp; },
+      createDraft(...args) { return new GmailDraft(call('GmailApp.createDraft', null, sendArgs(args))); },
+      getDrafts: wrapAll(GmailDraft, 'GmailApp.getDrafts'),
+      getDraft: wrap(GmailDraft, 'GmailApp.getDraft'),
+      search: wrapAll(GmailThread, 'GmailApp.search'),
+      getInboxThreads: wrapAll(GmailThread, 'GmailApp.getInboxThreads'),
+      getInboxUnreadCount: c('GmailApp.getInboxUnreadCount'),
+      getThreadById: wrap(GmailThread, 'GmailApp.getThreadById'),
+      getMessageById: wrap(GmailMessage, 'GmailApp.getMessageById'),
+      createLabel: wrap(GmailLabel, 'GmailApp.createLabel'),
+      getUserLabelByName: wrap(GmailLabel, 'GmailApp.getUserLabelByName'),
+      getUserLabels: wrapAll(GmailLabel, 'GmailApp.getUserLabels'),
+      deleteLabel(label) { call('GmailApp.deleteLabel', null, [label && label._h]); return GmailApp; },
+    });
+    return { GmailApp, GmailThread, GmailMessage, GmailLabel, GmailDraft, GmailAttachment };
+  })();
+

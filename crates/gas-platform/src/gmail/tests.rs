@@ -1,0 +1,391 @@
+use super::ops::{Account, MessageChange};
+use super::query::{date_utc_ms, parse, relative_ms};
+use super::*;
+use crate::mail::{AccountType, Mail, OutgoingMail, QUOTA_MESSAGE};
+use crate::time::{parse_iso_utc, parse_zone, MS_PER_DAY, MS_PER_HOUR};
+
+const ME: &str = "me@example.com";
+
+fn at(text: &str) -> i64 {
+    parse_iso_utc(text).unwrap()
+}
+
+fn utc() -> Account<'static> {
+    Account { email: ME, zone: chrono_tz::UTC }
+}
+
+/// An incoming message, unread, in the inbox.
+fn incoming(mailbox: &mut Mailbox, at_utc_ms: i64, from: &str, subject: &str, body: &str, labels: &[&str]) -> String {
+    let id = mailbox.new_id();
+    for label in labels {
+        mailbox.create_label(label).unwrap();
+    }
+    mailbox.messages.push(Message {
+        id: id.clone(),
+        thread_id: id.clone(),
+        at_utc_ms,
+        from: from.into(),
+        to: ME.into(),
+        subject: subject.into(),
+        body: body.into(),
+        labels: labels.iter().map(|l| l.to_string()).collect(),
+        unread: true,
+        inbox: true,
+        ..Default::default()
+    });
+    id
+}
+
+fn compose(to: &str, subject: &str, body: &str) -> Compose {
+    Compose {
+        mail: OutgoingMail {
+            to: vec![to.into()],
+            subject: subject.into(),
+            body: body.into(),
+            via: "GmailApp".into(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+fn subjects(mailbox: &Mailbox, query: &str, now: i64) -> Vec<String> {
+    mailbox.search(query, 0, None, utc(), now).unwrap().into_iter().map(|t| t.first_subject).collect()
+}
+
+/// Three orders and a newsletter, a day apart from 2025-06-10.
+fn sample() -> (Mailbox, i64) {
+    let mut mb = Mailbox::default();
+    let day0 = at("2025-06-10T08:00:00Z");
+    incoming(&mut mb, day0, "Ana <ana@shop.example>", "Order 1001", "Two lamps, please.", &["orders"]);
+    incoming(&mut mb, day0 + MS_PER_DAY, "bob@shop.example", "Order 1002", "One chair", &["orders"]);
+    incoming(&mut mb, day0 + 2 * MS_PER_DAY, "news@letters.example", "Weekly news", "Lamps on sale", &[]);
+    incoming(
+        &mut mb,
+        day0 + 3 * MS_PER_DAY,
+        "ana@shop.example",
+        "Re: Order 1001",
+        "And a rug",
+        &["orders", "VIP list"],
+    );
+    (mb, day0 + 3 * MS_PER_DAY + MS_PER_HOUR)
+}
+
+#[test]
+fn address_subject_and_word_operators() {
+    let (mb, now) = sample();
+    assert_eq!(subjects(&mb, "from:ana", now), ["Re: Order 1001", "Order 1001"]);
+    assert_eq!(subjects(&mb, "from:ANA@SHOP.EXAMPLE", now).len(), 2, "case-insensitive");
+    assert_eq!(subjects(&mb, "to:me@example.com", now).len(), 4);
+    assert_eq!(subjects(&mb, "to:me", now).len(), 4, "me is the account");
+    assert_eq!(subjects(&mb, "subject:order", now), ["Re: Order 1001", "Order 1002", "Order 1001"]);
+    assert_eq!(subjects(&mb, "subject:\"order 1002\"", now), ["Order 1002"]);
+    // Whole words: "lamp" is not "lamps".
+    assert_eq!(subjects(&mb, "lamps", now), ["Weekly news", "Order 1001"]);
+    assert!(subjects(&mb, "lamp", now).is_empty());
+    assert_eq!(subjects(&mb, "\"one chair\"", now), ["Order 1002"]);
+    assert!(subjects(&mb, "\"chair one\"", now).is_empty(), "a phrase keeps its order");
+    assert_eq!(subjects(&mb, "", now).len(), 4, "an empty query finds everything");
+}
+
+#[test]
+fn negation_or_and_groups() {
+    let (mb, now) = sample();
+    assert_eq!(subjects(&mb, "-label:orders", now), ["Weekly news"]);
+    assert_eq!(subjects(&mb, "from:bob OR from:news", now), ["Weekly news", "Order 1002"]);
+    // OR binds tighter than the implicit AND.
+    assert_eq!(subjects(&mb, "subject:order from:bob OR from:news", now), ["Order 1002"]);
+    assert_eq!(subjects(&mb, "{from:bob from:news}", now).len(), 2);
+    assert_eq!(subjects(&mb, "(from:bob OR from:news) lamps", now), ["Weekly news"]);
+    assert_eq!(subjects(&mb, "-(from:bob OR from:news)", now).len(), 2);
+    assert_eq!(subjects(&mb, "subject:order AND from:bob", now), ["Order 1002"]);
+    // What Gmail cannot read it searches as text: nothing matches, nothing throws.
+    assert!(subjects(&mb, "frm:ana", now).is_empty());
+    assert!(subjects(&mb, "newer_than:soon", now).is_empty());
+    assert_eq!(subjects(&mb, "from:bob )) OR", now), ["Order 1002"], "dangling tokens are ignored");
+}
+
+#[test]
+fn label_queries_and_unread_threads() {
+    let (mut mb, now) = sample();
+    // A label with a space is written with a dash, in any case.
+    assert_eq!(subjects(&mb, "label:vip-list", now), ["Re: Order 1001"]);
+    assert_eq!(subjects(&mb, "label:VIP-List", now).len(), 1);
+    assert_eq!(subjects(&mb, "is:unread label:orders", now).len(), 3);
+    let first = mb.messages[0].id.clone();
+    mb.mark_thread(&first, MessageChange::Read, now);
+    assert_eq!(subjects(&mb, "is:unread label:orders", now).len(), 2);
+    assert_eq!(subjects(&mb, "is:read", now), ["Order 1001"]);
+    assert_eq!(subjects(&mb, "has:nouserlabels", now), ["Weekly news"]);
+    assert_eq!(mb.inbox_unread_count(utc(), now).unwrap(), 3);
+}
+
+#[test]
+fn relative_and_absolute_dates() {
+    let (mb, now) = sample();
+    // now is 2025-06-13T09:00Z.
+    assert_eq!(subjects(&mb, "newer_than:2d", now), ["Re: Order 1001", "Weekly news"]);
+    assert_eq!(subjects(&mb, "older_than:2d", now), ["Order 1002", "Order 1001"]);
+    assert_eq!(subjects(&mb, "after:2025/06/11 before:2025/06/13", now), ["Weekly news", "Order 1002"]);
+    assert_eq!(subjects(&mb, "after:2025-06-12", now).len(), 2);
+    assert_eq!(subjects(&mb, "before:06/11/2025", now), ["Order 1001"]);
+    assert_eq!(subjects(&mb, &format!("after:{}", at("2025-06-12T08:00:00Z") / 1000), now).len(), 2, "epoch seconds");
+    assert_eq!(relative_ms("3m"), Some(90 * MS_PER_DAY));
+    assert_eq!(relative_ms("1y"), Some(365 * MS_PER_DAY));
+    assert_eq!(relative_ms("2w"), None);
+}
+
+/// A date means local midnight in the script's zone: the same message is before
+/// 2025-06-12 in Tokyo and after it in Los Angeles (and across a DST change).
+#[test]
+fn dates_are_midnight_in_the_script_zone() {
+    let tokyo = parse_zone("Asia/Tokyo").unwrap();
+    let la = parse_zone("America/Los_Angeles").unwrap();
+    assert_eq!(date_utc_ms("2025/06/12", tokyo), Some(at("2025-06-11T15:00:00Z")));
+    assert_eq!(date_utc_ms("2025/06/12", la), Some(at("2025-06-12T07:00:00Z")));
+    // The day after the US fall-back change: midnight is at -08:00.
+    assert_eq!(date_utc_ms("2025/11/03", la), Some(at("2025-11-03T08:00:00Z")));
+    assert_eq!(date_utc_ms("2025/11/02", la), Some(at("2025-11-02T07:00:00Z")));
+    assert_eq!(date_utc_ms("2025/13/02", la), None);
+    let mut mb = Mailbox::default();
+    incoming(&mut mb, at("2025-06-12T03:00:00Z"), "a@b.example", "early", "", &[]);
+    let now = at("2025-06-13T00:00:00Z");
+    let tokyo_me = Account { email: ME, zone: tokyo };
+    let la_me = Account { email: ME, zone: la };
+    assert_eq!(mb.search("after:2025/06/12", 0, None, tokyo_me, now).unwrap().len(), 1);
+    assert_eq!(mb.search("after:2025/06/12", 0, None, la_me, now).unwrap().len(), 0);
+}
+
+#[test]
+fn a_message_is_seen_only_once_it_has_arrived() {
+    let mut mb = Mailbox::default();
+    let arrives = at("2025-06-14T10:00:00Z");
+    let id = incoming(&mut mb, arrives, "a@b.example", "later", "", &[]);
+    assert!(subjects(&mb, "", arrives - 1).is_empty());
+    assert!(mb.message(&id, arrives - 1).is_none());
+    assert!(mb.thread_view(&id, arrives - 1).is_none());
+    assert_eq!(subjects(&mb, "", arrives), ["later"]);
+    assert_eq!(mb.summary(arrives - 1).threads, 0);
+    assert_eq!(mb.summary(arrives).threads, 1);
+}
+
+#[test]
+fn trash_archive_inbox_and_scopes() {
+    let (mut mb, now) = sample();
+    let news = mb.messages[2].thread_id.clone();
+    let first = mb.messages[0].thread_id.clone();
+    mb.mark_thread(&news, MessageChange::Trash, now);
+    assert!(!subjects(&mb, "", now).contains(&"Weekly news".to_string()), "trash is out of plain searches");
+    assert_eq!(subjects(&mb, "in:trash", now), ["Weekly news"]);
+    assert_eq!(subjects(&mb, "in:anywhere", now).len(), 4);
+    mb.mark_thread(&first, MessageChange::Archive, now);
+    assert_eq!(subjects(&mb, "in:inbox", now).len(), 2);
+    assert!(mb.thread_view(&first, now).is_some_and(|t| !t.in_inbox));
+    mb.mark_thread(&news, MessageChange::Inbox, now);
+    assert_eq!(subjects(&mb, "in:inbox", now).len(), 3, "moveToInbox takes it out of the trash");
+    assert!(subjects(&mb, "in:spam", now).is_empty());
+}
+
+#[test]
+fn sends_share_the_mail_quota_and_land_in_sent() {
+    let mut mail = Mail::default();
+    let mut mb = Mailbox::default();
+    let now = at("2025-06-14T10:00:00Z");
+    let id = mb.send(&mut mail, compose("a@b.example", "hi", "body"), None, utc(), now).unwrap();
+    assert_eq!(mail.sent.len(), 1, "the report's sent mail");
+    assert_eq!(mail.remaining(now, chrono_tz::UTC), 99, "the same quota as MailApp");
+    let sent = mb.message(&id, now).unwrap();
+    assert!(sent.sent && !sent.unread && !sent.inbox && sent.from == ME);
+    assert_eq!(subjects(&mb, "in:sent", now), ["hi"]);
+    assert!(subjects(&mb, "in:inbox", now).is_empty());
+    // Over the quota: refused, nothing in Sent.
+    mail.quota.recipients_used = 100;
+    mail.quota.window_start_utc_ms = Some(now);
+    let err = mb.send(&mut mail, compose("a@b.example", "again", ""), None, utc(), now).unwrap_err();
+    assert_eq!(err.message, QUOTA_MESSAGE);
+    assert_eq!(mb.messages.len(), 1);
+}
+
+#[test]
+fn message_limits() {
+    let mut mail = Mail::default();
+    let mut mb = Mailbox::default();
+    let big = "x".repeat(BODY_BYTES_MAX_CONSUMER + 1);
+    let err = mb.send(&mut mail, compose("a@b.example", "s", &big), None, utc(), 0).unwrap_err();
+    assert_eq!(err.message, BODY_TOO_LARGE_MESSAGE);
+    mail.account = AccountType::Workspace;
+    mb.send(&mut mail, compose("a@b.example", "s", &big), None, utc(), 0).unwrap();
+    let long = "s".repeat(SUBJECT_CHARS_MAX + 1);
+    assert_eq!(
+        mb.send(&mut mail, compose("a@b.example", &long, ""), None, utc(), 0).unwrap_err().message,
+        SUBJECT_TOO_LONG_MESSAGE
+    );
+    let mut many = compose("a@b.example", "s", "");
+    many.attachments = vec![Attachment::default(); ATTACHMENTS_PER_MESSAGE_MAX + 1];
+    assert_eq!(mb.send(&mut mail, many, None, utc(), 0).unwrap_err().message, TOO_MANY_ATTACHMENTS_MESSAGE);
+    let mut heavy = compose("a@b.example", "s", "");
+    heavy.attachments = vec![Attachment { bytes: vec![0; ATTACHMENTS_BYTES_MAX / 2 + 1], ..Default::default() }; 2];
+    assert_eq!(mb.send(&mut mail, heavy, None, utc(), 0).unwrap_err().message, ATTACHMENTS_TOO_LARGE_MESSAGE);
+    assert_eq!(mail.sent.len(), 1, "a refused message uses no quota");
+}
+
+#[test]
+fn reply_reply_all_and_forward() {
+    let (mut mb, now) = sample();
+    let mut mail = Mail::default();
+    let original = mb.messages[0].id.clone();
+    mb.messages[0].cc = "carl@shop.example, me@example.com".into();
+    let id = mb.reply(&mut mail, &original, compose("", "", "Thanks"), false, utc(), now).unwrap();
+    let reply = mb.message(&id, now).unwrap();
+    assert_eq!((reply.to.as_str(), reply.subject.as_str()), ("Ana <ana@shop.example>", "Re: Order 1001"));
+    assert_eq!(reply.thread_id, original, "in the same thread");
+    let all = mb.reply(&mut mail, &original, compose("", "", "All"), true, utc(), now).unwrap();
+    assert_eq!(mb.message(&all, now).unwrap().cc, "carl@shop.example", "everyone but the account");
+    mb.messages[0].reply_to = "orders@shop.example".into();
+    let to_reply_to = mb.reply(&mut mail, &original, compose("", "", "x"), false, utc(), now).unwrap();
+    assert_eq!(mb.message(&to_reply_to, now).unwrap().to, "orders@shop.example");
+    let fwd = mb.forward(&mut mail, &original, compose("boss@corp.example", "", ""), utc(), now).unwrap();
+    let fwd = mb.message(&fwd, now).unwrap();
+    assert_eq!((fwd.subject.as_str(), fwd.body.as_str()), ("Fwd: Order 1001", "Two lamps, please."));
+    // "Re: Order 1001" replied to stays "Re: Order 1001".
+    let re = mb.messages[3].id.clone();
+    let again = mb.reply(&mut mail, &re, compose("", "", "y"), false, utc(), now).unwrap();
+    assert_eq!(mb.message(&again, now).unwrap().subject, "Re: Order 1001");
+    assert_eq!(mail.sent.len(), 5);
+    assert_eq!(mb.thread_view(&original, now).unwrap().message_count, 5);
+}
+
+#[test]
+fn a_full_thread_starts_a_new_one() {
+    let mut mb = Mailbox::default();
+    let mut mail = Mail { account: AccountType::Workspace, ..Default::default() };
+    let first = incoming(&mut mb, 0, "a@b.example", "long", "", &[]);
+    for i in 1..THREAD_MESSAGES_MAX {
+        mb.reply(&mut mail, &first, compose("", "", &format!("{i}")), false, utc(), i as i64).unwrap();
+    }
+    assert_eq!(mb.thread_view(&first, 1_000).unwrap().message_count, THREAD_MESSAGES_MAX);
+    let next = mb.reply(&mut mail, &first, compose("", "", "over"), false, utc(), 1_000).unwrap();
+    assert_eq!(mb.message(&next, 1_000).unwrap().thread_id, next);
+    assert!(mb.check_state().is_ok());
+}
+
+#[test]
+fn label_rules() {
+    let (mut mb, now) = sample();
+    assert_eq!(mb.create_label("orders").unwrap(), "orders", "an existing label is given back");
+    assert_eq!(mb.create_label("ORDERS").unwrap(), "orders", "names are case-insensitive");
+    assert_eq!(mb.labels, ["orders", "VIP list"]);
+    for bad in ["", "  ", "Inbox", "SENT"] {
+        assert_eq!(mb.create_label(bad).unwrap_err().message, INVALID_LABEL_NAME_MESSAGE, "{bad:?}");
+    }
+    assert!(mb.create_label(&"l".repeat(LABEL_NAME_CHARS_MAX + 1)).is_err());
+    mb.create_label("processed").unwrap();
+    let news = mb.messages[2].thread_id.clone();
+    mb.set_thread_label(&news, "processed", true, now).unwrap();
+    mb.set_thread_label(&news, "processed", true, now).unwrap();
+    assert_eq!(mb.thread_labels(&news, now), ["processed"]);
+    assert_eq!(mb.label_threads("processed", 0, None, utc(), now).unwrap().len(), 1);
+    assert_eq!(mb.label_unread_count("orders", now), 3);
+    assert!(mb.set_thread_label(&news, "nope", true, now).is_err(), "a label that does not exist");
+    mb.delete_label("processed");
+    assert!(mb.thread_labels(&news, now).is_empty(), "deleting a label takes it off its threads");
+    assert!(mb.check_state().is_ok());
+    let mut full = Mailbox { labels: (0..LABELS_MAX).map(|i| format!("l{i}")).collect(), ..Default::default() };
+    assert_eq!(full.create_label("one more").unwrap_err().message, TOO_MANY_LABELS_MESSAGE);
+}
+
+#[test]
+fn draft_rules() {
+    let mut mb = Mailbox::default();
+    let mut mail = Mail::default();
+    let now = at("2025-06-14T10:00:00Z");
+    let draft = mb.create_draft(&mail, compose("a@b.example", "draft", "v1"), utc(), now).unwrap();
+    assert!(draft.id.starts_with("r-"));
+    assert_eq!(mail.sent.len(), 0, "a draft uses no quota");
+    assert!(subjects(&mb, "", now).is_empty(), "drafts are not in plain searches");
+    assert!(subjects(&mb, "in:drafts", now).is_empty(), "drafts are reached through getDrafts");
+    let updated = mb.update_draft(&mail, &draft.id, compose("c@d.example", "draft 2", "v2"), utc(), now + 1).unwrap();
+    assert_eq!(updated, draft, "same ids after an update");
+    assert_eq!(mb.draft_message(&draft.id).unwrap().to, "c@d.example");
+    let second = mb.create_draft(&mail, compose("e@f.example", "other", ""), utc(), now + 2).unwrap();
+    assert_eq!(mb.drafts(), [second.clone(), draft.clone()], "newest first");
+    let sent = mb.send_draft(&mut mail, &draft.id, utc(), now + 3).unwrap();
+    assert_eq!(sent, draft.message_id);
+    assert_eq!((mail.sent.len(), mail.sent[0].mail.subject.as_str()), (1, "draft 2"));
+    assert!(mb.draft(&draft.id).is_none(), "a sent draft is no draft");
+    assert_eq!(subjects(&mb, "in:sent", now + 3), ["draft 2"]);
+    assert!(mb.send_draft(&mut mail, &draft.id, utc(), now + 4).is_err());
+    mb.delete_draft(&second.id).unwrap();
+    assert!(mb.drafts().is_empty());
+    assert!(mb.delete_draft(&second.id).is_err());
+    // A draft to nobody cannot be sent, and stays a draft.
+    let empty = mb.create_draft(&mail, compose("", "x", ""), utc(), now).unwrap();
+    mb.messages.last_mut().unwrap().to.clear();
+    assert!(mb.send_draft(&mut mail, &empty.id, utc(), now).is_err());
+    assert!(mb.draft(&empty.id).is_some());
+}
+
+#[test]
+fn search_pages_and_the_500_cap() {
+    let mut mb = Mailbox::default();
+    for i in 0..(SEARCH_RESULTS_MAX + 20) {
+        incoming(&mut mb, i as i64, "a@b.example", &format!("m{i}"), "", &[]);
+    }
+    let now = 10_000;
+    assert_eq!(mb.search("", 0, None, utc(), now).unwrap().len(), SEARCH_RESULTS_MAX);
+    let page = mb.search("", 510, Some(100), utc(), now).unwrap();
+    assert_eq!(page.len(), 10);
+    assert_eq!(page[0].first_subject, "m9", "latest first");
+    assert_eq!(mb.search("", 0, Some(501), utc(), now).unwrap_err().message, SEARCH_MAX_MESSAGE);
+    assert!(parse(&"a".repeat(QUERY_CHARS_MAX + 1), chrono_tz::UTC).is_err());
+    // Deep nesting is bounded, not a stack overflow.
+    let deep = format!("{}a{}", "(".repeat(2_000), ")".repeat(2_000));
+    assert!(parse(&deep, chrono_tz::UTC).is_ok());
+}
+
+#[test]
+fn state_invariants() {
+    let (mb, _) = sample();
+    assert!(mb.check_state().is_ok());
+    let mut twice = mb.clone();
+    twice.messages[1].id = twice.messages[0].id.clone();
+    assert!(twice.check_state().unwrap_err().contains("used twice"));
+    let mut orphan = mb.clone();
+    orphan.messages[1].thread_id = "nope".into();
+    assert!(orphan.check_state().unwrap_err().contains("no thread's first message"));
+    let mut unknown = mb.clone();
+    unknown.messages[0].labels.push("ghost".into());
+    assert!(unknown.check_state().unwrap_err().contains("not in gmail.labels"));
+    let mut bad_time = mb.clone();
+    bad_time.messages[0].at_utc_ms = i64::MAX;
+    assert!(bad_time.check_state().unwrap_err().contains("at_utc_ms"));
+    let mut past = mb.clone();
+    past.next_seq = 1;
+    assert!(past.check_state().unwrap_err().contains("at or past gmail.next_seq"));
+    let mut dup_label = mb;
+    dup_label.labels.push("Orders".into());
+    assert!(dup_label.check_state().unwrap_err().contains("twice"));
+}
+
+#[test]
+fn html_only_bodies_have_a_plain_text() {
+    assert_eq!(html_to_text("<p>Total: <b>12 &amp; 3</b></p>"), "Total: 12 & 3");
+    let m = Message { body: "plain".into(), html: Some("<b>rich</b>".into()), ..Default::default() };
+    let view = MessageView::of(&m);
+    assert_eq!((view.plain_body.as_str(), view.body.as_str()), ("plain", "<b>rich</b>"));
+    assert_eq!(view.reply_to, view.from, "reply-to defaults to the sender");
+}
+
+#[test]
+fn batches_take_up_to_100_threads() {
+    assert!(check_batch(BATCH_THREADS_MAX).is_ok());
+    assert_eq!(check_batch(BATCH_THREADS_MAX + 1).unwrap_err().message, BATCH_TOO_LARGE_MESSAGE);
+}
+
+#[test]
+fn scripted_senders_are_addresses() {
+    assert!(check_sender("Ana <ana@shop.example>").is_ok() && check_sender("a@b.example").is_ok());
+    for bad in ["", "ana", "ana@shop", "<>", "a b@c.example"] {
+        assert!(check_sender(bad).unwrap_err().contains("is not an email address"), "{bad:?}");
+    }
+}
