@@ -17,6 +17,7 @@
 
 pub mod cache;
 pub mod calls;
+pub mod concurrency;
 pub mod error;
 pub mod faults;
 pub mod glob;
@@ -31,6 +32,7 @@ pub mod triggers;
 pub mod urlfetch;
 pub mod utilities;
 pub mod value;
+pub mod webapp;
 pub mod world;
 
 pub use error::{ErrorKind, ServiceError, ServiceResult};
