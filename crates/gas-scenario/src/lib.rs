@@ -14,6 +14,7 @@
 //! ```
 
 pub mod bug;
+pub mod clients;
 pub mod expect;
 pub mod model;
 pub mod paths;

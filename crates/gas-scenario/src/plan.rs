@@ -78,6 +78,8 @@ pub struct Plan {
     /// long (the 6-minute kill or the loop limit): a mutation campaign has its verdict
     /// then. `None`: run to the end.
     pub stop_after_timeouts: Option<usize>,
+    /// `[[clients]]`, `[[submissions]]`, delivery faults, the concurrency limit.
+    pub clients: crate::clients::ClientsPlan,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -179,6 +181,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     world.faults.rng = SeededRng::derive(seed, "faults");
     for (i, fault) in file.faults.iter().enumerate() {
         let key = format!("faults[{i}]");
+        if fault.outcome.is_some() {
+            continue; // a delivery fault: `crate::clients`
+        }
         let call = fault.call.get_ref();
         if gas_platform::calls::method(call).is_none() {
             return Err(loaded.error_at(
@@ -360,6 +365,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         });
     }
     events.sort_by_key(|e| (e.at_utc_ms, e.order));
+    let has_do_post = project.files().iter().any(|f| declares_function(&f.text, "doPost"));
+    let clients = crate::clients::plan(loaded, seed, has_do_post, &start_time, &time)?;
     let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&early_eviction_probability) {
         return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
@@ -390,6 +397,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         limits_from_scenario: file.loop_iterations_max.is_some() || file.steps_max.is_some(),
         stop_after_timeouts: None,
         expectations,
+        clients,
     })
 }
 

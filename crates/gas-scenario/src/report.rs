@@ -79,6 +79,23 @@ impl ExecutionSummary {
         }
     }
 
+    /// A start the platform refused (too many simultaneous executions): it failed at once.
+    pub fn refused(exec_id: u64, function: String, source: String, at_utc_ms: i64, message: &str) -> ExecutionSummary {
+        ExecutionSummary {
+            exec_id,
+            function,
+            source,
+            start_utc_ms: at_utc_ms,
+            end_utc_ms: at_utc_ms,
+            outcome: "failed".into(),
+            error: Some(format!("Exception: {message}")),
+            result: serde_json::Value::Null,
+            warnings: Vec::new(),
+            response_lost: false,
+            probes: Vec::new(),
+        }
+    }
+
     /// Killed for running too long: the platform's 6-minute limit, or gas-sim's loop
     /// limit (a runaway loop).
     pub fn ran_too_long(&self) -> bool {
@@ -121,6 +138,9 @@ pub struct ZoneReport {
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Each `[[submissions]]` message: its attempts, conclusion, rows and mails.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub submissions: Vec<crate::clients::report::SubmissionReport>,
 }
 
 impl ZoneReport {
@@ -129,8 +149,14 @@ impl ZoneReport {
         self.executions.iter().flat_map(|e| e.probes.iter().copied()).collect()
     }
 
-    pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World, warnings: Vec<String>) -> ZoneReport {
-        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone);
+    pub fn new(
+        plan: &Plan,
+        executions: Vec<ExecutionSummary>,
+        world: World,
+        warnings: Vec<String>,
+        submissions: Vec<crate::clients::report::SubmissionReport>,
+    ) -> ZoneReport {
+        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
         let local = |ms: i64| utc_ms_to_local(plan.zone, ms).format("%Y-%m-%d %H:%M:%S%.3f").to_string();
         let mail = world
             .mail
@@ -171,6 +197,7 @@ impl ZoneReport {
             properties: world.properties.script.entries().clone(),
             expectations,
             warnings,
+            submissions,
         }
     }
 
@@ -223,6 +250,7 @@ impl ZoneReport {
                 .unwrap_or_default();
             let _ = writeln!(out, "    {day} {weekday}  {count:>4}");
         }
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), false));
         if !self.expectations.is_empty() {
             let _ = writeln!(out, "  expectations:");
         }
@@ -266,6 +294,7 @@ impl ZoneReport {
                 let _ = writeln!(out, "      ! {warning}");
             }
         }
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), true));
         let _ = writeln!(out, "\nmail ({}):", self.mail.len());
         for m in &self.mail {
             let _ = writeln!(out, "  {}  {}  {}", &m.local_time[..19], m.to.join(","), m.subject);
