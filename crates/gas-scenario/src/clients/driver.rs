@@ -116,6 +116,12 @@ impl Driver {
     /// Does the next due thing at `now_utc_ms`; returns the attempt to start, which is to
     /// be execution `exec_id`.
     pub fn step(&mut self, now_utc_ms: i64, exec_id: u64) -> Option<ClientStart> {
+        // Only what is due: an attempt that just ended may have settled what was (its
+        // deadline), and the next entry is then for later.
+        let (&(at_utc_ms, _), _) = self.queue.first_key_value()?;
+        if at_utc_ms > now_utc_ms {
+            return None;
+        }
         let (_, action) = self.queue.pop_first()?;
         match action {
             Action::Deadline { sub, attempt } => {
