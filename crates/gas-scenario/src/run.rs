@@ -490,7 +490,17 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 }
             }
         }
-        for report in workers.collect()? {
+        let mut finished = workers.collect()?;
+        // What a client does next depends on how its attempts ended, so with clients
+        // every execution that has finished (nothing runs now) reports before the next
+        // choice; without, reports may come later (nothing waits on them).
+        while clients.is_active()
+            && (next_exec_id - 1).saturating_sub((summaries.len() + finished.len() + gate.lock().parked.len()) as u64)
+                > 0
+        {
+            finished.push(workers.wait()?);
+        }
+        for report in finished {
             clients.finished(&report, now_utc_ms);
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
             let summary = ExecutionSummary::from_report(&report, source, lost);
@@ -625,29 +635,13 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     }),
                 }
             }
-            Next::Client => {
-                // What a client does next depends on how its attempts ended: every
-                // execution that has finished (nothing runs now) must have reported.
-                loop {
-                    let parked = gate.lock().parked.len() as u64;
-                    if (next_exec_id - 1).saturating_sub(summaries.len() as u64 + parked) == 0 {
-                        break;
-                    }
-                    let report = workers.wait()?;
-                    clients.finished(&report, now_utc_ms);
-                    let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-                    let summary = ExecutionSummary::from_report(&report, source, lost);
-                    timeouts += usize::from(summary.ran_too_long());
-                    summaries.push(summary);
-                }
-                clients.step(at_utc_ms, next_exec_id).map(|start| StartRequest {
+            Next::Client => clients.step(at_utc_ms, next_exec_id).map(|start| StartRequest {
                 function: start.function,
                 event: Some(start.event),
                 at_utc_ms: start.at_utc_ms,
                 source: start.source,
                 lost: false,
-            })
-            }
+            }),
             Next::Trigger(index) => {
                 let trigger = &mut triggers[index];
                 let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");

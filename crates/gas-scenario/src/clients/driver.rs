@@ -103,6 +103,12 @@ impl Driver {
         key
     }
 
+    /// Whether the run has clients: then every finished execution must report before the
+    /// scheduler's next choice.
+    pub fn is_active(&self) -> bool {
+        !self.plan.submissions.is_empty()
+    }
+
     /// The simultaneous-executions limit the run enforces.
     pub fn simultaneous_executions_max(&self) -> usize {
         self.plan.simultaneous_executions_max
