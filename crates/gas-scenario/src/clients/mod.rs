@@ -91,6 +91,8 @@ pub struct SubmissionFilter {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ResponseFilter {
+    /// Only the attempts of submissions with this label (plain requests have none).
+    pub label: Option<String>,
     pub status: Option<u16>,
     pub body: Option<String>,
     /// A delivery outcome (`delivered`, `lost`, ...).
@@ -443,6 +445,7 @@ pub struct SubmissionCheck {
 
 #[derive(Debug, Clone)]
 pub struct ResponseCheck {
+    pub label: Option<String>,
     pub status: Option<u16>,
     pub body: Option<crate::expect::TextMatch>,
     pub outcome: Option<Outcome>,
@@ -514,7 +517,15 @@ pub fn response_check(
         .as_ref()
         .map(|o| Outcome::parse(o.get_ref()).map_err(|e| loaded.error_at(o, &format!("{key}.response.outcome"), e)))
         .transpose()?;
+    if let Some(label) = &filter.label {
+        if !loaded.file.submissions.iter().any(|s| s.label.as_ref() == Some(label)) {
+            return Err(loaded.error(&format!("{key}.response.label"), format!("no [[submissions]] labelled {label:?}")));
+        }
+    }
     let mut label = "responses".to_string();
+    if let Some(l) = &filter.label {
+        label.push_str(&format!(" to {l:?}"));
+    }
     if let Some(o) = outcome {
         label.push_str(&format!(" {}", o.name()));
     }
@@ -524,5 +535,5 @@ pub fn response_check(
     if let Some(b) = &filter.body {
         label.push_str(&format!(" body {b}"));
     }
-    Ok((ResponseCheck { status: filter.status, body, outcome }, label))
+    Ok((ResponseCheck { label: filter.label.clone(), status: filter.status, body, outcome }, label))
 }

@@ -141,8 +141,15 @@ pub fn count_responses(check: &ResponseCheck, submissions: &[SubmissionReport], 
             && check.status.is_none_or(|s| status == Some(s))
             && check.body.as_ref().is_none_or(|m| body.is_some_and(|b| m.matches(b)))
     };
-    let attempts =
-        submissions.iter().flat_map(|s| &s.attempts).filter(|a| matches(&a.outcome, a.status, a.body.as_deref())).count();
+    let attempts = submissions
+        .iter()
+        .filter(|s| check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l)))
+        .flat_map(|s| &s.attempts)
+        .filter(|a| matches(&a.outcome, a.status, a.body.as_deref()))
+        .count();
+    if check.label.is_some() {
+        return attempts as u64;
+    }
     let requests = executions
         .iter()
         .filter(|e| e.source.ends_with(" request"))
