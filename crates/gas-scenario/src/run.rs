@@ -432,7 +432,10 @@ struct ActiveTrigger {
 }
 
 enum Next {
-    Resume { exec_id: u64, at_utc_ms: i64 },
+    Resume {
+        exec_id: u64,
+        at_utc_ms: i64,
+    },
     Event,
     Trigger(usize),
     /// A web-app client's next attempt or timeout (`crate::clients::driver`).

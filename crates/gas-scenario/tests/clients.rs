@@ -71,33 +71,90 @@ fn run(body: &str) -> ZoneReport {
     reports.remove(0)
 }
 
-const CLIENT: &str = "[[clients]]\nname = \"form\"\ntimeout = \"20s\"\nattempts = 2\nbackoff = \"2s\"\nkey = \"per-message\"\n";
+const CLIENT: &str =
+    "[[clients]]\nname = \"form\"\ntimeout = \"20s\"\nattempts = 2\nbackoff = \"2s\"\nkey = \"per-message\"\n";
 
 #[test]
 fn bad_clients_and_submissions_name_file_line_and_key() {
     let sub = "[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"form\"\njson = { a = 1 }\n";
     let cases = [
-        (format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"from\"\njson = {{ a = 1 }}\n"),
-         "c.toml:14: submissions[0].client: no [[clients]] named \"from\" (clients: form)"),
-        (CLIENT.replace("timeout = \"20s\"", "timeout = \"-5s\"") + sub, "c.toml:8: clients[0].timeout: bad duration \"-5s\""),
-        (CLIENT.replace("attempts = 2", "attempts = 0") + sub, "c.toml:9: clients[0].attempts: 0: a client makes 1 to 10 attempts"),
-        (CLIENT.replace("key = \"per-message\"", "key = \"per-visit\"") + sub, "c.toml:11: clients[0].key: \"per-visit\": use"),
-        (format!("{CLIENT}retry_on = [\"lost\", \"404\"]\n{sub}"), "c.toml:12: clients[0].retry_on: \"404\": retry on lost, timeout, error-page, 5xx"),
-        (format!("{CLIENT}{sub}outcomes = [\"lost\", \"dropped\"]\n"), "c.toml:16: submissions[0].outcomes: \"dropped\" is not a delivery outcome"),
-        (format!("{CLIENT}{sub}outcomes = [\"lost\", \"lost\", \"lost\"]\n"), "submissions[0].outcomes: 3 outcomes, but client \"form\" makes at most 2 attempts"),
-        (format!("{CLIENT}{sub}form = {{ a = \"1\" }}\n"), "c.toml:16: submissions[0].form: a submission has one body, but this one has json and form"),
-        (format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"form\"\nbody = \"raw\"\n"), "submissions[0].client: this client adds a key to the body"),
-        (format!("{CLIENT}{sub}content_type = \"text/csv\"\n"), "c.toml:16: submissions[0].content_type: content_type goes with a raw body"),
-        (format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T13:00\"\nclient = \"form\"\njson = {{ a = 1 }}\n"), "c.toml:13: submissions[0].at: \"2025-06-13T13:00\" is at or after end"),
-        (format!("{CLIENT}{sub}repeat = 3\nevery = \"2h\"\n"), "submissions[0].every: submission 3 of 3 would start at or after end"),
+        (
+            format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"from\"\njson = {{ a = 1 }}\n"),
+            "c.toml:14: submissions[0].client: no [[clients]] named \"from\" (clients: form)",
+        ),
+        (
+            CLIENT.replace("timeout = \"20s\"", "timeout = \"-5s\"") + sub,
+            "c.toml:8: clients[0].timeout: bad duration \"-5s\"",
+        ),
+        (
+            CLIENT.replace("attempts = 2", "attempts = 0") + sub,
+            "c.toml:9: clients[0].attempts: 0: a client makes 1 to 10 attempts",
+        ),
+        (
+            CLIENT.replace("key = \"per-message\"", "key = \"per-visit\"") + sub,
+            "c.toml:11: clients[0].key: \"per-visit\": use",
+        ),
+        (
+            format!("{CLIENT}retry_on = [\"lost\", \"404\"]\n{sub}"),
+            "c.toml:12: clients[0].retry_on: \"404\": retry on lost, timeout, error-page, 5xx",
+        ),
+        (
+            format!("{CLIENT}{sub}outcomes = [\"lost\", \"dropped\"]\n"),
+            "c.toml:16: submissions[0].outcomes: \"dropped\" is not a delivery outcome",
+        ),
+        (
+            format!("{CLIENT}{sub}outcomes = [\"lost\", \"lost\", \"lost\"]\n"),
+            "submissions[0].outcomes: 3 outcomes, but client \"form\" makes at most 2 attempts",
+        ),
+        (
+            format!("{CLIENT}{sub}form = {{ a = \"1\" }}\n"),
+            "c.toml:16: submissions[0].form: a submission has one body, but this one has json and form",
+        ),
+        (
+            format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"form\"\nbody = \"raw\"\n"),
+            "submissions[0].client: this client adds a key to the body",
+        ),
+        (
+            format!("{CLIENT}{sub}content_type = \"text/csv\"\n"),
+            "c.toml:16: submissions[0].content_type: content_type goes with a raw body",
+        ),
+        (
+            format!("{CLIENT}[[submissions]]\nat = \"2025-06-13T13:00\"\nclient = \"form\"\njson = {{ a = 1 }}\n"),
+            "c.toml:13: submissions[0].at: \"2025-06-13T13:00\" is at or after end",
+        ),
+        (
+            format!("{CLIENT}{sub}repeat = 3\nevery = \"2h\"\n"),
+            "submissions[0].every: submission 3 of 3 would start at or after end",
+        ),
         (format!("{CLIENT}{CLIENT}"), "c.toml:13: clients[1].name: \"form\" is named twice"),
-        ("[[faults]]\ncall = \"Sheet.appendRow\"\noutcome = \"lost\"\n".to_string(), "c.toml:7: faults[0].call: \"Sheet.appendRow\": an outcome picks web-app deliveries"),
-        ("[[faults]]\ncall = \"doPost\"\noutcome = \"gone\"\n".to_string(), "c.toml:8: faults[0].outcome: \"gone\" is not a delivery outcome"),
-        ("[[faults]]\ncall = \"doPost\"\noutcome = \"lost\"\nthrow = \"x\"\n".to_string(), "c.toml:9: faults[0].throw: a delivery fault picks an outcome only"),
-        ("simultaneous_executions_max = 0\n".to_string(), "c.toml:6: simultaneous_executions_max: 0: simultaneous executions are limited to 1 to 64"),
-        (format!("{CLIENT}{sub}[[expect]]\nsubmission = {{ client = \"forms\" }}\ncount = 1\n"), "expect[0].submission.client: no [[clients]] named \"forms\""),
-        (format!("{CLIENT}{sub}[[expect]]\nsubmission = {{ concluded = \"done\" }}\ncount = 1\n"), "expect[0].submission.concluded: \"done\": use saved, rejected, unknown"),
-        (format!("{CLIENT}{sub}[[expect]]\nresponse = {{ body = \"/(/\" }}\ncount = 1\n"), "expect[0].response.body: bad regex"),
+        (
+            "[[faults]]\ncall = \"Sheet.appendRow\"\noutcome = \"lost\"\n".to_string(),
+            "c.toml:7: faults[0].call: \"Sheet.appendRow\": an outcome picks web-app deliveries",
+        ),
+        (
+            "[[faults]]\ncall = \"doPost\"\noutcome = \"gone\"\n".to_string(),
+            "c.toml:8: faults[0].outcome: \"gone\" is not a delivery outcome",
+        ),
+        (
+            "[[faults]]\ncall = \"doPost\"\noutcome = \"lost\"\nthrow = \"x\"\n".to_string(),
+            "c.toml:9: faults[0].throw: a delivery fault picks an outcome only",
+        ),
+        (
+            "simultaneous_executions_max = 0\n".to_string(),
+            "c.toml:6: simultaneous_executions_max: 0: simultaneous executions are limited to 1 to 64",
+        ),
+        (
+            format!("{CLIENT}{sub}[[expect]]\nsubmission = {{ client = \"forms\" }}\ncount = 1\n"),
+            "expect[0].submission.client: no [[clients]] named \"forms\"",
+        ),
+        (
+            format!("{CLIENT}{sub}[[expect]]\nsubmission = {{ concluded = \"done\" }}\ncount = 1\n"),
+            "expect[0].submission.concluded: \"done\": use saved, rejected, unknown",
+        ),
+        (
+            format!("{CLIENT}{sub}[[expect]]\nresponse = {{ body = \"/(/\" }}\ncount = 1\n"),
+            "expect[0].response.body: bad regex",
+        ),
     ];
     for (body, want) in cases {
         let err = error_of(&body);
@@ -119,7 +176,10 @@ fn a_lost_answer_is_retried_after_the_backoff_with_the_same_key_and_a_resubmit_k
     assert!(keys.iter().all(|k| *k == keys[0]), "per-message: one key for every attempt {keys:?}");
     assert_eq!(keys[0].len(), 36, "a UUID's shape");
     let (first, second, third) = (&s.attempts[0], &s.attempts[1], &s.attempts[2]);
-    assert_eq!((first.outcome.as_str(), second.outcome.as_str(), third.outcome.as_str()), ("lost", "lost", "delivered"));
+    assert_eq!(
+        (first.outcome.as_str(), second.outcome.as_str(), third.outcome.as_str()),
+        ("lost", "lost", "delivered")
+    );
     assert_eq!(second.at_utc_ms, first.known_at_utc_ms.unwrap() + 2_000, "the backoff after the 404");
     assert_eq!(third.at_utc_ms, second.known_at_utc_ms.unwrap() + 30_000, "the visitor presses Send 30 s later");
     assert!(third.resubmit && !second.resubmit);

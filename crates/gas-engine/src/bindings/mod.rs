@@ -17,7 +17,6 @@ mod sheets;
 mod urlfetch;
 mod utilities;
 
-
 use gas_platform::calls::MethodInfo;
 use gas_platform::ServiceError;
 

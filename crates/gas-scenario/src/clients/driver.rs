@@ -179,7 +179,8 @@ impl Driver {
             Some(outcome) => *outcome,
             None => self.faults.pick("doPost", now_utc_ms).unwrap_or(Outcome::Delivered),
         };
-        let deadline = self.push(now_utc_ms.saturating_add(client.timeout_ms), Action::Deadline { sub, attempt: index });
+        let deadline =
+            self.push(now_utc_ms.saturating_add(client.timeout_ms), Action::Deadline { sub, attempt: index });
         let state = &mut self.subs[sub];
         state.attempts_in_round += 1;
         state.attempts.push(Attempt {
@@ -200,7 +201,8 @@ impl Driver {
             mails: 0,
         });
         self.by_exec.insert(exec_id, (sub, index));
-        let event = attempt_event(&planned_sub.body, key.as_deref().map(|k| (client.key_field.as_str(), k)), &client.path);
+        let event =
+            attempt_event(&planned_sub.body, key.as_deref().map(|k| (client.key_field.as_str(), k)), &client.path);
         ClientStart {
             function: "doPost".into(),
             event,
@@ -236,7 +238,8 @@ impl Driver {
         // From the execution's own calls: `report.mail` is every mail sent while it ran,
         // other executions' too when they overlap.
         let made = |methods: &[&str]| {
-            report.calls.items.iter().filter(|c| methods.contains(&c.method.as_str()) && c.outcome == "ok").count() as u64
+            report.calls.items.iter().filter(|c| methods.contains(&c.method.as_str()) && c.outcome == "ok").count()
+                as u64
         };
         a.rows = made(&["Sheet.appendRow"]);
         a.mails = made(&["MailApp.sendEmail", "GmailApp.sendEmail"]);
@@ -384,7 +387,8 @@ fn attempt_event(body: &Body, key: Option<(&str, &str)>, path: &str) -> serde_js
             if let Some((field, key)) = key {
                 fields.insert(field.to_string(), key.to_string());
             }
-            let encoded: Vec<String> = fields.iter().map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v))).collect();
+            let encoded: Vec<String> =
+                fields.iter().map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v))).collect();
             (encoded.join("&"), "application/x-www-form-urlencoded".to_string(), fields)
         }
         Body::Raw { text, content_type } => (text.clone(), content_type.clone(), BTreeMap::new()),

@@ -21,7 +21,7 @@ use crate::model::{LoadedScenario, ScenarioError};
 use crate::schedule::parse_duration_ms;
 
 /// Submissions one `[[submissions]]` entry may expand to (`repeat`).
-pub const REPEAT_MAX: i64 = 10_000;
+pub const REPEAT_MAX: i64 = 20_000;
 /// Attempts a client may make for one press of Send.
 pub const ATTEMPTS_MAX: i64 = 10;
 /// Submissions a scenario may make in all (a week of one a minute fits).
@@ -166,6 +166,9 @@ fn duration(loaded: &LoadedScenario, value: &Spanned<String>, key: &str) -> Resu
     parse_duration_ms(value.get_ref()).map_err(|e| loaded.error_at(value, key, e))
 }
 
+/// The plan's reading of a time value under a key, as an instant.
+pub type TimeCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError> + 'a;
+
 /// Resolves `[[clients]]`, `[[submissions]]`, the delivery fault rules and the
 /// concurrency limit. `start_time` is the plan's check of a start instant (inside the
 /// run's window).
@@ -173,8 +176,8 @@ pub fn plan(
     loaded: &LoadedScenario,
     seed: u64,
     has_do_post: bool,
-    start_time: &dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError>,
-    time: &dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError>,
+    start_time: &TimeCheck<'_>,
+    time: &TimeCheck<'_>,
 ) -> Result<ClientsPlan, ScenarioError> {
     let file = &loaded.file;
     let mut clients: Vec<Client> = Vec::new();
@@ -263,10 +266,11 @@ pub fn plan(
                 format!("no [[clients]] named {:?} (clients: {known})", section.client.get_ref()),
             )
         })?;
-        let given: Vec<&str> = [("json", section.json.is_some()), ("form", section.form.is_some()), ("body", section.body.is_some())]
-            .into_iter()
-            .filter_map(|(n, g)| g.then_some(n))
-            .collect();
+        let given: Vec<&str> =
+            [("json", section.json.is_some()), ("form", section.form.is_some()), ("body", section.body.is_some())]
+                .into_iter()
+                .filter_map(|(n, g)| g.then_some(n))
+                .collect();
         if given.len() > 1 {
             return Err(loaded.error(
                 &format!("{key}.{}", given[1]),
@@ -284,8 +288,11 @@ pub fn plan(
             .iter()
             .map(|o| Outcome::parse(o.get_ref()).map_err(|e| loaded.error_at(o, &format!("{key}.outcomes"), e)))
             .collect::<Result<Vec<_>, _>>()?;
-        let resubmit_after_ms =
-            section.resubmit_after.as_ref().map(|t| duration(loaded, t, &format!("{key}.resubmit_after"))).transpose()?;
+        let resubmit_after_ms = section
+            .resubmit_after
+            .as_ref()
+            .map(|t| duration(loaded, t, &format!("{key}.resubmit_after")))
+            .transpose()?;
         let attempts_max = clients[client].attempts as usize * if resubmit_after_ms.is_some() { 2 } else { 1 };
         if outcomes.len() > attempts_max {
             return Err(loaded.error(
@@ -365,7 +372,8 @@ pub fn plan(
                 "a delivery fault picks an outcome only (from, until, nth, probability select)",
             ));
         }
-        let outcome = Outcome::parse(outcome.get_ref()).map_err(|e| loaded.error_at(outcome, &format!("{key}.outcome"), e))?;
+        let outcome =
+            Outcome::parse(outcome.get_ref()).map_err(|e| loaded.error_at(outcome, &format!("{key}.outcome"), e))?;
         gas_platform::faults::check_nth(&fault.nth).map_err(|e| loaded.error(&format!("{key}.nth"), e))?;
         if let Some(p) = fault.probability {
             if !(0.0..=1.0).contains(&p) {
@@ -468,11 +476,15 @@ pub fn submission_check(
     let concluded = filter
         .concluded
         .as_ref()
-        .map(|c| Conclusion::parse(c.get_ref()).map_err(|e| loaded.error_at(c, &format!("{key}.submission.concluded"), e)))
+        .map(|c| {
+            Conclusion::parse(c.get_ref()).map_err(|e| loaded.error_at(c, &format!("{key}.submission.concluded"), e))
+        })
         .transpose()?;
     if let Some(label) = &filter.label {
         if !loaded.file.submissions.iter().any(|s| s.label.as_ref() == Some(label)) {
-            return Err(loaded.error(&format!("{key}.submission.label"), format!("no [[submissions]] labelled {label:?}")));
+            return Err(
+                loaded.error(&format!("{key}.submission.label"), format!("no [[submissions]] labelled {label:?}"))
+            );
         }
     }
     let mut label = "submissions".to_string();
@@ -519,7 +531,9 @@ pub fn response_check(
         .transpose()?;
     if let Some(label) = &filter.label {
         if !loaded.file.submissions.iter().any(|s| s.label.as_ref() == Some(label)) {
-            return Err(loaded.error(&format!("{key}.response.label"), format!("no [[submissions]] labelled {label:?}")));
+            return Err(
+                loaded.error(&format!("{key}.response.label"), format!("no [[submissions]] labelled {label:?}"))
+            );
         }
     }
     let mut label = "responses".to_string();

@@ -135,7 +135,11 @@ pub fn count_submissions(check: &SubmissionCheck, submissions: &[SubmissionRepor
 
 /// Responses clients got: every submission attempt, and every plain `[[requests]]`
 /// execution (delivered unless its response was lost).
-pub fn count_responses(check: &ResponseCheck, submissions: &[SubmissionReport], executions: &[ExecutionSummary]) -> u64 {
+pub fn count_responses(
+    check: &ResponseCheck,
+    submissions: &[SubmissionReport],
+    executions: &[ExecutionSummary],
+) -> u64 {
     let matches = |outcome: &str, status: Option<u16>, body: Option<&str>| {
         check.outcome.is_none_or(|o| o.name() == outcome)
             && check.status.is_none_or(|s| status == Some(s))
