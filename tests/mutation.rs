@@ -270,7 +270,7 @@ fn every_breakage_of_the_idempotent_web_apps_is_killed() {
         };
         let results = judge(&options, 2);
         let ids: Vec<&str> = results.iter().map(|r| gas_mutate::breakages::breakage_id(&r.mutant)).collect();
-        assert!(ids.iter().any(|id| id == "no-lock"), "{fixture}: {ids:?}");
+        assert!(ids.contains(&"no-lock"), "{fixture}: {ids:?}");
         for result in &results {
             let id = gas_mutate::breakages::breakage_id(&result.mutant);
             assert_eq!(result.status, Status::Killed, "{fixture}: breakage {id} survived: {}", result.status_reason);

@@ -432,7 +432,7 @@ mod tests {
         let mut map = serde_json::Map::new();
         map.insert("name".into(), serde_json::json!("Ann"));
         let event = attempt_event(&Body::Json(map), Some(("id", "k-1")), "");
-        assert_eq!(event["postData"]["contents"], r#"{"id":"k-1","name":"Ann"}"#);
+        assert_eq!(event["postData"]["contents"], r#"{"name":"Ann","id":"k-1"}"#, "the key after the fields");
         assert_eq!(event["postData"]["type"], "application/json");
         let form = Body::Form([("msg".to_string(), "hi there".to_string())].into());
         let event = attempt_event(&form, Some(("id", "k-2")), "contact");
