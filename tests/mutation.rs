@@ -254,3 +254,26 @@ fn shards_split_a_campaign_without_overlap_or_gaps() {
     let same = Campaign::prepare(&CampaignOptions { files: Some("Code.gs".into()), ..options.clone() }).unwrap();
     assert_eq!(same.selected().map(|m| m.id).collect::<Vec<_>>(), all);
 }
+
+/// Issue 12: dropping the lock or the id check of the two idempotent web apps (and the
+/// other listed breakages) is killed by their scenarios.
+#[test]
+fn every_breakage_of_the_idempotent_web_apps_is_killed() {
+    let root = repo_root();
+    for (fixture, scenario) in
+        [("contact-webhook-idempotent", "webhook_retries.toml"), ("draft-pipeline", "draft_pipeline.toml")]
+    {
+        let options = CampaignOptions {
+            breakages: Some(root.join("fixtures").join(fixture).join("breakages.toml")),
+            operators: OperatorSet::none(),
+            ..CampaignOptions::new(vec![root.join("scenarios").join(scenario)])
+        };
+        let results = judge(&options, 2);
+        let ids: Vec<&str> = results.iter().map(|r| gas_mutate::breakages::breakage_id(&r.mutant)).collect();
+        assert!(ids.contains(&"no-lock"), "{fixture}: {ids:?}");
+        for result in &results {
+            let id = gas_mutate::breakages::breakage_id(&result.mutant);
+            assert_eq!(result.status, Status::Killed, "{fixture}: breakage {id} survived: {}", result.status_reason);
+        }
+    }
+}

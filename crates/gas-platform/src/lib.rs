@@ -18,6 +18,7 @@
 pub mod cache;
 pub mod calls;
 pub mod catalogue;
+pub mod concurrency;
 pub mod container;
 pub mod error;
 pub mod faults;

@@ -17,7 +17,7 @@ pub enum TextMatch {
 }
 
 impl TextMatch {
-    fn parse(text: &str) -> Result<TextMatch, String> {
+    pub fn parse(text: &str) -> Result<TextMatch, String> {
         if text.len() >= 2 && text.starts_with('/') && text.ends_with('/') {
             Regex::new(&text[1..text.len() - 1]).map(TextMatch::Pattern).map_err(|e| format!("bad regex {text}: {e}"))
         } else {
@@ -25,7 +25,7 @@ impl TextMatch {
         }
     }
 
-    fn matches(&self, text: &str) -> bool {
+    pub fn matches(&self, text: &str) -> bool {
         match self {
             TextMatch::Substring(s) => text.contains(s.as_str()),
             TextMatch::Pattern(re) => re.is_match(text),
@@ -40,6 +40,8 @@ pub enum Check {
     SheetRows { spreadsheet: String, sheet: String },
     Cell { spreadsheet: String, sheet: String, a1: String },
     Property { key: String },
+    Submissions(crate::clients::SubmissionCheck),
+    Responses(crate::clients::ResponseCheck),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -90,6 +92,8 @@ pub fn resolve(
             ("sheet", section.sheet.is_some()),
             ("cell", section.cell.is_some()),
             ("property", section.property.is_some()),
+            ("submission", section.submission.is_some()),
+            ("response", section.response.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
@@ -229,8 +233,17 @@ pub fn resolve(
             let equals = equals_text(section.equals.as_ref())
                 .ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
             (Check::Property { key: property.clone() }, Want::Equals(equals), format!("script property {property}"))
+        } else if let Some(filter) = &section.submission {
+            let (check, label) = crate::clients::submission_check(loaded, filter, &key)?;
+            (Check::Submissions(check), count_want()?, label)
+        } else if let Some(filter) = &section.response {
+            let (check, label) = crate::clients::response_check(loaded, filter, &key)?;
+            (Check::Responses(check), count_want()?, label)
         } else {
-            return Err(loaded.error(&key, "an expectation needs one of mail, executions, sheet, cell or property"));
+            return Err(loaded.error(
+                &key,
+                "an expectation needs one of mail, executions, sheet, cell, property, submission or response",
+            ));
         };
         out.push(Expectation { label, check, want });
     }
@@ -273,11 +286,12 @@ pub fn evaluate(
     executions: &[ExecutionSummary],
     world: &World,
     zone: Tz,
+    submissions: &[crate::clients::report::SubmissionReport],
 ) -> Vec<ExpectResult> {
     expectations
         .iter()
         .map(|e| {
-            let actual = measure(&e.check, executions, world, zone);
+            let actual = measure(&e.check, executions, world, zone, submissions);
             let (passed, expected) = match (&e.want, &actual) {
                 (Want::Count { at_least, at_most }, Measured::Count(n)) => (
                     n >= at_least && n <= at_most,
@@ -314,7 +328,13 @@ impl Measured {
     }
 }
 
-fn measure(check: &Check, executions: &[ExecutionSummary], world: &World, zone: Tz) -> Measured {
+fn measure(
+    check: &Check,
+    executions: &[ExecutionSummary],
+    world: &World,
+    zone: Tz,
+    submissions: &[crate::clients::report::SubmissionReport],
+) -> Measured {
     let opt = |m: &Option<TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
     match check {
         Check::Mail { to, subject, body, on } => Measured::Count(
@@ -359,6 +379,10 @@ fn measure(check: &Check, executions: &[ExecutionSummary], world: &World, zone: 
             Measured::Text(value.map(|v| cell_text(&v, zone)))
         }
         Check::Property { key } => Measured::Text(world.properties.script.get(key).map(String::from)),
+        Check::Submissions(check) => Measured::Count(crate::clients::report::count_submissions(check, submissions)),
+        Check::Responses(check) => {
+            Measured::Count(crate::clients::report::count_responses(check, submissions, executions))
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod bug;
+pub mod clients;
 pub mod container;
 pub mod expect;
 pub mod inbox;

@@ -84,6 +84,15 @@ pub struct ScenarioFile {
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
+    /// Web-app clients with retry policies (`crate::clients`).
+    #[serde(default)]
+    pub clients: Vec<crate::clients::ClientSection>,
+    /// Messages those clients send (`crate::clients`).
+    #[serde(default)]
+    pub submissions: Vec<crate::clients::SubmissionSection>,
+    /// The platform's limit on simultaneous executions per user. Default 30 (documented).
+    #[serde(default)]
+    pub simultaneous_executions_max: Option<Spanned<i64>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -261,6 +270,9 @@ pub struct FaultSection {
     pub kill: Option<Spanned<String>>,
     pub delay: Option<Spanned<String>>,
     pub respond: Option<RespondSection>,
+    /// With `call = "doPost"` or `"doGet"`: the delivery outcome picked attempts get
+    /// (`crate::clients`).
+    pub outcome: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -312,6 +324,10 @@ pub struct ExpectSection {
     pub equals: Option<toml::Value>,
     pub property: Option<String>,
     pub executions: Option<ExecutionFilter>,
+    /// Submissions by client and conclusion (`crate::clients`).
+    pub submission: Option<crate::clients::SubmissionFilter>,
+    /// Responses the clients got, by status and body (`crate::clients`).
+    pub response: Option<crate::clients::ResponseFilter>,
     /// Only in these zones (default: all).
     pub zones: Option<Vec<Spanned<String>>>,
 }

@@ -85,6 +85,8 @@ pub struct Plan {
     /// rule that never matched.
     pub fault_places: Vec<String>,
     pub http_places: Vec<String>,
+    /// `[[clients]]`, `[[submissions]]`, delivery faults, the concurrency limit.
+    pub clients: crate::clients::ClientsPlan,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -187,6 +189,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     world.faults.rng = SeededRng::derive(seed, "faults");
     for (i, fault) in file.faults.iter().enumerate() {
         let key = format!("faults[{i}]");
+        if fault.outcome.is_some() {
+            continue; // a delivery fault: `crate::clients`
+        }
         let call = fault.call.get_ref();
         if gas_platform::calls::method(call).is_none() {
             return Err(loaded.error_at(
@@ -369,6 +374,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
     events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
     events.sort_by_key(|e| (e.at_utc_ms, e.order));
+    let has_do_post = project.files().iter().any(|f| declares_function(&f.text, "doPost"));
+    let clients = crate::clients::plan(loaded, seed, has_do_post, &start_time, &time)?;
     let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
     if !(0.0..=1.0).contains(&early_eviction_probability) {
         return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
@@ -402,6 +409,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         strict: file.strict.as_ref().is_some_and(|s| *s.get_ref()),
         fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
         http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
+        clients,
     })
 }
 

@@ -106,6 +106,25 @@ impl ExecutionSummary {
         Some(format!("=> {} {}{via}{body}", response.status, response.content_type))
     }
 
+    /// A start the platform refused (too many simultaneous executions): it failed at once.
+    pub fn refused(exec_id: u64, function: String, source: String, at_utc_ms: i64, message: &str) -> ExecutionSummary {
+        ExecutionSummary {
+            exec_id,
+            function,
+            source,
+            start_utc_ms: at_utc_ms,
+            end_utc_ms: at_utc_ms,
+            outcome: "failed".into(),
+            error: Some(format!("Exception: {message}")),
+            result: serde_json::Value::Null,
+            warnings: Vec::new(),
+            response_lost: false,
+            response: None,
+            gaps: Vec::new(),
+            probes: Vec::new(),
+        }
+    }
+
     /// Killed for running too long: the platform's 6-minute limit, or gas-sim's loop
     /// limit (a runaway loop).
     pub fn ran_too_long(&self) -> bool {
@@ -207,6 +226,9 @@ pub struct ZoneReport {
     /// `--strict` made the run strict (so the replay command needs it).
     #[serde(skip)]
     pub strict_by_flag: bool,
+    /// Each `[[submissions]]` message: its attempts, conclusion, rows and mails.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub submissions: Vec<crate::clients::report::SubmissionReport>,
 }
 
 /// One daily quota at the end of a run: how much of the day's figure its window used.
@@ -292,8 +314,14 @@ impl ZoneReport {
         self.executions.iter().flat_map(|e| e.probes.iter().copied()).collect()
     }
 
-    pub fn new(plan: &Plan, executions: Vec<ExecutionSummary>, world: World, warnings: Vec<String>) -> ZoneReport {
-        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone);
+    pub fn new(
+        plan: &Plan,
+        executions: Vec<ExecutionSummary>,
+        world: World,
+        warnings: Vec<String>,
+        submissions: Vec<crate::clients::report::SubmissionReport>,
+    ) -> ZoneReport {
+        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
         let mut gap_log = GapLog::default();
         for execution in &executions {
             gap_log.merge(&execution.gaps);
@@ -366,6 +394,7 @@ impl ZoneReport {
             gap_calls_dropped: gap_log.dropped_calls,
             strict: plan.strict,
             strict_by_flag: false,
+            submissions,
         }
     }
 
@@ -467,6 +496,7 @@ impl ZoneReport {
         if let Some(mailbox) = &self.mailbox {
             let _ = writeln!(out, "  {}", mailbox_line(mailbox));
         }
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), false));
         if !self.expectations.is_empty() {
             let _ = writeln!(out, "  expectations:");
         }
@@ -528,6 +558,7 @@ impl ZoneReport {
                 let _ = writeln!(out, "      ! {warning}");
             }
         }
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), true));
         let _ = writeln!(out, "\nmail ({}):", self.mail.len());
         for m in &self.mail {
             let _ = writeln!(out, "  {}  {}  {}", &m.local_time[..19], m.to.join(","), m.subject);

@@ -433,9 +433,18 @@ struct ActiveTrigger {
 }
 
 enum Next {
-    Resume { exec_id: u64, at_utc_ms: i64 },
+    Resume {
+        exec_id: u64,
+        at_utc_ms: i64,
+    },
     Event,
     Trigger(usize),
+    /// A web-app client's next attempt or timeout (`crate::clients::driver`).
+    Client,
+}
+
+fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    [a, b].into_iter().flatten().min()
 }
 
 pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
@@ -467,6 +476,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     // verdict (`stop_after_timeouts`).
     let mut end_utc_ms = plan.end_utc_ms;
     let mut timeouts = 0;
+    let mut clients = crate::clients::driver::Driver::new(&plan.clients, plan.seed, plan.end_utc_ms);
 
     loop {
         // Wait until nothing runs: every execution parked or finished.
@@ -484,7 +494,18 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 }
             }
         }
-        for report in workers.collect()? {
+        let mut finished = workers.collect()?;
+        // What a client does next depends on how its attempts ended, so with clients
+        // every execution that has finished (nothing runs now) reports before the next
+        // choice; without, reports may come later (nothing waits on them).
+        while clients.is_active()
+            && (next_exec_id - 1).saturating_sub((summaries.len() + finished.len() + gate.lock().parked.len()) as u64)
+                > 0
+        {
+            finished.push(workers.wait()?);
+        }
+        for report in finished {
+            clients.finished(&report, now_utc_ms);
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
             let summary = ExecutionSummary::from_report(&report, source, lost);
             timeouts += usize::from(summary.ran_too_long());
@@ -552,7 +573,19 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             }
             triggers.retain(|t| t.firings.until_utc_ms > now_utc_ms);
         }
-        let next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
+        let mut next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
+        if let Some(due) = clients.next_due() {
+            // A client acts after the file's events and triggers at the same instant, and
+            // before a parked execution resumes then (as a request starts).
+            let first = match &next {
+                None => true,
+                Some((Next::Resume { .. }, at)) => due <= *at,
+                Some((_, at)) => due < *at,
+            };
+            if first {
+                next = Some((Next::Client, due));
+            }
+        }
         // A scenario trigger whose `from` comes before anything else happens is installed
         // then (at the top of the loop), so that its first firing is not skipped.
         let next_install_utc_ms = pending_scenario_triggers.iter().map(|&i| plan.triggers[i].from_utc_ms).min();
@@ -584,7 +617,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         last_step_utc_ms = at_utc_ms;
         let to_start: Option<StartRequest> = match next {
             Next::Resume { exec_id, at_utc_ms } => {
-                let next_event = events.peek().map(|(_, e)| e.at_utc_ms);
+                let next_event = earliest(events.peek().map(|(_, e)| e.at_utc_ms), clients.next_due());
                 grant(&gate, exec_id, at_utc_ms, horizon(&gate, Some(exec_id), next_event, &triggers));
                 None
             }
@@ -619,6 +652,14 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     }
                 }
             }
+            Next::Client => clients.step(at_utc_ms, next_exec_id).map(|start| StartRequest {
+                function: start.function,
+                event: Some(start.event),
+                at_utc_ms: start.at_utc_ms,
+                source: start.source,
+                lost: false,
+                invocation: Invocation::of(InvocationKind::WebApp),
+            }),
             Next::Trigger(index) => {
                 let trigger = &mut triggers[index];
                 let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");
@@ -642,7 +683,23 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             }
         };
         if let Some(request) = to_start {
-            let horizon_utc_ms = horizon(&gate, None, events.peek().map(|(_, e)| e.at_utc_ms), &triggers);
+            // The platform's limit on simultaneous executions: past it the start fails.
+            let in_flight = gate.lock().parked.len();
+            if let Err(message) = gas_platform::concurrency::admits(in_flight, clients.simultaneous_executions_max()) {
+                let exec_id = next_exec_id;
+                next_exec_id += 1;
+                clients.refused(exec_id, request.at_utc_ms);
+                summaries.push(ExecutionSummary::refused(
+                    exec_id,
+                    request.function,
+                    request.source,
+                    request.at_utc_ms,
+                    message,
+                ));
+                continue;
+            }
+            let next_due = earliest(events.peek().map(|(_, e)| e.at_utc_ms), clients.next_due());
+            let horizon_utc_ms = horizon(&gate, None, next_due, &triggers);
             let mut run = Starter {
                 plan: &plan,
                 world: &world,
@@ -662,12 +719,13 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     // Reports still on their way from the workers.
     while (summaries.len() as u64) < next_exec_id - 1 {
         let report = workers.wait()?;
+        clients.finished(&report, now_utc_ms);
         let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
         summaries.push(ExecutionSummary::from_report(&report, source, lost));
     }
     summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
     let world = world.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    Ok(ZoneReport::new(&plan, summaries, world, warnings))
+    Ok(ZoneReport::new(&plan, summaries, world, warnings, clients.into_reports()))
 }
 
 /// The earliest time anything other than `exclude` is due: the next event or trigger,

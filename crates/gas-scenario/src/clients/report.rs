@@ -1,0 +1,173 @@
+//! Submissions in the report: each one's attempts (when, how they ended for the client),
+//! what the client concluded, and the rows and mails its executions caused.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::{ResponseCheck, SubmissionCheck};
+use crate::report::ExecutionSummary;
+
+/// Body characters the text and snapshot show of a response (the JSON has it whole).
+const BODY_CHARS_SHOWN: usize = 120;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AttemptReport {
+    pub at_utc_ms: i64,
+    pub exec_id: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Started by the visitor pressing Send again, not by the client's retry.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub resubmit: bool,
+    /// `delivered`, `lost`, `error-page`, `timeout`.
+    pub outcome: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known_at_utc_ms: Option<i64>,
+    /// False when the platform refused to start it (too many simultaneous executions).
+    pub script_ran: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// Rows its execution appended, mails it sent.
+    pub rows: u64,
+    pub mails: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SubmissionReport {
+    /// 1-based, in the order the file makes them (a `repeat` counts each).
+    pub index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    pub client: String,
+    pub key_policy: String,
+    pub at_utc_ms: i64,
+    /// `saved`, `rejected` or `unknown`.
+    pub concluded: String,
+    pub attempts: Vec<AttemptReport>,
+    pub rows: u64,
+    pub mails: u64,
+}
+
+/// The submissions section of the text report and the snapshot; empty without any, so
+/// a scenario without clients keeps its bytes.
+pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, full: bool) -> String {
+    let mut out = String::new();
+    if submissions.is_empty() {
+        return out;
+    }
+    if !full {
+        let count = |c: &str| submissions.iter().filter(|s| s.concluded == c).count();
+        let _ = writeln!(
+            out,
+            "  submissions: {} (saved {}, rejected {}, unknown {}); attempts {}, rows {}, mails {}",
+            submissions.len(),
+            count("saved"),
+            count("rejected"),
+            count("unknown"),
+            submissions.iter().map(|s| s.attempts.len()).sum::<usize>(),
+            submissions.iter().map(|s| s.rows).sum::<u64>(),
+            submissions.iter().map(|s| s.mails).sum::<u64>()
+        );
+        // Each one only while it stays readable; the JSON has them all.
+        if submissions.len() > 20 {
+            return out;
+        }
+    } else {
+        let _ = writeln!(out, "\nsubmissions ({}):", submissions.len());
+    }
+    let indent = if full { "  " } else { "    " };
+    for s in submissions {
+        let _ = writeln!(
+            out,
+            "{indent}#{}{} {} ({})  {}  concluded {}  rows {}  mails {}",
+            s.index,
+            s.label.as_ref().map(|l| format!(" {l}")).unwrap_or_default(),
+            s.client,
+            s.key_policy,
+            &local(s.at_utc_ms)[..19],
+            s.concluded,
+            s.rows,
+            s.mails
+        );
+        for a in &s.attempts {
+            let key = a.key.as_ref().map(|k| format!("  key {}", &k[..k.len().min(8)])).unwrap_or_default();
+            let resubmit = if a.resubmit { "  (sent again)" } else { "" };
+            let refused = if a.script_ran { "" } else { "  (not run)" };
+            let answer = match (&a.status, &a.body) {
+                (Some(status), Some(body)) => {
+                    let shown: String = body.chars().take(BODY_CHARS_SHOWN).collect();
+                    let more = if shown.len() < body.len() { "…" } else { "" };
+                    format!("  {status} {shown}{more}")
+                }
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "{indent}    {}  {}{answer}{key}{resubmit}{refused}  rows {} mails {}",
+                &local(a.at_utc_ms)[..19],
+                a.outcome,
+                a.rows,
+                a.mails
+            );
+        }
+    }
+    out
+}
+
+pub fn count_submissions(check: &SubmissionCheck, submissions: &[SubmissionReport]) -> u64 {
+    submissions
+        .iter()
+        .filter(|s| {
+            check.client.as_ref().is_none_or(|c| *c == s.client)
+                && check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l))
+                && check.rows.is_none_or(|n| n == s.rows)
+                && check.mails.is_none_or(|n| n == s.mails)
+                && check.concluded.is_none_or(|c| c.name() == s.concluded)
+                && check.attempts.is_none_or(|n| n == s.attempts.len() as u64)
+        })
+        .count() as u64
+}
+
+/// Responses clients got: every submission attempt, and every plain `[[requests]]`
+/// execution (delivered unless its response was lost).
+pub fn count_responses(
+    check: &ResponseCheck,
+    submissions: &[SubmissionReport],
+    executions: &[ExecutionSummary],
+) -> u64 {
+    let matches = |outcome: &str, status: Option<u16>, body: Option<&str>| {
+        check.outcome.is_none_or(|o| o.name() == outcome)
+            && check.status.is_none_or(|s| status == Some(s))
+            && check.body.as_ref().is_none_or(|m| body.is_some_and(|b| m.matches(b)))
+    };
+    let attempts = submissions
+        .iter()
+        .filter(|s| check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l)))
+        .flat_map(|s| &s.attempts)
+        .filter(|a| matches(&a.outcome, a.status, a.body.as_deref()))
+        .count();
+    if check.label.is_some() {
+        return attempts as u64;
+    }
+    let requests = executions
+        .iter()
+        .filter(|e| e.source.ends_with(" request"))
+        .filter(|e| {
+            if e.response_lost {
+                return matches("lost", None, None);
+            }
+            if e.outcome != "completed" {
+                return matches("error-page", None, None);
+            }
+            let outcome = gas_engine::Outcome::Completed { result: e.result.clone() };
+            let (status, _, body) = super::driver::response_of(&outcome);
+            matches("delivered", Some(status), Some(&body))
+        })
+        .count();
+    (attempts + requests) as u64
+}
