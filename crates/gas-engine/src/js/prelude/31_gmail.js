@@ -24,14 +24,15 @@
     const get = (key) => function () { return this._h[key]; };
     const GmailAttachment = klass('GmailAttachment', {
       getBytes() { return this._h.bytes.slice(); },
-      getDataAsString(charset) { return call('Blob.getDataAsString', null, [this._h.bytes, charset]); },
+      // An attachment is a blob: the same rules as Blob's (39_blob.js).
+      getDataAsString(...args) { return call('Blob.getDataAsString', this._h, args, true); },
       getContentType: get('contentType'),
       getName: get('name'),
       getSize() { return this._h.bytes.length; },
       setName(name) { this._h.name = name; return this; },
       setContentType(type) { this._h.contentType = type; return this; },
       copyBlob() {
-        return new fetch.Blob({ bytes: this._h.bytes.slice(), contentType: this._h.contentType, name: this._h.name });
+        return new Blob({ bytes: this._h.bytes.slice(), contentType: this._h.contentType, name: this._h.name });
       },
       isGoogleType() { return false; },
     });
