@@ -213,6 +213,13 @@ impl Driver {
         }
     }
 
+    /// The delivery outcome the `[[faults]]` rules pick for a plain `[[requests]]`
+    /// request to `function` at `at_utc_ms`: the same rules as for the attempts, counted
+    /// (`nth`) in the order the requests and attempts start.
+    pub fn pick_for_request(&mut self, function: &str, at_utc_ms: i64) -> Option<Outcome> {
+        self.faults.pick(function, at_utc_ms)
+    }
+
     /// The platform refused to start the attempt (too many simultaneous executions):
     /// the client gets the error page at once, and the script did not run.
     pub fn refused(&mut self, exec_id: u64, now_utc_ms: i64) {
