@@ -75,7 +75,10 @@ impl ExecutionSummary {
             Outcome::Failed { error } => (Some(error.to_string()), serde_json::Value::Null),
             Outcome::Killed { reason } => (Some(reason.clone()), serde_json::Value::Null),
         };
-        let response = source.ends_with(" request").then(|| web_response(report));
+        // A submission's attempt is a request too: its line shows what the platform
+        // answered (the submissions section says whether the client got it).
+        let is_request = source.ends_with(" request") || source.starts_with("submission ");
+        let response = is_request.then(|| web_response(report));
         ExecutionSummary {
             exec_id: report.exec_id,
             function: report.function.clone(),
@@ -137,7 +140,7 @@ impl ExecutionSummary {
 }
 
 /// What the platform answers the client of a request that ended as `report` did.
-fn web_response(report: &ExecutionReport) -> WebResponse {
+pub(crate) fn web_response(report: &ExecutionReport) -> WebResponse {
     let ending = match &report.outcome {
         Outcome::Completed { result } => Ending::Returned(Output::from_result(result)),
         Outcome::Failed { error } if error.kind == gas_engine::FailureKind::FunctionNotFound => {
@@ -463,7 +466,9 @@ impl ZoneReport {
         for (function, [ok, failed, killed]) in &by_function {
             let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7}");
         }
-        let requests: Vec<&ExecutionSummary> = self.executions.iter().filter(|e| e.response.is_some()).collect();
+        // Plain `[[requests]]` only: the submissions section lists the attempts.
+        let requests: Vec<&ExecutionSummary> =
+            self.executions.iter().filter(|e| e.response.is_some() && e.source.ends_with(" request")).collect();
         if !requests.is_empty() {
             let _ = writeln!(out, "  requests: {}", requests.len());
         }

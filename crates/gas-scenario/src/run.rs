@@ -637,14 +637,20 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         lost: false,
                         invocation: Invocation::of(InvocationKind::Manual),
                     }),
-                    Occurrence::Request { method, event, lost } => Some(StartRequest {
-                        function: if method == "GET" { "doGet" } else { "doPost" }.to_string(),
-                        event: Some(event.clone()),
-                        at_utc_ms,
-                        source: format!("{method} request"),
-                        lost: *lost,
-                        invocation: Invocation::of(InvocationKind::WebApp),
-                    }),
+                    Occurrence::Request { method, event, lost } => {
+                        let function = if method == "GET" { "doGet" } else { "doPost" };
+                        // A delivery fault that loses answers loses a plain request's too
+                        // (error-page and timeout need a client: `[[submissions]]`).
+                        let picked = clients.pick_for_request(function, at_utc_ms);
+                        Some(StartRequest {
+                            function: function.to_string(),
+                            event: Some(event.clone()),
+                            at_utc_ms,
+                            source: format!("{method} request"),
+                            lost: *lost || picked == Some(gas_platform::webapp::delivery::Outcome::Lost),
+                            invocation: Invocation::of(InvocationKind::WebApp),
+                        })
+                    }
                     Occurrence::User(user) => {
                         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
                         let container = plan.project.container_id.as_deref().unwrap_or_default();

@@ -247,3 +247,19 @@ fn delivery_faults_pick_outcomes_and_the_same_seed_gives_the_same_report() {
     assert_eq!(a.snapshot(), b.snapshot());
     assert!(a.snapshot().contains("submissions (20):"));
 }
+
+#[test]
+fn a_delivery_fault_loses_plain_requests_answers_too() {
+    let request = |n: u32| format!("[[requests]]\nat = \"2025-06-13T09:0{n}\"\njson = {{ id = \"r{n}\" }}\n");
+    let body = format!(
+        "{}{}{}[[faults]]\ncall = \"doPost\"\noutcome = \"lost\"\nnth = [2]\n",
+        request(1),
+        request(2),
+        request(3)
+    );
+    let report = run(&body);
+    let lost: Vec<bool> = report.executions.iter().map(|e| e.response_lost).collect();
+    assert_eq!(lost, [false, true, false], "the second request's answer lost: {}", report.snapshot());
+    assert!(report.executions.iter().all(|e| e.outcome == "completed"), "the script ran every time");
+    assert_eq!(report.sheets["book/Rows"].len(), 4, "three rows and the header");
+}

@@ -13,6 +13,7 @@ use gas_platform::rng::SeededRng;
 use gas_platform::webapp::delivery::{
     conclude, experienced, known_at_utc_ms, retry_class, Conclusion, DeliveryFaults, ExecutionEnd, Outcome,
 };
+use gas_platform::webapp::event::{self, Request};
 
 use super::report::{AttemptReport, SubmissionReport};
 use super::{Body, ClientsPlan, KeyPolicy};
@@ -201,14 +202,22 @@ impl Driver {
             mails: 0,
         });
         self.by_exec.insert(exec_id, (sub, index));
-        let event =
-            attempt_event(&planned_sub.body, key.as_deref().map(|k| (client.key_field.as_str(), k)), &client.path);
+        let request =
+            attempt_request(&planned_sub.body, key.as_deref().map(|k| (client.key_field.as_str(), k)), &client.path);
+        let event = event::build_event(&request);
         ClientStart {
             function: "doPost".into(),
             event,
             at_utc_ms: now_utc_ms,
             source: format!("submission {} attempt {}", sub + 1, index + 1),
         }
+    }
+
+    /// The delivery outcome the `[[faults]]` rules pick for a plain `[[requests]]`
+    /// request to `function` at `at_utc_ms`: the same rules as for the attempts, counted
+    /// (`nth`) in the order the requests and attempts start.
+    pub fn pick_for_request(&mut self, function: &str, at_utc_ms: i64) -> Option<Outcome> {
+        self.faults.pick(function, at_utc_ms)
     }
 
     /// The platform refused to start the attempt (too many simultaneous executions):
@@ -232,7 +241,8 @@ impl Driver {
             end_utc_ms: report.end_utc_ms,
             failed: !matches!(report.outcome, ExecOutcome::Completed { .. }),
         };
-        let (status, content_type, body) = response_of(&report.outcome);
+        // What the `[[requests]]` report would show for this execution.
+        let response = crate::report::web_response(report);
         let a = &mut self.subs[sub].attempts[attempt];
         a.ended = Some(end);
         // From the execution's own calls: `report.mail` is every mail sent while it ran,
@@ -248,9 +258,9 @@ impl Driver {
         }
         let outcome = experienced(a.planned, end, timeout_ms);
         if outcome == Outcome::Delivered {
-            a.status = Some(status);
-            a.content_type = Some(content_type);
-            a.body = Some(body);
+            a.status = Some(response.status);
+            a.content_type = Some(response.content_type);
+            a.body = Some(cut(&response.body));
         }
         let known = known_at_utc_ms(outcome, end, timeout_ms);
         if outcome != Outcome::Timeout {
@@ -333,36 +343,7 @@ impl Driver {
     }
 }
 
-/// What the client got back from a delivered execution: status, content type, body.
-/// A `TextOutput` is its content; anything else is the platform's page for a script that
-/// returned no output (assumed text; the web-app response module owns the details).
-pub fn response_of(outcome: &ExecOutcome) -> (u16, String, String) {
-    match outcome {
-        ExecOutcome::Completed { result } => match (result.get("content"), result.get("mimeType")) {
-            (Some(serde_json::Value::String(content)), mime) => {
-                let mime = mime.and_then(|m| m.as_str()).unwrap_or("TEXT");
-                (200, content_type_of(mime).to_string(), cut(content))
-            }
-            _ => (200, "text/html".into(), "The script completed but did not return anything.".into()),
-        },
-        _ => (200, "text/html".into(), String::new()),
-    }
-}
-
-fn content_type_of(mime: &str) -> &'static str {
-    match mime {
-        "JSON" => "application/json",
-        "CSV" => "text/csv",
-        "XML" => "application/xml",
-        "JAVASCRIPT" => "application/javascript",
-        "ATOM" => "application/atom+xml",
-        "RSS" => "application/rss+xml",
-        "ICAL" => "text/calendar",
-        "VCARD" => "text/vcard",
-        _ => "text/plain",
-    }
-}
-
+/// Body characters an attempt keeps, the rest cut (saying how much).
 fn cut(text: &str) -> String {
     match text.char_indices().nth(BODY_CHARS_MAX) {
         Some((i, _)) => format!("{}… ({} more bytes)", &text[..i], text.len() - i),
@@ -370,52 +351,33 @@ fn cut(text: &str) -> String {
     }
 }
 
-/// The doPost event of one attempt: the body with the key added, the form's fields in
-/// `e.parameter` as the platform fills them.
-fn attempt_event(body: &Body, key: Option<(&str, &str)>, path: &str) -> serde_json::Value {
-    use serde_json::json;
-    let (contents, content_type, fields) = match body {
+/// The request one attempt sends: a POST to the client's path with the body, the key
+/// added to it. The event object is then gas-platform's, as for `[[requests]]`.
+fn attempt_request(body: &Body, key: Option<(&str, &str)>, path: &str) -> Request {
+    let (contents, content_type) = match body {
         Body::Json(map) => {
             let mut map = map.clone();
             if let Some((field, key)) = key {
-                map.insert(field.to_string(), json!(key));
+                map.insert(field.to_string(), serde_json::json!(key));
             }
-            (serde_json::Value::Object(map).to_string(), "application/json".to_string(), BTreeMap::new())
+            (serde_json::Value::Object(map).to_string(), event::JSON_TYPE.to_string())
         }
         Body::Form(fields) => {
             let mut fields = fields.clone();
             if let Some((field, key)) = key {
                 fields.insert(field.to_string(), key.to_string());
             }
-            let encoded: Vec<String> =
-                fields.iter().map(|(k, v)| format!("{}={}", form_encode(k), form_encode(v))).collect();
-            (encoded.join("&"), "application/x-www-form-urlencoded".to_string(), fields)
+            let pairs: Vec<(String, String)> = fields.into_iter().collect();
+            (event::encode_pairs(&pairs), event::FORM_TYPE.to_string())
         }
-        Body::Raw { text, content_type } => (text.clone(), content_type.clone(), BTreeMap::new()),
+        Body::Raw { text, content_type } => (text.clone(), content_type.clone()),
     };
-    json!({
-        "parameter": fields,
-        "parameters": fields.iter().map(|(k, v)| (k.clone(), vec![v.clone()])).collect::<BTreeMap<_, _>>(),
-        "queryString": "",
-        "contextPath": "",
-        "pathInfo": path,
-        "contentLength": contents.len(),
-        "postData": { "contents": contents, "length": contents.len(), "type": content_type, "name": "postData" },
-    })
-}
-
-/// `application/x-www-form-urlencoded`: unreserved bytes kept, space as `+`, the rest
-/// percent-encoded (UTF-8).
-fn form_encode(text: &str) -> String {
-    let mut out = String::new();
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => out.push(byte as char),
-            b' ' => out.push('+'),
-            other => out.push_str(&format!("%{other:02X}")),
-        }
+    Request {
+        method: "POST".into(),
+        path: path.trim_start_matches('/').to_string(),
+        query: String::new(),
+        body: Some(event::Body { contents, content_type }),
     }
-    out
 }
 
 #[cfg(test)]
@@ -423,29 +385,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn forms_encode_as_browsers_do() {
-        assert_eq!(form_encode("a b&c=d/é"), "a+b%26c%3Dd%2F%C3%A9");
-    }
-
-    #[test]
-    fn the_key_goes_into_the_body_and_form_fields_into_parameter() {
+    fn the_key_goes_into_the_body_and_the_event_is_the_platforms() {
         let mut map = serde_json::Map::new();
         map.insert("name".into(), serde_json::json!("Ann"));
-        let event = attempt_event(&Body::Json(map), Some(("id", "k-1")), "");
+        let event = event::build_event(&attempt_request(&Body::Json(map), Some(("id", "k-1")), ""));
         assert_eq!(event["postData"]["contents"], r#"{"name":"Ann","id":"k-1"}"#, "the key after the fields");
         assert_eq!(event["postData"]["type"], "application/json");
-        let form = Body::Form([("msg".to_string(), "hi there".to_string())].into());
-        let event = attempt_event(&form, Some(("id", "k-2")), "contact");
-        assert_eq!(event["postData"]["contents"], "id=k-2&msg=hi+there");
-        assert_eq!(event["parameter"]["msg"], "hi there");
+        assert_eq!(event["queryString"], serde_json::Value::Null, "no query: null, as for [[requests]]");
+        assert!(event.get("pathInfo").is_none(), "no path: no pathInfo");
+        let form = Body::Form([("msg".to_string(), "hi there é".to_string())].into());
+        let event = event::build_event(&attempt_request(&form, Some(("id", "k-2")), "/contact"));
+        assert_eq!(event["postData"]["contents"], "id=k-2&msg=hi+there+%C3%A9");
+        assert_eq!(event["contentLength"], 26);
+        assert_eq!(event["postData"]["length"], 26);
+        assert_eq!(event["parameter"]["msg"], "hi there é");
         assert_eq!(event["parameters"]["id"][0], "k-2");
         assert_eq!(event["pathInfo"], "contact");
+        let raw = Body::Raw { text: "a,b".into(), content_type: "text/csv;charset=UTF-8".into() };
+        let event = event::build_event(&attempt_request(&raw, None, ""));
+        assert_eq!(event["postData"]["type"], "text/csv", "the MIME type without parameters");
+        assert_eq!(event["parameter"], serde_json::json!({}));
     }
 
     #[test]
-    fn a_text_output_is_the_body() {
-        let result = serde_json::json!({"content": "{\"ok\":true}", "mimeType": "JSON"});
-        let (status, kind, body) = response_of(&ExecOutcome::Completed { result });
-        assert_eq!((status, kind.as_str(), body.as_str()), (200, "application/json", "{\"ok\":true}"));
+    fn long_bodies_are_cut() {
+        let body = "x".repeat(BODY_CHARS_MAX + 3);
+        assert!(cut(&body).ends_with("… (3 more bytes)"));
+        assert_eq!(cut("short"), "short");
     }
 }

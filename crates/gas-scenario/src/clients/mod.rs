@@ -426,7 +426,8 @@ fn body_of(
         ));
     }
     let text = section.body.as_ref().map(|b| fill(b.get_ref())).unwrap_or_default();
-    let content_type = section.content_type.clone().unwrap_or_else(|| "text/plain".into());
+    let content_type =
+        section.content_type.clone().unwrap_or_else(|| gas_platform::webapp::event::DEFAULT_BODY_TYPE.into());
     Ok(Body::Raw { text, content_type })
 }
 

@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use gas_platform::webapp::response::Page;
 use serde::Serialize;
 
 use super::{ResponseCheck, SubmissionCheck};
@@ -161,12 +162,13 @@ pub fn count_responses(
             if e.response_lost {
                 return matches("lost", None, None);
             }
-            if e.outcome != "completed" {
-                return matches("error-page", None, None);
+            // The response the report shows for the request (webapp::response).
+            match &e.response {
+                Some(r) if matches!(r.page, Page::Output | Page::NoOutput) => {
+                    matches("delivered", Some(r.status), Some(&r.body))
+                }
+                _ => matches("error-page", None, None),
             }
-            let outcome = gas_engine::Outcome::Completed { result: e.result.clone() };
-            let (status, _, body) = super::driver::response_of(&outcome);
-            matches("delivered", Some(status), Some(&body))
         })
         .count();
     (attempts + requests) as u64
