@@ -79,9 +79,6 @@ pub struct ExecutionSpec {
     /// What started it (a trigger, a user at the spreadsheet, ...): decides whether a
     /// UI exists, the auth mode and the time limit (`gas_platform::container`).
     pub invocation: gas_platform::container::Invocation,
-    /// Started by a time-driven trigger: its runtime counts toward the day's trigger
-    /// runtime quota, and once that is used up it fails as it starts.
-    pub by_trigger: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -236,7 +233,7 @@ pub fn run_execution(
     let mail = {
         let mut w = host.world();
         w.locks.release_all(spec.exec_id);
-        if spec.by_trigger {
+        if spec.invocation.counts_toward_trigger_runtime() {
             let day = w.quota_day(zone);
             w.quotas.add_trigger_runtime(spec.start_utc_ms, end_utc_ms, day);
         }
@@ -451,7 +448,7 @@ fn syntax_line(message: &str) -> Option<u32> {
 /// The platform's error for a trigger execution once the day's trigger runtime is used
 /// up (gas-platform's `quotas`), or `None` to run.
 fn trigger_quota_refusal(host: &Host, spec: &ExecutionSpec) -> Option<ScriptError> {
-    if !spec.by_trigger {
+    if !spec.invocation.counts_toward_trigger_runtime() {
         return None;
     }
     let mut w = host.world();

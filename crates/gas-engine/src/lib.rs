@@ -62,7 +62,6 @@ impl ExecutionSpec {
             latency: Latency::default(),
             limits: Limits::default(),
             invocation: gas_platform::container::Invocation::default(),
-            by_trigger: false,
         }
     }
 }

@@ -234,7 +234,7 @@ fn a_trigger_execution_fails_as_it_starts_once_the_day_s_trigger_runtime_is_used
     let src = "function main() { PropertiesService.getScriptProperties().setProperty('ran', 'yes'); Utilities.sleep(60000); }";
     let by_trigger = |world: &SharedWorld| {
         let mut spec = gas_engine::ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
-        spec.by_trigger = true;
+        spec.invocation = gas_platform::container::Invocation::of(gas_platform::container::InvocationKind::TimeTrigger);
         run_spec(world, &project("UTC", src), "UTC", &spec)
     };
     // 89 minutes used: this one runs, and its minute and a bit count.

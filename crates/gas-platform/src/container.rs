@@ -72,6 +72,13 @@ impl Invocation {
         Invocation { kind, user: None }
     }
 
+    /// Only time-driven triggers count toward the day's trigger runtime (`quotas`): once
+    /// it is used up they fail as they start (manual runs, web apps and simple triggers
+    /// are not counted: assumed).
+    pub fn counts_toward_trigger_runtime(&self) -> bool {
+        self.kind == InvocationKind::TimeTrigger
+    }
+
     pub fn by_user(kind: InvocationKind, user: &str) -> Invocation {
         Invocation { kind, user: Some(user.to_string()) }
     }
@@ -514,6 +521,21 @@ mod tests {
         let sheets = vec![Sheet::new(0, "Orders"), Sheet::new(7, "Log")];
         books.add(Spreadsheet::with_sheets("bound", "Bound", None, sheets).unwrap()).unwrap();
         books
+    }
+
+    #[test]
+    fn only_time_driven_triggers_count_toward_trigger_runtime() {
+        use InvocationKind::*;
+        for (kind, counts) in [
+            (TimeTrigger, true),
+            (Manual, false),
+            (WebApp, false),
+            (OnOpen, false),
+            (OnInstall, false),
+            (MenuItem, false),
+        ] {
+            assert_eq!(Invocation::of(kind).counts_toward_trigger_runtime(), counts, "{kind:?}");
+        }
     }
 
     #[test]

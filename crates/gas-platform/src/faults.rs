@@ -137,6 +137,18 @@ impl Default for Faults {
     }
 }
 
+/// A rule whose selectors matched: it counts the match, then fires if `nth` (counted
+/// from one) names this match, or is empty, and the seeded draw falls under
+/// `probability`. The one rule for service-call faults and delivery faults
+/// (`webapp::delivery`), so `nth` and `probability` mean the same for both.
+pub fn fires(matched_count: &mut u32, nth: &[u32], probability: Option<f64>, rng: &mut SeededRng) -> bool {
+    *matched_count = matched_count.saturating_add(1);
+    if !nth.is_empty() && !nth.contains(matched_count) {
+        return false;
+    }
+    probability.is_none_or(|p| rng.next_f64() < p)
+}
+
 impl Faults {
     /// The effects of every rule that picks this call, in rule order. Counts the call for
     /// each rule whose selectors (other than nth and probability) match.
@@ -146,14 +158,8 @@ impl Faults {
             if !rule.selects(call) {
                 continue;
             }
-            rule.matched_count += 1;
-            if !rule.nth.is_empty() && !rule.nth.contains(&rule.matched_count) {
+            if !fires(&mut rule.matched_count, &rule.nth, rule.probability, &mut self.rng) {
                 continue;
-            }
-            if let Some(p) = rule.probability {
-                if self.rng.next_f64() >= p {
-                    continue;
-                }
             }
             effects.extend(rule.effects.iter().cloned());
         }
@@ -185,6 +191,21 @@ impl FaultRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rule_counts_every_match_and_fires_on_its_nth_and_under_its_probability() {
+        let mut rng = SeededRng::derive(1, "test");
+        let mut count = 0;
+        let fired: Vec<bool> = (0..4).map(|_| fires(&mut count, &[2, 4], None, &mut rng)).collect();
+        assert_eq!((fired, count), (vec![false, true, false, true], 4));
+        let mut count = 0;
+        assert!((0..20).all(|_| fires(&mut count, &[], Some(1.0), &mut rng)));
+        assert!((0..20).all(|_| !fires(&mut count, &[], Some(0.0), &mut rng)));
+        assert_eq!(count, 40);
+        let mut count = u32::MAX;
+        assert!(fires(&mut count, &[], None, &mut rng));
+        assert_eq!(count, u32::MAX);
+    }
 
     fn rule(effect: FaultEffect) -> FaultRule {
         FaultRule {

@@ -871,7 +871,6 @@ impl Starter<'_> {
             latency: self.plan.latency.clone(),
             limits: self.plan.limits,
             invocation: request.invocation,
-            by_trigger: request.source == "trigger",
         };
         {
             let mut state = self.gate.lock();

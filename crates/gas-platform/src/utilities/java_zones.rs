@@ -264,16 +264,7 @@ pub(super) fn java_zone_name_groups() -> impl Iterator<Item = (&'static str, [&'
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::time::parse_iso_utc;
-    use crate::utilities::format_date;
-
-    fn at(iso: &str) -> i64 {
-        parse_iso_utc(iso).expect("test instants are valid ISO")
-    }
-
-    fn fmt(iso: &str, zone: &str, pattern: &str) -> String {
-        format_date(at(iso), zone, pattern).unwrap()
-    }
+    use crate::utilities::test_support::fmt;
 
     // Every expected string below was printed by java.text.SimpleDateFormat on Temurin
     // JDK 25.0.3 with Locale.US.

@@ -44,3 +44,17 @@ pub use parse_date::{parse_date, parse_date_at, TWO_DIGIT_YEAR_NOW_UTC_MS};
 pub use simple_date_format::{format_date, FIELD_DIGITS_MAX};
 pub use sleep::{sleep_ms_checked, SLEEP_MS_MAX};
 pub use uuid::uuid_v4;
+
+/// Helpers the formatting and parsing tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::time::parse_iso_utc;
+
+    pub(crate) fn at(iso: &str) -> i64 {
+        parse_iso_utc(iso).expect("test instants are valid ISO")
+    }
+
+    pub(crate) fn fmt(iso: &str, zone: &str, pattern: &str) -> String {
+        super::format_date(at(iso), zone, pattern).unwrap()
+    }
+}

@@ -612,11 +612,8 @@ fn week_date_days(f: &ParsedFields) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::time::{iso_utc, parse_iso_utc};
-
-    fn at(iso: &str) -> i64 {
-        parse_iso_utc(iso).expect("test instants are valid ISO")
-    }
+    use crate::time::iso_utc;
+    use crate::utilities::test_support::at;
 
     /// Parses with "now" at 2026-06-15, so two-digit years fall in 1946-06-15..2046-06-15.
     fn parse(text: &str, zone: &str, pattern: &str) -> String {

@@ -248,16 +248,9 @@ fn format_zone_field(letter: char, count: usize, zone: &JavaZone, offset: Offset
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::time::parse_iso_utc;
     use crate::utilities::parse_date;
 
-    fn at(iso: &str) -> i64 {
-        parse_iso_utc(iso).expect("test instants are valid ISO")
-    }
-
-    fn fmt(iso: &str, zone: &str, pattern: &str) -> String {
-        format_date(at(iso), zone, pattern).unwrap()
-    }
+    use crate::utilities::test_support::fmt;
 
     fn fmt_err(zone: &str, pattern: &str) -> String {
         format_date(0, zone, pattern).unwrap_err().message

@@ -223,14 +223,8 @@ impl DeliveryFaults {
             if !selects {
                 continue;
             }
-            rule.matched_count += 1;
-            if !rule.nth.is_empty() && !rule.nth.contains(&rule.matched_count) {
+            if !crate::faults::fires(&mut rule.matched_count, &rule.nth, rule.probability, &mut self.rng) {
                 continue;
-            }
-            if let Some(p) = rule.probability {
-                if self.rng.next_f64() >= p {
-                    continue;
-                }
             }
             picked = picked.or(Some(rule.outcome));
         }
