@@ -19,6 +19,7 @@ use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::rng::SeededRng;
 use gas_platform::time::utc_ms_to_local;
 use gas_platform::triggers::TriggerOrigin;
+use gas_platform::webapp::delivery::Outcome;
 use gas_platform::World;
 
 use chrono::{Datelike, Timelike};
@@ -642,12 +643,20 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                         // A delivery fault that loses answers loses a plain request's too
                         // (error-page and timeout need a client: `[[submissions]]`).
                         let picked = clients.pick_for_request(function, at_utc_ms);
+                        if let Some(outcome @ (Outcome::ErrorPage | Outcome::Timeout)) = picked {
+                            // Never a silent drop: say the fault did nothing here.
+                            let at = utc_ms_to_local(plan.zone, at_utc_ms).format("%Y-%m-%d %H:%M:%S");
+                            warnings.push(format!(
+                                "a delivery fault picked {} for the {method} request at {at}, which only a client's attempt ([[submissions]]) can have: the request was delivered",
+                                outcome.name()
+                            ));
+                        }
                         Some(StartRequest {
                             function: function.to_string(),
                             event: Some(event.clone()),
                             at_utc_ms,
                             source: format!("{method} request"),
-                            lost: *lost || picked == Some(gas_platform::webapp::delivery::Outcome::Lost),
+                            lost: *lost || picked == Some(Outcome::Lost),
                             invocation: Invocation::of(InvocationKind::WebApp),
                         })
                     }

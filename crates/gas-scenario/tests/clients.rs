@@ -263,3 +263,18 @@ fn a_delivery_fault_loses_plain_requests_answers_too() {
     assert!(report.executions.iter().all(|e| e.outcome == "completed"), "the script ran every time");
     assert_eq!(report.sheets["book/Rows"].len(), 4, "three rows and the header");
 }
+
+#[test]
+fn a_delivery_fault_a_plain_request_cannot_have_is_a_warning_not_a_silent_drop() {
+    let body = "[[requests]]\nat = \"2025-06-13T09:01\"\njson = { id = \"r1\" }\n\
+                [[faults]]\ncall = \"doPost\"\noutcome = \"error-page\"\n";
+    let report = run(body);
+    assert_eq!(report.executions.len(), 1);
+    assert!(!report.executions[0].response_lost);
+    assert_eq!(
+        report.warnings,
+        ["a delivery fault picked error-page for the POST request at 2025-06-13 09:01:00, which only a client's attempt ([[submissions]]) can have: the request was delivered"],
+        "{}",
+        report.snapshot()
+    );
+}
