@@ -158,6 +158,18 @@ pub fn column_letters(mut column: u32) -> String {
     String::from_utf8(letters).unwrap_or_default()
 }
 
+/// One cell's notation, `B2`.
+pub fn cell_notation(row: u32, column: u32) -> String {
+    format!("{}{row}", column_letters(column))
+}
+
+/// One cell without `$` or a sheet name (`B2`), as layers are keyed in state files.
+pub fn parse_cell(text: &str) -> Option<(u32, u32)> {
+    let letters_len = text.bytes().take_while(u8::is_ascii_uppercase).count();
+    let (letters, digits) = text.split_at(letters_len);
+    Some((row_number(digits)?, column_number(letters)?))
+}
+
 /// `B2` for one cell, `A1:C3` otherwise: what `Range.getA1Notation()` returns.
 pub fn notation(found: A1Box) -> String {
     let start = format!("{}{}", column_letters(found.column), found.row);

@@ -64,6 +64,8 @@
 
 pub mod a1;
 mod finder;
+pub mod format;
+pub mod layer;
 mod model;
 mod ops;
 mod r1c1;

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::format::CellFormat;
+use super::layer::CellLayer;
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -21,6 +23,14 @@ pub struct Sheet {
     rows: Vec<Vec<CellValue>>,
     max_rows: u32,
     max_columns: u32,
+    /// Per-cell state beside the values (layer.rs): every structural change shifts all of
+    /// them with the rows. Absent from JSON when empty, so sheets without them read as before.
+    #[serde(skip_serializing_if = "CellLayer::is_empty")]
+    formulas: CellLayer<String>,
+    #[serde(skip_serializing_if = "CellLayer::is_empty")]
+    formats: CellLayer<CellFormat>,
+    #[serde(skip_serializing_if = "CellLayer::is_empty")]
+    notes: CellLayer<String>,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -33,13 +43,40 @@ struct SheetData {
     rows: Vec<Vec<CellValue>>,
     max_rows: Option<u32>,
     max_columns: Option<u32>,
+    #[serde(default)]
+    formulas: CellLayer<String>,
+    #[serde(default)]
+    formats: CellLayer<CellFormat>,
+    #[serde(default)]
+    notes: CellLayer<String>,
 }
 
 impl TryFrom<SheetData> for Sheet {
     type Error = String;
 
     fn try_from(data: SheetData) -> Result<Sheet, String> {
-        Sheet::with_size(data.sheet_id, &data.name, data.rows, data.max_rows, data.max_columns)
+        let mut sheet = Sheet::with_size(data.sheet_id, &data.name, data.rows, data.max_rows, data.max_columns)?;
+        for (what, cells) in [
+            ("formulas", data.formulas.iter().map(|(key, _)| *key).collect::<Vec<_>>()),
+            ("formats", data.formats.iter().map(|(key, _)| *key).collect()),
+            ("notes", data.notes.iter().map(|(key, _)| *key).collect()),
+        ] {
+            if let Some(&(row, column)) =
+                cells.iter().find(|&&(row, column)| row > sheet.max_rows || column > sheet.max_columns)
+            {
+                return Err(format!(
+                    "sheet {:?}: {what} has cell {} outside its {} x {} grid",
+                    data.name,
+                    super::a1::cell_notation(row, column),
+                    sheet.max_rows,
+                    sheet.max_columns
+                ));
+            }
+        }
+        sheet.formulas = data.formulas;
+        sheet.formats = data.formats;
+        sheet.notes = data.notes;
+        Ok(sheet)
     }
 }
 
@@ -52,6 +89,9 @@ impl Sheet {
             rows: Vec::new(),
             max_rows: DEFAULT_MAX_ROWS,
             max_columns: DEFAULT_MAX_COLUMNS,
+            formulas: CellLayer::default(),
+            formats: CellLayer::default(),
+            notes: CellLayer::default(),
         }
     }
 
@@ -134,6 +174,45 @@ impl Sheet {
         self.rows.get(r as usize).and_then(|cells| cells.get(c as usize)).unwrap_or(&EMPTY)
     }
 
+    /// Formulas as written (`=SUM(A1:A3)`), by cell; the values grid holds their results.
+    pub fn formulas(&self) -> &CellLayer<String> {
+        &self.formulas
+    }
+
+    /// Formats by cell (number format, font, colours, ...); a cell without one has the defaults.
+    pub fn formats(&self) -> &CellLayer<CellFormat> {
+        &self.formats
+    }
+
+    /// Notes by cell (`Range.setNote`).
+    pub fn notes(&self) -> &CellLayer<String> {
+        &self.notes
+    }
+
+    // The `_mut` accessors and the column shifts are for the formula, format and
+    // structure operations being built (issue 14); remove this allow when they land.
+    #[allow(dead_code)]
+    pub(super) fn formulas_mut(&mut self) -> &mut CellLayer<String> {
+        &mut self.formulas
+    }
+
+    #[allow(dead_code)]
+    pub(super) fn formats_mut(&mut self) -> &mut CellLayer<CellFormat> {
+        &mut self.formats
+    }
+
+    #[allow(dead_code)]
+    pub(super) fn notes_mut(&mut self) -> &mut CellLayer<String> {
+        &mut self.notes
+    }
+
+    /// Every per-cell layer, for structural changes that move all of them alike.
+    fn shift_layers(&mut self, mut shift: impl FnMut(&mut dyn LayerShift)) {
+        shift(&mut self.formulas);
+        shift(&mut self.formats);
+        shift(&mut self.notes);
+    }
+
     pub(super) fn cell_count(&self) -> u64 {
         u64::from(self.max_rows) * u64::from(self.max_columns)
     }
@@ -185,6 +264,7 @@ impl Sheet {
         self.rows.drain(from..to);
         self.max_rows -= count;
         self.drop_trailing_empty_rows();
+        self.shift_layers(|layer| layer.remove_rows(start, count));
     }
 
     /// Inserts `count` empty rows so the first of them is row `at` (1-based, at most
@@ -196,14 +276,41 @@ impl Sheet {
             self.rows.splice(index..index, std::iter::repeat_with(Vec::new).take(count as usize));
         }
         self.max_rows += count;
+        self.shift_layers(|layer| layer.insert_rows(at, count));
     }
 
     pub(super) fn add_columns(&mut self, count: u32) {
         self.max_columns += count;
     }
 
+    /// Clears the contents (values and formulas); formats and notes stay.
     pub(super) fn clear(&mut self) {
         self.rows.clear();
+        self.formulas.clear();
+    }
+}
+
+/// The structural shifts every [`CellLayer`] supports, whatever it holds.
+#[allow(dead_code)]
+pub(super) trait LayerShift {
+    fn insert_rows(&mut self, at: u32, count: u32);
+    fn remove_rows(&mut self, start: u32, count: u32);
+    fn insert_columns(&mut self, at: u32, count: u32);
+    fn remove_columns(&mut self, start: u32, count: u32);
+}
+
+impl<T> LayerShift for CellLayer<T> {
+    fn insert_rows(&mut self, at: u32, count: u32) {
+        CellLayer::insert_rows(self, at, count);
+    }
+    fn remove_rows(&mut self, start: u32, count: u32) {
+        CellLayer::remove_rows(self, start, count);
+    }
+    fn insert_columns(&mut self, at: u32, count: u32) {
+        CellLayer::insert_columns(self, at, count);
+    }
+    fn remove_columns(&mut self, start: u32, count: u32) {
+        CellLayer::remove_columns(self, start, count);
     }
 }
 

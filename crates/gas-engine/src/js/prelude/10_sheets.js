@@ -1,103 +1,125 @@
   // ---- SpreadsheetApp -----------------------------------------------------------
-  const sheets = (() => {
-    const TextFinder = klass('TextFinder', {
-      matchCase(flag) { this._h.matchCase = flag !== false; return this; },
-      matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
-      findNext() {
-        const h = call('TextFinder.findNext', this._h, []);
-        if (h === null) return null;
-        this._h.after = h;
-        return new Range(h);
-      },
-      findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
-    });
-    const textFinder = (method) => function (text) {
-      return new TextFinder(call(method, this._h, [text]));
-    };
-    const Range = klass('Range', {
-      getValues: c('Range.getValues'),
-      getValue: c('Range.getValue'),
-      getDisplayValues: c('Range.getDisplayValues'),
-      getDisplayValue: c('Range.getDisplayValue'),
-      setValues: chain('Range.setValues'),
-      setValue: chain('Range.setValue'),
-      clearContent: chain('Range.clearContent'),
-      clear: chain('Range.clear'),
-      getA1Notation: c('Range.getA1Notation'),
-      getRow() { return this._h.row; },
-      getColumn() { return this._h.column; },
-      getNumRows() { return this._h.num_rows; },
-      getNumColumns() { return this._h.num_columns; },
-      getLastRow() { return this._h.row + this._h.num_rows - 1; },
-      getLastColumn() { return this._h.column + this._h.num_columns - 1; },
-      getSheet() { return new Sheet(this._h.sheet); },
-      createTextFinder: textFinder('Range.createTextFinder'),
-      activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
-    });
-    const Sheet = klass('Sheet', {
-      getName: c('Sheet.getName'),
-      setName: chain('Sheet.setName'),
-      getSheetId: c('Sheet.getSheetId'),
-      getLastRow: c('Sheet.getLastRow'),
-      getLastColumn: c('Sheet.getLastColumn'),
-      getMaxRows: c('Sheet.getMaxRows'),
-      getMaxColumns: c('Sheet.getMaxColumns'),
-      getRange: wrap(Range, 'Sheet.getRange'),
-      getDataRange: wrap(Range, 'Sheet.getDataRange'),
-      appendRow: chain('Sheet.appendRow'),
-      deleteRow: chain('Sheet.deleteRow'),
-      deleteRows: chain('Sheet.deleteRows'),
-      insertRowBefore: chain('Sheet.insertRowBefore'),
-      insertRowAfter: chain('Sheet.insertRowAfter'),
-      insertRowsBefore: chain('Sheet.insertRowsBefore'),
-      insertRowsAfter: chain('Sheet.insertRowsAfter'),
-      clear: chain('Sheet.clear'),
-      clearContents: chain('Sheet.clearContents'),
-      getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
-      createTextFinder: textFinder('Sheet.createTextFinder'),
-      activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
-    });
-    const Spreadsheet = klass('Spreadsheet', {
-      getId: c('Spreadsheet.getId'),
-      getName: c('Spreadsheet.getName'),
-      getUrl: c('Spreadsheet.getUrl'),
-      getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
-      getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
-      getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
-      insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
-      deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
-      // The active sheet, range and cell: the user's page or the execution's own
-      // (gas_platform::container decides which).
-      getActiveSheet() { const h = call('Spreadsheet.getActiveSheet', this._h, []); return h === null ? null : new Sheet(h); },
-      getActiveRange() { const h = call('Spreadsheet.getActiveRange', this._h, []); return h === null ? null : new Range(h); },
-      getActiveCell() { const h = call('Spreadsheet.getActiveCell', this._h, []); return h === null ? null : new Range(h); },
-      getCurrentCell() { const h = call('Spreadsheet.getCurrentCell', this._h, []); return h === null ? null : new Range(h); },
-      setActiveSheet(sheet) { return new Sheet(call('Spreadsheet.setActiveSheet', this._h, [sheet && sheet._h])); },
-      setActiveRange(range) { return new Range(call('Spreadsheet.setActiveRange', this._h, [range && range._h])); },
-      getSelection() { return new Selection(this._h); },
-    });
-    const Selection = klass('Selection', {
-      getActiveSheet() { return new Sheet(call('Spreadsheet.getActiveSheet', this._h, [])); },
-      getActiveRange() { return new Range(call('Spreadsheet.getActiveRange', this._h, [])); },
-      getCurrentCell() { return new Range(call('Spreadsheet.getCurrentCell', this._h, [])); },
-    });
-    const SpreadsheetApp = service('SpreadsheetApp', {
-      create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
-      openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
-      getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
-      getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
-      flush: c('SpreadsheetApp.flush'),
-      getActiveSheet() { const h = call('SpreadsheetApp.getActiveSheet', null, []); return h === null ? null : new Sheet(h); },
-      getActiveRange() { const h = call('SpreadsheetApp.getActiveRange', null, []); return h === null ? null : new Range(h); },
-      getCurrentCell() { const h = call('SpreadsheetApp.getCurrentCell', null, []); return h === null ? null : new Range(h); },
-      setActiveSheet(sheet) { return new Sheet(call('SpreadsheetApp.setActiveSheet', null, [sheet && sheet._h])); },
-      setActiveRange(range) { return new Range(call('SpreadsheetApp.setActiveRange', null, [range && range._h])); },
-      getSelection() {
-        const h = call('SpreadsheetApp.getActiveSheet', null, []);
-        return h === null ? null : new Selection(h.spreadsheet_id);
-      },
-      getUi() { return new ui.Ui(call('SpreadsheetApp.getUi', null, [])); },
-    });
-    return { Range, Sheet, Spreadsheet, Selection, TextFinder, textFinder, SpreadsheetApp  };
-  })();
+  // SpreadsheetApp is built in parts, one file per concern (10 core, 12 formulas,
+  // 13 formats, 14 structure, 15 objects), each adding methods with `sheetMethods`;
+  // 19_sheets_build.js turns them into the classes. The constructors exist from here on,
+  // so every part can make a `new Range(h)`; a method defined by two parts is a bug the
+  // build reports.
+  const sheetParts = {};
+  const sheetClass = (name) => {
+    function Ctor(handle) {
+      this._h = handle;
+    }
+    sheetParts[name] = { Ctor, methods: [] };
+    return Ctor;
+  };
+  const sheetMethods = (name, methods) => {
+    if (sheetParts[name] === undefined) throw new Error('gas-sim prelude: no sheets class ' + name);
+    sheetParts[name].methods.push(methods);
+  };
+  const Range = sheetClass('Range');
+  const Sheet = sheetClass('Sheet');
+  const Spreadsheet = sheetClass('Spreadsheet');
+  const Selection = sheetClass('Selection');
+  const TextFinder = sheetClass('TextFinder');
+  function SpreadsheetAppParts() {}
+  sheetParts.SpreadsheetApp = { Ctor: SpreadsheetAppParts, methods: [], service: true };
+  const sheets = { Range, Sheet, Spreadsheet, Selection, TextFinder, SpreadsheetApp: null };
 
+  sheetMethods('TextFinder', {
+    matchCase(flag) { this._h.matchCase = flag !== false; return this; },
+    matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
+    findNext() {
+      const h = call('TextFinder.findNext', this._h, []);
+      if (h === null) return null;
+      this._h.after = h;
+      return new Range(h);
+    },
+    findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
+  });
+  const textFinder = (method) => function (text) {
+    return new TextFinder(call(method, this._h, [text]));
+  };
+  sheetMethods('Range', {
+    getValues: c('Range.getValues'),
+    getValue: c('Range.getValue'),
+    getDisplayValues: c('Range.getDisplayValues'),
+    getDisplayValue: c('Range.getDisplayValue'),
+    setValues: chain('Range.setValues'),
+    setValue: chain('Range.setValue'),
+    clearContent: chain('Range.clearContent'),
+    clear: chain('Range.clear'),
+    getA1Notation: c('Range.getA1Notation'),
+    getRow() { return this._h.row; },
+    getColumn() { return this._h.column; },
+    getNumRows() { return this._h.num_rows; },
+    getNumColumns() { return this._h.num_columns; },
+    getLastRow() { return this._h.row + this._h.num_rows - 1; },
+    getLastColumn() { return this._h.column + this._h.num_columns - 1; },
+    getSheet() { return new Sheet(this._h.sheet); },
+    createTextFinder: textFinder('Range.createTextFinder'),
+    activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
+  });
+  sheetMethods('Sheet', {
+    getName: c('Sheet.getName'),
+    setName: chain('Sheet.setName'),
+    getSheetId: c('Sheet.getSheetId'),
+    getLastRow: c('Sheet.getLastRow'),
+    getLastColumn: c('Sheet.getLastColumn'),
+    getMaxRows: c('Sheet.getMaxRows'),
+    getMaxColumns: c('Sheet.getMaxColumns'),
+    getRange: wrap(Range, 'Sheet.getRange'),
+    getDataRange: wrap(Range, 'Sheet.getDataRange'),
+    appendRow: chain('Sheet.appendRow'),
+    deleteRow: chain('Sheet.deleteRow'),
+    deleteRows: chain('Sheet.deleteRows'),
+    insertRowBefore: chain('Sheet.insertRowBefore'),
+    insertRowAfter: chain('Sheet.insertRowAfter'),
+    insertRowsBefore: chain('Sheet.insertRowsBefore'),
+    insertRowsAfter: chain('Sheet.insertRowsAfter'),
+    clear: chain('Sheet.clear'),
+    clearContents: chain('Sheet.clearContents'),
+    getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
+    createTextFinder: textFinder('Sheet.createTextFinder'),
+    activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
+  });
+  sheetMethods('Spreadsheet', {
+    getId: c('Spreadsheet.getId'),
+    getName: c('Spreadsheet.getName'),
+    getUrl: c('Spreadsheet.getUrl'),
+    getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
+    getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
+    getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
+    insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
+    deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
+    // The active sheet, range and cell: the user's page or the execution's own
+    // (gas_platform::container decides which).
+    getActiveSheet() { const h = call('Spreadsheet.getActiveSheet', this._h, []); return h === null ? null : new Sheet(h); },
+    getActiveRange() { const h = call('Spreadsheet.getActiveRange', this._h, []); return h === null ? null : new Range(h); },
+    getActiveCell() { const h = call('Spreadsheet.getActiveCell', this._h, []); return h === null ? null : new Range(h); },
+    getCurrentCell() { const h = call('Spreadsheet.getCurrentCell', this._h, []); return h === null ? null : new Range(h); },
+    setActiveSheet(sheet) { return new Sheet(call('Spreadsheet.setActiveSheet', this._h, [sheet && sheet._h])); },
+    setActiveRange(range) { return new Range(call('Spreadsheet.setActiveRange', this._h, [range && range._h])); },
+    getSelection() { return new Selection(this._h); },
+  });
+  sheetMethods('Selection', {
+    getActiveSheet() { return new Sheet(call('Spreadsheet.getActiveSheet', this._h, [])); },
+    getActiveRange() { return new Range(call('Spreadsheet.getActiveRange', this._h, [])); },
+    getCurrentCell() { return new Range(call('Spreadsheet.getCurrentCell', this._h, [])); },
+  });
+  sheetMethods('SpreadsheetApp', {
+    create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
+    openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
+    getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+    getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
+    flush: c('SpreadsheetApp.flush'),
+    getActiveSheet() { const h = call('SpreadsheetApp.getActiveSheet', null, []); return h === null ? null : new Sheet(h); },
+    getActiveRange() { const h = call('SpreadsheetApp.getActiveRange', null, []); return h === null ? null : new Range(h); },
+    getCurrentCell() { const h = call('SpreadsheetApp.getCurrentCell', null, []); return h === null ? null : new Range(h); },
+    setActiveSheet(sheet) { return new Sheet(call('SpreadsheetApp.setActiveSheet', null, [sheet && sheet._h])); },
+    setActiveRange(range) { return new Range(call('SpreadsheetApp.setActiveRange', null, [range && range._h])); },
+    getSelection() {
+      const h = call('SpreadsheetApp.getActiveSheet', null, []);
+      return h === null ? null : new Selection(h.spreadsheet_id);
+    },
+    getUi() { return new ui.Ui(call('SpreadsheetApp.getUi', null, [])); },
+  });

@@ -1,6 +1,11 @@
 //! SpreadsheetApp, Spreadsheet, Sheet, Range and TextFinder: handles to gas-platform's
 //! `sheets` model.
 
+mod formats;
+mod formulas;
+mod objects;
+mod structure;
+
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
@@ -15,11 +20,21 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     sheets(call.host, call.method, call.handle, call.args)
 }
 
+type Part = fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val]) -> Option<CallResult>;
+
+/// The parts of SpreadsheetApp in their own modules, asked in turn before the core below.
+const PARTS: [Part; 4] = [formulas::dispatch, formats::dispatch, structure::dispatch, objects::dispatch];
+
 fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let zone = host.zone;
     let mut world = host.world();
     let books = &mut world.spreadsheets;
     let id = || handle.as_str().unwrap_or_default().to_string();
+    for part in PARTS {
+        if let Some(result) = part(host, books, method, handle, args) {
+            return result;
+        }
+    }
     let value = match method {
         "SpreadsheetApp.create" => Val::String(books.create(&string_arg(args, 0))?),
         "SpreadsheetApp.openById" => Val::String(books.open_by_id(&string_arg(args, 0))?.id().to_string()),

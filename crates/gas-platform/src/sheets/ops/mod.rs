@@ -2,6 +2,11 @@
 //! the store. Each validates its arguments with the platform's texts first, then changes
 //! the model; a call that fails changes nothing.
 
+mod formats;
+mod formulas;
+mod objects;
+mod structure;
+
 use chrono_tz::Tz;
 
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};

@@ -1,0 +1,1 @@
+  // ---- SpreadsheetApp: formulas (see 10_sheets.js for sheetClass/sheetMethods) ----

@@ -1,0 +1,1 @@
+  // ---- SpreadsheetApp: formats (see 10_sheets.js for sheetClass/sheetMethods) ----

@@ -1,0 +1,1 @@
+  // ---- SpreadsheetApp: structure (see 10_sheets.js for sheetClass/sheetMethods) ----

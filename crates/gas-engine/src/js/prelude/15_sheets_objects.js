@@ -1,0 +1,1 @@
+  // ---- SpreadsheetApp: objects (see 10_sheets.js for sheetClass/sheetMethods) ----
