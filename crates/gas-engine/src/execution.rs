@@ -354,11 +354,14 @@ fn run_files_and_entry(live: &mut LiveContext, host: &Rc<Host>, spec: &Execution
     }
 }
 
-/// A simple trigger's event gets its `source` (a Spreadsheet) and `user` (a User) as
-/// objects, which JSON cannot carry: the prelude's hook makes them.
+/// A spreadsheet event (simple triggers, installable spreadsheet triggers) gets its
+/// `source` (a Spreadsheet), `user` (a User) and `range` (a Range) as objects, which JSON
+/// cannot carry: the prelude's hook makes them.
 fn open_event(event: Vec<JsValue>, spec: &ExecutionSpec, context: &mut Context) -> Result<Vec<JsValue>, JsError> {
     use gas_platform::container::InvocationKind;
-    if !matches!(spec.invocation.kind, InvocationKind::OnOpen | InvocationKind::OnInstall) || event.is_empty() {
+    let spreadsheet_event =
+        spec.invocation.is_simple_trigger() || spec.invocation.kind == InvocationKind::SpreadsheetTrigger;
+    if !spreadsheet_event || event.is_empty() {
         return Ok(event);
     }
     let hook = context.global_object().get(js_string!("__gas_open_event"), context)?;

@@ -176,6 +176,7 @@ pub const METHODS: &[MethodInfo] = &[
     m("SpreadsheetApp.openById", 150, &["id"]),
     m("SpreadsheetApp.setActiveRange", 50, &["range"]),
     m("SpreadsheetApp.setActiveSheet", 50, &["sheet"]),
+    m("SpreadsheetTriggerBuilder.create", 300, &["handler"]),
     m("TextFinder.findAll", 60, &[]),
     m("TextFinder.findNext", 40, &[]),
     m("TextOutput.setMimeType", 0, &["mimeType"]),

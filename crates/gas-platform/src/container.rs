@@ -57,6 +57,11 @@ pub enum InvocationKind {
     OnInstall,
     /// A user clicked a custom menu item.
     MenuItem,
+    /// The simple trigger `onEdit(e)`: a user changed a cell of the bound spreadsheet.
+    OnEdit,
+    /// An installable spreadsheet trigger (edit, change, form submit, open) firing for
+    /// a user's action; it runs as the account that installed it.
+    SpreadsheetTrigger,
 }
 
 /// Who started an execution, and as whom it runs.
@@ -76,7 +81,7 @@ impl Invocation {
     /// it is used up they fail as they start (manual runs, web apps and simple triggers
     /// are not counted: assumed).
     pub fn counts_toward_trigger_runtime(&self) -> bool {
-        self.kind == InvocationKind::TimeTrigger
+        matches!(self.kind, InvocationKind::TimeTrigger | InvocationKind::SpreadsheetTrigger)
     }
 
     pub fn by_user(kind: InvocationKind, user: &str) -> Invocation {
@@ -89,8 +94,10 @@ impl Invocation {
     pub fn has_user_session(&self, bound: bool) -> bool {
         match self.kind {
             InvocationKind::OnOpen | InvocationKind::OnInstall | InvocationKind::MenuItem => bound,
-            InvocationKind::Manual => bound,
-            InvocationKind::TimeTrigger | InvocationKind::WebApp => false,
+            InvocationKind::OnEdit | InvocationKind::Manual => bound,
+            // An installable trigger runs as its owner, away from the editing user's page
+            // (assumed: its dialogs reach nobody).
+            InvocationKind::TimeTrigger | InvocationKind::WebApp | InvocationKind::SpreadsheetTrigger => false,
         }
     }
 
@@ -102,17 +109,25 @@ impl Invocation {
         in_session.then(|| self.user.clone().unwrap_or_else(|| account.to_string()))
     }
 
-    /// `e.authMode`: a bound script's onOpen runs LIMITED; onInstall runs FULL (documented).
+    /// `e.authMode`: a bound script's onOpen and onEdit run LIMITED; onInstall and
+    /// installable triggers run FULL (documented).
     pub fn auth_mode(&self) -> &'static str {
         match self.kind {
-            InvocationKind::OnOpen => "LIMITED",
+            InvocationKind::OnOpen | InvocationKind::OnEdit => "LIMITED",
             _ => "FULL",
         }
     }
 
-    /// The longest this execution may run, when shorter than the platform's 6 minutes.
+    /// The longest this execution may run, when shorter than the platform's 6 minutes:
+    /// simple triggers get 30 s (documented).
     pub fn time_limit_ms(&self) -> Option<i64> {
-        matches!(self.kind, InvocationKind::OnOpen | InvocationKind::OnInstall).then_some(SIMPLE_TRIGGER_MS_MAX)
+        self.is_simple_trigger().then_some(SIMPLE_TRIGGER_MS_MAX)
+    }
+
+    /// onOpen, onInstall, onEdit: the simple triggers, whose event object the prelude
+    /// completes with objects (`source`, `user`, `range`).
+    pub fn is_simple_trigger(&self) -> bool {
+        matches!(self.kind, InvocationKind::OnOpen | InvocationKind::OnInstall | InvocationKind::OnEdit)
     }
 
     /// `SpreadsheetApp.getUi()`: only where a user has the spreadsheet open.
@@ -524,10 +539,12 @@ mod tests {
     }
 
     #[test]
-    fn only_time_driven_triggers_count_toward_trigger_runtime() {
+    fn only_installable_triggers_count_toward_trigger_runtime() {
         use InvocationKind::*;
         for (kind, counts) in [
             (TimeTrigger, true),
+            (SpreadsheetTrigger, true),
+            (OnEdit, false),
             (Manual, false),
             (WebApp, false),
             (OnOpen, false),
@@ -536,6 +553,18 @@ mod tests {
         ] {
             assert_eq!(Invocation::of(kind).counts_toward_trigger_runtime(), counts, "{kind:?}");
         }
+    }
+
+    #[test]
+    fn on_edit_is_a_simple_trigger_and_installable_ones_run_full() {
+        let edit = Invocation::by_user(InvocationKind::OnEdit, "a@x.com");
+        assert_eq!((edit.auth_mode(), edit.time_limit_ms()), ("LIMITED", Some(SIMPLE_TRIGGER_MS_MAX)));
+        assert!(edit.check_authorized("MailApp.sendEmail").is_err());
+        assert!(edit.check_ui(true).is_ok());
+        let installed = Invocation::by_user(InvocationKind::SpreadsheetTrigger, "a@x.com");
+        assert_eq!((installed.auth_mode(), installed.time_limit_ms()), ("FULL", None));
+        assert!(installed.check_authorized("MailApp.sendEmail").is_ok());
+        assert!(installed.check_ui(true).is_err());
     }
 
     #[test]

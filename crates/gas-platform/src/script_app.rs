@@ -6,6 +6,11 @@
 use base64::Engine;
 use sha2::{Digest, Sha256};
 
+/// `create()` of a spreadsheet trigger builder with no event chosen (assumed text: the
+/// platform's was not captured).
+pub const SPREADSHEET_TRIGGER_WITHOUT_EVENT: &str =
+    "A spreadsheet trigger needs its event: call onOpen(), onEdit(), onChange() or onFormSubmit() before create().";
+
 /// `Session.getActiveUserLocale()` when the scenario names none (`[account] locale`): the
 /// reference's own example ("for example, en for English"). Assumed for a real account.
 pub const DEFAULT_LOCALE: &str = "en";

@@ -81,10 +81,62 @@ pub struct Trigger {
     pub origin: TriggerOrigin,
 }
 
+/// What a spreadsheet trigger waits for: `ScriptApp.newTrigger(f).forSpreadsheet(ss)`
+/// then `onOpen()`, `onEdit()`, `onChange()` or `onFormSubmit()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpreadsheetEvent {
+    Open,
+    Edit,
+    Change,
+    FormSubmit,
+}
+
+impl SpreadsheetEvent {
+    /// `Trigger.getEventType()`: `ScriptApp.EventType`'s name (documented).
+    pub fn event_type(self) -> &'static str {
+        match self {
+            SpreadsheetEvent::Open => "ON_OPEN",
+            SpreadsheetEvent::Edit => "ON_EDIT",
+            SpreadsheetEvent::Change => "ON_CHANGE",
+            SpreadsheetEvent::FormSubmit => "ON_FORM_SUBMIT",
+        }
+    }
+
+    /// A scenario's `on = "edit"`: `open`, `edit`, `change` or `form_submit`.
+    pub fn parse(name: &str) -> Option<SpreadsheetEvent> {
+        match name {
+            "open" => Some(SpreadsheetEvent::Open),
+            "edit" => Some(SpreadsheetEvent::Edit),
+            "change" => Some(SpreadsheetEvent::Change),
+            "form_submit" => Some(SpreadsheetEvent::FormSubmit),
+            _ => None,
+        }
+    }
+}
+
+/// An installable trigger on a spreadsheet's events. It fires when a user (a scenario's
+/// `[[edits]]`, `[[form_submissions]]`, `[[opens]]`) acts on that spreadsheet, never for a
+/// script's own writes (documented for onEdit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventTrigger {
+    pub id: String,
+    pub handler: String,
+    pub spreadsheet_id: String,
+    pub event: SpreadsheetEvent,
+    pub created_at_utc_ms: i64,
+    #[serde(default)]
+    pub origin: TriggerOrigin,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Triggers {
+    /// Time-driven triggers.
     pub installed: Vec<Trigger>,
+    /// Spreadsheet-event triggers; the 20-trigger limit counts both lists.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub on_events: Vec<EventTrigger>,
     pub next_id: u64,
 }
 
@@ -99,28 +151,66 @@ impl Triggers {
         origin: TriggerOrigin,
     ) -> ServiceResult<Trigger> {
         validate_spec(&spec)?;
-        if self.installed.len() >= TRIGGERS_PER_SCRIPT_MAX {
-            return Err(ServiceError::new(TOO_MANY_TRIGGERS_MESSAGE));
-        }
-        self.next_id += 1;
-        let trigger = Trigger {
-            // Real ids are long decimal numbers; a counter keeps runs reproducible.
-            id: format!("{}", 1_000_000 + self.next_id),
-            handler: handler.to_string(),
-            spec,
-            time_zone,
-            created_at_utc_ms: now_utc_ms,
-            origin,
-        };
+        let id = self.next_trigger_id()?;
+        let trigger =
+            Trigger { id, handler: handler.to_string(), spec, time_zone, created_at_utc_ms: now_utc_ms, origin };
         self.installed.push(trigger.clone());
         Ok(trigger)
     }
 
+    /// Installs a spreadsheet-event trigger, or refuses it past the limit.
+    pub fn install_event(
+        &mut self,
+        handler: &str,
+        spreadsheet_id: &str,
+        event: SpreadsheetEvent,
+        now_utc_ms: i64,
+        origin: TriggerOrigin,
+    ) -> ServiceResult<EventTrigger> {
+        let id = self.next_trigger_id()?;
+        let trigger = EventTrigger {
+            id,
+            handler: handler.to_string(),
+            spreadsheet_id: spreadsheet_id.to_string(),
+            event,
+            created_at_utc_ms: now_utc_ms,
+            origin,
+        };
+        self.on_events.push(trigger.clone());
+        Ok(trigger)
+    }
+
+    /// The id of a trigger about to be installed, counting it; refused past the limit.
+    fn next_trigger_id(&mut self) -> ServiceResult<String> {
+        if self.count() >= TRIGGERS_PER_SCRIPT_MAX {
+            return Err(ServiceError::new(TOO_MANY_TRIGGERS_MESSAGE));
+        }
+        self.next_id += 1;
+        // Real ids are long decimal numbers; a counter keeps runs reproducible.
+        Ok(format!("{}", 1_000_000 + self.next_id))
+    }
+
+    /// Triggers of every kind: what the 20-trigger limit counts.
+    pub fn count(&self) -> usize {
+        self.installed.len() + self.on_events.len()
+    }
+
+    /// The triggers `event` on `spreadsheet_id` fires, in the order they were installed
+    /// (assumed: the platform documents no order).
+    pub fn for_event<'a>(
+        &'a self,
+        spreadsheet_id: &'a str,
+        event: SpreadsheetEvent,
+    ) -> impl Iterator<Item = &'a EventTrigger> + 'a {
+        self.on_events.iter().filter(move |t| t.spreadsheet_id == spreadsheet_id && t.event == event)
+    }
+
     /// `deleteTrigger(t)`: deleting one that is gone already is a no-op (assumed).
     pub fn delete(&mut self, id: &str) -> bool {
-        let before = self.installed.len();
+        let before = self.count();
         self.installed.retain(|t| t.id != id);
-        before != self.installed.len()
+        self.on_events.retain(|t| t.id != id);
+        before != self.count()
     }
 
     pub fn get(&self, id: &str) -> Option<&Trigger> {
@@ -132,8 +222,8 @@ impl Triggers {
     /// What a hand-written state file must hold: at most 20 triggers, each a schedule the
     /// builder would accept with a handler, distinct ids, a counter that can go on.
     pub fn check_state(&self) -> Result<(), String> {
-        if self.installed.len() > TRIGGERS_PER_SCRIPT_MAX {
-            return Err(format!("installed: {} triggers; {TOO_MANY_TRIGGERS_MESSAGE}", self.installed.len()));
+        if self.count() > TRIGGERS_PER_SCRIPT_MAX {
+            return Err(format!("installed: {} triggers; {TOO_MANY_TRIGGERS_MESSAGE}", self.count()));
         }
         if self.next_id > crate::cache::STATE_COUNTER_MAX {
             return Err(format!("next_id must be at most {}", crate::cache::STATE_COUNTER_MAX));
@@ -153,6 +243,19 @@ impl Triggers {
                 crate::time::parse_zone(zone).map_err(|e| format!("{key}.time_zone: {e}"))?;
             }
             if self.installed[..i].iter().any(|t| t.id == trigger.id) {
+                return Err(format!("{key}.id: {:?} is used by another trigger", trigger.id));
+            }
+        }
+        for (i, trigger) in self.on_events.iter().enumerate() {
+            let key = format!("on_events[{i}]");
+            if trigger.handler.is_empty() {
+                return Err(format!("{key}.handler: a trigger names the function it runs"));
+            }
+            crate::time::check_time_value(trigger.created_at_utc_ms)
+                .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
+            let clash = self.installed.iter().any(|t| t.id == trigger.id)
+                || self.on_events[..i].iter().any(|t| t.id == trigger.id);
+            if clash {
                 return Err(format!("{key}.id: {:?} is used by another trigger", trigger.id));
             }
         }
@@ -350,6 +453,36 @@ mod tests {
         assert!(triggers.delete(&first));
         assert!(!triggers.delete(&first));
         assert!(triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).is_ok());
+    }
+
+    #[test]
+    fn spreadsheet_triggers_share_the_limit_and_fire_in_install_order() {
+        let mut triggers = Triggers::default();
+        for _ in 0..10 {
+            triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).unwrap();
+        }
+        for i in 0..10 {
+            let event = if i % 2 == 0 { SpreadsheetEvent::Edit } else { SpreadsheetEvent::FormSubmit };
+            triggers.install_event(&format!("h{i}"), "ss-1", event, 0, TriggerOrigin::Script).unwrap();
+        }
+        let refused = triggers.install_event("late", "ss-1", SpreadsheetEvent::Edit, 0, TriggerOrigin::Script);
+        assert_eq!(refused.unwrap_err().message, TOO_MANY_TRIGGERS_MESSAGE);
+        let on_edit: Vec<_> = triggers.for_event("ss-1", SpreadsheetEvent::Edit).map(|t| t.handler.as_str()).collect();
+        assert_eq!(on_edit, ["h0", "h2", "h4", "h6", "h8"]);
+        assert_eq!(triggers.for_event("ss-2", SpreadsheetEvent::Edit).count(), 0);
+        let id = triggers.on_events[0].id.clone();
+        assert!(triggers.delete(&id));
+        assert_eq!(triggers.count(), 19);
+        assert!(triggers.check_state().is_ok());
+        triggers.on_events[1].id = triggers.installed[0].id.clone();
+        assert!(triggers.check_state().unwrap_err().contains("on_events[1].id"));
+    }
+
+    #[test]
+    fn event_names() {
+        assert_eq!(SpreadsheetEvent::parse("form_submit"), Some(SpreadsheetEvent::FormSubmit));
+        assert_eq!(SpreadsheetEvent::parse("submit"), None);
+        assert_eq!(SpreadsheetEvent::Change.event_type(), "ON_CHANGE");
     }
 
     #[test]

@@ -1,6 +1,9 @@
-//! The scenario's bound-container events, resolved: `[[opens]]` and `[[installs]]` (the
-//! simple triggers onOpen and onInstall), `[[clicks]]` (a menu item) and `[[ui]]` (the
-//! answers dialogs get). Kept apart from `plan.rs`, which calls [`plan_container`].
+//! The scenario's spreadsheet users, resolved: `[[opens]]` and `[[installs]]` (the
+//! simple triggers onOpen and onInstall), `[[clicks]]` (a menu item), `[[ui]]` (the
+//! answers dialogs get), `[[edits]]` (a user typing into a cell: onEdit and edit/change
+//! triggers), `[[form_submissions]]` (form responses: form-submit triggers), and the
+//! `[[triggers]]` with `on = ...` (spreadsheet triggers installed in the editor). Kept
+//! apart from `plan.rs`, which calls [`plan_container`].
 
 use std::collections::VecDeque;
 
@@ -21,6 +24,11 @@ pub enum UserEvent {
     Open { user: String, selection: Option<RangeRef>, install: bool, function: Option<String> },
     /// Clicking a menu item (`key` names the `[[clicks]]` entry in warnings).
     Click { key: String, user: String, target: ClickTarget, selection: Option<RangeRef> },
+    /// Typing `typed` into `cell`; `simple` is the simple trigger onEdit when the project
+    /// has it and is bound to that spreadsheet.
+    Edit { user: String, cell: RangeRef, typed: String, simple: Option<String> },
+    /// A form response with `answers` (question, answer) landing in `sheet`.
+    FormSubmit { spreadsheet_id: String, sheet: String, answers: Vec<(String, String)> },
 }
 
 /// What a click runs: the item a menu shows (found when the user clicks), or a function.
@@ -53,6 +61,13 @@ pub fn plan_container(
     let first_at = file.opens.first().map(|o| (&o.at, "opens[0]"));
     let first_at = first_at.or(file.installs.first().map(|o| (&o.at, "installs[0]")));
     let first_at = first_at.or(file.clicks.first().map(|c| (&c.at, "clicks[0]")));
+    if let Some(container) = &project.container_id {
+        if world.spreadsheets.get(container).is_none() {
+            let book = Spreadsheet::new(container, "Bound spreadsheet");
+            world.spreadsheets.add(book).map_err(|e| loaded.error("spreadsheets", e))?;
+        }
+    }
+    let mut events = crate::sheet_events::plan_sheet_events(loaded, project, world, checks, order_base)?;
     let Some(container) = project.container_id.clone() else {
         if let Some((at, key)) = first_at {
             return Err(loaded.error_at(
@@ -61,12 +76,8 @@ pub fn plan_container(
                 "the project is not bound to a spreadsheet (.clasp.json has no parentId): nobody can open it",
             ));
         }
-        return Ok(Vec::new());
+        return Ok(events);
     };
-    if world.spreadsheets.get(&container).is_none() {
-        let book = Spreadsheet::new(&container, "Bound spreadsheet");
-        world.spreadsheets.add(book).map_err(|e| loaded.error("spreadsheets", e))?;
-    }
     let selection = |value: &Option<Spanned<String>>, key: &str| -> Result<Option<RangeRef>, ScenarioError> {
         value
             .as_ref()
@@ -79,7 +90,6 @@ pub fn plan_container(
             .transpose()
     };
     let user_of = |user: &Option<String>| user.clone().unwrap_or_else(|| world.user_email.clone());
-    let mut events = Vec::new();
     for (install, sections, name) in [(false, &file.opens, "opens"), (true, &file.installs, "installs")] {
         let trigger = if install { "onInstall" } else { "onOpen" };
         let declared = project.files().iter().any(|f| declares_function(&f.text, trigger));

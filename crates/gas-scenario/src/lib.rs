@@ -25,6 +25,7 @@ pub mod report;
 pub mod requests;
 pub mod run;
 pub mod schedule;
+pub mod sheet_events;
 pub mod snapshot;
 
 use std::path::{Path, PathBuf};

@@ -81,6 +81,12 @@ pub struct ScenarioFile {
     /// Answers to `Ui.alert` / `Ui.prompt` dialogs, in order.
     #[serde(default)]
     pub ui: Vec<UiSection>,
+    /// A user types into a cell: onEdit and the edit/change triggers run.
+    #[serde(default)]
+    pub edits: Vec<EditSection>,
+    /// A Google Form's response lands in its sheet: the form-submit triggers run.
+    #[serde(default)]
+    pub form_submissions: Vec<FormSubmissionSection>,
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
@@ -115,6 +121,32 @@ pub struct ClickSection {
     /// Or the function a menu item runs, without checking a menu has it.
     pub function: Option<Spanned<String>>,
     pub selection: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditSection {
+    pub at: Spanned<String>,
+    /// One cell with its sheet: `Orders!C5`.
+    pub range: Spanned<String>,
+    /// What the user types (a number or boolean is typed as its text).
+    pub value: Spanned<toml::Value>,
+    /// Default: the account's email.
+    pub user: Option<String>,
+    /// Default: the bound spreadsheet.
+    pub spreadsheet: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormSubmissionSection {
+    pub at: Spanned<String>,
+    /// Question title = answer, in the form's order (the header row's).
+    pub values: Spanned<toml::value::Table>,
+    /// Default: the bound spreadsheet.
+    pub spreadsheet: Option<Spanned<String>>,
+    /// Default: "Form Responses 1".
+    pub sheet: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -189,6 +221,10 @@ pub struct TriggerSection {
     pub weekday: Option<Spanned<String>>,
     pub from: Option<Spanned<String>>,
     pub until: Option<Spanned<String>>,
+    /// A spreadsheet trigger instead of a clock: `open`, `edit`, `change`, `form_submit`.
+    pub on: Option<Spanned<String>>,
+    /// The spreadsheet an `on` trigger watches (default: the bound one).
+    pub spreadsheet: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -278,6 +278,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         ));
     }
     for (i, trigger) in file.triggers.iter().enumerate() {
+        if trigger.on.is_some() {
+            continue; // a spreadsheet trigger: crate::sheet_events installs it
+        }
         let key = format!("triggers[{i}]");
         let function = known_function(&trigger.function, &format!("{key}.function"))?;
         let schedule = match (&trigger.every, &trigger.at) {

@@ -18,7 +18,7 @@ use gas_platform::container::{Invocation, InvocationKind};
 use gas_platform::lock::{LockHolder, LockKind};
 use gas_platform::rng::SeededRng;
 use gas_platform::time::utc_ms_to_local;
-use gas_platform::triggers::TriggerOrigin;
+use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
 use gas_platform::webapp::delivery::Outcome;
 use gas_platform::World;
 
@@ -442,6 +442,9 @@ enum Next {
     Trigger(usize),
     /// A web-app client's next attempt or timeout (`crate::clients::driver`).
     Client,
+    /// The next execution one user event started beside its first (an edit's onEdit
+    /// and its installable triggers), at the same instant.
+    Queued,
 }
 
 fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
@@ -478,6 +481,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     let mut end_utc_ms = plan.end_utc_ms;
     let mut timeouts = 0;
     let mut clients = crate::clients::driver::Driver::new(&plan.clients, plan.seed, plan.end_utc_ms);
+    let mut queued: std::collections::VecDeque<StartRequest> = std::collections::VecDeque::new();
 
     loop {
         // Wait until nothing runs: every execution parked or finished.
@@ -574,12 +578,16 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
             }
             triggers.retain(|t| t.firings.until_utc_ms > now_utc_ms);
         }
-        let mut next = choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng);
+        let mut next = match queued.front() {
+            Some(request) => Some((Next::Queued, request.at_utc_ms)),
+            None => choose_next(&gate, &world, &freed_at, &mut events, &triggers, &mut tie_keys, &mut tie_rng),
+        };
         if let Some(due) = clients.next_due() {
             // A client acts after the file's events and triggers at the same instant, and
             // before a parked execution resumes then (as a request starts).
             let first = match &next {
                 None => true,
+                Some((Next::Queued, _)) => false,
                 Some((Next::Resume { .. }, at)) => due <= *at,
                 Some((_, at)) => due < *at,
             };
@@ -663,10 +671,12 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                     Occurrence::User(user) => {
                         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
                         let container = plan.project.container_id.as_deref().unwrap_or_default();
-                        user_event(user, &mut w, container, at_utc_ms, &mut warnings)
+                        queued.extend(user_event(user, &mut w, container, at_utc_ms, plan.zone, &mut warnings));
+                        queued.pop_front()
                     }
                 }
             }
+            Next::Queued => queued.pop_front(),
             Next::Client => clients.step(at_utc_ms, next_exec_id).map(|start| StartRequest {
                 function: start.function,
                 event: Some(start.event),
@@ -787,17 +797,39 @@ struct StartRequest {
     invocation: Invocation,
 }
 
-/// A user at the bound spreadsheet: opening it starts a new page (and its onOpen), a
-/// click runs the item's function as the user. A click on an item the page does not
-/// show starts nothing, and the report says so.
+/// A user at a spreadsheet: opening the bound one starts a new page (and its onOpen and
+/// open triggers), a click runs the item's function as the user, an edit or a form
+/// response runs their triggers (`crate::sheet_events`). A click on an item the page does
+/// not show starts nothing, and the report says so.
 fn user_event(
     occurrence: &crate::container::UserEvent,
     world: &mut World,
     container_id: &str,
     at_utc_ms: i64,
+    zone: chrono_tz::Tz,
     warnings: &mut Vec<String>,
-) -> Option<StartRequest> {
+) -> Vec<StartRequest> {
+    let sheet_start = |start: crate::sheet_events::SheetStart| StartRequest {
+        function: start.function,
+        event: Some(start.event),
+        at_utc_ms,
+        source: start.source,
+        lost: false,
+        invocation: start.invocation,
+    };
     match occurrence {
+        crate::container::UserEvent::Edit { user, cell, typed, simple } => {
+            crate::sheet_events::edit(world, user, cell, typed, simple.as_deref(), zone, warnings)
+                .into_iter()
+                .map(sheet_start)
+                .collect()
+        }
+        crate::container::UserEvent::FormSubmit { spreadsheet_id, sheet, answers } => {
+            crate::sheet_events::form_submit(world, spreadsheet_id, sheet, answers, at_utc_ms, zone, warnings)
+                .into_iter()
+                .map(sheet_start)
+                .collect()
+        }
         crate::container::UserEvent::Open { user, selection, install, function } => {
             if !*install {
                 world.ui.open(user, at_utc_ms, selection.clone());
@@ -806,17 +838,36 @@ fn user_event(
             }
             let kind = if *install { InvocationKind::OnInstall } else { InvocationKind::OnOpen };
             let invocation = Invocation::by_user(kind, user);
-            let function = function.clone()?;
-            let event = crate::container::open_event(invocation.auth_mode(), container_id, user);
             let verb = if *install { "installed" } else { "opened" };
-            Some(StartRequest {
-                function,
-                event: Some(event),
-                at_utc_ms,
-                source: format!("{user} {verb} the spreadsheet"),
-                lost: false,
-                invocation,
-            })
+            let source = format!("{user} {verb} the spreadsheet");
+            let mut starts = Vec::new();
+            if let Some(function) = function {
+                starts.push(StartRequest {
+                    function: function.clone(),
+                    event: Some(crate::container::open_event(invocation.auth_mode(), container_id, user)),
+                    at_utc_ms,
+                    source: source.clone(),
+                    lost: false,
+                    invocation,
+                });
+            }
+            if !*install {
+                // Installable open triggers run too, after the simple one (assumed order).
+                let installed = world.triggers.for_event(container_id, SpreadsheetEvent::Open);
+                starts.extend(installed.map(|trigger| {
+                    let mut event = crate::container::open_event("FULL", container_id, user);
+                    event["triggerUid"] = serde_json::json!(trigger.id);
+                    StartRequest {
+                        function: trigger.handler.clone(),
+                        event: Some(event),
+                        at_utc_ms,
+                        source: format!("{source} (open trigger)"),
+                        lost: false,
+                        invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+                    }
+                }));
+            }
+            starts
         }
         crate::container::UserEvent::Click { key, user, target, selection } => {
             let function = match target {
@@ -825,21 +876,21 @@ fn user_event(
                     Ok(function) => function,
                     Err(why) => {
                         warnings.push(format!("{key}: {why}"));
-                        return None;
+                        return Vec::new();
                     }
                 },
             };
             if let Some(selection) = selection {
                 world.ui.session_mut(user).selection = Some(selection.clone());
             }
-            Some(StartRequest {
+            vec![StartRequest {
                 source: format!("{user} clicked {function}"),
                 function,
                 event: None,
                 at_utc_ms,
                 lost: false,
                 invocation: Invocation::by_user(InvocationKind::MenuItem, user),
-            })
+            }]
         }
     }
 }

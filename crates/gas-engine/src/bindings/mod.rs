@@ -69,6 +69,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Sheet", sheets::dispatch),
     ("Spreadsheet", sheets::dispatch),
     ("SpreadsheetApp", sheets::dispatch),
+    ("SpreadsheetTriggerBuilder", script_app::dispatch),
     ("TextFinder", sheets::dispatch),
     ("TextOutput", html::dispatch),
     ("TriggerBuilder", script_app::dispatch),

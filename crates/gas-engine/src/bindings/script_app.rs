@@ -5,7 +5,7 @@ use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
 use gas_platform::script_app;
-use gas_platform::triggers::{ClockBuilder, TriggerOrigin};
+use gas_platform::triggers::{ClockBuilder, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
 use gas_platform::ServiceError;
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -57,7 +57,24 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         "Service.isEnabled" => Ok(Val::Bool(matches!(handle.get("enabled"), Some(Val::Bool(true))))),
         "ScriptApp.getProjectTriggers" => {
             let world = host.world();
-            Ok(Val::Array(world.triggers.installed.iter().map(trigger_val).collect()))
+            let clock = world.triggers.installed.iter().map(|t| (trigger_number(&t.id), trigger_val(t)));
+            let events = world.triggers.on_events.iter().map(|t| (trigger_number(&t.id), event_trigger_val(t)));
+            // In the order they were installed, whatever their kind (assumed).
+            let mut all: Vec<(u64, Val)> = clock.chain(events).collect();
+            all.sort_by_key(|(number, _)| *number);
+            Ok(Val::Array(all.into_iter().map(|(_, val)| val).collect()))
+        }
+        "SpreadsheetTriggerBuilder.create" => {
+            let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
+            let spreadsheet_id = handle.get("spreadsheet").map(Val::to_js_string).unwrap_or_default();
+            let event = handle.get("event").map(Val::to_js_string).and_then(|e| SpreadsheetEvent::parse(&e));
+            let Some(event) = event else {
+                return Err(ServiceError::new(script_app::SPREADSHEET_TRIGGER_WITHOUT_EVENT).into());
+            };
+            let mut world = host.world();
+            world.spreadsheets.open_by_id(&spreadsheet_id)?;
+            let trigger = world.triggers.install_event(&handler, &spreadsheet_id, event, now, TriggerOrigin::Script)?;
+            Ok(event_trigger_val(&trigger))
         }
         "ScriptApp.deleteTrigger" => {
             host.world().triggers.delete(&string_arg(args, 0));
@@ -75,8 +92,24 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
     }
 }
 
+/// Trigger ids are decimal counters (`Triggers::install`); their order is install order.
+fn trigger_number(id: &str) -> u64 {
+    id.parse().unwrap_or(u64::MAX)
+}
+
+/// A spreadsheet trigger as the prelude's `Trigger` reads it.
+fn event_trigger_val(trigger: &EventTrigger) -> Val {
+    Val::Object(vec![
+        ("id".into(), Val::String(trigger.id.clone())),
+        ("handler".into(), Val::String(trigger.handler.clone())),
+        ("eventType".into(), Val::String(trigger.event.event_type().into())),
+        ("source".into(), Val::String("SPREADSHEETS".into())),
+        ("sourceId".into(), Val::String(trigger.spreadsheet_id.clone())),
+    ])
+}
+
 /// A trigger as the prelude's `Trigger` reads it: every getter's value.
-fn trigger_val(trigger: &gas_platform::triggers::Trigger) -> Val {
+fn trigger_val(trigger: &Trigger) -> Val {
     let clock = gas_platform::triggers::CLOCK_EVENT;
     Val::Object(vec![
         ("id".into(), Val::String(trigger.id.clone())),

@@ -68,6 +68,7 @@ pub mod format;
 pub mod layer;
 mod model;
 mod ops;
+pub use ops::people;
 mod r1c1;
 pub mod values;
 

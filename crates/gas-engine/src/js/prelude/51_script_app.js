@@ -25,8 +25,21 @@
       inTimezone(tz) { this._h.timeZone = String(tz); return this; },
       create() { return new Trigger(call('TriggerBuilder.create', this._h, [this._h.handler])); },
     });
+    // `forSpreadsheet(ss)` takes a Spreadsheet or its id (documented); the binding checks
+    // the spreadsheet exists when the trigger is created.
+    const SpreadsheetTriggerBuilder = klass('SpreadsheetTriggerBuilder', {
+      onOpen() { this._h.event = 'open'; return this; },
+      onEdit() { this._h.event = 'edit'; return this; },
+      onChange() { this._h.event = 'change'; return this; },
+      onFormSubmit() { this._h.event = 'form_submit'; return this; },
+      create() { return new Trigger(call('SpreadsheetTriggerBuilder.create', this._h, [this._h.handler])); },
+    });
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
+      forSpreadsheet(key) {
+        const id = key instanceof sheets.Spreadsheet ? key._h : String(key);
+        return new SpreadsheetTriggerBuilder({ handler: this._h.handler, spreadsheet: id });
+      },
     });
     const Service = klass('Service', {
       getUrl: c('Service.getUrl'),
@@ -54,6 +67,6 @@
     hidden(enums, 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
     hidden(enums, 'AuthorizationStatus', enumOf(['REQUIRED', 'NOT_REQUIRED']));
     hidden(enums, 'InstallationSource', enumOf(['APPS_MARKETPLACE_DOMAIN_ADD_ON', 'NONE', 'WEB_STORE_ADD_ON']));
-    return { Trigger, ClockTriggerBuilder, TriggerBuilder, Service, ScriptApp  };
+    return { Trigger, ClockTriggerBuilder, SpreadsheetTriggerBuilder, TriggerBuilder, Service, ScriptApp  };
   })();
 

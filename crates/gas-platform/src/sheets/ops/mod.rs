@@ -5,6 +5,7 @@
 mod formats;
 mod formulas;
 mod objects;
+pub mod people;
 mod structure;
 
 use chrono_tz::Tz;

@@ -1,0 +1,280 @@
+//! People acting on spreadsheets in a scenario: `[[edits]]` (a user types into a cell),
+//! `[[form_submissions]]` (a form response lands in its sheet), and the spreadsheet
+//! triggers a user installed in the editor (`[[triggers]]` with `on = "edit"`). This
+//! module resolves them when the scenario is planned and, when one happens, makes the
+//! writes and the executions it starts (the simple onEdit, the installable triggers)
+//! with the platform's event objects.
+
+use chrono_tz::Tz;
+use gas_engine::Project;
+use gas_platform::container::{Invocation, InvocationKind};
+use gas_platform::sheets::people::{FORM_QUESTIONS_MAX, FORM_RESPONSES_SHEET};
+use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
+use gas_platform::World;
+use serde_json::json;
+use toml::Spanned;
+
+use crate::container::{Checks, UserEvent};
+use crate::model::{LoadedScenario, ScenarioError};
+use crate::plan::{declares_function, Occurrence, PlannedEvent};
+
+/// One execution an edit or a submission starts. Installable triggers run as the account
+/// that installed them (`Invocation::of`); the simple onEdit as the editing user.
+pub struct SheetStart {
+    pub function: String,
+    pub event: serde_json::Value,
+    pub source: String,
+    pub invocation: Invocation,
+}
+
+/// Resolves the scenario's edits, submissions and `on` triggers (installed into `world`
+/// now, as a user would have before the run). Runs after the bound spreadsheet exists.
+pub fn plan_sheet_events(
+    loaded: &LoadedScenario,
+    project: &Project,
+    world: &mut World,
+    checks: &Checks,
+    order_base: usize,
+) -> Result<Vec<PlannedEvent>, ScenarioError> {
+    let file = &loaded.file;
+    let bound = project.container_id.clone();
+    let spreadsheet_of = |named: &Option<Spanned<String>>, key: &str, world: &World| -> Result<String, ScenarioError> {
+        let id = match (named, &bound) {
+            (Some(id), _) => id.get_ref().clone(),
+            (None, Some(bound)) => bound.clone(),
+            (None, None) => {
+                return Err(loaded.error(
+                    key,
+                    "the project is not bound to a spreadsheet (.clasp.json has no parentId): name one with spreadsheet = \"id\"",
+                ))
+            }
+        };
+        if world.spreadsheets.get(&id).is_none() {
+            let message = format!("no spreadsheet {id:?}: declare it in [[spreadsheets]]");
+            return Err(match named {
+                Some(named) => loaded.error_at(named, &format!("{key}.spreadsheet"), message),
+                None => loaded.error(key, message),
+            });
+        }
+        Ok(id)
+    };
+    for (i, trigger) in file.triggers.iter().enumerate() {
+        let Some(on) = &trigger.on else { continue };
+        let key = format!("triggers[{i}]");
+        let event = SpreadsheetEvent::parse(on.get_ref()).ok_or_else(|| {
+            loaded.error_at(on, &format!("{key}.on"), "expected one of open, edit, change, form_submit")
+        })?;
+        if trigger.every.is_some() || trigger.at.is_some() || trigger.from.is_some() || trigger.until.is_some() {
+            return Err(loaded.error_at(
+                on,
+                &key,
+                "a trigger with on = ... fires on the spreadsheet's events: drop every, at, from and until",
+            ));
+        }
+        let function = (checks.known_function)(&trigger.function, &format!("{key}.function"))?;
+        let spreadsheet = spreadsheet_of(&trigger.spreadsheet, &key, world)?;
+        world
+            .triggers
+            .install_event(&function, &spreadsheet, event, 0, TriggerOrigin::Scenario)
+            .map_err(|e| loaded.error_at(on, &key, e.message))?;
+    }
+    let declares_on_edit = project.files().iter().any(|f| declares_function(&f.text, "onEdit"));
+    let user_of = |user: &Option<String>, world: &World| user.clone().unwrap_or_else(|| world.user_email.clone());
+    let mut events = Vec::new();
+    for (i, edit) in file.edits.iter().enumerate() {
+        let key = format!("edits[{i}]");
+        let spreadsheet = spreadsheet_of(&edit.spreadsheet, &key, world)?;
+        let cell = world.spreadsheets.get_range_in_spreadsheet(&spreadsheet, edit.range.get_ref()).map_err(|e| {
+            loaded.error_at(&edit.range, &format!("{key}.range"), format!("{:?}: {e}", edit.range.get_ref()))
+        })?;
+        if cell.num_rows != 1 || cell.num_columns != 1 {
+            return Err(loaded.error_at(
+                &edit.range,
+                &format!("{key}.range"),
+                "an edit writes one cell: give one such as Orders!C5",
+            ));
+        }
+        let typed = typed_text(edit.value.get_ref()).ok_or_else(|| {
+            loaded.error_at(&edit.value, &format!("{key}.value"), "a user types a string, number or boolean")
+        })?;
+        let simple = (declares_on_edit && bound.as_deref() == Some(spreadsheet.as_str())).then(|| "onEdit".to_string());
+        events.push(PlannedEvent {
+            at_utc_ms: (checks.start_time)(&edit.at, &format!("{key}.at"))?,
+            order: order_base + events.len(),
+            occurrence: Occurrence::User(UserEvent::Edit { user: user_of(&edit.user, world), cell, typed, simple }),
+        });
+    }
+    for (i, submission) in file.form_submissions.iter().enumerate() {
+        let key = format!("form_submissions[{i}]");
+        let spreadsheet_id = spreadsheet_of(&submission.spreadsheet, &key, world)?;
+        let values_key = format!("{key}.values");
+        if submission.values.get_ref().len() > FORM_QUESTIONS_MAX {
+            return Err(loaded.error_at(
+                &submission.values,
+                &values_key,
+                format!("at most {FORM_QUESTIONS_MAX} questions"),
+            ));
+        }
+        let answers = submission
+            .values
+            .get_ref()
+            .iter()
+            .map(|(question, answer)| {
+                let answer = typed_text(answer).ok_or_else(|| {
+                    loaded.error_at(
+                        &submission.values,
+                        &values_key,
+                        format!("{question:?}: an answer is a string, number or boolean"),
+                    )
+                })?;
+                Ok((question.clone(), answer))
+            })
+            .collect::<Result<Vec<_>, ScenarioError>>()?;
+        if answers.is_empty() {
+            return Err(loaded.error_at(&submission.values, &values_key, "a response answers at least one question"));
+        }
+        events.push(PlannedEvent {
+            at_utc_ms: (checks.start_time)(&submission.at, &format!("{key}.at"))?,
+            order: order_base + events.len(),
+            occurrence: Occurrence::User(UserEvent::FormSubmit {
+                spreadsheet_id,
+                sheet: submission.sheet.clone().unwrap_or_else(|| FORM_RESPONSES_SHEET.to_string()),
+                answers,
+            }),
+        });
+    }
+    Ok(events)
+}
+
+/// What a user types for a TOML value: strings as they are, numbers and booleans as
+/// their text (so `5` is read as typed, like any entry).
+fn typed_text(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(text) => Some(text.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        toml::Value::Float(x) if x.is_finite() => Some(x.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        toml::Value::Datetime(d) => Some(d.to_string()),
+        _ => None,
+    }
+}
+
+/// A user's edit happens: the cell is written, then the simple onEdit (when the project
+/// has it) and every installable edit and change trigger of that spreadsheet start, in
+/// that order (assumed). A write the sheet refuses is a warning and starts nothing.
+pub fn edit(
+    world: &mut World,
+    user: &str,
+    cell: &gas_platform::sheets::RangeRef,
+    typed: &str,
+    simple: Option<&str>,
+    zone: Tz,
+    warnings: &mut Vec<String>,
+) -> Vec<SheetStart> {
+    let spreadsheet_id = cell.sheet.spreadsheet_id.clone();
+    let a1 = match world.spreadsheets.sheet_name(&cell.sheet) {
+        Ok(sheet) => format!("{sheet}!{}", gas_platform::sheets::a1_notation(cell)),
+        Err(e) => {
+            warnings.push(format!("{user} could not edit a cell: {}", e.message));
+            return Vec::new();
+        }
+    };
+    let edit = match world.spreadsheets.user_edit(cell, typed, zone) {
+        Ok(edit) => edit,
+        Err(e) => {
+            warnings.push(format!("{user} could not edit {a1}: {}", e.message));
+            return Vec::new();
+        }
+    };
+    let range = serde_json::to_value(&edit.range).expect("a range handle is JSON");
+    let edit_event = |auth_mode: &str, trigger_uid: Option<&str>| {
+        let mut event = json!({
+            "authMode": auth_mode,
+            "range": range,
+            "source": spreadsheet_id,
+            "user": user,
+            "value": edit.value,
+        });
+        if let Some(old) = &edit.old_value {
+            event["oldValue"] = json!(old);
+        }
+        if let Some(uid) = trigger_uid {
+            event["triggerUid"] = json!(uid);
+        }
+        event
+    };
+    let source = format!("{user} edited {a1}");
+    let mut starts = Vec::new();
+    if let Some(function) = simple {
+        let invocation = Invocation::by_user(InvocationKind::OnEdit, user);
+        starts.push(SheetStart {
+            function: function.to_string(),
+            event: edit_event(invocation.auth_mode(), None),
+            source: source.clone(),
+            invocation,
+        });
+    }
+    for trigger in world.triggers.for_event(&spreadsheet_id, SpreadsheetEvent::Edit) {
+        starts.push(SheetStart {
+            function: trigger.handler.clone(),
+            event: edit_event("FULL", Some(&trigger.id)),
+            source: format!("{source} (edit trigger)"),
+            invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+        });
+    }
+    for trigger in world.triggers.for_event(&spreadsheet_id, SpreadsheetEvent::Change) {
+        starts.push(SheetStart {
+            function: trigger.handler.clone(),
+            event: json!({
+                "authMode": "FULL",
+                "changeType": "EDIT",
+                "source": spreadsheet_id,
+                "user": user,
+                "triggerUid": trigger.id,
+            }),
+            source: format!("{source} (change trigger)"),
+            invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+        });
+    }
+    starts
+}
+
+/// A form response lands: the row is appended to the response sheet, then every
+/// form-submit trigger of that spreadsheet starts (forms have no simple trigger).
+pub fn form_submit(
+    world: &mut World,
+    spreadsheet_id: &str,
+    sheet: &str,
+    answers: &[(String, String)],
+    at_utc_ms: i64,
+    zone: Tz,
+    warnings: &mut Vec<String>,
+) -> Vec<SheetStart> {
+    let response = match world.spreadsheets.form_response(spreadsheet_id, sheet, at_utc_ms, answers, zone) {
+        Ok(response) => response,
+        Err(e) => {
+            warnings.push(format!("a form response could not be written to {sheet:?}: {}", e.message));
+            return Vec::new();
+        }
+    };
+    let range = serde_json::to_value(&response.range).expect("a range handle is JSON");
+    let named: serde_json::Map<String, serde_json::Value> =
+        response.named_values.iter().map(|(question, answers)| (question.clone(), json!(answers))).collect();
+    world
+        .triggers
+        .for_event(spreadsheet_id, SpreadsheetEvent::FormSubmit)
+        .map(|trigger| SheetStart {
+            function: trigger.handler.clone(),
+            event: json!({
+                "authMode": "FULL",
+                "namedValues": named,
+                "range": range,
+                "source": spreadsheet_id,
+                "triggerUid": trigger.id,
+                "values": response.values,
+            }),
+            source: format!("form response in {sheet} row {}", response.range.row),
+            invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+        })
+        .collect()
+}
