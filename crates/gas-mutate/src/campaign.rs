@@ -12,7 +12,7 @@
 //! Every verdict is decided in virtual time from deterministic runs, so it is the same on
 //! any machine and for any number of jobs.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -77,6 +77,8 @@ pub struct CampaignOptions {
     pub operators: OperatorSet,
     /// Only mutate files whose name (or project path) matches this glob.
     pub files: Option<String>,
+    /// Only mutants on these lines (`--in-diff`, `--lines`); `None`: every line.
+    pub lines: Option<crate::selection::LineSelection>,
     pub shard: Option<Shard>,
     /// Engine limits for the baseline and every mutant. A mutant that never ends
     /// (a loop, a catastrophic regex, a promise job loop) costs the step budget in wall
@@ -99,6 +101,7 @@ impl CampaignOptions {
             breakages: None,
             operators: OperatorSet::default(),
             files: None,
+            lines: None,
             shard: None,
             limits: Limits { steps_max: CAMPAIGN_STEPS_MAX, ..Limits::default() },
         }
@@ -140,7 +143,7 @@ pub struct PlannedMutant {
     file_index: usize,
     /// Set by a disable comment.
     ignored: Option<String>,
-    /// In a file `--files` selects.
+    /// In a file `--files` selects, on a line `--in-diff`/`--lines` select.
     in_files: bool,
 }
 
@@ -157,6 +160,8 @@ pub struct Campaign {
     /// scenario's own warnings (once per scenario, as `run` prints them), then disable
     /// comments naming mutators that do not exist.
     pub warnings: Vec<String>,
+    /// Verdicts taken from an incremental file (`reuse`), by mutant id: not judged again.
+    reused: BTreeMap<usize, MutantResult>,
     limits: Limits,
 }
 
@@ -239,15 +244,30 @@ impl Campaign {
                     .expect("mutants are made of the project's files");
                 let text = &projects[project].original.files()[file_index].text;
                 let ignored = directives::ignore_reason(&directives::disabled(text), &mutant);
-                let in_files = file_selected(options.files.as_deref(), &projects[project].label, &mutant.file);
+                let in_lines = options.lines.as_ref().is_none_or(|lines| {
+                    // A mutant is on the line it starts on, where the report shows it.
+                    lines.selects(&projects[project].label, &mutant.file, mutant.start.line, mutant.start.line)
+                });
+                let in_files =
+                    in_lines && file_selected(options.files.as_deref(), &projects[project].label, &mutant.file);
                 PlannedMutant { id: i + 1, mutant, project, file_index, ignored, in_files }
             })
             .collect();
+        if let Some(lines) = &options.lines {
+            let known: Vec<(String, String)> = projects
+                .iter()
+                .flat_map(|p| p.original.files().iter().map(move |f| (p.label.clone(), f.name.clone())))
+                .collect();
+            for path in lines.unmatched(&known) {
+                warnings.push(format!("--in-diff/--lines: {path} is no file of the scenarios' projects"));
+            }
+        }
         Ok(Campaign {
             scenarios,
             projects,
             tests,
             mutants,
+            reused: BTreeMap::new(),
             shard: options.shard,
             dropped_unparsable,
             warnings,
@@ -321,9 +341,17 @@ impl Campaign {
     /// file by project path (`fixtures/ledger-fixed/ledger.gs`), as [`Campaign::files`] does.
     pub fn run(&self, jobs: usize, on_result: &(dyn Fn(&MutantResult, &Tally) + Sync)) -> (Vec<MutantResult>, Tally) {
         assert!(self.tests.iter().all(|t| t.reference.is_some()), "run the baseline first");
-        let selected: Vec<&PlannedMutant> = self.selected().collect();
+        let selected: Vec<&PlannedMutant> = self.selected().filter(|m| !self.reused.contains_key(&m.id)).collect();
         let tally = Mutex::new(Tally::default());
-        let results = parallel_map(jobs, &selected, |planned| {
+        {
+            let mut t = tally.lock().unwrap_or_else(|p| p.into_inner());
+            for result in self.reused.values() {
+                t.done += 1;
+                t.reused += 1;
+                *t.by_status.entry(result.status).or_default() += 1;
+            }
+        }
+        let judged = parallel_map(jobs, &selected, |planned| {
             let (result, executions) = self.judge_catching_panics(planned);
             let mut t = tally.lock().unwrap_or_else(|p| p.into_inner());
             t.done += 1;
@@ -333,7 +361,41 @@ impl Campaign {
             result
         });
         let tally = tally.into_inner().unwrap_or_else(|p| p.into_inner());
+        let mut results: Vec<MutantResult> = judged;
+        results.extend(self.reused.values().cloned());
+        results.sort_by_key(|r| r.id.parse::<usize>().unwrap_or(usize::MAX));
         (results, tally)
+    }
+
+    /// Takes the verdicts an incremental file still holds for the selected mutants (see
+    /// [`crate::incremental`]); returns how many. Call before [`run`](Self::run).
+    pub fn reuse(&mut self, reuse: &crate::incremental::Reuse) -> usize {
+        let mut reused = BTreeMap::new();
+        for planned in self.selected().filter(|m| m.ignored.is_none()) {
+            let mut shown = planned.mutant.clone();
+            shown.file = format!("{}/{}", self.projects[planned.project].label, planned.mutant.file);
+            if let Some(result) = reuse.verdict(&planned.id.to_string(), &shown) {
+                reused.insert(planned.id, result);
+            }
+        }
+        self.reused = reused;
+        self.reused.len()
+    }
+
+    /// The fingerprint of what verdicts depend on besides the mutated files: every
+    /// scenario's text and every run's stored snapshot ([`crate::incremental::fingerprint`]).
+    pub fn tests_fingerprint(&self) -> String {
+        let mut parts = Vec::new();
+        for scenario in &self.scenarios {
+            parts.push((scenario.path.display().to_string(), std::fs::read_to_string(&scenario.path).ok()));
+        }
+        for test in &self.tests {
+            let scenario = &self.scenarios[test.scenario];
+            let stored = gas_scenario::snapshot::snapshot_path(&scenario.path, &test.info.zone);
+            let text = gas_scenario::snapshot::read_stored_within(&scenario.loaded.paths, &stored).ok().flatten();
+            parts.push((stored.display().to_string(), text));
+        }
+        crate::incremental::fingerprint(&parts)
     }
 
     /// [`judge`](Self::judge), with a panic (gas-sim's bug, never the mutant's) reported
@@ -473,6 +535,8 @@ impl Campaign {
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
     pub done: usize,
+    /// Of `done`, verdicts taken from an incremental file.
+    pub reused: usize,
     pub executions: usize,
     pub by_status: std::collections::BTreeMap<Status, usize>,
 }

@@ -12,14 +12,18 @@
 pub mod breakages;
 pub mod campaign;
 pub mod directives;
+pub mod html;
+pub mod incremental;
 pub mod instrument;
+pub mod merge;
 pub mod operators;
+pub mod selection;
 pub mod stryker;
 pub mod tokens;
 
 /// A place in a source file, both 1-based; `column` counts characters (not bytes), as
 /// the mutation-testing report schema does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Position {
     pub line: u32,
     pub column: u32,
@@ -120,6 +124,20 @@ impl Status {
             Status::RuntimeError => "RuntimeError",
             Status::Ignored => "Ignored",
         }
+    }
+
+    /// The status a name stands for ([`Status::name`]'s inverse).
+    pub fn from_name(name: &str) -> Option<Status> {
+        const ALL: [Status; 7] = [
+            Status::Killed,
+            Status::Survived,
+            Status::Timeout,
+            Status::NoCoverage,
+            Status::CompileError,
+            Status::RuntimeError,
+            Status::Ignored,
+        ];
+        ALL.into_iter().find(|s| s.name() == name)
     }
 }
 

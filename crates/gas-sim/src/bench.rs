@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Time whole scenario runs instead (all their zones, in parallel as `run` does).
     #[arg(long)]
     scenario: Vec<PathBuf>,
+    /// Time `mutate --incremental` after a one-line change against the full campaign
+    /// (ledger-fixed, in a temporary copy).
+    #[arg(long)]
+    mutation_incremental: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -64,6 +68,10 @@ impl Timing {
 const EXECUTIONS_MAX: u64 = 10_000_000;
 
 pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
+    if args.mutation_incremental {
+        let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        return crate::bench_incremental::run(jobs);
+    }
     if !args.scenario.is_empty() {
         return bench_scenarios(&args.scenario);
     }

@@ -11,6 +11,7 @@
 
 mod api;
 mod bench;
+mod bench_incremental;
 mod call;
 mod determinism;
 mod mutate;

@@ -40,6 +40,25 @@ pub struct MutateArgs {
     /// Write a mutation-testing-report-schema JSON report (Stryker's HTML viewer reads it).
     #[arg(long)]
     report: Option<PathBuf>,
+    /// Also write the report as one HTML page in Stryker's viewer (no network needed).
+    #[arg(long)]
+    html: Option<PathBuf>,
+    /// Only mutants on the lines a unified diff adds or changes (`git diff main > pr.diff`).
+    #[arg(long = "in-diff", value_name = "DIFF")]
+    in_diff: Option<PathBuf>,
+    /// Only mutants on these lines: FILE:FROM-TO or FILE:LINE (repeatable).
+    #[arg(long, value_name = "FILE:FROM-TO")]
+    lines: Vec<String>,
+    /// Reuse the verdicts this file holds where nothing they depend on changed, and write
+    /// this campaign's verdicts to it.
+    #[arg(long, value_name = "FILE")]
+    incremental: Option<PathBuf>,
+    /// Join shard reports (`--report` of `--shard k/n` runs) into one report (-o); runs nothing.
+    #[arg(long, num_args = 1.., value_name = "REPORT")]
+    merge: Vec<PathBuf>,
+    /// Where --merge writes the joined report.
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    output: Option<PathBuf>,
     /// Exit 1 when the mutation score is below this percentage (default 0: never).
     #[arg(long, default_value_t = 0.0)]
     break_at: f64,
@@ -58,10 +77,21 @@ pub struct MutateArgs {
 /// The baseline failed: cargo-mutants' code for it.
 const EXIT_BASELINE_FAILED: u8 = 4;
 
+/// The largest `--in-diff` read: a pull request's diff is far smaller.
+const DIFF_BYTES_MAX: u64 = 64 * 1024 * 1024;
+/// The largest report `--merge` reads.
+const MERGE_REPORT_BYTES_MAX: u64 = 256 * 1024 * 1024;
+
 /// The most mutants judged at once: each job is a thread with a 256 MiB stack reserved.
 const JOBS_MAX: usize = 256;
 
 pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    if args.output.is_some() {
+        return Err(BadInput("-o/--output is where --merge writes; use --report for a campaign's report".into()));
+    }
     if !(0.0..=100.0).contains(&args.break_at) {
         return Err(BadInput(format!("--break-at {}: a percentage from 0 to 100", args.break_at)));
     }
@@ -71,17 +101,25 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         gas_platform::time::parse_zone(zone).map_err(BadInput)?;
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let lines = line_selection(args)?;
+    let incremental = match &args.incremental {
+        Some(path) => read_incremental(path)?,
+        None => None,
+    };
     let options = CampaignOptions {
         run: RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() },
         breakages: args.mutations.clone(),
         operators,
         files: args.files.clone(),
+        lines,
         shard,
         ..CampaignOptions::new(scenario_files(&args.scenarios)?)
     };
     // Before the campaign: a report that cannot be written would be lost at its end.
-    if let Some(path) = &args.report {
-        check_writable(path, "--report").map_err(BadInput)?;
+    for (path, flag) in [(&args.report, "--report"), (&args.html, "--html"), (&args.incremental, "--incremental")] {
+        if let Some(path) = path {
+            check_writable(path, flag).map_err(BadInput)?;
+        }
     }
     gas_scenario::paths::check_allowed(&args.allow_paths).map_err(BadInput)?;
     let started = Instant::now();
@@ -91,7 +129,17 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
         let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
         inputs.extend(args.mutations.as_deref());
+        inputs.extend(args.in_diff.as_deref());
         crate::output::check_not_an_input(path, "--report", &projects, &inputs).map_err(BadInput)?;
+    }
+    for (path, flag) in [(&args.html, "--html"), (&args.incremental, "--incremental")] {
+        if let Some(path) = path {
+            let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
+            let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
+            inputs.extend(args.mutations.as_deref());
+            inputs.extend(args.in_diff.as_deref());
+            crate::output::check_not_an_input(path, flag, &projects, &inputs).map_err(BadInput)?;
+        }
     }
     for warning in &campaign.warnings {
         eprintln!("warning: {warning}");
@@ -101,6 +149,9 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         // No mutant means no score: --break-at would pass on nothing judged.
         let why = match &args.files {
             Some(glob) => format!("--files {glob:?} matches no mutated file"),
+            None if args.in_diff.is_some() || !args.lines.is_empty() => {
+                "--in-diff/--lines select no mutant".to_string()
+            }
             None if args.shard.is_some() => "this --shard holds no mutant".to_string(),
             None => "the project has no mutant".to_string(),
         };
@@ -112,7 +163,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         if selected == campaign.mutants.len() {
             String::new()
         } else {
-            format!(", {selected} selected by --files/--shard")
+            format!(", {selected} selected by --files/--in-diff/--lines/--shard")
         },
         campaign.tests.len()
     );
@@ -125,18 +176,61 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         Err(CampaignError::Input(message)) => return Err(BadInput(message)),
     }
     let baseline_executions = campaign.baseline_executions();
-    eprintln!("baseline passed ({baseline_executions} executions); judging {selected} mutant(s) on {jobs} job(s)");
+    let fingerprint = campaign.tests_fingerprint();
+    let files = campaign.files();
+    let reused = match incremental
+        .as_ref()
+        .and_then(|cache| gas_mutate::incremental::Reuse::new(cache, &fingerprint, &files))
+    {
+        Some(reuse) => campaign.reuse(&reuse),
+        None => {
+            if incremental.is_some() {
+                eprintln!("incremental: the scenarios or their snapshots changed since the file was written: judging every mutant");
+            }
+            0
+        }
+    };
+    if args.incremental.is_some() {
+        eprintln!(
+            "incremental: {reused} of {selected} verdict(s) reused, {} to judge (disabled ones included)",
+            selected - reused
+        );
+    }
+    eprintln!(
+        "baseline passed ({baseline_executions} executions); judging {} mutant(s) on {jobs} job(s)",
+        selected - reused
+    );
     let progress = Progress::new(selected);
     let (results, tally) = campaign.run(jobs, &|result, tally| progress.show(result, tally));
     progress.finish();
-    let files: BTreeMap<String, String> = campaign.files().into_iter().collect();
-    print!("{}", summary_text(&results, &tally, &files));
+    let by_name: BTreeMap<String, String> = files.iter().cloned().collect();
+    print!("{}", summary_text(&results, &tally, &by_name));
+    if args.incremental.is_some() {
+        println!(
+            "incremental: {} verdict(s) reused from {}",
+            tally.reused,
+            args.incremental.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
+        );
+    }
     let score = stryker::mutation_score(&results);
-    if let Some(path) = &args.report {
-        let report =
-            stryker::report(".", &campaign.files(), &results, &campaign.test_infos(), stryker::Thresholds::default());
-        write_atomically(path, &stryker::write_pretty(&report)).map_err(BadInput)?;
-        println!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
+    if args.report.is_some() || args.html.is_some() {
+        let report = stryker::report(".", &files, &results, &campaign.test_infos(), stryker::Thresholds::default());
+        if let Some(path) = &args.report {
+            write_atomically(path, &stryker::write_pretty(&report)).map_err(BadInput)?;
+            println!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
+        }
+        if let Some(path) = &args.html {
+            let title = format!(
+                "gas-sim mutate {}",
+                args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
+            );
+            write_atomically(path, &gas_mutate::html::report_html(&report, &title)).map_err(BadInput)?;
+            println!("html report: {} (opens without network)", path.display());
+        }
+    }
+    if let Some(path) = &args.incremental {
+        let cache = gas_mutate::incremental::IncrementalCache::from_results(fingerprint, &files, &results);
+        write_atomically(path, &cache.to_json()).map_err(BadInput)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let executions = baseline_executions * 2 + tally.executions;
@@ -150,6 +244,67 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         println!("mutation score {:.2}% is below --break-at {}", score.unwrap_or(0.0), args.break_at);
     }
     Ok(if below { 1 } else { 0 })
+}
+
+/// `--in-diff` and `--lines`, as one selection; `None` when neither is given.
+fn line_selection(args: &MutateArgs) -> Result<Option<gas_mutate::selection::LineSelection>, BadInput> {
+    if args.in_diff.is_none() && args.lines.is_empty() {
+        return Ok(None);
+    }
+    let mut selection = match &args.in_diff {
+        Some(path) => {
+            let text = gas_engine::files::read_text(path, DIFF_BYTES_MAX)
+                .map_err(|e| BadInput(format!("--in-diff {}: {e}", path.display())))?;
+            gas_mutate::selection::LineSelection::from_unified_diff(&text)
+                .map_err(|e| BadInput(format!("--in-diff {}: {e}", path.display())))?
+        }
+        None => gas_mutate::selection::LineSelection::default(),
+    };
+    for spec in &args.lines {
+        selection.add_lines_flag(spec).map_err(BadInput)?;
+    }
+    Ok(Some(selection))
+}
+
+/// The incremental file, or `None` when it does not exist yet (the first run makes it).
+fn read_incremental(path: &std::path::Path) -> Result<Option<gas_mutate::incremental::IncrementalCache>, BadInput> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = gas_engine::files::read_text(path, gas_mutate::incremental::INCREMENTAL_BYTES_MAX as u64)
+        .map_err(|e| BadInput(format!("--incremental {}: {e}", path.display())))?;
+    gas_mutate::incremental::IncrementalCache::parse(&text, &path.display().to_string()).map(Some).map_err(BadInput)
+}
+
+/// `--merge a.json b.json -o all.json`.
+fn merge(args: &MutateArgs) -> Result<u8, BadInput> {
+    let Some(output) = &args.output else {
+        return Err(BadInput("--merge needs -o PATH: where the joined report goes".into()));
+    };
+    check_writable(output, "-o").map_err(BadInput)?;
+    let mut reports = Vec::new();
+    for path in &args.merge {
+        if path == output {
+            return Err(BadInput(format!("-o {}: is one of the reports being merged", output.display())));
+        }
+        let text = gas_engine::files::read_text(path, MERGE_REPORT_BYTES_MAX)
+            .map_err(|e| BadInput(format!("--merge {}: {e}", path.display())))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| BadInput(format!("--merge {}: not JSON: {e}", path.display())))?;
+        reports.push((path.display().to_string(), value));
+    }
+    let merged = gas_mutate::merge::merge_reports(&reports).map_err(BadInput)?;
+    write_atomically(output, &stryker::write_pretty(&merged)).map_err(BadInput)?;
+    let mutants: usize = merged["files"]
+        .as_object()
+        .map(|files| files.values().filter_map(|f| f["mutants"].as_array()).map(Vec::len).sum())
+        .unwrap_or(0);
+    println!("merged {} report(s), {mutants} mutant(s): {}", reports.len(), output.display());
+    if let Some(path) = &args.html {
+        write_atomically(path, &gas_mutate::html::report_html(&merged, "gas-sim mutate (merged)")).map_err(BadInput)?;
+        println!("html report: {} (opens without network)", path.display());
+    }
+    Ok(0)
 }
 
 /// The survivors table and the totals, deterministic for the same campaign. `files`
