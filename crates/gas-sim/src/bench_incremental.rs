@@ -69,11 +69,13 @@ fn campaign(
 
 /// Appends a comment to the line of the file's first cached mutant.
 fn edit_one_line(path: &Path, cache: &IncrementalCache) -> Result<(), BadInput> {
+    // The cache names files by project path, here inside the temporary folder.
     let key = format!("{PROJECT}/{EDITED_FILE}");
     let line = cache
         .files
-        .get(&key)
-        .and_then(|f| f.verdicts.first())
+        .iter()
+        .find(|(name, _)| name.ends_with(&key))
+        .and_then(|(_, f)| f.verdicts.first())
         .map(|v| v.start.line)
         .ok_or_else(|| BadInput(format!("{key}: the campaign made no mutant there")))?;
     let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
