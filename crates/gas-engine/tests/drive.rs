@@ -301,3 +301,41 @@ fn the_world_after_a_run_round_trips_through_a_state_file() {
     let err = gas_platform::World::from_json(&value.to_string()).unwrap_err();
     assert!(err.starts_with(&format!("drive.items.{id}.kind")), "{err}");
 }
+
+/// Seed 004's locked store (fixtures/result-store-locked) with a script property store
+/// close to 500 KB: its guard refuses the index update with its own error before the
+/// platform's quota error could, and changes nothing.
+#[test]
+fn the_locked_stores_guard_trips_before_the_property_store_quota() {
+    let files = [
+        ("jobs.gs", include_str!("../../../fixtures/result-store-locked/jobs.gs")),
+        ("store.gs", include_str!("../../../fixtures/result-store-locked/store.gs")),
+        (
+            "probe.gs",
+            "function main() {
+               try { recordResult_('orders-x', { idem: 'k', fileId: 'f', len: 1, at: new Date().toISOString() }); }
+               catch (e) { return e.message; }
+               return 'saved';
+             }",
+        ),
+    ];
+    let project = project_of("UTC", &files);
+    let world = new_world();
+    {
+        let mut w = state(&world);
+        // 57 values of 8 KB with their keys: 467,514 bytes, past the guard's 450 KB and
+        // under the platform's 500 KB.
+        for i in 0..57 {
+            w.properties.script.set(&format!("archive_{i:02}"), &"x".repeat(8 * 1024)).unwrap();
+        }
+    }
+    let before = state(&world).properties.clone();
+    let spec = gas_engine::ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+    let report = run_spec(&world, &project, "UTC", &spec);
+    let message = result(&report);
+    let message = message.as_str().unwrap();
+    assert!(message.starts_with("index_near_limit:store:"), "{message}");
+    assert_ne!(message, gas_platform::properties::STORE_QUOTA_MESSAGE);
+    assert_eq!(state(&world).properties, before, "nothing written");
+    assert_eq!(state(&world).locks.script, None, "the lock released after the guard threw");
+}
