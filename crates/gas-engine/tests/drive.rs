@@ -57,8 +57,26 @@ fn folders_and_files_are_made_named_and_found() {
     assert_eq!(
         got,
         json!([
-            "My Drive", "results", "a.txt", 6, "text/plain", "application/json", "c.csv", "text/csv", "xyz",
-            "a.txt", "results", 33, true, true, true, true, "My Drive", START_UTC_MS + 100 + 600, true, null
+            "My Drive",
+            "results",
+            "a.txt",
+            6,
+            "text/plain",
+            "application/json",
+            "c.csv",
+            "text/csv",
+            "xyz",
+            "a.txt",
+            "results",
+            33,
+            true,
+            true,
+            true,
+            true,
+            "My Drive",
+            START_UTC_MS + 100 + 600,
+            true,
+            null
         ])
     );
     let world = state(&world);
@@ -155,7 +173,10 @@ fn a_query_gas_sim_cannot_evaluate_is_a_gap_and_a_bad_one_the_platforms_error() 
         "main",
         START_UTC_MS,
     );
-    assert_eq!(result(&report), json!("gas-sim does not implement DriveApp.searchFiles() with the query term fullText"));
+    assert_eq!(
+        result(&report),
+        json!("gas-sim does not implement DriveApp.searchFiles() with the query term fullText")
+    );
     assert_eq!(report.gaps.len(), 1, "counted even though caught: {:?}", report.gaps);
     assert_eq!(report.gaps[0].method, "DriveApp.searchFiles with the query term fullText");
 }
@@ -176,8 +197,12 @@ fn lookups_and_changes_give_the_documented_errors() {
         thrown("DriveApp.createFile('f', 'x').setTrashed('yes')"),
         "Exception: The parameters (String) don't match the method signature for DriveApp.File.setTrashed."
     );
-    assert_eq!(thrown("DriveApp.createFile(5)"), "Exception: The parameters (number) don't match the method signature for DriveApp.createFile.");
-    assert!(thrown("DriveApp.createFile('f', 'x').addCommenter('a@b.c')").contains("gas-sim does not implement File.addCommenter()"));
+    assert_eq!(
+        thrown("DriveApp.createFile(5)"),
+        "Exception: The parameters (number) don't match the method signature for DriveApp.createFile."
+    );
+    assert!(thrown("DriveApp.createFile('f', 'x').addCommenter('a@b.c')")
+        .contains("gas-sim does not implement File.addCommenter()"));
 
     let world = new_world();
     let id = {
@@ -240,7 +265,10 @@ fn a_files_state_is_read_when_asked_so_another_executions_change_shows() {
     let id = eval_in(&world, "function main() { return DriveApp.createFile('j', 'v1').getId(); }");
     let id = id.as_str().unwrap().to_string();
     state(&world).drive.set_content(&id, b"v2, from elsewhere".to_vec(), START_UTC_MS + 5).unwrap();
-    let got = eval_in(&world, &format!("function main() {{ return DriveApp.getFileById('{id}').getBlob().getDataAsString(); }}"));
+    let got = eval_in(
+        &world,
+        &format!("function main() {{ return DriveApp.getFileById('{id}').getBlob().getDataAsString(); }}"),
+    );
     assert_eq!(got, json!("v2, from elsewhere"));
 }
 
@@ -260,7 +288,11 @@ fn drive_calls_take_their_modelled_latency() {
     let create_folder = latency_ms("DriveApp.createFolder");
     assert_eq!(
         got,
-        json!([create_folder, latency_ms("Folder.createFile"), latency_ms("Folder.getFilesByName") + latency_ms("FileIterator.hasNext")])
+        json!([
+            create_folder,
+            latency_ms("Folder.createFile"),
+            latency_ms("Folder.getFilesByName") + latency_ms("FileIterator.hasNext")
+        ])
     );
 }
 
@@ -289,7 +321,10 @@ fn the_world_after_a_run_round_trips_through_a_state_file() {
     );
     let world = state(&world).clone();
     let text = world.to_json();
-    assert!(text.contains("\"drive\"") && text.contains("\"text\": \"héllo\"") && text.contains("\"base64\""), "{text}");
+    assert!(
+        text.contains("\"drive\"") && text.contains("\"text\": \"héllo\"") && text.contains("\"base64\""),
+        "{text}"
+    );
     let back = gas_platform::World::from_json(&text).unwrap();
     assert_eq!(back, world);
     let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();

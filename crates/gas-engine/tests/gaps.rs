@@ -81,8 +81,13 @@ fn an_unsupported_option_of_an_implemented_method_is_a_gap() {
 #[test]
 fn a_run_without_gaps_has_none_and_gaps_do_not_carry_over() {
     let world = new_world();
-    let with_gap =
-        run_in(&world, "UTC", "function main() { try { DriveApp.getStorageUsed(); } catch (e) {} }", "main", START_UTC_MS);
+    let with_gap = run_in(
+        &world,
+        "UTC",
+        "function main() { try { DriveApp.getStorageUsed(); } catch (e) {} }",
+        "main",
+        START_UTC_MS,
+    );
     assert_eq!(with_gap.gaps.len(), 1);
     let clean = run_in(
         &world,

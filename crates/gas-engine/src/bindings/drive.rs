@@ -79,7 +79,14 @@ fn object_arg(method: &str, args: &[Val], i: usize) -> ServiceResult<String> {
 
 /// What DriveApp and a Folder share: making and listing what is in the folder (the
 /// root, for DriveApp, only where DriveApp's methods put things there).
-fn container(drive: &mut Drive, folder: &str, method: &str, name: &str, args: &[Val], now: i64) -> ServiceResult<Option<Val>> {
+fn container(
+    drive: &mut Drive,
+    folder: &str,
+    method: &str,
+    name: &str,
+    args: &[Val],
+    now: i64,
+) -> ServiceResult<Option<Val>> {
     let is_app = method.starts_with("DriveApp.");
     // DriveApp's listings cover the whole Drive; a folder's its children.
     let within = (!is_app).then(|| folder.to_string());
@@ -96,7 +103,9 @@ fn container(drive: &mut Drive, folder: &str, method: &str, name: &str, args: &[
         "getFoldersByName" => {
             listing_val(&Listing { name: Some(string_arg(args, 0)), ..listing(ListingKind::Folders) })
         }
-        "getFilesByType" => listing_val(&Listing { mime_type: Some(string_arg(args, 0)), ..listing(ListingKind::Files) }),
+        "getFilesByType" => {
+            listing_val(&Listing { mime_type: Some(string_arg(args, 0)), ..listing(ListingKind::Files) })
+        }
         "searchFiles" | "searchFolders" => {
             let query = string_arg(args, 0);
             drive::query::parse(&query)?;
@@ -214,7 +223,9 @@ fn item(
         "isTrashed" => Val::Bool(it.trashed),
         "getUrl" if kind == ItemKind::File => Val::String(drive::file_url(id)),
         "getUrl" => Val::String(drive::folder_url(id)),
-        "getParents" => listing_val(&Listing { parents_of: Some(id.to_string()), ..Listing::new(ListingKind::Folders) }),
+        "getParents" => {
+            listing_val(&Listing { parents_of: Some(id.to_string()), ..Listing::new(ListingKind::Folders) })
+        }
         "setName" => unit(drive.set_name(id, &string_arg(args, 0), now))?,
         "setDescription" => unit(drive.set_description(id, &string_arg(args, 0), now))?,
         "setTrashed" => match arg(args, 0) {

@@ -51,8 +51,11 @@ mod tests {
         assert_eq!(ours, fields);
         // The Google types are what Blob.isGoogleType recognises.
         for (name, value) in MIME_TYPES {
-            assert_eq!(name.starts_with("GOOGLE_") || *name == "FOLDER" || *name == "SHORTCUT",
-                crate::utilities::is_google_type(Some(value)), "{name}");
+            assert_eq!(
+                name.starts_with("GOOGLE_") || *name == "FOLDER" || *name == "SHORTCUT",
+                crate::utilities::is_google_type(Some(value)),
+                "{name}"
+            );
         }
     }
 }

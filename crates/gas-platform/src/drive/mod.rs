@@ -293,7 +293,9 @@ impl Drive {
                 _ => {}
             }
             if item.bytes().len() > CREATE_CONTENT_BYTES_MAX {
-                return Err(at(format!("content: {CONTENT_TOO_LARGE_MESSAGE} (over {CREATE_CONTENT_BYTES_MAX} bytes)")));
+                return Err(at(format!(
+                    "content: {CONTENT_TOO_LARGE_MESSAGE} (over {CREATE_CONTENT_BYTES_MAX} bytes)"
+                )));
             }
             for parent in &item.parents {
                 match self.items.get(parent) {

@@ -72,7 +72,10 @@ fn bad_names_and_types_are_refused() {
     assert_eq!(drive.create_folder(None, "", T0).unwrap_err().message, INVALID_NAME_MESSAGE);
     let google = drive.create_file(None, "s", vec![], "application/vnd.google-apps.spreadsheet", T0);
     assert_eq!(google.unwrap_err().message, INVALID_MIME_TYPE_MESSAGE);
-    assert_eq!(drive.create_file(None, "f", vec![], FOLDER_MIME_TYPE, T0).unwrap_err().message, INVALID_MIME_TYPE_MESSAGE);
+    assert_eq!(
+        drive.create_file(None, "f", vec![], FOLDER_MIME_TYPE, T0).unwrap_err().message,
+        INVALID_MIME_TYPE_MESSAGE
+    );
 }
 
 #[test]
@@ -102,7 +105,10 @@ fn rename_trash_move_copy_and_parents() {
     assert_eq!(drive.move_to(&a, &b).unwrap_err().message, ACCESS_DENIED_MESSAGE, "no cycles");
     let copy = drive.make_copy(&f, None, None, T0 + 3).unwrap();
     let item = drive.item(&copy).unwrap();
-    assert_eq!((item.name.as_str(), item.parents.clone(), item.bytes()), ("Copy of s.txt", vec![b.clone()], &b"body"[..]));
+    assert_eq!(
+        (item.name.as_str(), item.parents.clone(), item.bytes()),
+        ("Copy of s.txt", vec![b.clone()], &b"body"[..])
+    );
     assert!(!item.trashed && item.created_utc_ms == T0 + 3 && item.description.as_deref() == Some("d"));
     drive.add_to(&a, &f, ItemKind::File).unwrap();
     drive.add_to(&a, &f, ItemKind::File).unwrap();
@@ -178,7 +184,19 @@ fn the_query_language_common_forms() {
 
 #[test]
 fn bad_queries_are_the_platforms_error_and_unsupported_terms_name_themselves() {
-    for bad in ["", "title =", "title = 'x' and", "title ~ 'x'", "nonsense = 'x'", "(title = 'x'", "'x' in", "trashed = maybe", "title > 'x'", "modifiedDate > 'yesterday'", "title = 'open"] {
+    for bad in [
+        "",
+        "title =",
+        "title = 'x' and",
+        "title ~ 'x'",
+        "nonsense = 'x'",
+        "(title = 'x'",
+        "'x' in",
+        "trashed = maybe",
+        "title > 'x'",
+        "modifiedDate > 'yesterday'",
+        "title = 'open",
+    ] {
         assert_eq!(parse(bad).unwrap_err().message, INVALID_QUERY_MESSAGE, "{bad}");
     }
     for (query, term) in [
@@ -188,7 +206,11 @@ fn bad_queries_are_the_platforms_error_and_unsupported_terms_name_themselves() {
         ("title = 'x' and sharedWithMe", "sharedWithMe"),
     ] {
         let err = parse(query).unwrap_err().message;
-        assert_eq!(err, format!("gas-sim does not implement DriveApp.searchFiles() with the query term {term}"), "{query}");
+        assert_eq!(
+            err,
+            format!("gas-sim does not implement DriveApp.searchFiles() with the query term {term}"),
+            "{query}"
+        );
         assert!(crate::gaps::gap_name(&err).is_some());
     }
     let deep = format!("{}title = 'x'{}", "(".repeat(100), ")".repeat(100));
