@@ -374,3 +374,47 @@ fn the_locked_stores_guard_trips_before_the_property_store_quota() {
     assert_eq!(state(&world).properties, before, "nothing written");
     assert_eq!(state(&world).locks.script, None, "the lock released after the guard threw");
 }
+
+/// The folder side of every shared binding, and the folder iterator's token.
+#[test]
+fn folder_bindings_trash_move_nest_and_continue() {
+    let got = eval(
+        "function names(it) { var out = []; while (it.hasNext()) out.push(it.next().getName()); return out; }
+         function main() {
+           var a = DriveApp.createFolder('a'), b = DriveApp.createFolder('b'), c = a.createFolder('c');
+           a.createFile('p.pdf', '%PDF', MimeType.PDF);
+           c.moveTo(b);
+           a.addFolder(c);
+           var both = names(c.getParents());
+           a.removeFolder(c);
+           DriveApp.addFolder(c);
+           var withRoot = names(c.getParents());
+           DriveApp.removeFolder(c);
+           b.setTrashed(true);
+           var it = DriveApp.getFolders();
+           it.next();
+           var rest = names(DriveApp.continueFolderIterator(it.getContinuationToken()));
+           return [both, withRoot, b.isTrashed(), names(DriveApp.getTrashedFolders()), rest,
+                   names(a.getFilesByType(MimeType.PDF)), names(DriveApp.searchFolders(\"title contains 'c'\")),
+                   names(b.searchFolders('trashed = false')), names(b.getFolders()),
+                   a.getDateCreated().getTime() === a.getLastUpdated().getTime(),
+                   a.getFilesByType(MimeType.PDF).next().getAs(MimeType.PDF).getContentType()];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            ["a", "b"],
+            ["My Drive", "b"],
+            true,
+            ["b"],
+            ["b", "c"],
+            ["p.pdf"],
+            ["c"],
+            ["c"],
+            ["c"],
+            true,
+            "application/pdf"
+        ])
+    );
+}
