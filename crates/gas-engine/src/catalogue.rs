@@ -44,7 +44,10 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
     let short_names = table(&mut tables.short_names.iter().copied(), context);
     let enums = table(&mut tables.enums.iter().map(|(k, v)| (*k, v.as_str())), context);
     let globals = table(&mut tables.globals.iter().copied(), context);
+    // The MimeType global's values (a platform table, not the package's: it has names only).
+    let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);
     let mut init = ObjectInitializer::new(context);
+    init.property(js_string!("mimeTypes"), mime_types, Attribute::all());
     init.property(js_string!("classes"), classes, Attribute::all())
         .property(js_string!("shortNames"), short_names, Attribute::all())
         .property(js_string!("enums"), enums, Attribute::all())

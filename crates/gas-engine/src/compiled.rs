@@ -47,6 +47,7 @@ pub const PRELUDE: &str = concat!(
     include_str!("js/prelude/39_blob.js"),
     include_str!("js/prelude/40_urlfetch.js"),
     include_str!("js/prelude/41_utilities.js"),
+    include_str!("js/prelude/45_drive.js"),
     include_str!("js/prelude/50_session.js"),
     include_str!("js/prelude/51_script_app.js"),
     include_str!("js/prelude/60_content.js"),

@@ -20,6 +20,7 @@ pub mod calls;
 pub mod catalogue;
 pub mod concurrency;
 pub mod container;
+pub mod drive;
 pub mod error;
 pub mod faults;
 pub mod gaps;

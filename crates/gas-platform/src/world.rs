@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cache::Caches;
 use crate::container::ContainerUi;
+use crate::drive::Drive;
 use crate::faults::Faults;
 use crate::gmail::Mailbox;
 use crate::lock::Locks;
@@ -51,6 +52,9 @@ pub struct World {
     /// dialogs shown; absent from a state file until something uses it.
     #[serde(skip_serializing_if = "ContainerUi::is_empty")]
     pub ui: ContainerUi,
+    /// DriveApp's files and folders; absent from a state file until a script uses Drive.
+    #[serde(skip_serializing_if = "Drive::is_empty")]
+    pub drive: Drive,
     /// The daily quotas besides mail's (`quotas`).
     #[serde(skip_serializing_if = "crate::world::quotas_unused")]
     pub quotas: Quotas,
@@ -119,6 +123,7 @@ impl World {
         self.mail.check_state()?;
         self.quotas.check_state()?;
         self.gmail.check_state()?;
+        self.drive.check_state().map_err(|e| format!("drive.{e}"))?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }

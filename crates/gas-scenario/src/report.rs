@@ -206,6 +206,10 @@ pub struct ZoneReport {
     /// when the run never touched a mailbox.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mailbox: Option<gas_platform::gmail::MailboxSummary>,
+    /// DriveApp's files and folders at the end (root left out); absent when the run never
+    /// touched Drive.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drive: Vec<gas_platform::drive::ItemSummary>,
     /// What the run could not do as the scenario said: a `[[triggers]]` entry the
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -372,6 +376,7 @@ impl ZoneReport {
             expectations,
             mailbox: (world.gmail != gas_platform::gmail::Mailbox::default())
                 .then(|| world.gmail.summary(plan.end_utc_ms)),
+            drive: world.drive.summary(),
             warnings,
             menus: world
                 .ui
@@ -596,6 +601,23 @@ impl ZoneReport {
             let _ = writeln!(out, "\n{}", mailbox_line(mailbox));
             for (label, threads) in &mailbox.labels {
                 let _ = writeln!(out, "  label {label}: {threads} threads");
+            }
+        }
+        // Only when the run used Drive: other snapshots keep their bytes.
+        if !self.drive.is_empty() {
+            let _ = writeln!(out, "\ndrive ({} items):", self.drive.len());
+            for item in &self.drive {
+                let trashed = if item.trashed { "  trashed" } else { "" };
+                let _ = writeln!(
+                    out,
+                    "  {}  {}  {} bytes  {}  created {}  updated {}{trashed}",
+                    item.path,
+                    item.id,
+                    item.size_bytes,
+                    item.mime_type,
+                    &self.local(item.created_utc_ms)[..19],
+                    &self.local(item.updated_utc_ms)[..19]
+                );
             }
         }
         let _ = writeln!(out, "\nscript properties ({}):", self.properties.len());

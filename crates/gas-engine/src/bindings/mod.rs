@@ -11,6 +11,7 @@ mod args;
 mod blob;
 mod cache;
 mod container;
+mod drive;
 mod gmail;
 mod html;
 mod lock;
@@ -47,6 +48,11 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Blob", blob::dispatch),
     ("Cache", cache::dispatch),
     ("CacheService", cache::dispatch),
+    ("DriveApp", drive::dispatch),
+    ("File", drive::dispatch),
+    ("FileIterator", drive::dispatch),
+    ("Folder", drive::dispatch),
+    ("FolderIterator", drive::dispatch),
     ("GmailApp", gmail::dispatch),
     ("GmailDraft", gmail::dispatch),
     ("GmailLabel", gmail::dispatch),

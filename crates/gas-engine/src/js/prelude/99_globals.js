@@ -9,6 +9,7 @@
     MailApp: mail.MailApp, GmailApp: gmail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
     Utilities: utilities.Utilities, Session: session.Session, ScriptApp: scriptApp.ScriptApp,
     ContentService: content.ContentService, HtmlService: html.HtmlService, Logger: logging.Logger, console: logging.console,
+    DriveApp: drive.DriveApp, MimeType: drive.MimeType,
   };
   for (const name of Object.keys(globals)) define(name, globals[name]);
 

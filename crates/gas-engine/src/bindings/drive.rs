@@ -1,0 +1,256 @@
+//! DriveApp, Folder, File and their iterators: gas-platform's `drive`. A file's or
+//! folder's handle is `{ id }` (every getter reads the world, so a change another
+//! execution made shows); an iterator's handle is its `drive::Listing`.
+
+use gas_platform::drive::{self, Drive, ItemKind, Listing, ListingKind};
+use gas_platform::utilities::{self as util, GetAs};
+use gas_platform::{ServiceError, ServiceResult};
+
+use super::args::*;
+use super::blob::BlobParts;
+use super::Call;
+use crate::host::CallResult;
+use crate::value::Val;
+
+/// Observed: `next()` past the end of a FileIterator or FolderIterator.
+const ITERATOR_END_MESSAGE: &str = "Cannot retrieve the next object: iterator has reached the end.";
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let now = call.host.now();
+    let mut world = call.host.world();
+    let drive = &mut world.drive;
+    let (method, args) = (call.method, call.args);
+    let (class, name) = method.split_once('.').unwrap_or((method, ""));
+    let value = match class {
+        "FileIterator" | "FolderIterator" => {
+            let kind = if class == "FileIterator" { ListingKind::Files } else { ListingKind::Folders };
+            iterator(drive, name, call.handle, kind)?
+        }
+        "DriveApp" => {
+            let root = drive.root(now);
+            match container(drive, &root, method, name, args, now)? {
+                Some(value) => value,
+                None => drive_app(drive, &root, method, name, args)?,
+            }
+        }
+        "Folder" => {
+            let id = handle_id(call.handle);
+            drive.get(&id, ItemKind::Folder)?;
+            match container(drive, &id, method, name, args, now)? {
+                Some(value) => value,
+                None => item(drive, &id, ItemKind::Folder, method, name, args, now)?,
+            }
+        }
+        "File" => {
+            let id = handle_id(call.handle);
+            drive.get(&id, ItemKind::File)?;
+            match file(drive, &id, method, name, args, now)? {
+                Some(value) => value,
+                None => item(drive, &id, ItemKind::File, method, name, args, now)?,
+            }
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
+
+/// The id in a File's or Folder's handle, or in the object the script passed.
+fn handle_id(value: &Val) -> String {
+    let value = value.get("_h").unwrap_or(value);
+    value.get("id").and_then(Val::as_str).unwrap_or_default().to_string()
+}
+
+fn item_handle(id: String) -> Val {
+    Val::Object(vec![("id".into(), Val::String(id))])
+}
+
+fn listing_val(listing: &Listing) -> Val {
+    to_val(listing)
+}
+
+/// A File or Folder argument's id; the platform's signature error for anything else.
+fn object_arg(method: &str, args: &[Val], i: usize) -> ServiceResult<String> {
+    let id = handle_id(arg(args, i));
+    if id.is_empty() {
+        return Err(signature_error(method, args));
+    }
+    Ok(id)
+}
+
+/// What DriveApp and a Folder share: making and listing what is in the folder (the
+/// root, for DriveApp, only where DriveApp's methods put things there).
+fn container(
+    drive: &mut Drive,
+    folder: &str,
+    method: &str,
+    name: &str,
+    args: &[Val],
+    now: i64,
+) -> ServiceResult<Option<Val>> {
+    let is_app = method.starts_with("DriveApp.");
+    // DriveApp's listings cover the whole Drive; a folder's its children.
+    let within = (!is_app).then(|| folder.to_string());
+    let listing = |kind: ListingKind| Listing { within: within.clone(), ..Listing::new(kind) };
+    let value = match name {
+        "createFolder" => item_handle(drive.create_folder(Some(folder), &string_arg(args, 0), now)?),
+        "createFile" => {
+            let (file_name, bytes, mime_type) = new_file(method, args)?;
+            item_handle(drive.create_file(Some(folder), &file_name, bytes, &mime_type, now)?)
+        }
+        "getFiles" => listing_val(&listing(ListingKind::Files)),
+        "getFolders" => listing_val(&listing(ListingKind::Folders)),
+        "getFilesByName" => listing_val(&Listing { name: Some(string_arg(args, 0)), ..listing(ListingKind::Files) }),
+        "getFoldersByName" => {
+            listing_val(&Listing { name: Some(string_arg(args, 0)), ..listing(ListingKind::Folders) })
+        }
+        "getFilesByType" => {
+            listing_val(&Listing { mime_type: Some(string_arg(args, 0)), ..listing(ListingKind::Files) })
+        }
+        "searchFiles" | "searchFolders" => {
+            let query = string_arg(args, 0);
+            drive::query::parse(&query)?;
+            let kind = if name == "searchFiles" { ListingKind::Files } else { ListingKind::Folders };
+            listing_val(&Listing { query: Some(query), ..listing(kind) })
+        }
+        "addFile" | "addFolder" | "removeFile" | "removeFolder" => {
+            let child = object_arg(method, args, 0)?;
+            let kind = if name.ends_with("File") { ItemKind::File } else { ItemKind::Folder };
+            if name.starts_with("add") {
+                drive.add_to(folder, &child, kind)?;
+            } else {
+                drive.remove_from(folder, &child, kind)?;
+            }
+            item_handle(folder.to_string())
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
+}
+
+/// createFile's three forms: `(blob)`, `(name, content)`, `(name, content, mimeType)`.
+fn new_file(method: &str, args: &[Val]) -> ServiceResult<(String, Vec<u8>, String)> {
+    if args.len() == 1 {
+        let blob = BlobParts::of(arg(args, 0)).ok_or_else(|| signature_error(method, args))?;
+        let name = blob.name.unwrap_or_else(|| drive::BLOB_NAME_DEFAULT.into());
+        let mime_type = blob.content_type.unwrap_or_else(|| drive::BLOB_MIME_TYPE_DEFAULT.into());
+        return Ok((name, blob.bytes, mime_type));
+    }
+    let mime_type = match arg(args, 2) {
+        Val::Undefined => drive::TEXT_MIME_TYPE.to_string(),
+        other => other.to_js_string(),
+    };
+    Ok((string_arg(args, 0), string_arg(args, 1).into_bytes(), mime_type))
+}
+
+fn drive_app(drive: &mut Drive, root: &str, method: &str, name: &str, args: &[Val]) -> ServiceResult<Val> {
+    let value = match name {
+        "getRootFolder" => item_handle(root.to_string()),
+        "getFileById" | "getFolderById" => {
+            let kind = if name == "getFileById" { ItemKind::File } else { ItemKind::Folder };
+            let id = string_arg(args, 0);
+            drive.get(&id, kind)?;
+            item_handle(id)
+        }
+        "getTrashedFiles" => listing_val(&Listing { trashed_only: true, ..Listing::new(ListingKind::Files) }),
+        "getTrashedFolders" => listing_val(&Listing { trashed_only: true, ..Listing::new(ListingKind::Folders) }),
+        "continueFileIterator" => listing_val(&Listing::from_token(&string_arg(args, 0), ListingKind::Files)?),
+        "continueFolderIterator" => listing_val(&Listing::from_token(&string_arg(args, 0), ListingKind::Folders)?),
+        _ => return Err(ServiceError::unimplemented(method)),
+    };
+    Ok(value)
+}
+
+/// What only a File has: its content, type, copies and URLs.
+fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now: i64) -> ServiceResult<Option<Val>> {
+    let it = drive.get(id, ItemKind::File)?.clone();
+    let value = match name {
+        "setContent" => {
+            drive.set_content(id, string_arg(args, 0).into_bytes(), now)?;
+            Val::Undefined
+        }
+        "getMimeType" => Val::String(it.mime_type),
+        "getDownloadUrl" => Val::String(drive::download_url(id)),
+        "getBlob" | "getAs" => {
+            if util::is_google_type(Some(&it.mime_type)) {
+                // A Google file's blob is an export (a PDF ...): not modelled.
+                return Err(ServiceError::unimplemented(&format!("{method} of a Google file")));
+            }
+            let bytes = it.bytes().to_vec();
+            if name == "getBlob" {
+                BlobParts { bytes, content_type: Some(it.mime_type), name: Some(it.name) }.into_val()
+            } else {
+                let Val::String(target) = arg(args, 0) else { return Err(signature_error(method, args)) };
+                match util::get_as(Some(&it.mime_type), target, Some(&it.name))? {
+                    GetAs::Copy { content_type, name } => {
+                        BlobParts { bytes, content_type: Some(content_type), name }.into_val()
+                    }
+                    GetAs::Unimplemented(text) => return Err(ServiceError::new(text)),
+                }
+            }
+        }
+        "makeCopy" => {
+            let (copy_name, destination) = match (arg(args, 0), arg(args, 1)) {
+                (Val::Undefined, _) => (None, None),
+                (Val::String(n), Val::Undefined) => (Some(n.clone()), None),
+                (Val::String(n), _) => (Some(n.clone()), Some(object_arg(method, args, 1)?)),
+                (_, Val::Undefined) => (None, Some(object_arg(method, args, 0)?)),
+                _ => return Err(signature_error(method, args)),
+            };
+            item_handle(drive.make_copy(id, copy_name.as_deref(), destination.as_deref(), now)?)
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
+}
+
+/// What a File and a Folder share: names, dates, trash, moves, parents.
+fn item(
+    drive: &mut Drive,
+    id: &str,
+    kind: ItemKind,
+    method: &str,
+    name: &str,
+    args: &[Val],
+    now: i64,
+) -> ServiceResult<Val> {
+    let it = drive.get(id, kind)?.clone();
+    let value = match name {
+        "getName" => Val::String(it.name),
+        "getDescription" => it.description.map_or(Val::Null, Val::String),
+        "getSize" => Val::Number(it.size_bytes() as f64),
+        "getDateCreated" => Val::Date(it.created_utc_ms as f64),
+        "getLastUpdated" => Val::Date(it.updated_utc_ms as f64),
+        "isTrashed" => Val::Bool(it.trashed),
+        "getUrl" if kind == ItemKind::File => Val::String(drive::file_url(id)),
+        "getUrl" => Val::String(drive::folder_url(id)),
+        "getParents" => {
+            listing_val(&Listing { parents_of: Some(id.to_string()), ..Listing::new(ListingKind::Folders) })
+        }
+        "setName" => unit(drive.set_name(id, &string_arg(args, 0), now))?,
+        "setDescription" => unit(drive.set_description(id, &string_arg(args, 0), now))?,
+        "setTrashed" => match arg(args, 0) {
+            Val::Bool(flag) => unit(drive.set_trashed(id, *flag))?,
+            _ => return Err(signature_error(method, args)),
+        },
+        "moveTo" => unit(drive.move_to(id, &object_arg(method, args, 0)?))?,
+        _ => return Err(ServiceError::unimplemented(method)),
+    };
+    Ok(value)
+}
+
+fn iterator(drive: &mut Drive, name: &str, handle: &Val, kind: ListingKind) -> ServiceResult<Val> {
+    let mut listing: Listing = handle_of(handle)?;
+    if listing.kind != kind {
+        return Err(ServiceError::new("gas-sim: an iterator handle of the other kind"));
+    }
+    let value = match name {
+        "hasNext" => Val::Bool(drive.peek(&listing)?.is_some()),
+        "getContinuationToken" => Val::String(listing.token()),
+        "next" => {
+            let id = drive.next(&mut listing)?.ok_or_else(|| ServiceError::new(ITERATOR_END_MESSAGE))?;
+            Val::Object(vec![("listing".into(), listing_val(&listing)), ("id".into(), Val::String(id))])
+        }
+        _ => return Err(ServiceError::unimplemented(name)),
+    };
+    Ok(value)
+}
