@@ -54,6 +54,14 @@ pub struct ExecutionSummary {
     /// Calls of what gas-sim does not implement, by call site (caught or not).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gaps: Vec<GapSite>,
+    /// Every line the script logged, at any level (as kept: `trace::RECORDS_PER_EXECUTION_MAX`),
+    /// for `logs` expectations and the grouped log lines of the text report. Not in the
+    /// JSON (its `warnings` has the lines that tell why).
+    #[serde(skip)]
+    pub logs: Vec<gas_platform::trace::LogLine>,
+    /// `Code.gs:12`, where an uncaught error was thrown (the end of `error`'s text too).
+    #[serde(skip)]
+    pub error_site: Option<String>,
 }
 
 impl ExecutionSummary {
@@ -93,6 +101,14 @@ impl ExecutionSummary {
             response,
             probes: report.probes.clone(),
             gaps: report.gaps.clone(),
+            logs: report.logs.items.clone(),
+            error_site: match &report.outcome {
+                Outcome::Failed { error } => match (&error.file, error.line) {
+                    (Some(file), Some(line)) => Some(format!("{file}:{line}")),
+                    _ => None,
+                },
+                _ => None,
+            },
         }
     }
 
@@ -125,6 +141,8 @@ impl ExecutionSummary {
             response: None,
             gaps: Vec::new(),
             probes: Vec::new(),
+            logs: Vec::new(),
+            error_site: None,
         }
     }
 
@@ -436,6 +454,11 @@ impl ZoneReport {
 
     /// The readable report `gas-sim run` prints for one zone.
     pub fn text(&self) -> String {
+        self.text_with(false)
+    }
+
+    /// The readable report; `verbose` lists every execution and every group.
+    pub fn text_with(&self, verbose: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -452,7 +475,7 @@ impl ZoneReport {
         for line in self.gap_lines() {
             let _ = writeln!(out, "  {line}");
         }
-        let mut by_function: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
+        let mut by_function: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
         for e in &self.executions {
             let counts = by_function.entry(&e.function).or_default();
             match e.outcome.as_str() {
@@ -460,11 +483,36 @@ impl ZoneReport {
                 "failed" => counts[1] += 1,
                 _ => counts[2] += 1,
             }
+            // "27 completed" when each caught its error and logged it: this column says so.
+            if crate::why::logged_trouble(e) {
+                counts[3] += 1;
+            }
         }
         let _ = writeln!(out, "  executions: {}", self.executions.len());
-        let _ = writeln!(out, "    {:<24} {:>9} {:>7} {:>7}", "function", "completed", "failed", "killed");
-        for (function, [ok, failed, killed]) in &by_function {
-            let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7}");
+        let _ = writeln!(
+            out,
+            "    {:<24} {:>9} {:>7} {:>7} {:>14}",
+            "function", "completed", "failed", "killed", "logged errors"
+        );
+        for (function, [ok, failed, killed, logged]) in &by_function {
+            let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7} {logged:>14}");
+        }
+        if verbose {
+            for e in &self.executions {
+                let _ = writeln!(out, "      {}", self.execution_line(e));
+            }
+        }
+        let errors = crate::why::error_groups(&self.executions);
+        if !errors.is_empty() {
+            let count: u64 = errors.iter().map(|g| g.count).sum();
+            let _ = writeln!(out, "  failed and killed: {count} execution(s), {} kind(s) of error", errors.len());
+            crate::why::render(&mut out, &errors, self.tz, verbose, "    ");
+        }
+        let logged = crate::why::log_groups(&self.executions);
+        if !logged.is_empty() {
+            let count: u64 = logged.iter().map(|g| g.count).sum();
+            let _ = writeln!(out, "  logged warnings and errors: {count} line(s), {} kind(s)", logged.len());
+            crate::why::render(&mut out, &logged, self.tz, verbose, "    ");
         }
         // Plain `[[requests]]` only: the submissions section lists the attempts.
         let requests: Vec<&ExecutionSummary> =
@@ -492,6 +540,11 @@ impl ZoneReport {
                 .unwrap_or_default();
             let _ = writeln!(out, "    {day} {weekday}  {count:>4}");
         }
+        let subjects = crate::why::subject_groups(&self.mail);
+        if !subjects.is_empty() {
+            let _ = writeln!(out, "    by subject ({}):", subjects.len());
+            crate::why::render(&mut out, &subjects, self.tz, verbose, "    ");
+        }
         for (user, lines) in &self.menus {
             let _ = writeln!(out, "  menus of {user}: {}", lines.len());
         }
@@ -510,6 +563,9 @@ impl ZoneReport {
                 let _ = writeln!(out, "    pass  {}: {}", e.label, e.actual);
             } else {
                 let _ = writeln!(out, "    FAIL  {}", e.mismatch());
+                for line in &e.evidence {
+                    let _ = writeln!(out, "            {line}");
+                }
             }
         }
         if self.strict && self.has_gaps() {
@@ -523,6 +579,19 @@ impl ZoneReport {
             let _ = writeln!(out, "  replay: {}", self.replay_command());
         }
         out
+    }
+
+    /// One execution as a snapshot (and `--verbose`) lists it: local start, function,
+    /// outcome, error or result or response.
+    fn execution_line(&self, e: &ExecutionSummary) -> String {
+        let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
+        let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
+            Some(line) => format!("  {line}"),
+            None if e.result.is_null() => String::new(),
+            None => format!("  -> {}", e.result),
+        };
+        let lost = if e.response_lost { "  (response lost)" } else { "" };
+        format!("{}  {}  {}{error}{result}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome)
     }
 
     /// The deterministic, diff-friendly text a snapshot stores.
@@ -545,20 +614,7 @@ impl ZoneReport {
         }
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
-            let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
-            let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
-                Some(line) => format!("  {line}"),
-                None if e.result.is_null() => String::new(),
-                None => format!("  -> {}", e.result),
-            };
-            let lost = if e.response_lost { "  (response lost)" } else { "" };
-            let _ = writeln!(
-                out,
-                "  {}  {}  {}{error}{result}{lost}",
-                &self.local(e.start_utc_ms)[..19],
-                e.function,
-                e.outcome
-            );
+            let _ = writeln!(out, "  {}", self.execution_line(e));
             for warning in &e.warnings {
                 let _ = writeln!(out, "      ! {warning}");
             }

@@ -12,6 +12,7 @@
 mod api;
 mod bench;
 mod call;
+mod ci;
 mod determinism;
 mod mutate;
 mod output;
