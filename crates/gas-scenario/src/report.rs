@@ -500,6 +500,9 @@ impl ZoneReport {
         if verbose {
             for e in &self.executions {
                 let _ = writeln!(out, "      {}", self.execution_line(e));
+                for warning in &e.warnings {
+                    let _ = writeln!(out, "          ! {warning}");
+                }
             }
         }
         let errors = crate::why::error_groups(&self.executions);
