@@ -634,8 +634,7 @@ impl ZoneReport {
         for (name, rows) in &self.sheets {
             let _ = writeln!(out, "\nsheet {name} ({} rows):", rows.len());
             for row in rows {
-                let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
-                let _ = writeln!(out, "  {}", cells.join(","));
+                let _ = writeln!(out, "  {}", csv_line(row));
             }
         }
         // Only for a bound project's users: other snapshots keep their bytes.
@@ -673,12 +672,22 @@ fn mailbox_line(m: &gas_platform::gmail::MailboxSummary) -> String {
     )
 }
 
-fn csv_cell(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+/// A row as one CSV line (the csv crate, quoting only where needed), without its end of
+/// line. A lone empty cell is written as nothing, as before the crate: snapshots keep
+/// their bytes (the crate writes `""` there, to tell it from an empty record).
+fn csv_line(row: &[String]) -> String {
+    if row.iter().all(String::is_empty) {
+        return ",".repeat(row.len().saturating_sub(1));
     }
+    let mut writer = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Necessary)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    writer.write_record(row).expect("writing to memory does not fail");
+    let bytes = writer.into_inner().expect("writing to memory does not fail");
+    let mut line = String::from_utf8(bytes).expect("the cells are UTF-8");
+    line.pop();
+    line
 }
 
 /// The JSON document of `gas-sim run --format json`.
@@ -688,4 +697,19 @@ pub fn json_document(reports: &[ZoneReport]) -> serde_json::Value {
         "passed": reports.iter().all(|r| r.passed),
         "runs": reports,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_line;
+
+    #[test]
+    fn csv_lines_quote_only_where_needed() {
+        let row = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(csv_line(&row(&["a", "b c", ""])), "a,b c,");
+        assert_eq!(csv_line(&row(&["x,y", "say \"hi\"", "two\nlines"])), "\"x,y\",\"say \"\"hi\"\"\",\"two\nlines\"");
+        assert_eq!(csv_line(&row(&[""])), "");
+        assert_eq!(csv_line(&row(&["", ""])), ",");
+        assert_eq!(csv_line(&[]), "");
+    }
 }

@@ -65,7 +65,8 @@ fn windows_count_what_happened_inside_from_inclusive_until_exclusive() {
     let mail = "mail = { subject = \"Daily\" }";
     assert!(verdict(&format!("{mail}\nfrom = \"2025-06-13T08:00\"\nuntil = \"2025-06-14T08:00\"\ncount = 1")).0);
     assert!(verdict(&format!("{mail}\nfrom = \"2025-06-13T08:00:01\"\ncount = 1")).0, "the 14th's only");
-    let (passed, text) = verdict(&format!("{mail}\nfrom = \"2025-06-13T12:30\"\nuntil = \"2025-06-13T14:00\"\nat_least = 1"));
+    let (passed, text) =
+        verdict(&format!("{mail}\nfrom = \"2025-06-13T12:30\"\nuntil = \"2025-06-13T14:00\"\nat_least = 1"));
     assert!(!passed);
     assert_eq!(text, "mail subject Daily from 2025-06-13T12:30 until 2025-06-13T14:00: expected at least 1, got 0");
     assert!(verdict("executions = { function = \"failing\" }\nuntil = \"2025-06-13T12:00\"\nnever = true").0);
@@ -125,20 +126,53 @@ fn requests_by_method_status_and_body() {
 #[test]
 fn bad_expectations_name_file_line_and_key() {
     let cases = [
-        ("executions = { function = \"daily\", local_hour = 24 }\ncount = 1", "k.toml:25: expect[0].executions.local_hour: an hour from 0 to 23"),
-        ("executions = { weekday = \"mon\" }\ncount = 1", "k.toml:25: expect[0].executions.weekday: want monday .. sunday"),
+        (
+            "executions = { function = \"daily\", local_hour = 24 }\ncount = 1",
+            "k.toml:25: expect[0].executions.local_hour: an hour from 0 to 23",
+        ),
+        (
+            "executions = { weekday = \"mon\" }\ncount = 1",
+            "k.toml:25: expect[0].executions.weekday: want monday .. sunday",
+        ),
         ("executions = { error = \"/(/\" }\ncount = 1", "k.toml:25: expect[0].executions.error: bad regex /(/"),
-        ("logs = { level = \"loud\" }\ncount = 1", "k.toml:25: expect[0].logs.level: \"loud\": use debug, info, warning or error"),
+        (
+            "logs = { level = \"loud\" }\ncount = 1",
+            "k.toml:25: expect[0].logs.level: \"loud\": use debug, info, warning or error",
+        ),
         ("logs = { function = \"nope\" }\ncount = 1", "expect[0].logs.function"),
-        ("mail = { subject = \"x\" }\nnever = false", "k.toml:26: expect[0].never: never = false says nothing: leave it out"),
-        ("mail = { subject = \"x\" }\nnever = true\ncount = 0", "k.toml:26: expect[0].never: never = true is count = 0"),
-        ("cell = \"s/S!A1\"\nequals = \"a\"\nfrom = \"2025-06-13T08:00\"", "k.toml:27: expect[0].from: from/until apply to mail, executions, logs and requests"),
-        ("mail = { subject = \"x\" }\nfrom = \"2025-06-14T08:00\"\nuntil = \"2025-06-13T08:00\"\nnever = true", "expect[0].until: until is not after from"),
+        (
+            "mail = { subject = \"x\" }\nnever = false",
+            "k.toml:26: expect[0].never: never = false says nothing: leave it out",
+        ),
+        (
+            "mail = { subject = \"x\" }\nnever = true\ncount = 0",
+            "k.toml:26: expect[0].never: never = true is count = 0",
+        ),
+        (
+            "cell = \"s/S!A1\"\nequals = \"a\"\nfrom = \"2025-06-13T08:00\"",
+            "k.toml:27: expect[0].from: from/until apply to mail, executions, logs and requests",
+        ),
+        (
+            "mail = { subject = \"x\" }\nfrom = \"2025-06-14T08:00\"\nuntil = \"2025-06-13T08:00\"\nnever = true",
+            "expect[0].until: until is not after from",
+        ),
         ("mail = { subject = \"x\" }\nfrom = \"soon\"\nnever = true", "k.toml:26: expect[0].from: bad time \"soon\""),
-        ("sheet = \"s/S\"\ndistinct = \"B2\"\ncount = 1", "k.toml:26: expect[0].distinct: want a column's letters (B, AA)"),
-        ("sheet = \"s/S\"\ndistinct = \"B\"\nrows = 3", "expect[0].distinct: a sheet expectation checks one of rows, distinct or duplicates"),
-        ("requests = { method = \"PUT\" }\ncount = 1", "k.toml:25: expect[0].requests.method: a web app answers GET or POST"),
-        ("logs = { text = \"x\" }\nmail = { subject = \"y\" }\ncount = 1", "one expectation checks one thing, but this one has mail and logs"),
+        (
+            "sheet = \"s/S\"\ndistinct = \"B2\"\ncount = 1",
+            "k.toml:26: expect[0].distinct: want a column's letters (B, AA)",
+        ),
+        (
+            "sheet = \"s/S\"\ndistinct = \"B\"\nrows = 3",
+            "expect[0].distinct: a sheet expectation checks one of rows, distinct or duplicates",
+        ),
+        (
+            "requests = { method = \"PUT\" }\ncount = 1",
+            "k.toml:25: expect[0].requests.method: a web app answers GET or POST",
+        ),
+        (
+            "logs = { text = \"x\" }\nmail = { subject = \"y\" }\ncount = 1",
+            "one expectation checks one thing, but this one has mail and logs",
+        ),
     ];
     for (expect, want) in cases {
         let err = error(&format!("[[expect]]\n{expect}\n"));
