@@ -107,3 +107,56 @@ fn github_actions_get_annotations_and_a_step_summary() {
     let bad = gas_sim_env(&["run", FAILING, "--annotations", "gitlab"], &[], false);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A project whose `var i = 0` -> 1 mutant survives (1 + 2 is 3 too).
+fn survivor_fixture(dir: &Path) -> std::path::PathBuf {
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
+    std::fs::write(
+        project.join("Code.gs"),
+        "function tick() {\n  var total = 0;\n  for (var i = 0; i < 3; i++) { total += i; }\n  PropertiesService.getScriptProperties().setProperty('total', String(total));\n}\n",
+    )
+    .unwrap();
+    let scenario = dir.join("tiny.toml");
+    std::fs::write(
+        &scenario,
+        "name = \"tiny\"\nproject = \"project\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T10:00\"\n\
+         [[triggers]]\nfunction = \"tick\"\nevery = \"30m\"\n[[expect]]\nproperty = \"total\"\nequals = \"3\"\n",
+    )
+    .unwrap();
+    scenario
+}
+
+#[test]
+fn mutate_annotates_survivors_and_writes_junit() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = survivor_fixture(dir.path());
+    let junit = dir.path().join("mutants.xml");
+    let summary = dir.path().join("summary.md");
+    let args = [
+        "mutate",
+        scenario.to_str().unwrap(),
+        "--operators",
+        "NumericConstant",
+        "--jobs",
+        "1",
+        "--junit",
+        junit.to_str().unwrap(),
+    ];
+    let out = gas_sim_env(&args, &[("GITHUB_STEP_SUMMARY", &summary)], true);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let code = format!("{}/project/Code.gs", dir.path().display());
+    let annotation = format!("::error file={code},line=3,title=mutant #");
+    let text = stdout(&out);
+    let survivors: Vec<&str> = text.lines().filter(|l| l.starts_with(&annotation)).collect();
+    assert_eq!(survivors.len(), 1, "{text}");
+    assert!(survivors[0].contains("NumericConstant Survived::the scenarios did not notice:%0A- "), "{}", survivors[0]);
+    validate(&junit);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains("<testsuite name=\"gas-sim mutate\""), "{xml}");
+    assert!(xml.contains("type=\"Survived\""), "{xml}");
+    let markdown = std::fs::read_to_string(&summary).unwrap();
+    assert!(markdown.starts_with("## gas-sim mutate: mutation score "), "{markdown}");
+    assert!(markdown.contains("mutant(s) the scenarios did not catch"), "{markdown}");
+}
