@@ -304,6 +304,22 @@ pub fn resolve(
                 "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission or response",
             ));
         };
+        if let (Some(never), Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. }) =
+            (&section.never, &check)
+        {
+            return Err(loaded.error_at(
+                never,
+                &format!("{key}.never"),
+                "never = true counts: this expectation compares",
+            ));
+        }
+        if let (None, Some((letters, _))) = (&section.sheet, column_of(section)) {
+            return Err(loaded.error_at(
+                letters,
+                &key,
+                "distinct and duplicates count a column of a sheet: add sheet = \"id/name\"",
+            ));
+        }
         let has_times =
             matches!(check, Check::Mail { .. } | Check::Executions(_) | Check::Logs(_) | Check::Requests(_));
         let (window, window_label) = Window::read(loaded, section, &key, zone, has_times)?;

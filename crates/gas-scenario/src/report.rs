@@ -54,9 +54,9 @@ pub struct ExecutionSummary {
     /// Calls of what gas-sim does not implement, by call site (caught or not).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gaps: Vec<GapSite>,
-    /// Every line the script logged, at any level (as kept: `trace::RECORDS_PER_EXECUTION_MAX`),
-    /// for `logs` expectations and the grouped log lines of the text report. Not in the
-    /// JSON (its `warnings` has the lines that tell why).
+    /// The lines the script logged (as kept: `trace::RECORDS_PER_EXECUTION_MAX`): at
+    /// warning and error level for the text report's groups, at every level when a `logs`
+    /// expectation counts them (`trim_logs`). Not in the JSON (`warnings` has them).
     #[serde(skip)]
     pub logs: Vec<gas_platform::trace::LogLine>,
     /// `Code.gs:12`, where an uncaught error was thrown (the end of `error`'s text too).
@@ -143,6 +143,15 @@ impl ExecutionSummary {
             probes: Vec::new(),
             logs: Vec::new(),
             error_site: None,
+        }
+    }
+
+    /// Keeps only the warning and error lines (what the text report groups) unless
+    /// `keep_all` (a `logs` expectation counts lines of any level).
+    pub fn trim_logs(&mut self, keep_all: bool) {
+        if !keep_all {
+            self.logs.retain(|l| matches!(l.level, LogLevel::Warning | LogLevel::Error));
+            self.logs.shrink_to_fit();
         }
     }
 

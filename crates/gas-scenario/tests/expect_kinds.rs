@@ -173,6 +173,14 @@ fn bad_expectations_name_file_line_and_key() {
             "logs = { text = \"x\" }\nmail = { subject = \"y\" }\ncount = 1",
             "one expectation checks one thing, but this one has mail and logs",
         ),
+        (
+            "cell = \"s/S!A1\"\nequals = \"a\"\nnever = true",
+            "k.toml:27: expect[0].never: never = true counts: this expectation compares",
+        ),
+        (
+            "mail = { subject = \"x\" }\ndistinct = \"A\"\ncount = 1",
+            "k.toml:26: expect[0]: distinct and duplicates count a column of a sheet",
+        ),
     ];
     for (expect, want) in cases {
         let err = error(&format!("[[expect]]\n{expect}\n"));
