@@ -171,8 +171,8 @@ fn the_step_budget_kills_a_catastrophic_regex_as_the_six_minute_kill_and_is_a_se
     let body = "name = \"s\"\nproject = \".\"\nstart = \"2025-06-13T09:00\"\nend = \"2025-06-13T10:00\"\nsteps_max = 1000000\n[[runs]]\nat = \"2025-06-13T09:00\"\nfunction = \"g\"\n";
     std::fs::write(&scenario, body).unwrap();
     let run = gas_sim(&["run", scenario.to_str().unwrap()]);
-    let killed_once = stdout(&run).lines().any(|l| l.split_whitespace().eq(["g", "0", "0", "1"]));
-    assert!(killed_once, "g completed 0, failed 0, killed 1: {}{}", stdout(&run), stderr(&run));
+    let killed_once = stdout(&run).lines().any(|l| l.split_whitespace().eq(["g", "0", "0", "1", "0"]));
+    assert!(killed_once, "g completed 0, failed 0, killed 1, logged errors 0: {}{}", stdout(&run), stderr(&run));
     std::fs::write(&scenario, body.replace("steps_max = 1000000\n", "")).unwrap();
     let run = gas_sim(&["run", scenario.to_str().unwrap()]);
     assert!(run.status.success(), "{}", stdout(&run));

@@ -1,5 +1,7 @@
 //! `[[expect]]`: what must be true at the end of a run (mail counted by filter and local
-//! day, sheet rows, a cell, a property, executions by function and outcome).
+//! day, sheet rows, a cell, a property, executions by function and outcome, log lines,
+//! a column's distinct or duplicated values, plain requests; `expect_kinds` has the
+//! filters and windows).
 
 use chrono::NaiveDate;
 use chrono_tz::Tz;
@@ -7,6 +9,7 @@ use gas_platform::time::utc_ms_to_local;
 use gas_platform::{CellValue, World};
 use regex::Regex;
 
+use crate::expect_kinds::{ExecMatch, LogMatch, RequestMatch, Window};
 use crate::model::{LoadedScenario, ScenarioError};
 use crate::report::ExecutionSummary;
 
@@ -35,13 +38,36 @@ impl TextMatch {
 
 #[derive(Debug, Clone)]
 pub enum Check {
-    Mail { to: Option<TextMatch>, subject: Option<TextMatch>, body: Option<TextMatch>, on: Option<NaiveDate> },
-    Executions { function: Option<String>, outcome: Option<String> },
-    SheetRows { spreadsheet: String, sheet: String },
-    Cell { spreadsheet: String, sheet: String, a1: String },
-    Property { key: String },
+    Mail {
+        to: Option<TextMatch>,
+        subject: Option<TextMatch>,
+        body: Option<TextMatch>,
+        on: Option<NaiveDate>,
+    },
+    Executions(ExecMatch),
+    SheetRows {
+        spreadsheet: String,
+        sheet: String,
+    },
+    Cell {
+        spreadsheet: String,
+        sheet: String,
+        a1: String,
+    },
+    Property {
+        key: String,
+    },
     Submissions(crate::clients::SubmissionCheck),
     Responses(crate::clients::ResponseCheck),
+    Logs(LogMatch),
+    /// A column's distinct values (`duplicates`: the values occurring more than once).
+    Column {
+        spreadsheet: String,
+        sheet: String,
+        column: usize,
+        duplicates: bool,
+    },
+    Requests(RequestMatch),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +82,10 @@ pub struct Expectation {
     pub label: String,
     pub check: Check,
     pub want: Want,
+    /// `from`/`until`: only what happened in it counts.
+    pub window: Window,
+    /// The line of its `[[expect]]` in the scenario file (CI annotations point there).
+    pub line: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -64,6 +94,13 @@ pub struct ExpectResult {
     pub passed: bool,
     pub expected: String,
     pub actual: String,
+    /// For a failed one: what is nearest to what was expected (the matching mails' times,
+    /// the executions' errors, the duplicated values), at most `EVIDENCE_LINES_MAX` lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub evidence: Vec<String>,
+    /// The line of its `[[expect]]` in the scenario file.
+    #[serde(skip)]
+    pub line: Option<usize>,
 }
 
 impl ExpectResult {
@@ -83,6 +120,7 @@ pub fn resolve(
     world: &World,
 ) -> Result<Vec<Expectation>, ScenarioError> {
     let mut out = Vec::new();
+    let zone = gas_platform::time::parse_zone(zone_name).map_err(|e| loaded.error("time_zones", e))?;
     for (i, section) in loaded.file.expect.iter().enumerate() {
         let key = format!("expect[{i}]");
         // One subject per expectation: with two, all but the first would be silently ignored.
@@ -94,6 +132,8 @@ pub fn resolve(
             ("property", section.property.is_some()),
             ("submission", section.submission.is_some()),
             ("response", section.response.is_some()),
+            ("logs", section.logs.is_some()),
+            ("requests", section.requests.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))
@@ -133,6 +173,23 @@ pub fn resolve(
             value.as_deref().map(TextMatch::parse).transpose().map_err(|e| loaded.error(&format!("{key}.{name}"), e))
         };
         let count_want = || -> Result<Want, ScenarioError> {
+            if let Some(never) = &section.never {
+                if !*never.get_ref() {
+                    return Err(loaded.error_at(
+                        never,
+                        &format!("{key}.never"),
+                        "never = false says nothing: leave it out",
+                    ));
+                }
+                if section.count.is_some() || section.at_least.is_some() || section.at_most.is_some() {
+                    return Err(loaded.error_at(
+                        never,
+                        &format!("{key}.never"),
+                        "never = true is count = 0: leave out count, at_least and at_most",
+                    ));
+                }
+                return Ok(Want::Count { at_least: 0, at_most: 0 });
+            }
             match (section.count, section.at_least, section.at_most) {
                 (Some(n), None, None) => Ok(Want::Count { at_least: n, at_most: n }),
                 (None, least, most) if least.is_some() || most.is_some() => {
@@ -143,7 +200,7 @@ pub fn resolve(
                     }
                     Ok(Want::Count { at_least, at_most })
                 }
-                _ => Err(loaded.error(&key, "give count, or at_least and/or at_most")),
+                _ => Err(loaded.error(&key, "give count, at_least and/or at_most, or never = true")),
             }
         };
         let (check, want, label) = if let Some(mail) = &section.mail {
@@ -171,27 +228,29 @@ pub fn resolve(
             };
             (check, count_want()?, label)
         } else if let Some(filter) = &section.executions {
-            if let Some(outcome) = &filter.outcome {
-                if !["completed", "failed", "killed"].contains(&outcome.as_str()) {
-                    return Err(loaded.error(
-                        &format!("{key}.executions.outcome"),
-                        format!("{outcome:?}: use completed, failed or killed"),
-                    ));
-                }
+            let (check, label) = ExecMatch::read(loaded, filter, &key)?;
+            (Check::Executions(check), count_want()?, label)
+        } else if let Some(filter) = &section.logs {
+            let (check, label) = LogMatch::read(loaded, filter, &key)?;
+            (Check::Logs(check), count_want()?, label)
+        } else if let Some(filter) = &section.requests {
+            let (check, label) = RequestMatch::read(loaded, filter, &key)?;
+            (Check::Requests(check), count_want()?, label)
+        } else if let (Some(sheet), Some((letters, duplicates))) = (&section.sheet, column_of(section)) {
+            let name = if duplicates { "duplicates" } else { "distinct" };
+            let what = if duplicates { "duplicated" } else { "distinct" };
+            if section.rows.is_some() || (section.distinct.is_some() && section.duplicates.is_some()) {
+                return Err(loaded.error_at(
+                    letters,
+                    &format!("{key}.{name}"),
+                    "a sheet expectation checks one of rows, distinct or duplicates: split it",
+                ));
             }
-            let label = format!(
-                "executions{}{}",
-                filter.function.as_ref().map(|f| format!(" of {}", f.get_ref())).unwrap_or_default(),
-                filter.outcome.as_ref().map(|o| format!(" {o}")).unwrap_or_default()
-            );
-            (
-                Check::Executions {
-                    function: filter.function.as_ref().map(|f| f.get_ref().clone()),
-                    outcome: filter.outcome.clone(),
-                },
-                count_want()?,
-                label,
-            )
+            let column = crate::expect_kinds::parse_column(letters.get_ref())
+                .ok_or_else(|| loaded.error_at(letters, &format!("{key}.{name}"), "want a column's letters (B, AA)"))?;
+            let (spreadsheet, sheet_name) = split_sheet(loaded, sheet, &key, world)?;
+            let label = format!("{what} values in {}!{}", sheet.get_ref(), letters.get_ref().to_ascii_uppercase());
+            (Check::Column { spreadsheet, sheet: sheet_name, column, duplicates }, count_want()?, label)
         } else if let Some(sheet) = &section.sheet {
             let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
             let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
@@ -242,12 +301,37 @@ pub fn resolve(
         } else {
             return Err(loaded.error(
                 &key,
-                "an expectation needs one of mail, executions, sheet, cell, property, submission or response",
+                "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission or response",
             ));
         };
-        out.push(Expectation { label, check, want });
+        if let (Some(never), Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. }) =
+            (&section.never, &check)
+        {
+            return Err(loaded.error_at(
+                never,
+                &format!("{key}.never"),
+                "never = true counts: this expectation compares",
+            ));
+        }
+        if let (None, Some((letters, _))) = (&section.sheet, column_of(section)) {
+            return Err(loaded.error_at(
+                letters,
+                &key,
+                "distinct and duplicates count a column of a sheet: add sheet = \"id/name\"",
+            ));
+        }
+        let has_times =
+            matches!(check, Check::Mail { .. } | Check::Executions(_) | Check::Logs(_) | Check::Requests(_));
+        let (window, window_label) = Window::read(loaded, section, &key, zone, has_times)?;
+        let label = format!("{label}{window_label}");
+        out.push(Expectation { label, check, want, window, line: loaded.line_of_key(&key) });
     }
     Ok(out)
+}
+
+/// The column a sheet expectation counts values of, and whether it counts duplicates.
+fn column_of(section: &crate::model::ExpectSection) -> Option<(&toml::Spanned<String>, bool)> {
+    section.duplicates.as_ref().map(|d| (d, true)).or(section.distinct.as_ref().map(|d| (d, false)))
 }
 
 /// `A1` or `$B$2`: one cell, on no other sheet (the sheet comes before the `!`).
@@ -291,7 +375,7 @@ pub fn evaluate(
     expectations
         .iter()
         .map(|e| {
-            let actual = measure(&e.check, executions, world, zone, submissions);
+            let actual = measure(e, executions, world, zone, submissions);
             let (passed, expected) = match (&e.want, &actual) {
                 (Want::Count { at_least, at_most }, Measured::Count(n)) => (
                     n >= at_least && n <= at_most,
@@ -308,7 +392,9 @@ pub fn evaluate(
                 }
                 (Want::Count { .. }, Measured::Text(_)) | (Want::Equals(_), Measured::Count(_)) => (false, "?".into()),
             };
-            ExpectResult { label: e.label.clone(), passed, expected, actual: actual.describe() }
+            let evidence =
+                if passed { Vec::new() } else { crate::evidence::of(e, executions, world, zone, submissions) };
+            ExpectResult { label: e.label.clone(), passed, expected, actual: actual.describe(), evidence, line: e.line }
         })
         .collect()
 }
@@ -329,14 +415,15 @@ impl Measured {
 }
 
 fn measure(
-    check: &Check,
+    expectation: &Expectation,
     executions: &[ExecutionSummary],
     world: &World,
     zone: Tz,
     submissions: &[crate::clients::report::SubmissionReport],
 ) -> Measured {
     let opt = |m: &Option<TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
-    match check {
+    let window = expectation.window;
+    match &expectation.check {
         Check::Mail { to, subject, body, on } => Measured::Count(
             world
                 .mail
@@ -347,18 +434,22 @@ fn measure(
                         && opt(subject, &s.mail.subject)
                         && opt(body, &s.mail.body)
                         && on.is_none_or(|day| utc_ms_to_local(zone, s.at_utc_ms).date() == day)
+                        && window.contains(s.at_utc_ms)
                 })
                 .count() as u64,
         ),
-        Check::Executions { function, outcome } => Measured::Count(
-            executions
-                .iter()
-                .filter(|e| {
-                    function.as_ref().is_none_or(|f| *f == e.function)
-                        && outcome.as_ref().is_none_or(|o| *o == e.outcome)
-                })
-                .count() as u64,
+        Check::Executions(check) => Measured::Count(
+            executions.iter().filter(|e| check.matches(e, zone) && window.contains(e.start_utc_ms)).count() as u64,
         ),
+        Check::Logs(check) => Measured::Count(check.lines(executions, window).count() as u64),
+        Check::Requests(check) => Measured::Count(
+            executions.iter().filter(|e| check.matches(e) && window.contains(e.start_utc_ms)).count() as u64,
+        ),
+        Check::Column { spreadsheet, sheet, column, duplicates } => {
+            let values = crate::expect_kinds::column_values(world, spreadsheet, sheet, *column, zone);
+            let counted = if *duplicates { values.values().filter(|n| **n > 1).count() } else { values.len() };
+            Measured::Count(counted as u64)
+        }
         Check::SheetRows { spreadsheet, sheet } => Measured::Count(
             world
                 .spreadsheets
@@ -387,6 +478,6 @@ fn measure(
 }
 
 /// A cell as an expectation compares it: its display text in the zone.
-fn cell_text(value: &CellValue, zone: Tz) -> String {
+pub(crate) fn cell_text(value: &CellValue, zone: Tz) -> String {
     gas_platform::sheets::display_value(value, zone)
 }

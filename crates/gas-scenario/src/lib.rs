@@ -16,7 +16,9 @@
 pub mod bug;
 pub mod clients;
 pub mod container;
+pub mod evidence;
 pub mod expect;
+pub mod expect_kinds;
 pub mod inbox;
 pub mod model;
 pub mod paths;
@@ -27,6 +29,7 @@ pub mod run;
 pub mod schedule;
 pub mod sheet_events;
 pub mod snapshot;
+pub mod why;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -366,6 +366,46 @@ pub struct ExpectSection {
     pub response: Option<crate::clients::ResponseFilter>,
     /// Only in these zones (default: all).
     pub zones: Option<Vec<Spanned<String>>>,
+    /// Only what happened at or after this time (local, as `start`): mail sent,
+    /// executions started, lines logged, requests made.
+    pub from: Option<Spanned<String>>,
+    /// Only what happened before this time (local, as `end`).
+    pub until: Option<Spanned<String>>,
+    /// `never = true`: shorthand for `count = 0`.
+    pub never: Option<Spanned<bool>>,
+    /// With `sheet`: the number of distinct values in this column (`"B"`), blanks excluded.
+    pub distinct: Option<Spanned<String>>,
+    /// With `sheet`: how many values occur more than once in this column, blanks excluded.
+    pub duplicates: Option<Spanned<String>>,
+    /// Lines the script logged, by level, text and function (`crate::expect_kinds`).
+    pub logs: Option<LogFilter>,
+    /// Plain `[[requests]]` by method, function and what the platform answered.
+    pub requests: Option<RequestFilter>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogFilter {
+    /// `debug`, `info`, `warning` or `error`: lines of exactly this level.
+    pub level: Option<Spanned<String>>,
+    /// A substring, or `/a regex/`.
+    pub text: Option<String>,
+    pub function: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequestFilter {
+    /// `GET` or `POST`.
+    pub method: Option<Spanned<String>>,
+    /// `doGet` or `doPost` (or what `[[requests]]` named).
+    pub function: Option<Spanned<String>>,
+    /// The HTTP status the client got.
+    pub status: Option<u16>,
+    /// The response body: a substring, or `/a regex/`.
+    pub body: Option<String>,
+    /// The response's content type: a substring, or `/a regex/`.
+    pub content_type: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -381,6 +421,12 @@ pub struct MailFilter {
 pub struct ExecutionFilter {
     pub function: Option<Spanned<String>>,
     pub outcome: Option<String>,
+    /// The error of a failed or killed execution: a substring, or `/a regex/`.
+    pub error: Option<String>,
+    /// Started in this local hour (0-23), in the zone of the run.
+    pub local_hour: Option<Spanned<i64>>,
+    /// Started on this local weekday (`monday` .. `sunday`).
+    pub weekday: Option<Spanned<String>>,
 }
 
 /// One incoming message: `at`, `from`, `subject`, `body` (or `html`), optional `to`
@@ -478,6 +524,11 @@ impl LoadedScenario {
             Some(line) => format!("{}:{line}", self.path.display()),
             None => self.path.display().to_string(),
         }
+    }
+
+    /// The 1-based line of a key path (`expect[2]`), when the scan can tell.
+    pub fn line_of_key(&self, key: &str) -> Option<usize> {
+        line_of_key(&self.text, key)
     }
 
     /// The project folder, relative to the scenario file.

@@ -388,6 +388,12 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         if let Some(function) = section.executions.as_ref().and_then(|e| e.function.as_ref()) {
             known_function(function, &format!("expect[{i}].executions.function"))?;
         }
+        if let Some(function) = section.logs.as_ref().and_then(|l| l.function.as_ref()) {
+            known_function(function, &format!("expect[{i}].logs.function"))?;
+        }
+        if let Some(function) = section.requests.as_ref().and_then(|r| r.function.as_ref()) {
+            known_function(function, &format!("expect[{i}].requests.function"))?;
+        }
     }
     let declared_zones = zones_of(loaded, &project)?;
     let expectations = crate::expect::resolve(loaded, zone_name, &declared_zones, &world)?;

@@ -54,6 +54,14 @@ pub struct ExecutionSummary {
     /// Calls of what gas-sim does not implement, by call site (caught or not).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gaps: Vec<GapSite>,
+    /// The lines the script logged (as kept: `trace::RECORDS_PER_EXECUTION_MAX`): at
+    /// warning and error level for the text report's groups, at every level when a `logs`
+    /// expectation counts them (`trim_logs`). Not in the JSON (`warnings` has them).
+    #[serde(skip)]
+    pub logs: Vec<gas_platform::trace::LogLine>,
+    /// `Code.gs:12`, where an uncaught error was thrown (the end of `error`'s text too).
+    #[serde(skip)]
+    pub error_site: Option<String>,
 }
 
 impl ExecutionSummary {
@@ -93,6 +101,14 @@ impl ExecutionSummary {
             response,
             probes: report.probes.clone(),
             gaps: report.gaps.clone(),
+            logs: report.logs.items.clone(),
+            error_site: match &report.outcome {
+                Outcome::Failed { error } => match (&error.file, error.line) {
+                    (Some(file), Some(line)) => Some(format!("{file}:{line}")),
+                    _ => None,
+                },
+                _ => None,
+            },
         }
     }
 
@@ -125,6 +141,17 @@ impl ExecutionSummary {
             response: None,
             gaps: Vec::new(),
             probes: Vec::new(),
+            logs: Vec::new(),
+            error_site: None,
+        }
+    }
+
+    /// Keeps only the warning and error lines (what the text report groups) unless
+    /// `keep_all` (a `logs` expectation counts lines of any level).
+    pub fn trim_logs(&mut self, keep_all: bool) {
+        if !keep_all {
+            self.logs.retain(|l| matches!(l.level, LogLevel::Warning | LogLevel::Error));
+            self.logs.shrink_to_fit();
         }
     }
 
@@ -441,6 +468,11 @@ impl ZoneReport {
 
     /// The readable report `gas-sim run` prints for one zone.
     pub fn text(&self) -> String {
+        self.text_with(false)
+    }
+
+    /// The readable report; `verbose` lists every execution and every group.
+    pub fn text_with(&self, verbose: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -457,7 +489,7 @@ impl ZoneReport {
         for line in self.gap_lines() {
             let _ = writeln!(out, "  {line}");
         }
-        let mut by_function: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
+        let mut by_function: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
         for e in &self.executions {
             let counts = by_function.entry(&e.function).or_default();
             match e.outcome.as_str() {
@@ -465,11 +497,39 @@ impl ZoneReport {
                 "failed" => counts[1] += 1,
                 _ => counts[2] += 1,
             }
+            // "27 completed" when each caught its error and logged it: this column says so.
+            if crate::why::logged_trouble(e) {
+                counts[3] += 1;
+            }
         }
         let _ = writeln!(out, "  executions: {}", self.executions.len());
-        let _ = writeln!(out, "    {:<24} {:>9} {:>7} {:>7}", "function", "completed", "failed", "killed");
-        for (function, [ok, failed, killed]) in &by_function {
-            let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7}");
+        let _ = writeln!(
+            out,
+            "    {:<24} {:>9} {:>7} {:>7} {:>14}",
+            "function", "completed", "failed", "killed", "logged errors"
+        );
+        for (function, [ok, failed, killed, logged]) in &by_function {
+            let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7} {logged:>14}");
+        }
+        if verbose {
+            for e in &self.executions {
+                let _ = writeln!(out, "      {}", self.execution_line(e));
+                for warning in &e.warnings {
+                    let _ = writeln!(out, "          ! {warning}");
+                }
+            }
+        }
+        let errors = crate::why::error_groups(&self.executions);
+        if !errors.is_empty() {
+            let count: u64 = errors.iter().map(|g| g.count).sum();
+            let _ = writeln!(out, "  failed and killed: {count} execution(s), {} kind(s) of error", errors.len());
+            crate::why::render(&mut out, &errors, self.tz, verbose, "    ");
+        }
+        let logged = crate::why::log_groups(&self.executions);
+        if !logged.is_empty() {
+            let count: u64 = logged.iter().map(|g| g.count).sum();
+            let _ = writeln!(out, "  logged warnings and errors: {count} line(s), {} kind(s)", logged.len());
+            crate::why::render(&mut out, &logged, self.tz, verbose, "    ");
         }
         // Plain `[[requests]]` only: the submissions section lists the attempts.
         let requests: Vec<&ExecutionSummary> =
@@ -497,6 +557,11 @@ impl ZoneReport {
                 .unwrap_or_default();
             let _ = writeln!(out, "    {day} {weekday}  {count:>4}");
         }
+        let subjects = crate::why::subject_groups(&self.mail);
+        if !subjects.is_empty() {
+            let _ = writeln!(out, "    by subject ({}):", subjects.len());
+            crate::why::render(&mut out, &subjects, self.tz, verbose, "    ");
+        }
         for (user, lines) in &self.menus {
             let _ = writeln!(out, "  menus of {user}: {}", lines.len());
         }
@@ -515,6 +580,9 @@ impl ZoneReport {
                 let _ = writeln!(out, "    pass  {}: {}", e.label, e.actual);
             } else {
                 let _ = writeln!(out, "    FAIL  {}", e.mismatch());
+                for line in &e.evidence {
+                    let _ = writeln!(out, "            {line}");
+                }
             }
         }
         if self.strict && self.has_gaps() {
@@ -528,6 +596,19 @@ impl ZoneReport {
             let _ = writeln!(out, "  replay: {}", self.replay_command());
         }
         out
+    }
+
+    /// One execution as a snapshot (and `--verbose`) lists it: local start, function,
+    /// outcome, error or result or response.
+    fn execution_line(&self, e: &ExecutionSummary) -> String {
+        let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
+        let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
+            Some(line) => format!("  {line}"),
+            None if e.result.is_null() => String::new(),
+            None => format!("  -> {}", e.result),
+        };
+        let lost = if e.response_lost { "  (response lost)" } else { "" };
+        format!("{}  {}  {}{error}{result}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome)
     }
 
     /// The deterministic, diff-friendly text a snapshot stores.
@@ -550,20 +631,7 @@ impl ZoneReport {
         }
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
-            let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
-            let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
-                Some(line) => format!("  {line}"),
-                None if e.result.is_null() => String::new(),
-                None => format!("  -> {}", e.result),
-            };
-            let lost = if e.response_lost { "  (response lost)" } else { "" };
-            let _ = writeln!(
-                out,
-                "  {}  {}  {}{error}{result}{lost}",
-                &self.local(e.start_utc_ms)[..19],
-                e.function,
-                e.outcome
-            );
+            let _ = writeln!(out, "  {}", self.execution_line(e));
             for warning in &e.warnings {
                 let _ = writeln!(out, "      ! {warning}");
             }
@@ -580,8 +648,7 @@ impl ZoneReport {
         for (name, rows) in &self.sheets {
             let _ = writeln!(out, "\nsheet {name} ({} rows):", rows.len());
             for row in rows {
-                let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
-                let _ = writeln!(out, "  {}", cells.join(","));
+                let _ = writeln!(out, "  {}", csv_line(row));
             }
         }
         // Only for a bound project's users: other snapshots keep their bytes.
@@ -636,12 +703,22 @@ fn mailbox_line(m: &gas_platform::gmail::MailboxSummary) -> String {
     )
 }
 
-fn csv_cell(text: &str) -> String {
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+/// A row as one CSV line (the csv crate, quoting only where needed), without its end of
+/// line. A lone empty cell is written as nothing, as before the crate: snapshots keep
+/// their bytes (the crate writes `""` there, to tell it from an empty record).
+fn csv_line(row: &[String]) -> String {
+    if row.iter().all(String::is_empty) {
+        return ",".repeat(row.len().saturating_sub(1));
     }
+    let mut writer = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Necessary)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    writer.write_record(row).expect("writing to memory does not fail");
+    let bytes = writer.into_inner().expect("writing to memory does not fail");
+    let mut line = String::from_utf8(bytes).expect("the cells are UTF-8");
+    line.pop();
+    line
 }
 
 /// The JSON document of `gas-sim run --format json`.
@@ -651,4 +728,19 @@ pub fn json_document(reports: &[ZoneReport]) -> serde_json::Value {
         "passed": reports.iter().all(|r| r.passed),
         "runs": reports,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_line;
+
+    #[test]
+    fn csv_lines_quote_only_where_needed() {
+        let row = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(csv_line(&row(&["a", "b c", ""])), "a,b c,");
+        assert_eq!(csv_line(&row(&["x,y", "say \"hi\"", "two\nlines"])), "\"x,y\",\"say \"\"hi\"\"\",\"two\nlines\"");
+        assert_eq!(csv_line(&row(&[""])), "");
+        assert_eq!(csv_line(&row(&["", ""])), ",");
+        assert_eq!(csv_line(&[]), "");
+    }
 }

@@ -454,6 +454,8 @@ fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
 pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     crate::bug::panic_if_hooked(crate::bug::SCHEDULER_HOOK);
     let plan = Arc::new(plan);
+    // Info and debug lines are kept only for a `logs` expectation: a long run logs a lot.
+    let keep_all_logs = plan.expectations.iter().any(|e| matches!(e.check, crate::expect::Check::Logs(_)));
     let world = Arc::new(Mutex::new(plan.world.clone()));
     let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new() });
     let mut workers = Workers::new()?;
@@ -512,7 +514,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         for report in finished {
             clients.finished(&report, now_utc_ms);
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-            let summary = ExecutionSummary::from_report(&report, source, lost);
+            let mut summary = ExecutionSummary::from_report(&report, source, lost);
+            summary.trim_logs(keep_all_logs);
             timeouts += usize::from(summary.ran_too_long());
             summaries.push(summary);
         }
@@ -746,7 +749,9 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         let report = workers.wait()?;
         clients.finished(&report, now_utc_ms);
         let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-        summaries.push(ExecutionSummary::from_report(&report, source, lost));
+        let mut summary = ExecutionSummary::from_report(&report, source, lost);
+        summary.trim_logs(keep_all_logs);
+        summaries.push(summary);
     }
     summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
     let world = world.lock().unwrap_or_else(|p| p.into_inner()).clone();

@@ -13,6 +13,7 @@ mod api;
 mod bench;
 mod bench_incremental;
 mod call;
+mod ci;
 mod determinism;
 mod mutate;
 mod output;

@@ -72,6 +72,8 @@ pub struct MutateArgs {
     /// (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
+    #[command(flatten)]
+    ci: crate::ci::CiArgs,
 }
 
 /// The baseline failed: cargo-mutants' code for it.
@@ -140,6 +142,13 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
             inputs.extend(args.in_diff.as_deref());
             crate::output::check_not_an_input(path, flag, &projects, &inputs).map_err(BadInput)?;
         }
+    }
+    {
+        let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
+        let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
+        inputs.extend(args.mutations.as_deref());
+        inputs.extend(args.in_diff.as_deref());
+        args.ci.check(&inputs, &projects)?;
     }
     for warning in &campaign.warnings {
         eprintln!("warning: {warning}");
@@ -213,6 +222,14 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         );
     }
     let score = stryker::mutation_score(&results);
+    if args.ci.wanted() {
+        let rerun = format!(
+            "gas-sim mutate {}",
+            args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
+        );
+        let ci = crate::ci::mutants::Outputs::of(&results, &by_name, &tally, &rerun);
+        args.ci.finish(&ci.suites, &ci.annotations, &ci.summary)?;
+    }
     if args.report.is_some() || args.html.is_some() {
         let report = stryker::report(".", &files, &results, &campaign.test_infos(), stryker::Thresholds::default());
         if let Some(path) = &args.report {
@@ -358,7 +375,7 @@ pub fn summary_text(results: &[MutantResult], tally: &Tally, files: &BTreeMap<St
 
 /// The mutated line before and after, or just the replaced code when the mutant spans
 /// several lines.
-fn changed_line(m: &gas_mutate::Mutant, text: Option<&str>) -> (String, String) {
+pub(crate) fn changed_line(m: &gas_mutate::Mutant, text: Option<&str>) -> (String, String) {
     let Some(text) = text.filter(|_| m.start.line == m.end.line && !m.original.contains('\n')) else {
         return (one_line(&m.original), one_line(&m.replacement));
     };
@@ -378,53 +395,49 @@ fn one_line(code: &str) -> String {
     }
 }
 
-/// A bar on a terminal, one line per mutant otherwise (CI logs).
+/// A bar on a terminal (indicatif), one line per mutant otherwise (CI logs).
 struct Progress {
     total: usize,
-    terminal: bool,
-    started: Instant,
+    bar: Option<indicatif::ProgressBar>,
 }
 
 impl Progress {
     fn new(total: usize) -> Progress {
-        Progress { total, terminal: std::io::stderr().is_terminal(), started: Instant::now() }
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = indicatif::ProgressBar::new(total as u64);
+            let style = indicatif::ProgressStyle::with_template("[{bar:30}] {pos}/{len} mutants, {msg}, {elapsed}")
+                .expect("the template is valid")
+                .progress_chars("#>-");
+            bar.set_style(style);
+            bar
+        });
+        Progress { total, bar }
     }
 
     fn show(&self, result: &MutantResult, tally: &Tally) {
-        let mut err = std::io::stderr().lock();
-        if self.terminal {
-            let width = 30;
-            let filled = (tally.done * width).checked_div(self.total).unwrap_or(width).min(width);
+        if let Some(bar) = &self.bar {
             let survived = tally.by_status.get(&Status::Survived).copied().unwrap_or(0);
-            let _ = write!(
-                err,
-                "\r[{}{}] {}/{} mutants, {} survived, {:.0} s ",
-                "#".repeat(filled),
-                "-".repeat(width - filled),
-                tally.done,
-                self.total,
-                survived,
-                self.started.elapsed().as_secs_f64()
-            );
-        } else {
-            let m = &result.mutant;
-            let _ = writeln!(
-                err,
-                "[{}/{}] #{} {:<12} {}:{} {}",
-                tally.done,
-                self.total,
-                result.id,
-                result.status.name(),
-                m.file,
-                m.start.line,
-                m.mutator
-            );
+            bar.set_message(format!("{survived} survived"));
+            bar.set_position(tally.done as u64);
+            return;
         }
+        let m = &result.mutant;
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "[{}/{}] #{} {:<12} {}:{} {}",
+            tally.done,
+            self.total,
+            result.id,
+            result.status.name(),
+            m.file,
+            m.start.line,
+            m.mutator
+        );
     }
 
     fn finish(&self) {
-        if self.terminal {
-            eprintln!();
+        if let Some(bar) = &self.bar {
+            bar.finish();
         }
     }
 }

@@ -33,6 +33,11 @@ pub struct RunArgs {
     /// when the script caught the error (as `strict = true` in a scenario does).
     #[arg(long)]
     strict: bool,
+    /// List every execution (and every group of errors, log lines and subjects).
+    #[arg(long)]
+    verbose: bool,
+    #[command(flatten)]
+    ci: crate::ci::CiArgs,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -48,6 +53,8 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     let scenarios = load_all(&args.scenarios, &options)?;
+    let (inputs, projects) = crate::ci::inputs_of(&scenarios);
+    args.ci.check(&inputs, &projects)?;
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
     for scenario in &scenarios {
@@ -61,7 +68,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         }
         if !json {
             for report in &reports {
-                println!("{}", report.text());
+                println!("{}", report.text_with(args.verbose));
             }
         }
         all.extend(reports);
@@ -70,14 +77,13 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
+    crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new())?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
         println!("{}", serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize"));
     } else {
+        // Each failed zone's text ends with its replay line: not repeated here.
         println!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());
-        for report in &failed {
-            println!("  replay: {}", report.replay_command());
-        }
     }
     Ok(if failed.is_empty() { 0 } else { 1 })
 }

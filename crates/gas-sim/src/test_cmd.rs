@@ -31,6 +31,11 @@ pub struct TestArgs {
     /// when the script caught the error (as `strict = true` in a scenario does).
     #[arg(long)]
     strict: bool,
+    /// List every execution of a failed run (and every group of errors, log lines and subjects).
+    #[arg(long)]
+    verbose: bool,
+    #[command(flatten)]
+    ci: crate::ci::CiArgs,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -54,6 +59,11 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
     check_snapshot_paths(&prepared, in_ci)?;
+    let (inputs, projects) = crate::ci::inputs_of(&prepared);
+    args.ci.check(&inputs, &projects)?;
+    // For --junit and the GitHub summary: every zone's report and its snapshot's case.
+    let mut all_reports = Vec::new();
+    let mut snapshot_cases = Vec::new();
     let mut planned = Planned::default();
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
     let mut per_scenario = Vec::new();
@@ -70,7 +80,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
-                print!("{}", report.text());
+                print!("{}", report.text_with(args.verbose));
             }
             let snap = snapshot_path(path, &report.zone);
             let stored = read_stored_within(&scenario.loaded.paths, &snap).map_err(BadInput)?.map(|t| parse_snap(&t));
@@ -81,6 +91,10 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 for line in report.gap_lines() {
                     println!("{label}: {line}");
                 }
+            }
+            if args.ci.wanted() {
+                snapshot_cases.push(snapshot_case(report, &snap, &verdict, update, in_ci));
+                all_reports.push(report.clone());
             }
             match verdict {
                 Verdict::Matched => matched += 1,
@@ -97,6 +111,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         }
     }
     planned.apply()?;
+    crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()])?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
@@ -139,6 +154,31 @@ fn check_snapshot_folders(scenarios: &[PathBuf]) -> Result<(), BadInput> {
         checked.push(folder);
     }
     Ok(())
+}
+
+/// The JUnit case of a zone's snapshot: failing when new or changed and not accepted.
+fn snapshot_case(
+    report: &gas_scenario::ZoneReport,
+    snap: &Path,
+    verdict: &Verdict,
+    update: bool,
+    in_ci: bool,
+) -> crate::ci::junit::Case {
+    let classname = format!("{}.{}", report.scenario, report.zone);
+    let name = format!("[{}] snapshot {}", report.zone, snap.display());
+    let what = match verdict {
+        Verdict::Matched => None,
+        Verdict::New => Some("new snapshot"),
+        Verdict::Changed => Some("snapshot changed"),
+    };
+    crate::ci::junit::Case {
+        failure: what.filter(|_| !update).map(|what| crate::ci::junit::Failure {
+            message: format!("{what}: {} -> {}", snap.display(), written_where(snap, update, in_ci)),
+            kind: "snapshot".into(),
+            text: "run `gas-sim test --update` locally, review the snapshots and commit them\n".into(),
+        }),
+        ..crate::ci::junit::Case::passed(&classname, name)
+    }
 }
 
 fn written_where(snap: &Path, update: bool, in_ci: bool) -> String {
