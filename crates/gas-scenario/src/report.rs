@@ -54,6 +54,9 @@ pub struct ExecutionSummary {
     /// Calls of what gas-sim does not implement, by call site (caught or not).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gaps: Vec<GapSite>,
+    /// The execution's calls and logs, kept only for the HTML timeline (`--html`).
+    #[serde(skip)]
+    pub trace: Option<std::sync::Arc<crate::timeline::ExecutionTrace>>,
 }
 
 impl ExecutionSummary {
@@ -93,6 +96,7 @@ impl ExecutionSummary {
             response,
             probes: report.probes.clone(),
             gaps: report.gaps.clone(),
+            trace: None,
         }
     }
 
@@ -125,6 +129,7 @@ impl ExecutionSummary {
             response: None,
             gaps: Vec::new(),
             probes: Vec::new(),
+            trace: None,
         }
     }
 
@@ -232,6 +237,10 @@ pub struct ZoneReport {
     /// Each `[[submissions]]` message: its attempts, conclusion, rows and mails.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub submissions: Vec<crate::clients::report::SubmissionReport>,
+    /// What only the HTML timeline shows (cache evictions, the mail quota over time):
+    /// filled when the run kept traces (`RunControl::keep_traces`).
+    #[serde(skip)]
+    pub timeline: crate::timeline::TimelineData,
 }
 
 /// One daily quota at the end of a run: how much of the day's figure its window used.
@@ -398,6 +407,7 @@ impl ZoneReport {
             strict: plan.strict,
             strict_by_flag: false,
             submissions,
+            timeline: Default::default(),
         }
     }
 

@@ -13,6 +13,7 @@ mod api;
 mod bench;
 mod call;
 mod determinism;
+mod html;
 mod mutate;
 mod output;
 mod run;

@@ -31,6 +31,10 @@ pub struct TestArgs {
     /// when the script caught the error (as `strict = true` in a scenario does).
     #[arg(long)]
     strict: bool,
+    /// Also write a picture of the runs: one self-contained HTML file with each zone's
+    /// timeline (executions, faults, evictions, mail, quota, expectations).
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -50,16 +54,20 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if update || !in_ci {
         check_snapshot_folders(&scenarios)?;
     }
+    crate::html::check_writable_early(args.html.as_deref())?;
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
+    crate::html::check_not_an_input_of(args.html.as_deref(), &prepared)?;
+    let control = crate::html::control(args.html.as_deref());
+    let mut all_reports = Vec::new();
     check_snapshot_paths(&prepared, in_ci)?;
     let mut planned = Planned::default();
     let (mut matched, mut new, mut changed, mut failed_expectations) = (0, 0, 0, 0);
     let mut per_scenario = Vec::new();
     for scenario in &prepared {
         let path = &scenario.path;
-        let mut reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
         if args.check_determinism {
             // As the lone runs (without --strict) report them.
             per_scenario.push(reports.clone());
@@ -95,8 +103,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
+        if args.html.is_some() {
+            all_reports.extend(reports);
+        }
     }
     planned.apply()?;
+    crate::html::write(args.html.as_deref(), &all_reports)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
