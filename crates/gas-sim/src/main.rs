@@ -16,6 +16,7 @@ mod determinism;
 mod html;
 mod mutate;
 mod output;
+mod review;
 mod run;
 mod test_cmd;
 

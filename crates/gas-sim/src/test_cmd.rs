@@ -10,7 +10,7 @@ use gas_scenario::snapshot::{parse_snap, read_stored_within, snap_file, snapshot
 use gas_scenario::{PreparedScenario, RunOptions};
 
 use crate::output::{check_writable, write_atomically};
-use crate::BadInput;
+use crate::{review, BadInput};
 
 #[derive(clap::Args)]
 pub struct TestArgs {
@@ -35,6 +35,17 @@ pub struct TestArgs {
     /// timeline (executions, faults, evictions, mail, quota, expectations).
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
+    /// After the runs, show each pending .snap.new with its diff and ask: a accept,
+    /// r reject, s skip (insta's keys; needs a terminal).
+    #[arg(long, conflicts_with_all = ["update", "accept", "reject"])]
+    review: bool,
+    /// Accept the pending .snap.new files of these scenarios (all under scenarios/ by
+    /// default) without running anything: for scripts.
+    #[arg(long, conflicts_with_all = ["update", "reject"])]
+    accept: bool,
+    /// Remove the pending .snap.new files of these scenarios without running anything.
+    #[arg(long, conflicts_with = "update")]
+    reject: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -50,6 +61,20 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let scenarios = scenario_files(&args.paths)?;
     if scenarios.is_empty() {
         return Err(BadInput("no scenario files (*.toml) found".into()));
+    }
+    if args.accept || args.reject {
+        // Asked for by name, so CI may do it too (the rule is: nothing unless asked).
+        let decision = if args.accept { review::Decision::Accept } else { review::Decision::Reject };
+        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let tally = review::all(&pending, decision, &mut std::io::stdout())?;
+        println!("{} pending snapshot(s): {}", pending.len(), tally.line());
+        return Ok(0);
+    }
+    if args.review && (in_ci || !review::have_terminal()) {
+        return Err(BadInput(
+            "--review asks on a terminal (a accept, r reject, s skip); in CI or a script use --accept or --reject"
+                .into(),
+        ));
     }
     if update || !in_ci {
         check_snapshot_folders(&scenarios)?;
@@ -112,6 +137,13 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
+    }
+    if args.review {
+        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let tally = review::interactive(&pending, &mut review::terminal_keys(), &mut std::io::stdout())?;
+        println!("\nreview: {}", tally.line());
+        let still_pending = tally.rejected + tally.skipped;
+        return Ok(if failed_expectations == 0 && still_pending == 0 { 0 } else { 1 });
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
     println!(
