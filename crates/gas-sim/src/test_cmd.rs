@@ -1,8 +1,8 @@
 //! `gas-sim test [PATHS...]`: runs every scenario in every zone, checks its expectations
 //! and compares its snapshot with the stored one (insta's `.snap` format, in
 //! `snapshots/` beside the scenarios). New or changed snapshots are written as
-//! `.snap.new` for review, or accepted with `--update`; in CI (`CI` set) nothing is
-//! written unless `--update` is given.
+//! `.snap.new` for review (`--review`, `--accept`, `--reject`: `review.rs`), or accepted
+//! with `--update`; in CI (`CI` set) nothing is written unless `--update` is given.
 
 use std::path::{Path, PathBuf};
 
@@ -154,7 +154,9 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         if in_ci {
             println!("CI: nothing was written. Run `gas-sim test --update` locally and commit the snapshots.");
         } else {
-            println!("review the .snap.new files, then accept them with: gas-sim test --update");
+            println!(
+                "review them: gas-sim test --review (or cargo insta review); or accept them all: gas-sim test --accept"
+            );
         }
     }
     Ok(if failing == 0 { 0 } else { 1 })
