@@ -235,6 +235,12 @@ impl Host {
                 world.faults.effects_for(&view)
             }
         };
+        // Whatever path the call leaves by, its trace record names the faults that picked it.
+        let _noted = FaultNote {
+            host: self,
+            note: gas_platform::faults::describe(&effects),
+            calls_before: self.calls.borrow().items.len(),
+        };
         let summary = summarize(args);
         let mut respond_with = None;
         let mut throw_after = None;
@@ -306,6 +312,7 @@ impl Host {
             args,
             outcome,
             latency_ms,
+            fault: None,
         });
     }
 
@@ -336,6 +343,26 @@ impl Host {
 
     pub fn lock_timeout() -> Failure {
         Failure::Throw(ServiceError::new(TIMEOUT_MESSAGE))
+    }
+}
+
+/// Sets `fault` on the record a call made, when it leaves `Host::call` (every return
+/// path, so none can forget it).
+struct FaultNote<'a> {
+    host: &'a Host,
+    note: Option<String>,
+    calls_before: usize,
+}
+
+impl Drop for FaultNote<'_> {
+    fn drop(&mut self) {
+        let Some(note) = self.note.take() else { return };
+        let mut calls = self.host.calls.borrow_mut();
+        if calls.items.len() > self.calls_before {
+            if let Some(record) = calls.items.last_mut() {
+                record.fault = Some(note);
+            }
+        }
     }
 }
 

@@ -289,7 +289,7 @@ impl Campaign {
             let test = &this.tests[t];
             let project = &this.projects[test.project];
             let sources = if instrumented { &project.instrumented } else { &project.original };
-            let control = RunControl { limits: Some(this.limits), stop_after_timeouts: None };
+            let control = RunControl { limits: Some(this.limits), stop_after_timeouts: None, ..RunControl::default() };
             this.scenarios[test.scenario].run_zone_with(&test.info.zone, sources.clone(), &control)
         });
         let mut failures = Vec::new();
@@ -481,7 +481,11 @@ impl Campaign {
             let reference = test.reference.as_ref().expect("checked above");
             result.tests_completed += 1;
             // Once more executions ran too long than in the original, the verdict is in.
-            let control = RunControl { limits: Some(self.limits), stop_after_timeouts: Some(reference.timeouts) };
+            let control = RunControl {
+                limits: Some(self.limits),
+                stop_after_timeouts: Some(reference.timeouts),
+                ..RunControl::default()
+            };
             let report = match self.scenarios[test.scenario].run_zone_with(&test.info.zone, sources.clone(), &control) {
                 Ok(report) => report,
                 Err(error) => {

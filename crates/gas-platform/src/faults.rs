@@ -115,6 +115,25 @@ impl FaultRule {
     }
 }
 
+/// One line naming the effects that picked a call (`throw "x"; delay 20000 ms`), for
+/// its trace record; `None` when no fault did.
+pub fn describe(effects: &[FaultEffect]) -> Option<String> {
+    const MESSAGE_CHARS_MAX: usize = 120;
+    let text = |message: &str| format!("{:?}", crate::trace::shorten(message, MESSAGE_CHARS_MAX));
+    let parts: Vec<String> = effects
+        .iter()
+        .map(|effect| match effect {
+            FaultEffect::Throw(message) => format!("throw {}", text(message)),
+            FaultEffect::ThrowAfter(message) => format!("throw_after {}", text(message)),
+            FaultEffect::Kill(KillPoint::Before) => "kill before".to_string(),
+            FaultEffect::Kill(KillPoint::After) => "kill after".to_string(),
+            FaultEffect::DelayMs(ms) => format!("delay {ms} ms"),
+            FaultEffect::Respond { status, .. } => format!("respond {status}"),
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// What a fault rule sees of a call.
 pub struct CallView<'a> {
     pub method: &'a str,
@@ -191,6 +210,23 @@ impl FaultRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn effects_are_described_in_one_line() {
+        assert_eq!(describe(&[]), None);
+        let effects = [
+            FaultEffect::Throw("Service \"x\" down".into()),
+            FaultEffect::DelayMs(20_000),
+            FaultEffect::Kill(KillPoint::After),
+            FaultEffect::Respond { status: 503, body: "busy".into() },
+        ];
+        assert_eq!(
+            describe(&effects).as_deref(),
+            Some(r#"throw "Service \"x\" down"; delay 20000 ms; kill after; respond 503"#)
+        );
+        let long = describe(&[FaultEffect::ThrowAfter("y".repeat(500))]).unwrap();
+        assert!(long.starts_with("throw_after \"yyy") && long.chars().count() < 140, "{long}");
+    }
 
     #[test]
     fn a_rule_counts_every_match_and_fires_on_its_nth_and_under_its_probability() {

@@ -17,6 +17,10 @@ pub struct CallRecord {
     /// `ok`, `threw: <message>`, `killed`, or a fault's note.
     pub outcome: String,
     pub latency_ms: i64,
+    /// The injected faults that picked this call (`faults::describe`), for the HTML
+    /// timeline's marks; absent for a call no fault touched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -30,6 +30,7 @@ pub mod schedule;
 pub mod sheet_events;
 pub mod snapshot;
 pub mod why;
+pub mod timeline;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -56,6 +57,9 @@ pub struct RunControl {
     pub limits: Option<Limits>,
     /// Stop starting executions once more than this many ran too long.
     pub stop_after_timeouts: Option<usize>,
+    /// Keep each execution's calls and logs and the scheduler's evictions for the HTML
+    /// timeline (`ExecutionSummary::trace`, `ZoneReport::timeline`).
+    pub keep_traces: bool,
 }
 
 /// A scenario file loaded with its project, ready to run in any zone, also with another
@@ -114,6 +118,7 @@ impl PreparedScenario {
             plan.limits = Limits { heap_bytes_max, ..control.limits.unwrap_or(plan.limits) };
         }
         plan.stop_after_timeouts = control.stop_after_timeouts;
+        plan.keep_traces = control.keep_traces;
         // A panic in the scheduler (an assertion) is gas-sim's bug, reported as one;
         // the workers catch their own (run.rs).
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_plan(plan)));
@@ -135,13 +140,20 @@ impl PreparedScenario {
     /// does (which also loads it): a command given several scenarios loads them all
     /// first, so that a bad one is found before any work.
     pub fn run_all(&self) -> Result<Vec<ZoneReport>, ScenarioError> {
+        self.run_all_with(&RunControl::default())
+    }
+
+    /// [`run_all`](Self::run_all) with `control` for every zone (`--html` keeps traces).
+    pub fn run_all_with(&self, control: &RunControl) -> Result<Vec<ZoneReport>, ScenarioError> {
         let path = &self.path;
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
         let mut reports = Vec::with_capacity(self.zones.len());
         for batch in self.zones.chunks(parallel) {
             let results: Vec<Result<ZoneReport, ScenarioError>> = std::thread::scope(|scope| {
-                let handles: Vec<_> =
-                    batch.iter().map(|zone| scope.spawn(move || self.run_zone(zone, self.project.clone()))).collect();
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|zone| scope.spawn(move || self.run_zone_with(zone, self.project.clone(), control)))
+                    .collect();
                 handles
                     .into_iter()
                     .map(|h| {

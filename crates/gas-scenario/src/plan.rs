@@ -87,6 +87,8 @@ pub struct Plan {
     pub http_places: Vec<String>,
     /// `[[clients]]`, `[[submissions]]`, delivery faults, the concurrency limit.
     pub clients: crate::clients::ClientsPlan,
+    /// Keep traces for the HTML timeline (`RunControl::keep_traces`).
+    pub keep_traces: bool,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -419,6 +421,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
         http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
         clients,
+        keep_traces: false,
     })
 }
 

@@ -62,6 +62,9 @@ pub struct ExecutionSummary {
     /// `Code.gs:12`, where an uncaught error was thrown (the end of `error`'s text too).
     #[serde(skip)]
     pub error_site: Option<String>,
+    /// The execution's calls and logs, kept only for the HTML timeline (`--html`).
+    #[serde(skip)]
+    pub trace: Option<std::sync::Arc<crate::timeline::ExecutionTrace>>,
 }
 
 impl ExecutionSummary {
@@ -109,6 +112,7 @@ impl ExecutionSummary {
                 },
                 _ => None,
             },
+            trace: None,
         }
     }
 
@@ -143,6 +147,7 @@ impl ExecutionSummary {
             probes: Vec::new(),
             logs: Vec::new(),
             error_site: None,
+            trace: None,
         }
     }
 
@@ -263,6 +268,10 @@ pub struct ZoneReport {
     /// Each `[[submissions]]` message: its attempts, conclusion, rows and mails.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub submissions: Vec<crate::clients::report::SubmissionReport>,
+    /// What only the HTML timeline shows (cache evictions, the mail quota over time):
+    /// filled when the run kept traces (`RunControl::keep_traces`).
+    #[serde(skip)]
+    pub timeline: crate::timeline::TimelineData,
 }
 
 /// One daily quota at the end of a run: how much of the day's figure its window used.
@@ -430,6 +439,7 @@ impl ZoneReport {
             strict: plan.strict,
             strict_by_flag: false,
             submissions,
+            timeline: Default::default(),
         }
     }
 

@@ -27,6 +27,7 @@ use chrono::{Datelike, Timelike};
 use crate::plan::{Occurrence, Plan, PlannedEvent};
 use crate::report::{ExecutionSummary, ZoneReport};
 use crate::schedule::{local_day_start, Firings, Schedule};
+use crate::timeline::{mail_quota_line, Eviction, ExecutionTrace, TimelineData, TraceBudget};
 
 /// Executions one run may start; past it the run stops with an error (a trigger storm).
 pub const EXECUTIONS_PER_RUN_MAX: u64 = 2_000_000;
@@ -484,6 +485,9 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     let mut timeouts = 0;
     let mut clients = crate::clients::driver::Driver::new(&plan.clients, plan.seed, plan.end_utc_ms);
     let mut queued: std::collections::VecDeque<StartRequest> = std::collections::VecDeque::new();
+    // What the HTML timeline shows besides the reports (`plan.keep_traces` only).
+    let mut evictions: Vec<Eviction> = Vec::new();
+    let mut trace_budget = TraceBudget::default();
 
     loop {
         // Wait until nothing runs: every execution parked or finished.
@@ -514,7 +518,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         for report in finished {
             clients.finished(&report, now_utc_ms);
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-            let mut summary = ExecutionSummary::from_report(&report, source, lost);
+            let mut summary = summarize(&plan, &report, source, lost, &mut trace_budget);
             summary.trim_logs(keep_all_logs);
             timeouts += usize::from(summary.ran_too_long());
             summaries.push(summary);
@@ -638,7 +642,11 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 match &event.occurrence {
                     Occurrence::Eviction { cache, keys } => {
                         let mut w = world.lock().unwrap_or_else(|p| p.into_inner());
-                        w.caches.cache_mut(*cache).evict_matching(|k| gas_platform::glob::glob_matches(keys, k));
+                        let evicted =
+                            w.caches.cache_mut(*cache).evict_matching(|k| gas_platform::glob::glob_matches(keys, k));
+                        if plan.keep_traces {
+                            evictions.push(Eviction::new(at_utc_ms, *cache, evicted, Some(keys.clone())));
+                        }
                         None
                     }
                     Occurrence::Run { function } => Some(StartRequest {
@@ -734,6 +742,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 gate: &gate,
                 workers: &mut workers,
                 eviction_rng: &mut eviction_rng,
+                evictions: &mut evictions,
             };
             let exec_id = next_exec_id;
             next_exec_id += 1;
@@ -749,13 +758,38 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         let report = workers.wait()?;
         clients.finished(&report, now_utc_ms);
         let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-        let mut summary = ExecutionSummary::from_report(&report, source, lost);
+        let mut summary = summarize(&plan, &report, source, lost, &mut trace_budget);
         summary.trim_logs(keep_all_logs);
         summaries.push(summary);
     }
     summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
     let world = world.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    Ok(ZoneReport::new(&plan, summaries, world, warnings, clients.into_reports()))
+    let timeline = plan.keep_traces.then(|| TimelineData {
+        kept: true,
+        evictions,
+        mail_quota: mail_quota_line(&plan.world.mail, &world.mail, plan.zone, plan.start_utc_ms, plan.end_utc_ms),
+        mail_quota_per_day: world.mail.account.recipients_per_day(),
+        traces_dropped: trace_budget.dropped_executions,
+    });
+    let mut report = ZoneReport::new(&plan, summaries, world, warnings, clients.into_reports());
+    report.timeline = timeline.unwrap_or_default();
+    Ok(report)
+}
+
+/// An execution's summary, with its trace when the run keeps them (`--html`).
+fn summarize(
+    plan: &Plan,
+    report: &ExecutionReport,
+    source: String,
+    lost: bool,
+    budget: &mut TraceBudget,
+) -> ExecutionSummary {
+    let mut summary = ExecutionSummary::from_report(report, source, lost);
+    if plan.keep_traces {
+        let modelled = |method: &str| gas_platform::calls::method(method).map_or(0, |info| plan.latency.of(info));
+        summary.trace = budget.keep(ExecutionTrace::of(report, modelled));
+    }
+    summary
 }
 
 /// The earliest time anything other than `exclude` is due: the next event or trigger,
@@ -907,6 +941,7 @@ struct Starter<'a> {
     gate: &'a Arc<SchedulerGate>,
     workers: &'a mut Workers,
     eviction_rng: &'a mut SeededRng,
+    evictions: &'a mut Vec<Eviction>,
 }
 
 impl Starter<'_> {
@@ -924,7 +959,10 @@ impl Starter<'_> {
             let mut w = self.world.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let rng = &mut *self.eviction_rng;
             for cache in [CacheScope::Script, CacheScope::User, CacheScope::Document] {
-                w.caches.cache_mut(cache).evict_matching(|_| rng.next_f64() < p);
+                let evicted = w.caches.cache_mut(cache).evict_matching(|_| rng.next_f64() < p);
+                if self.plan.keep_traces && evicted > 0 {
+                    self.evictions.push(Eviction::new(request.at_utc_ms, cache, evicted, None));
+                }
             }
         }
         let spec = ExecutionSpec {

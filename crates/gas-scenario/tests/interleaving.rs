@@ -176,6 +176,7 @@ fn a_scenario_sets_its_loop_limit_and_a_campaign_keeps_it() {
     let generous = RunControl {
         limits: Some(gas_engine::Limits { loop_iterations_max: 1_000_000, ..gas_engine::Limits::default() }),
         stop_after_timeouts: None,
+        ..RunControl::default()
     };
     let report = prepared.run_zone_with("UTC", prepared.project.clone(), &generous).unwrap();
     assert_eq!(outcome(&report), "killed");

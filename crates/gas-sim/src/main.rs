@@ -15,8 +15,10 @@ mod bench_incremental;
 mod call;
 mod ci;
 mod determinism;
+mod html;
 mod mutate;
 mod output;
+mod review;
 mod run;
 mod test_cmd;
 

@@ -38,6 +38,10 @@ pub struct RunArgs {
     verbose: bool,
     #[command(flatten)]
     ci: crate::ci::CiArgs,
+    /// Also write a picture of the runs: one self-contained HTML file with each zone's
+    /// timeline (executions, faults, evictions, mail, quota, expectations).
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -52,13 +56,16 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() };
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
+    crate::html::check_writable_early(args.html.as_deref())?;
     let scenarios = load_all(&args.scenarios, &options)?;
     let (inputs, projects) = crate::ci::inputs_of(&scenarios);
     args.ci.check(&inputs, &projects)?;
+    crate::html::check_not_an_input_of(args.html.as_deref(), &scenarios)?;
+    let control = crate::html::control(args.html.as_deref());
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
     for scenario in &scenarios {
-        let mut reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
         if args.check_determinism {
             // As the lone runs (without --strict) report them.
             per_scenario.push(reports.clone());
@@ -78,6 +85,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new())?;
+    crate::html::write(args.html.as_deref(), &all)?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
         println!("{}", serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize"));

@@ -1,8 +1,8 @@
 //! `gas-sim test [PATHS...]`: runs every scenario in every zone, checks its expectations
 //! and compares its snapshot with the stored one (insta's `.snap` format, in
 //! `snapshots/` beside the scenarios). New or changed snapshots are written as
-//! `.snap.new` for review, or accepted with `--update`; in CI (`CI` set) nothing is
-//! written unless `--update` is given.
+//! `.snap.new` for review (`--review`, `--accept`, `--reject`: `review.rs`), or accepted
+//! with `--update`; in CI (`CI` set) nothing is written unless `--update` is given.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +10,7 @@ use gas_scenario::snapshot::{parse_snap, read_stored_within, snap_file, snapshot
 use gas_scenario::{PreparedScenario, RunOptions};
 
 use crate::output::{check_writable, write_atomically};
-use crate::BadInput;
+use crate::{review, BadInput};
 
 #[derive(clap::Args)]
 pub struct TestArgs {
@@ -36,6 +36,21 @@ pub struct TestArgs {
     verbose: bool,
     #[command(flatten)]
     ci: crate::ci::CiArgs,
+    /// Also write a picture of the runs: one self-contained HTML file with each zone's
+    /// timeline (executions, faults, evictions, mail, quota, expectations).
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
+    /// After the runs, show each pending .snap.new with its diff and ask: a accept,
+    /// r reject, s skip (insta's keys; needs a terminal).
+    #[arg(long, conflicts_with_all = ["update", "accept", "reject"])]
+    review: bool,
+    /// Accept the pending .snap.new files of these scenarios (all under scenarios/ by
+    /// default) without running anything: for scripts.
+    #[arg(long, conflicts_with_all = ["update", "reject"])]
+    accept: bool,
+    /// Remove the pending .snap.new files of these scenarios without running anything.
+    #[arg(long, conflicts_with = "update")]
+    reject: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -52,16 +67,34 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if scenarios.is_empty() {
         return Err(BadInput("no scenario files (*.toml) found".into()));
     }
+    if args.accept || args.reject {
+        // Asked for by name, so CI may do it too (the rule is: nothing unless asked).
+        let decision = if args.accept { review::Decision::Accept } else { review::Decision::Reject };
+        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let tally = review::all(&pending, decision, &mut std::io::stdout())?;
+        println!("{} pending snapshot(s): {}", pending.len(), tally.line());
+        return Ok(0);
+    }
+    if args.review && (in_ci || !review::have_terminal()) {
+        return Err(BadInput(
+            "--review asks on a terminal (a accept, r reject, s skip); in CI or a script use --accept or --reject"
+                .into(),
+        ));
+    }
     if update || !in_ci {
         check_snapshot_folders(&scenarios)?;
     }
+    crate::html::check_writable_early(args.html.as_deref())?;
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
+    crate::html::check_not_an_input_of(args.html.as_deref(), &prepared)?;
+    let control = crate::html::control(args.html.as_deref());
     check_snapshot_paths(&prepared, in_ci)?;
     let (inputs, projects) = crate::ci::inputs_of(&prepared);
     args.ci.check(&inputs, &projects)?;
-    // For --junit and the GitHub summary: every zone's report and its snapshot's case.
+    // For --junit, the GitHub summary and --html: every zone's report (and for CI output
+    // its snapshot's case, at the same index).
     let mut all_reports = Vec::new();
     let mut snapshot_cases = Vec::new();
     let mut planned = Planned::default();
@@ -69,7 +102,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let mut per_scenario = Vec::new();
     for scenario in &prepared {
         let path = &scenario.path;
-        let mut reports = scenario.run_all().map_err(|e| BadInput(e.0))?;
+        let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
         if args.check_determinism {
             // As the lone runs (without --strict) report them.
             per_scenario.push(reports.clone());
@@ -109,12 +142,23 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
+        if args.html.is_some() && !args.ci.wanted() {
+            all_reports.extend(reports);
+        }
     }
     planned.apply()?;
     crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()])?;
+    crate::html::write(args.html.as_deref(), &all_reports)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
+    }
+    if args.review {
+        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let tally = review::interactive(&pending, &mut review::terminal_keys(), &mut std::io::stdout())?;
+        println!("\nreview: {}", tally.line());
+        let still_pending = tally.rejected + tally.skipped;
+        return Ok(if failed_expectations == 0 && still_pending == 0 { 0 } else { 1 });
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
     println!(
@@ -125,7 +169,9 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         if in_ci {
             println!("CI: nothing was written. Run `gas-sim test --update` locally and commit the snapshots.");
         } else {
-            println!("review the .snap.new files, then accept them with: gas-sim test --update");
+            println!(
+                "review them: gas-sim test --review (or cargo insta review); or accept them all: gas-sim test --accept"
+            );
         }
     }
     Ok(if failing == 0 { 0 } else { 1 })

@@ -1,0 +1,264 @@
+// gas-sim's HTML timeline: draws each zone run of the data in #gas-sim-data.
+// Everything from the run (names, subjects, logs, errors) reaches the page through
+// textContent or setAttribute only, never as markup.
+(function () {
+  'use strict';
+  var SVG = 'http://www.w3.org/2000/svg';
+  var LANE_PX = 16, AXIS_PX = 26, ROW_PX = 18, QUOTA_PX = 64, GAP_PX = 6;
+  var ZOOM_MAX = 4096, TICK_SPACING_PX = 80, BAR_PX_MIN = 2;
+  var data = JSON.parse(document.getElementById('gas-sim-data').textContent);
+  var root = document.getElementById('gas-sim-timeline');
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    setAll(node, attrs);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function svg(tag, attrs, title) {
+    var node = document.createElementNS(SVG, tag);
+    setAll(node, attrs);
+    if (title) {
+      var t = document.createElementNS(SVG, 'title');
+      t.textContent = title;
+      node.appendChild(t);
+    }
+    return node;
+  }
+  function setAll(node, attrs) {
+    for (var key in attrs || {}) {
+      if (Object.prototype.hasOwnProperty.call(attrs, key)) node.setAttribute(key, String(attrs[key]));
+    }
+  }
+  function duration(ms) {
+    if (ms < 1000) return ms + ' ms';
+    if (ms < 120000) return (ms / 1000).toFixed(1) + ' s';
+    return (ms / 60000).toFixed(1) + ' min';
+  }
+
+  function Zone(z, index) {
+    this.z = z;
+    this.index = index;
+    this.zoom = 1;
+    this.lanes = 1;
+    for (var i = 0; i < z.executions.length; i++) this.lanes = Math.max(this.lanes, z.executions[i].lane + 1);
+  }
+
+  Zone.prototype.build = function () {
+    var z = this.z, self = this;
+    var section = el('section', { 'class': 'zone ' + (z.passed ? 'passed' : 'failed'), id: 'zone-' + this.index });
+    var head = el('h2', {});
+    head.appendChild(el('span', { 'class': 'verdict' }, z.passed ? 'passed' : 'FAILED'));
+    head.appendChild(document.createTextNode(' ' + z.scenario + ' \u2014 ' + z.zone + ' (seed ' + z.seed + ')'));
+    section.appendChild(head);
+    section.appendChild(el('p', { 'class': 'span' }, z.start_local + ' to ' + z.end_local + ' (' + z.zone + ' local time); ' +
+      z.executions.length + ' executions, ' + z.mail.length + ' mails, ' + z.marks.length + ' marks'));
+    if (!z.passed) section.appendChild(el('p', { 'class': 'replay' }, 'replay: ' + z.replay));
+    for (var w = 0; w < z.warnings.length; w++) section.appendChild(el('p', { 'class': 'warning' }, 'warning: ' + z.warnings[w]));
+    if (z.traces_dropped > 0) {
+      section.appendChild(el('p', { 'class': 'warning' }, z.traces_dropped +
+        ' executions have no calls or logs here: the run keeps at most its first 100,000 records for the page'));
+    }
+    var controls = el('div', { 'class': 'controls' });
+    var zoomOut = el('button', { type: 'button', 'class': 'zoom-out' }, '\u2212');
+    var zoomIn = el('button', { type: 'button', 'class': 'zoom-in' }, '+');
+    var zoomFit = el('button', { type: 'button', 'class': 'zoom-fit' }, 'fit');
+    this.zoomLabel = el('span', { 'class': 'zoom-label' }, 'zoom \u00d71');
+    zoomOut.addEventListener('click', function () { self.setZoom(self.zoom / 2); });
+    zoomIn.addEventListener('click', function () { self.setZoom(self.zoom * 2); });
+    zoomFit.addEventListener('click', function () { self.setZoom(1); });
+    controls.appendChild(zoomOut); controls.appendChild(zoomIn); controls.appendChild(zoomFit); controls.appendChild(this.zoomLabel);
+    controls.appendChild(legend());
+    section.appendChild(controls);
+    this.scroller = el('div', { 'class': 'scroller' });
+    section.appendChild(this.scroller);
+    this.details = el('div', { 'class': 'details', id: 'details-' + this.index });
+    this.details.appendChild(el('p', { 'class': 'hint' }, 'Click an execution to see its calls and logs.'));
+    section.appendChild(this.details);
+    section.appendChild(expectations(z));
+    this.section = section;
+    this.draw();
+    return section;
+  };
+
+  Zone.prototype.setZoom = function (zoom) {
+    this.zoom = Math.max(1, Math.min(ZOOM_MAX, zoom));
+    this.zoomLabel.textContent = 'zoom \u00d7' + this.zoom;
+    this.draw();
+  };
+
+  Zone.prototype.draw = function () {
+    var z = this.z, self = this;
+    var base = Math.max(600, (root.clientWidth || 1200) - 32);
+    var width = Math.round(base * this.zoom);
+    var span = Math.max(1, z.end - z.start);
+    var x = function (t) { return ((t - z.start) / span) * width; };
+    var lanesTop = AXIS_PX;
+    var marksTop = lanesTop + this.lanes * LANE_PX + GAP_PX;
+    var mailTop = marksTop + ROW_PX;
+    var quotaTop = mailTop + ROW_PX + GAP_PX;
+    var height = quotaTop + QUOTA_PX + 4;
+    var s = svg('svg', { 'class': 'timeline', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height });
+    this.drawAxis(s, x, span, width, height);
+    s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: marksTop + 12 }, null)).textContent = 'faults \u00b7 evictions';
+    s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: mailTop + 12 }, null)).textContent = 'mail';
+    for (var i = 0; i < z.executions.length; i++) this.drawExecution(s, z.executions[i], x, lanesTop);
+    for (var m = 0; m < z.marks.length; m++) drawMark(s, z.marks[m], x(z.marks[m].at), marksTop);
+    for (var k = 0; k < z.mail.length; k++) {
+      var mail = z.mail[k], mx = x(mail.at);
+      s.appendChild(svg('line', { 'class': 'tick-mail', x1: mx, x2: mx, y1: mailTop + 2, y2: mailTop + ROW_PX - 2 },
+        mail.local + '  to ' + mail.to + '\n' + mail.subject));
+    }
+    this.drawQuota(s, x, quotaTop, width);
+    while (this.scroller.firstChild) this.scroller.removeChild(this.scroller.firstChild);
+    this.scroller.appendChild(s);
+    s.addEventListener('click', function (event) {
+      var target = event.target;
+      while (target && target !== s && !target.hasAttribute('data-exec')) target = target.parentNode;
+      if (target && target !== s) self.show(Number(target.getAttribute('data-exec')));
+    });
+  };
+
+  Zone.prototype.drawAxis = function (s, x, span, width, height) {
+    var levels = this.z.axis, level = null;
+    for (var i = 0; i < levels.length; i++) {
+      if ((levels[i].step_ms / span) * width >= TICK_SPACING_PX) { level = levels[i]; break; }
+    }
+    if (!level && levels.length) level = levels[levels.length - 1];
+    if (!level) return;
+    for (var t = 0; t < level.ticks.length; t++) {
+      var tx = x(level.ticks[t][0]);
+      s.appendChild(svg('line', { 'class': 'grid', x1: tx, x2: tx, y1: AXIS_PX - 6, y2: height }));
+      s.appendChild(svg('text', { 'class': 'axis-label', x: tx + 2, y: 14 })).textContent = level.ticks[t][1];
+    }
+  };
+
+  Zone.prototype.drawExecution = function (s, e, x, lanesTop) {
+    var y = lanesTop + e.lane * LANE_PX + 2;
+    var x0 = x(e.start), w = Math.max(BAR_PX_MIN, x(e.end) - x0);
+    var outcome = e.killed_at_limit ? 'killed-limit' : e.outcome;
+    var title = e.function + ' (' + e.source + ')\n' + e.start_local + ' \u2192 ' + e.end_local +
+      ' (' + duration(e.end - e.start) + ')\n' + e.outcome + (e.error ? ': ' + e.error : '');
+    var g = svg('g', { 'class': 'execution', 'data-exec': e.id });
+    g.appendChild(svg('rect', { 'class': 'bar outcome-' + outcome, x: x0, y: y, width: w, height: LANE_PX - 4, 'data-exec': e.id }, title));
+    for (var i = 0; i < e.lock_waits.length; i++) {
+      var wait = e.lock_waits[i], wx = x(wait[0]);
+      g.appendChild(svg('rect', { 'class': 'lock-wait', x: wx, y: y + 3, width: Math.max(1, x(wait[1]) - wx), height: LANE_PX - 10 },
+        wait[2] + ': waited ' + duration(wait[1] - wait[0]) + ' for the lock (' + wait[3] + ')'));
+    }
+    if (e.killed_at_limit) {
+      var kx = x0 + w;
+      g.appendChild(svg('line', { 'class': 'kill-line', x1: kx, x2: kx, y1: y - 2, y2: y + LANE_PX - 2 }, 'killed: ' + (e.error || '')));
+    }
+    s.appendChild(g);
+  };
+
+  Zone.prototype.drawQuota = function (s, x, top, width) {
+    var q = this.z.quota;
+    s.appendChild(svg('rect', { 'class': 'quota-frame', x: 0, y: top, width: width, height: QUOTA_PX }));
+    s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: top + 12 })).textContent =
+      'mail quota left (of ' + q.per_day + ' recipients a day)';
+    if (!q.points.length || q.per_day <= 0) return;
+    var y = function (v) { return top + QUOTA_PX - (v / q.per_day) * (QUOTA_PX - 4) - 2; };
+    var d = 'M' + x(q.points[0][0]).toFixed(1) + ' ' + y(q.points[0][1]).toFixed(1);
+    for (var i = 1; i < q.points.length; i++) {
+      var px = x(q.points[i][0]).toFixed(1);
+      d += ' H' + px + ' V' + y(q.points[i][1]).toFixed(1);
+    }
+    var last = q.points[q.points.length - 1];
+    s.appendChild(svg('path', { 'class': 'quota-line', d: d }, 'recipients left at the end: ' + last[1]));
+  };
+
+  Zone.prototype.show = function (id) {
+    var e = null;
+    for (var i = 0; i < this.z.executions.length; i++) if (this.z.executions[i].id === id) e = this.z.executions[i];
+    if (!e) return;
+    var d = this.details;
+    while (d.firstChild) d.removeChild(d.firstChild);
+    d.setAttribute('data-shown', String(id));
+    d.appendChild(el('h3', {}, 'execution ' + e.id + ': ' + e.function + ' (' + e.source + ')'));
+    d.appendChild(el('p', { 'class': 'outcome outcome-' + e.outcome }, e.start_local + ' \u2192 ' + e.end_local + '  ' +
+      e.outcome + (e.error ? ': ' + e.error : '')));
+    if (!e.has_trace) {
+      d.appendChild(el('p', { 'class': 'hint' }, 'No calls or logs were kept for this execution.'));
+      return;
+    }
+    d.appendChild(table('calls (' + e.calls.length + ')', 'call-row', ['time', 'method', 'arguments', 'outcome', 'latency', 'fault'],
+      e.calls.map(function (c) { return [c[0], c[1], c[2], c[3], c[4] + ' ms', c[5] || '']; })));
+    d.appendChild(table('logs (' + e.logs.length + ')', 'log-row', ['time', 'level', 'text'], e.logs));
+    if (e.dropped && (e.dropped[0] > 0 || e.dropped[1] > 0)) {
+      d.appendChild(el('p', { 'class': 'warning' }, e.dropped[0] + ' calls and ' + e.dropped[1] + ' log lines past the trace limit are not shown'));
+    }
+  };
+
+  function table(caption, rowClass, headers, rows) {
+    var t = el('table', { 'class': rowClass + 's' });
+    t.appendChild(el('caption', {}, caption));
+    var head = el('tr', {});
+    for (var h = 0; h < headers.length; h++) head.appendChild(el('th', {}, headers[h]));
+    t.appendChild(head);
+    for (var r = 0; r < rows.length; r++) {
+      var tr = el('tr', { 'class': rowClass });
+      for (var c = 0; c < rows[r].length; c++) tr.appendChild(el('td', {}, rows[r][c]));
+      t.appendChild(tr);
+    }
+    return t;
+  }
+
+  function drawMark(s, mark, mx, top) {
+    var cy = top + ROW_PX / 2, shape;
+    if (mark.kind === 'fault') {
+      shape = svg('path', { 'class': 'mark mark-fault', d: 'M' + mx + ' ' + (cy - 6) + ' l5 10 h-10 z' }, mark.text);
+    } else if (mark.kind === 'eviction') {
+      shape = svg('rect', { 'class': 'mark mark-eviction', x: mx - 4, y: cy - 4, width: 8, height: 8,
+        transform: 'rotate(45 ' + mx + ' ' + cy + ')' }, mark.text);
+    } else {
+      shape = svg('circle', { 'class': 'mark mark-' + mark.kind, cx: mx, cy: cy, r: 4 }, mark.text);
+    }
+    if (mark.exec !== undefined) shape.setAttribute('data-exec', String(mark.exec));
+    s.appendChild(shape);
+  }
+
+  function legend() {
+    var l = el('span', { 'class': 'legend' });
+    var items = [['outcome-completed', 'completed'], ['outcome-failed', 'failed'], ['outcome-killed', 'killed'],
+      ['outcome-killed-limit', 'killed at the 6-minute limit'], ['lock-wait', 'waiting for a lock'],
+      ['mark-fault', 'injected fault'], ['mark-eviction', 'cache eviction'], ['mark-lost', 'response lost'],
+      ['tick-mail', 'mail']];
+    for (var i = 0; i < items.length; i++) {
+      l.appendChild(el('span', { 'class': 'swatch ' + items[i][0] }));
+      l.appendChild(el('span', { 'class': 'legend-text' }, items[i][1]));
+    }
+    return l;
+  }
+
+  function expectations(z) {
+    var t = el('table', { 'class': 'expectations' });
+    t.appendChild(el('caption', {}, 'expectations (' + z.expectations.length + ')'));
+    for (var i = 0; i < z.expectations.length; i++) {
+      var x = z.expectations[i];
+      var tr = el('tr', { 'class': 'expect-row ' + (x.passed ? 'pass' : 'fail') });
+      tr.appendChild(el('td', { 'class': 'verdict' }, x.passed ? 'pass' : 'FAIL'));
+      tr.appendChild(el('td', {}, x.label));
+      tr.appendChild(el('td', {}, 'expected ' + x.expected));
+      tr.appendChild(el('td', {}, 'got ' + x.actual));
+      t.appendChild(tr);
+    }
+    return t;
+  }
+
+  var zones = [];
+  for (var i = 0; i < data.zones.length; i++) {
+    var zone = new Zone(data.zones[i], i);
+    zones.push(zone);
+    root.appendChild(zone.build());
+  }
+  // A test hook: `#click=ZONE:EXEC` clicks that execution's bar once the page is drawn,
+  // as a user would (a real click event), so a headless browser can check the details.
+  var hook = /^#click=(\d+):(\d+)$/.exec(location.hash);
+  if (hook && zones[Number(hook[1])]) {
+    var bar = zones[Number(hook[1])].scroller.querySelector('rect.bar[data-exec="' + Number(hook[2]) + '"]');
+    if (bar) bar.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }
+  document.body.setAttribute('data-rendered', String(zones.length));
+})();

@@ -1,0 +1,36 @@
+//! `--html PATH` of `run` and `test`: the page of every zone run (`gas_scenario::timeline`),
+//! written like every file gas-sim writes (`output.rs`): checked before the work, never
+//! over an input, atomically at the end.
+
+use std::path::Path;
+
+use gas_scenario::{PreparedScenario, RunControl, ZoneReport};
+
+use crate::output::{check_not_an_input, check_writable, write_atomically};
+use crate::BadInput;
+
+/// Before anything is loaded: the page can be written there.
+pub fn check_writable_early(path: Option<&Path>) -> Result<(), BadInput> {
+    path.map_or(Ok(()), |path| check_writable(path, "--html").map_err(BadInput))
+}
+
+/// Once the scenarios are loaded, before any runs: the page would not replace one of
+/// them or a project's file.
+pub fn check_not_an_input_of(path: Option<&Path>, scenarios: &[PreparedScenario]) -> Result<(), BadInput> {
+    let Some(path) = path else { return Ok(()) };
+    let projects: Vec<&gas_engine::Project> = scenarios.iter().map(|s| &*s.project).collect();
+    let inputs: Vec<&Path> = scenarios.iter().map(|s| s.path.as_path()).collect();
+    check_not_an_input(path, "--html", &projects, &inputs).map_err(BadInput)
+}
+
+/// How the runs go: with traces kept when there is a page to draw.
+pub fn control(path: Option<&Path>) -> RunControl {
+    RunControl { keep_traces: path.is_some(), ..RunControl::default() }
+}
+
+pub fn write(path: Option<&Path>, reports: &[ZoneReport]) -> Result<(), BadInput> {
+    let Some(path) = path else { return Ok(()) };
+    write_atomically(path, &gas_scenario::timeline::html::page(reports)).map_err(BadInput)?;
+    eprintln!("timeline: {}", path.display());
+    Ok(())
+}
