@@ -17,6 +17,10 @@ pub struct CallRecord {
     /// `ok`, `threw: <message>`, `killed`, or a fault's note.
     pub outcome: String,
     pub latency_ms: i64,
+    /// The script function that made the call; only when an explored schedule asks
+    /// for it (its interleaving names it), else empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

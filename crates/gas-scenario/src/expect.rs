@@ -56,6 +56,8 @@ pub struct Expectation {
     pub label: String,
     pub check: Check,
     pub want: Want,
+    /// `in = "some"`: at least one explored schedule shows it (`crate::explore`).
+    pub in_some: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -245,7 +247,15 @@ pub fn resolve(
                 "an expectation needs one of mail, executions, sheet, cell, property, submission or response",
             ));
         };
-        out.push(Expectation { label, check, want });
+        let in_some = match section.in_schedules.as_ref().map(|v| (v, v.get_ref().as_str())) {
+            None | Some((_, "every")) => false,
+            Some((_, "some")) => true,
+            Some((v, other)) => {
+                return Err(loaded.error_at(v, &format!("{key}.in"), format!("{other:?}: use \"every\" or \"some\"")))
+            }
+        };
+        let label = if in_some { format!("{label} (in some schedule)") } else { label };
+        out.push(Expectation { label, check, want, in_some });
     }
     Ok(out)
 }

@@ -17,6 +17,7 @@ pub mod bug;
 pub mod clients;
 pub mod container;
 pub mod expect;
+pub mod explore;
 pub mod inbox;
 pub mod model;
 pub mod paths;

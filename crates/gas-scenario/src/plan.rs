@@ -87,6 +87,11 @@ pub struct Plan {
     pub http_places: Vec<String>,
     /// `[[clients]]`, `[[submissions]]`, delivery faults, the concurrency limit.
     pub clients: crate::clients::ClientsPlan,
+    /// The choices of an explored schedule (`crate::explore`); `None`: a plain run.
+    pub choices: Option<Arc<crate::explore::Choices>>,
+    /// The scenario explores (`explore = N`): an `in = "some"` expectation is the
+    /// exploration's verdict, not one run's.
+    pub explores: bool,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -410,6 +415,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
         http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
         clients,
+        choices: None,
+        explores: file.explore.is_some(),
     })
 }
 

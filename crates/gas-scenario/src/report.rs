@@ -54,6 +54,9 @@ pub struct ExecutionSummary {
     /// Calls of what gas-sim does not implement, by call site (caught or not).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub gaps: Vec<GapSite>,
+    /// The service calls it made (an explored schedule's interleaving shows them).
+    #[serde(skip)]
+    pub calls: Vec<gas_platform::trace::CallRecord>,
 }
 
 impl ExecutionSummary {
@@ -93,6 +96,7 @@ impl ExecutionSummary {
             response,
             probes: report.probes.clone(),
             gaps: report.gaps.clone(),
+            calls: Vec::new(),
         }
     }
 
@@ -125,6 +129,7 @@ impl ExecutionSummary {
             response: None,
             gaps: Vec::new(),
             probes: Vec::new(),
+            calls: Vec::new(),
         }
     }
 
@@ -364,7 +369,7 @@ impl ZoneReport {
             seed: plan.seed,
             start_utc_ms: plan.start_utc_ms,
             end_utc_ms: plan.end_utc_ms,
-            passed: expectations.iter().all(|e| e.passed) && (!plan.strict || gap_log.is_empty()),
+            passed: crate::explore::verdict::run_passed(plan, &expectations) && (!plan.strict || gap_log.is_empty()),
             executions,
             mail,
             sheets,

@@ -13,6 +13,7 @@ mod api;
 mod bench;
 mod call;
 mod determinism;
+mod explore_cmd;
 mod mutate;
 mod output;
 mod run;

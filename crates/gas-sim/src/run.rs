@@ -33,6 +33,20 @@ pub struct RunArgs {
     /// when the script caught the error (as `strict = true` in a scenario does).
     #[arg(long)]
     strict: bool,
+    /// Explore N schedules per zone (as `explore = N` in a scenario does): tie orders,
+    /// preemptions, latency and firing jitter; report the first failing one, shrunk.
+    #[arg(long, value_name = "N", value_parser = crate::explore_cmd::schedules_flag)]
+    explore: Option<u64>,
+    /// Threads for --explore (default: the machine's cores); the report is the same for any.
+    #[arg(long, value_parser = |text: &str| crate::call::whole_number_flag(text, 1, 64).map(|n| n as usize))]
+    jobs: Option<usize>,
+    /// Stop exploring a zone at its N-th failing schedule.
+    #[arg(long, value_name = "N", value_parser = |text: &str| crate::call::whole_number_flag(text, 1, u64::MAX))]
+    max_failures: Option<u64>,
+    /// Replay one schedule: a number from an exploration's report, or its schedule text
+    /// (`gs1;...`, or `@FILE`).
+    #[arg(long, value_name = "S")]
+    schedule: Option<String>,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -48,6 +62,21 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     let scenarios = load_all(&args.scenarios, &options)?;
+    if let Some(schedule) = &args.schedule {
+        return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, &options);
+    }
+    let flags = crate::explore_cmd::ExploreFlags {
+        explore: args.explore,
+        jobs: args.jobs,
+        max_failures: args.max_failures,
+        check_determinism: args.check_determinism,
+    };
+    if crate::explore_cmd::explores(&scenarios, &flags)? {
+        if json {
+            return Err(BadInput("--format json does not apply to an exploration (--explore or explore = N)".into()));
+        }
+        return Ok(if crate::explore_cmd::explore_all(&scenarios, &flags)? == 0 { 0 } else { 1 });
+    }
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
     for scenario in &scenarios {

@@ -97,6 +97,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         }
     }
     planned.apply()?;
+    failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
