@@ -88,6 +88,7 @@ impl PreparedScenario {
         for zone in &zones {
             plan::plan(&loaded, project.clone(), zone, seed)?;
         }
+        explore::Settings::of(&loaded)?;
         let warnings = plan::warnings(&loaded)?;
         Ok(PreparedScenario { path: path.to_path_buf(), loaded, project, zones, seed, warnings })
     }
