@@ -18,7 +18,7 @@ fn load(name: &str) -> PreparedScenario {
 }
 
 fn options(schedules: u64, jobs: usize) -> ExploreOptions {
-    ExploreOptions { schedules, jobs, max_failures: None, check_determinism: false }
+    ExploreOptions { schedules, jobs, max_failures: None, check_determinism: false, jitter: Default::default(), mode: None }
 }
 
 /// A copy of the naive scenario whose loss breaks an every-schedule expectation.
@@ -43,7 +43,7 @@ fn failing_copy(dir: &Path) -> PreparedScenario {
 fn schedule_zero_is_the_plain_run() {
     let scenario = load("race_counter.toml");
     let plain = scenario.run_zone("UTC", scenario.project.clone()).unwrap();
-    let explored = explore::run_schedule(&scenario, "UTC", &ScheduleArg::Index(0)).unwrap();
+    let explored = explore::run_schedule(&scenario, "UTC", &ScheduleArg::Index(0), Default::default()).unwrap();
     let json = |r: &gas_scenario::ZoneReport| serde_json::to_string(&json_document(std::slice::from_ref(r))).unwrap();
     assert_eq!(json(&plain), json(&explored.report));
     assert!(explored.decisions.is_plain());
@@ -58,17 +58,17 @@ fn the_naive_store_loses_an_entry_the_locked_one_never() {
     let index = loss.first.expect("a schedule loses an entry");
     assert!(index > 0, "the plain run keeps both");
     // Replaying that seed's schedule gives the same trace, twice, and from its text.
-    let replay = explore::run_schedule(&naive, "UTC", &ScheduleArg::Index(index)).unwrap();
-    let again = explore::run_schedule(&naive, "UTC", &ScheduleArg::Index(index)).unwrap();
+    let replay = explore::run_schedule(&naive, "UTC", &ScheduleArg::Index(index), Default::default()).unwrap();
+    let again = explore::run_schedule(&naive, "UTC", &ScheduleArg::Index(index), Default::default()).unwrap();
     assert_eq!(interleaving::full_trace(&replay.report), interleaving::full_trace(&again.report));
     assert_eq!(replay.some_held, vec![true], "schedule {index} shows the loss");
     let text = explore::schedule_text::format(&replay.decisions);
     let ScheduleArg::Given(decisions) = explore::parse_arg(&text).unwrap() else { panic!("{text}") };
-    let from_text = explore::run_schedule(&naive, "UTC", &ScheduleArg::Given(decisions)).unwrap();
+    let from_text = explore::run_schedule(&naive, "UTC", &ScheduleArg::Given(decisions), Default::default()).unwrap();
     assert_eq!(interleaving::full_trace(&replay.report), interleaving::full_trace(&from_text.report));
     // The locked store under the same schedule keeps both entries.
     let locked = load("race_counter_locked.toml");
-    let same = explore::run_schedule(&locked, "UTC", &ScheduleArg::Index(index)).unwrap();
+    let same = explore::run_schedule(&locked, "UTC", &ScheduleArg::Index(index), Default::default()).unwrap();
     assert!(same.broken.is_empty(), "{:?}", same.broken);
     let audit = same.report.executions.iter().find(|e| e.function == "audit").unwrap();
     assert_eq!(audit.outcome, "completed");
@@ -85,7 +85,7 @@ fn a_failing_schedule_shrinks_and_still_fails() {
     let first = found.first.as_ref().unwrap();
     assert!(first.shrunk.preemption_count() <= first.original.preemption_count());
     assert!(first.shrunk.latency_pm.len() <= first.original.latency_pm.len());
-    let shrunk = explore::run_schedule(&scenario, "UTC", &ScheduleArg::Given(first.shrunk.clone())).unwrap();
+    let shrunk = explore::run_schedule(&scenario, "UTC", &ScheduleArg::Given(first.shrunk.clone()), Default::default()).unwrap();
     assert!(!shrunk.broken.is_empty(), "the shrunk schedule still fails");
     assert_eq!(shrunk.broken, first.shrunk_broken);
     let text = found.text();

@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Time whole scenario runs instead (all their zones, in parallel as `run` does).
     #[arg(long)]
     scenario: Vec<PathBuf>,
+    /// Measure exploration on this racy scenario instead: schedules per second, and how
+    /// many schedules PCT needs to find its failure versus random choices alone.
+    #[arg(long, value_name = "SCENARIO")]
+    explore: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -64,6 +68,9 @@ impl Timing {
 const EXECUTIONS_MAX: u64 = 10_000_000;
 
 pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
+    if let Some(path) = &args.explore {
+        return crate::bench_explore::run(path);
+    }
     if !args.scenario.is_empty() {
         return bench_scenarios(&args.scenario);
     }

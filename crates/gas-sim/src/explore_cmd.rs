@@ -3,7 +3,7 @@
 //! form and the commands that replay both; `gas-sim run --schedule S` replays one.
 
 use gas_scenario::explore::{self, ExploreOptions, ScheduleArg, Settings};
-use gas_scenario::{PreparedScenario, RunOptions};
+use gas_scenario::PreparedScenario;
 
 use crate::BadInput;
 
@@ -13,12 +13,27 @@ pub struct ExploreFlags {
     pub jobs: Option<usize>,
     pub max_failures: Option<u64>,
     pub check_determinism: bool,
+    pub jitter: explore::Jitter,
 }
 
 /// `--explore N`: at least 1 (`explore 0` is a clear error, not a plain run).
 pub fn schedules_flag(text: &str) -> Result<u64, String> {
     let n: i64 = text.trim().parse().map_err(|_| format!("{text:?}: expected a whole number of schedules"))?;
     explore::check_schedules(n)
+}
+
+/// `--latency-jitter ±30%`.
+pub fn latency_jitter_flag(text: &str) -> Result<u32, String> {
+    explore::parse_jitter_pct(text).map(|pct| pct * 10)
+}
+
+/// `--firing-jitter 20s`.
+pub fn firing_jitter_flag(text: &str) -> Result<i64, String> {
+    let ms = gas_scenario::schedule::parse_duration_ms(text)?;
+    if ms > explore::FIRING_JITTER_MS_MAX || ms % 1000 != 0 {
+        return Err(format!("{text:?}: whole seconds, at most 30s (a trigger fires within its window)"));
+    }
+    Ok(ms)
 }
 
 /// Whether a run explores: the flag, or the file's `explore`.
@@ -58,6 +73,8 @@ pub fn explore_all(scenarios: &[PreparedScenario], flags: &ExploreFlags) -> Resu
             jobs: flags.jobs.unwrap_or_else(default_jobs),
             max_failures: flags.max_failures,
             check_determinism: flags.check_determinism,
+            jitter: flags.jitter,
+            mode: None,
         };
         for zone in &scenario.zones {
             let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
@@ -77,7 +94,14 @@ pub fn explore_for_test(scenarios: &[PreparedScenario]) -> Result<usize, BadInpu
     for scenario in scenarios {
         let settings = Settings::of(&scenario.loaded).map_err(|e| BadInput(e.0))?;
         let Some(schedules) = settings.schedules else { continue };
-        let options = ExploreOptions { schedules, jobs: default_jobs(), max_failures: None, check_determinism: false };
+        let options = ExploreOptions {
+            schedules,
+            jobs: default_jobs(),
+            max_failures: None,
+            check_determinism: false,
+            jitter: explore::Jitter::default(),
+            mode: None,
+        };
         for zone in &scenario.zones {
             let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
             if exploration.passed() {
@@ -100,16 +124,16 @@ pub fn replay(
     scenarios: &[PreparedScenario],
     schedule: &str,
     check_determinism: bool,
-    _options: &RunOptions,
+    jitter: explore::Jitter,
 ) -> Result<u8, BadInput> {
     let schedule = explore::parse_arg(schedule).map_err(BadInput)?;
     let mut failed = 0;
     let mut runs = 0;
     for scenario in scenarios {
         for zone in &scenario.zones {
-            let ran = explore::run_schedule(scenario, zone, &schedule).map_err(|e| BadInput(e.0))?;
+            let ran = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
             if check_determinism {
-                let again = explore::run_schedule(scenario, zone, &schedule).map_err(|e| BadInput(e.0))?;
+                let again = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
                 let (a, b) = (
                     explore::interleaving::full_trace(&ran.report),
                     explore::interleaving::full_trace(&again.report),

@@ -11,6 +11,7 @@
 
 mod api;
 mod bench;
+mod bench_explore;
 mod call;
 mod determinism;
 mod explore_cmd;

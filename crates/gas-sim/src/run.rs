@@ -47,6 +47,14 @@ pub struct RunArgs {
     /// (`gs1;...`, or `@FILE`).
     #[arg(long, value_name = "S")]
     schedule: Option<String>,
+    /// With --explore or --schedule: each call's latency may vary this much (`±30%`),
+    /// instead of the scenario's `latency_jitter`.
+    #[arg(long, value_name = "PCT", value_parser = crate::explore_cmd::latency_jitter_flag)]
+    latency_jitter: Option<u32>,
+    /// With --explore or --schedule: a trigger may fire up to this late (`20s`), instead
+    /// of the scenario's `firing_jitter`.
+    #[arg(long, value_name = "DURATION", value_parser = crate::explore_cmd::firing_jitter_flag)]
+    firing_jitter: Option<i64>,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -62,14 +70,17 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     let scenarios = load_all(&args.scenarios, &options)?;
+    let jitter =
+        gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
-        return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, &options);
+        return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter);
     }
     let flags = crate::explore_cmd::ExploreFlags {
         explore: args.explore,
         jobs: args.jobs,
         max_failures: args.max_failures,
         check_determinism: args.check_determinism,
+        jitter,
     };
     if crate::explore_cmd::explores(&scenarios, &flags)? {
         if json {

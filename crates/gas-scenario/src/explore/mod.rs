@@ -19,7 +19,7 @@ pub mod shrink;
 pub mod verdict;
 
 pub use choices::{Choices, Decisions};
-pub use run::{explore_zone, run_schedule, ExploreOptions, ZoneExploration};
+pub use run::{explore_zone, run_schedule, ExploreOptions, Jitter, ZoneExploration};
 pub use schedule_text::{parse_arg, ScheduleArg};
 
 use crate::model::{LoadedScenario, ScenarioError};

@@ -27,6 +27,40 @@ pub struct ExploreOptions {
     pub max_failures: Option<u64>,
     /// Run every schedule twice and compare the traces.
     pub check_determinism: bool,
+    /// `--latency-jitter` / `--firing-jitter`: instead of the scenario's.
+    pub jitter: Jitter,
+    /// Instead of the scenario's mode (`gas-sim bench` compares PCT with depth 1).
+    pub mode: Option<Mode>,
+}
+
+/// Jitter bounds given on the command line, over the scenario's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Jitter {
+    pub latency_pm: Option<u32>,
+    pub firing_ms: Option<i64>,
+}
+
+impl Jitter {
+    pub fn apply(&self, settings: &mut Settings) {
+        if let Some(pm) = self.latency_pm {
+            settings.latency_jitter_pm = pm;
+        }
+        if let Some(ms) = self.firing_ms {
+            settings.firing_jitter_ms = ms;
+        }
+    }
+
+    /// The flags that give these bounds again (for a replay command).
+    pub fn flags(&self) -> String {
+        let mut out = String::new();
+        if let Some(pm) = self.latency_pm {
+            out.push_str(&format!(" --latency-jitter {}%", pm / 10));
+        }
+        if let Some(ms) = self.firing_ms {
+            out.push_str(&format!(" --firing-jitter {}s", ms / 1000));
+        }
+        out
+    }
 }
 
 /// One schedule's run.
@@ -124,8 +158,10 @@ pub fn run_schedule(
     scenario: &PreparedScenario,
     zone: &str,
     schedule: &super::ScheduleArg,
+    jitter: Jitter,
 ) -> Result<ScheduleRun, ScenarioError> {
-    let settings = Settings::of(&scenario.loaded)?;
+    let mut settings = Settings::of(&scenario.loaded)?;
+    jitter.apply(&mut settings);
     let plan = zone_plan(scenario, zone)?;
     match schedule {
         super::ScheduleArg::Given(decisions) => run_with(scenario, &plan, Choices::given(decisions.clone())),
@@ -195,6 +231,7 @@ pub struct ZoneExploration {
     pub some: Vec<SomeResult>,
     /// Schedules whose two runs differed (`check_determinism`): gas-sim bugs.
     pub nondeterministic: Vec<u64>,
+    pub jitter: Jitter,
 }
 
 #[derive(Debug, Clone)]
@@ -210,7 +247,11 @@ pub fn explore_zone(
     zone: &str,
     options: &ExploreOptions,
 ) -> Result<ZoneExploration, ScenarioError> {
-    let settings = Settings::of(&scenario.loaded)?;
+    let mut settings = Settings::of(&scenario.loaded)?;
+    options.jitter.apply(&mut settings);
+    if let Some(mode) = options.mode {
+        settings.mode = mode;
+    }
     let plan = zone_plan(scenario, zone)?;
     let baseline = run_with(scenario, &plan, Choices::baseline())?;
     let steps = baseline.contended_steps;
@@ -330,6 +371,7 @@ pub fn explore_zone(
         first,
         some,
         nondeterministic,
+        jitter: options.jitter,
     })
 }
 
@@ -384,10 +426,11 @@ impl ZoneExploration {
     pub fn replay_command(&self, schedule: &str) -> String {
         let quoted = if schedule.bytes().all(|b| b.is_ascii_digit()) { schedule.to_string() } else { format!("'{schedule}'") };
         format!(
-            "gas-sim run {} --tz {} --seed {} --schedule {quoted}",
+            "gas-sim run {} --tz {} --seed {} --schedule {quoted}{}",
             self.scenario_path.display(),
             self.zone,
-            self.seed
+            self.seed,
+            self.jitter.flags()
         )
     }
 
