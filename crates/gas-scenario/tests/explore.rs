@@ -18,7 +18,14 @@ fn load(name: &str) -> PreparedScenario {
 }
 
 fn options(schedules: u64, jobs: usize) -> ExploreOptions {
-    ExploreOptions { schedules, jobs, max_failures: None, check_determinism: false, jitter: Default::default(), mode: None }
+    ExploreOptions {
+        schedules,
+        jobs,
+        max_failures: None,
+        check_determinism: false,
+        jitter: Default::default(),
+        mode: None,
+    }
 }
 
 /// A copy of the naive scenario whose loss breaks an every-schedule expectation.
@@ -29,10 +36,9 @@ fn failing_copy(dir: &Path) -> PreparedScenario {
         std::fs::copy(repo_root().join("fixtures/race-counter").join(file), project.join(file)).unwrap();
     }
     let text = std::fs::read_to_string(repo_root().join("scenarios/race_counter.toml")).unwrap();
-    let text = text.replace("../fixtures/race-counter", "project").replace(
-        "outcome = \"failed\" }\ncount = 1\nin = \"some\"",
-        "outcome = \"completed\" }\ncount = 1",
-    );
+    let text = text
+        .replace("../fixtures/race-counter", "project")
+        .replace("outcome = \"failed\" }\ncount = 1\nin = \"some\"", "outcome = \"completed\" }\ncount = 1");
     let path = dir.join("race.toml");
     std::fs::write(&path, text).unwrap();
     let options = RunOptions { zone: Some("UTC".into()), ..RunOptions::default() };
@@ -85,7 +91,8 @@ fn a_failing_schedule_shrinks_and_still_fails() {
     let first = found.first.as_ref().unwrap();
     assert!(first.shrunk.preemption_count() <= first.original.preemption_count());
     assert!(first.shrunk.latency_pm.len() <= first.original.latency_pm.len());
-    let shrunk = explore::run_schedule(&scenario, "UTC", &ScheduleArg::Given(first.shrunk.clone()), Default::default()).unwrap();
+    let shrunk =
+        explore::run_schedule(&scenario, "UTC", &ScheduleArg::Given(first.shrunk.clone()), Default::default()).unwrap();
     assert!(!shrunk.broken.is_empty(), "the shrunk schedule still fails");
     assert_eq!(shrunk.broken, first.shrunk_broken);
     let text = found.text();
@@ -121,7 +128,9 @@ fn the_exhaustive_mode_runs_every_small_set_of_preemptions() {
         "explore = 200\nexplore_mode = \"exhaustive\"\nexplore_preemptions_max = 1",
     );
     std::fs::write(&scenario.path, text).unwrap();
-    let scenario = PreparedScenario::load(&scenario.path, &RunOptions { zone: Some("UTC".into()), ..RunOptions::default() }).unwrap();
+    let scenario =
+        PreparedScenario::load(&scenario.path, &RunOptions { zone: Some("UTC".into()), ..RunOptions::default() })
+            .unwrap();
     let found = explore::explore_zone(&scenario, "UTC", &options(200, 2)).unwrap();
     assert_eq!(found.schedules_run, found.contended_steps, "one schedule per contended step");
     assert!(found.failed > 0, "one preemption suffices: {}", found.text());
@@ -134,7 +143,11 @@ fn bad_exploration_input_is_an_error_naming_the_key() {
     let base = std::fs::read_to_string(&scenario.path).unwrap();
     let cases = [
         ("explore = 200", "explore = 0", "explore: 0: explore at least 1 schedule"),
-        ("explore = 200", "explore = 200\nexplore_mode = \"dfs\"", "explore_mode: \"dfs\": use \"pct\" or \"exhaustive\""),
+        (
+            "explore = 200",
+            "explore = 200\nexplore_mode = \"dfs\"",
+            "explore_mode: \"dfs\": use \"pct\" or \"exhaustive\"",
+        ),
         ("explore = 200", "explore = 200\nexplore_depth = 0", "explore_depth: must be 1 to 8"),
         ("latency_jitter = \"±30%\"", "latency_jitter = \"30\"", "latency_jitter: \"30\": want a percentage"),
         ("firing_jitter = \"20s\"", "firing_jitter = \"2m\"", "firing_jitter: \"2m\": whole seconds, at most 30s"),

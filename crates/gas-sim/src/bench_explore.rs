@@ -48,7 +48,8 @@ pub fn run(path: &Path) -> Result<u8, BadInput> {
         for seed in 0..SEEDS {
             let mut seeded = scenario.clone();
             seeded.seed = seed;
-            let found = explore::explore_zone(&seeded, &zone, &options(SEARCH_BUDGET, mode)).map_err(|e| BadInput(e.0))?;
+            let found =
+                explore::explore_zone(&seeded, &zone, &options(SEARCH_BUDGET, mode)).map_err(|e| BadInput(e.0))?;
             let first = found.first.as_ref().map(|f| f.index).or_else(|| found.some.first().and_then(|s| s.first));
             counts.push(first);
         }

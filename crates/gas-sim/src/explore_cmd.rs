@@ -134,10 +134,8 @@ pub fn replay(
             let ran = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
             if check_determinism {
                 let again = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
-                let (a, b) = (
-                    explore::interleaving::full_trace(&ran.report),
-                    explore::interleaving::full_trace(&again.report),
-                );
+                let (a, b) =
+                    (explore::interleaving::full_trace(&ran.report), explore::interleaving::full_trace(&again.report));
                 if a != b {
                     let what = format!(
                         "{} [{zone}] schedule is not deterministic: two runs gave different traces\n--- first run:\n{a}\n--- second run:\n{b}",

@@ -70,8 +70,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     let scenarios = load_all(&args.scenarios, &options)?;
-    let jitter =
-        gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
+    let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
         return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter);
     }

@@ -89,11 +89,19 @@ impl Choices {
 
     /// Explored schedule `index` (>= 1) of PCT with `depth`: d - 1 change points among
     /// the `steps` contended steps of the plain run, jitter within the bounds.
-    pub fn pct(plan_seed: u64, index: u64, depth: u32, steps: u64, latency_jitter_pm: u32, firing_jitter_ms: i64) -> Choices {
+    pub fn pct(
+        plan_seed: u64,
+        index: u64,
+        depth: u32,
+        steps: u64,
+        latency_jitter_pm: u32,
+        firing_jitter_ms: i64,
+    ) -> Choices {
         let stream_seed = stream_seed(plan_seed, index);
         let mut rng = SeededRng::derive(stream_seed, "pct-change-points");
         let points = (depth.saturating_sub(1) as usize).min(CHANGE_POINTS_MAX);
-        let mut change_steps: Vec<u64> = if steps == 0 { Vec::new() } else { (0..points).map(|_| 1 + rng.below(steps)).collect() };
+        let mut change_steps: Vec<u64> =
+            if steps == 0 { Vec::new() } else { (0..points).map(|_| 1 + rng.below(steps)).collect() };
         change_steps.sort_unstable();
         change_steps.dedup();
         let source = Source::Drawn { stream_seed, base: index, change_steps, latency_jitter_pm, firing_jitter_ms };
@@ -103,8 +111,7 @@ impl Choices {
     /// The exhaustive mode's schedule: preemptions at exactly these contended steps, the
     /// plain run's priorities, no jitter.
     pub fn at_steps(change_steps: Vec<u64>) -> Choices {
-        let source =
-            Source::Drawn { stream_seed: 0, base: 0, change_steps, latency_jitter_pm: 0, firing_jitter_ms: 0 };
+        let source = Source::Drawn { stream_seed: 0, base: 0, change_steps, latency_jitter_pm: 0, firing_jitter_ms: 0 };
         Choices { source, state: Mutex::default() }
     }
 
@@ -228,7 +235,9 @@ pub fn stream_seed(plan_seed: u64, index: u64) -> u64 {
 /// A generator for one decision: `tag` says which kind, `a` and `b` which one.
 fn keyed(stream_seed: u64, tag: u64, a: u64, b: u64) -> SeededRng {
     let mut rng = SeededRng::new(
-        stream_seed ^ tag.wrapping_mul(0xd6e8_feb8_6659_fd93) ^ a.wrapping_mul(0xa076_1d64_78bd_642f)
+        stream_seed
+            ^ tag.wrapping_mul(0xd6e8_feb8_6659_fd93)
+            ^ a.wrapping_mul(0xa076_1d64_78bd_642f)
             ^ b.wrapping_mul(0xe703_7ed1_a0b4_28db),
     );
     rng.next_u64();

@@ -36,7 +36,9 @@ pub fn lines(report: &ZoneReport, decisions: &Decisions, order: &BTreeMap<(u64, 
     // (time, kind: start 0 / call 1 / end 2, position in the call order, exec, text)
     let mut events: Vec<(i64, u8, u64, u64, String)> = Vec::new();
     let day = |ms: i64| utc_ms_to_local(report.tz, ms).date();
-    let with_date = involved.iter().any(|e| day(e.start_utc_ms) != day(involved[0].start_utc_ms) || day(e.end_utc_ms) != day(e.start_utc_ms));
+    let with_date = involved
+        .iter()
+        .any(|e| day(e.start_utc_ms) != day(involved[0].start_utc_ms) || day(e.end_utc_ms) != day(e.start_utc_ms));
     let time = |ms: i64| clock(report.tz, ms, with_date);
     for execution in &involved {
         let id = execution.exec_id;
@@ -62,14 +64,25 @@ pub fn lines(report: &ZoneReport, decisions: &Decisions, order: &BTreeMap<(u64, 
                 1,
                 order.get(&(id, index as u64)).copied().unwrap_or(u64::MAX),
                 id,
-                format!("{} exec#{id} {function} {}({}){outcome}{preempted}", time(call.at_utc_ms), call.method, call.args),
+                format!(
+                    "{} exec#{id} {function} {}({}){outcome}{preempted}",
+                    time(call.at_utc_ms),
+                    call.method,
+                    call.args
+                ),
             ));
         }
         let ending = match &execution.error {
             Some(error) => format!("{}: {error}", execution.outcome),
             None => execution.outcome.clone(),
         };
-        events.push((execution.end_utc_ms, 2, u64::MAX, id, format!("{} exec#{id} ends: {ending}", time(execution.end_utc_ms))));
+        events.push((
+            execution.end_utc_ms,
+            2,
+            u64::MAX,
+            id,
+            format!("{} exec#{id} ends: {ending}", time(execution.end_utc_ms)),
+        ));
     }
     events.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
     let total = events.len();

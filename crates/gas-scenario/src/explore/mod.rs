@@ -101,14 +101,19 @@ impl Settings {
         };
         let latency_jitter_pm = match &file.latency_jitter {
             None => 0,
-            Some(text) => parse_jitter_pct(text.get_ref()).map_err(|e| loaded.error_at(text, "latency_jitter", e))? * 10,
+            Some(text) => {
+                parse_jitter_pct(text.get_ref()).map_err(|e| loaded.error_at(text, "latency_jitter", e))? * 10
+            }
         };
         let firing_jitter_ms = match &file.firing_jitter {
             None => 0,
             Some(text) => crate::schedule::parse_duration_ms(text.get_ref())
                 .and_then(|ms| {
                     if ms > FIRING_JITTER_MS_MAX || ms % 1000 != 0 {
-                        Err(format!("{:?}: whole seconds, at most 30s (a trigger fires within its window)", text.get_ref()))
+                        Err(format!(
+                            "{:?}: whole seconds, at most 30s (a trigger fires within its window)",
+                            text.get_ref()
+                        ))
                     } else {
                         Ok(ms)
                     }

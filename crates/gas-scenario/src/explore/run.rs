@@ -111,14 +111,9 @@ pub fn run_with(scenario: &PreparedScenario, plan: &Plan, choices: Choices) -> R
 /// last schedule.
 fn choices_for(settings: &Settings, plan_seed: u64, index: u64, steps: u64, combos: &[Vec<u64>]) -> Option<Choices> {
     match settings.mode {
-        Mode::Pct { depth } => Some(Choices::pct(
-            plan_seed,
-            index,
-            depth,
-            steps,
-            settings.latency_jitter_pm,
-            settings.firing_jitter_ms,
-        )),
+        Mode::Pct { depth } => {
+            Some(Choices::pct(plan_seed, index, depth, steps, settings.latency_jitter_pm, settings.firing_jitter_ms))
+        }
         Mode::Exhaustive { .. } => combos.get(index as usize - 1).map(|steps| Choices::at_steps(steps.clone())),
     }
 }
@@ -169,18 +164,17 @@ pub fn run_schedule(
         super::ScheduleArg::Index(index) => {
             let baseline = run_with(scenario, &plan, Choices::baseline())?;
             let combos = match settings.mode {
-                Mode::Exhaustive { preemptions_max } => {
-                    combinations(baseline.contended_steps, preemptions_max, *index)
-                }
+                Mode::Exhaustive { preemptions_max } => combinations(baseline.contended_steps, preemptions_max, *index),
                 Mode::Pct { .. } => Vec::new(),
             };
-            let choices = choices_for(&settings, plan.seed, *index, baseline.contended_steps, &combos).ok_or_else(|| {
-                ScenarioError(format!(
-                    "{}: --schedule {index}: the exhaustive mode has only {} schedules in {zone}",
-                    scenario.path.display(),
-                    combos.len()
-                ))
-            })?;
+            let choices =
+                choices_for(&settings, plan.seed, *index, baseline.contended_steps, &combos).ok_or_else(|| {
+                    ScenarioError(format!(
+                        "{}: --schedule {index}: the exhaustive mode has only {} schedules in {zone}",
+                        scenario.path.display(),
+                        combos.len()
+                    ))
+                })?;
             run_with(scenario, &plan, choices)
         }
     }
@@ -265,8 +259,11 @@ pub fn explore_zone(
     };
     let results: Mutex<BTreeMap<u64, Result<Outcome, ScenarioError>>> = Mutex::new(BTreeMap::new());
     let nondeterministic: Mutex<Vec<u64>> = Mutex::new(Vec::new());
-    let first_outcome =
-        Outcome { broken: baseline.broken.clone(), some_held: baseline.some_held.clone(), decisions: baseline.decisions };
+    let first_outcome = Outcome {
+        broken: baseline.broken.clone(),
+        some_held: baseline.some_held.clone(),
+        decisions: baseline.decisions,
+    };
     results.lock().unwrap_or_else(|p| p.into_inner()).insert(0, Ok(first_outcome));
     let next = AtomicU64::new(1);
     let stop_at = AtomicU64::new(u64::MAX);
@@ -305,8 +302,7 @@ pub fn explore_zone(
                         }
                     }
                 }
-                let outcome =
-                    ran.map(|r| Outcome { broken: r.broken, some_held: r.some_held, decisions: r.decisions });
+                let outcome = ran.map(|r| Outcome { broken: r.broken, some_held: r.some_held, decisions: r.decisions });
                 let mut results = results.lock().unwrap_or_else(|p| p.into_inner());
                 results.insert(index, outcome);
                 update_stop(&results);
@@ -424,7 +420,8 @@ impl ZoneExploration {
 
     /// The command that replays a schedule.
     pub fn replay_command(&self, schedule: &str) -> String {
-        let quoted = if schedule.bytes().all(|b| b.is_ascii_digit()) { schedule.to_string() } else { format!("'{schedule}'") };
+        let quoted =
+            if schedule.bytes().all(|b| b.is_ascii_digit()) { schedule.to_string() } else { format!("'{schedule}'") };
         format!(
             "gas-sim run {} --tz {} --seed {} --schedule {quoted}{}",
             self.scenario_path.display(),
@@ -450,7 +447,11 @@ impl ZoneExploration {
             self.failed
         ));
         if let Some(first) = &self.first {
-            let name = if first.index == 0 { "the plain run (schedule 0)".to_string() } else { format!("schedule {}", first.index) };
+            let name = if first.index == 0 {
+                "the plain run (schedule 0)".to_string()
+            } else {
+                format!("schedule {}", first.index)
+            };
             out.push_str(&format!("  first failing: {name}, {}\n", describe(&first.original)));
             for line in &first.broken {
                 out.push_str(&format!("    {line}\n"));
@@ -500,8 +501,11 @@ impl ZoneExploration {
 
 /// `2 preemption(s), 14 latency change(s), 1 firing delay(s), priorities of schedule 12`.
 pub fn describe(decisions: &Decisions) -> String {
-    let priorities =
-        if decisions.base == 0 { "the plain run's priorities".to_string() } else { format!("priorities of schedule {}", decisions.base) };
+    let priorities = if decisions.base == 0 {
+        "the plain run's priorities".to_string()
+    } else {
+        format!("priorities of schedule {}", decisions.base)
+    };
     format!(
         "{} preemption(s), {} latency change(s), {} firing delay(s), {priorities}",
         decisions.preemption_count(),

@@ -100,9 +100,11 @@ pub fn parse(text: &str) -> Result<Decisions, String> {
             "l" => {
                 for item in items() {
                     let (call, pm) = item.split_once(':').ok_or_else(|| format!("l={item}: want exec.call:+pm"))?;
-                    let pm: i32 = pm.parse().ok().filter(|pm: &i32| (-1000..=10_000).contains(pm)).ok_or_else(|| {
-                        format!("l={item}: want a change in per mille, -1000 to +10000")
-                    })?;
+                    let pm: i32 = pm
+                        .parse()
+                        .ok()
+                        .filter(|pm: &i32| (-1000..=10_000).contains(pm))
+                        .ok_or_else(|| format!("l={item}: want a change in per mille, -1000 to +10000"))?;
                     decisions.latency_pm.insert(exec_call(call, "l")?, pm);
                     count += 1;
                 }
@@ -113,7 +115,8 @@ pub fn parse(text: &str) -> Result<Decisions, String> {
                     let (firing, ms) = item.rsplit_once(':').ok_or_else(bad)?;
                     let (id, at) = firing.rsplit_once('@').ok_or_else(bad)?;
                     let at: i64 = at.parse().map_err(|_| bad())?;
-                    let ms: i64 = ms.parse().ok().filter(|ms| (0..=super::FIRING_JITTER_MS_MAX).contains(ms)).ok_or_else(bad)?;
+                    let ms: i64 =
+                        ms.parse().ok().filter(|ms| (0..=super::FIRING_JITTER_MS_MAX).contains(ms)).ok_or_else(bad)?;
                     decisions.firing_ms.insert((id.to_string(), at), ms);
                     count += 1;
                 }
@@ -140,7 +143,8 @@ pub fn bounded(decisions: &Decisions) -> (Decisions, bool) {
     if total <= DECISIONS_MAX {
         return (decisions.clone(), false);
     }
-    let mut cut = Decisions { base: decisions.base, preemptions: decisions.preemptions.clone(), ..Decisions::default() };
+    let mut cut =
+        Decisions { base: decisions.base, preemptions: decisions.preemptions.clone(), ..Decisions::default() };
     let room = DECISIONS_MAX.saturating_sub(cut.preemptions.len());
     cut.firing_ms = decisions.firing_ms.iter().take(room).map(|(k, v)| (k.clone(), *v)).collect();
     let room = room.saturating_sub(cut.firing_ms.len());

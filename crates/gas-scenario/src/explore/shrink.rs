@@ -40,18 +40,19 @@ pub fn shrink(
     let mut best = run(original)?;
     runs += 1;
     let mut current = original.clone();
-    let mut still_fails = |candidate: &Decisions, best: &mut ScheduleRun, runs: &mut u32| -> Result<bool, ScenarioError> {
-        if *runs >= SHRINK_RUNS_MAX {
-            return Ok(false);
-        }
-        *runs += 1;
-        let ran = run(candidate)?;
-        let fails = shows(&ran);
-        if fails {
-            *best = ran;
-        }
-        Ok(fails)
-    };
+    let mut still_fails =
+        |candidate: &Decisions, best: &mut ScheduleRun, runs: &mut u32| -> Result<bool, ScenarioError> {
+            if *runs >= SHRINK_RUNS_MAX {
+                return Ok(false);
+            }
+            *runs += 1;
+            let ran = run(candidate)?;
+            let fails = shows(&ran);
+            if fails {
+                *best = ran;
+            }
+            Ok(fails)
+        };
     if !shows(&best) {
         // The replay did not fail (it should: a gas-sim bug, which --check-determinism
         // names); show the original as it is.

@@ -9,7 +9,10 @@ use crate::report::ZoneReport;
 /// Whether one run passed its expectations (the report's `passed`, before strictness).
 pub fn run_passed(plan: &Plan, results: &[ExpectResult]) -> bool {
     let exploring = plan.explores || plan.choices.is_some();
-    results.iter().zip(&plan.expectations).all(|(result, expectation)| result.passed || (exploring && expectation.in_some))
+    results
+        .iter()
+        .zip(&plan.expectations)
+        .all(|(result, expectation)| result.passed || (exploring && expectation.in_some))
 }
 
 /// The expectations a schedule broke (`label: expected E, got A`), those that must hold
