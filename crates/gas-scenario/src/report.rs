@@ -329,7 +329,8 @@ impl ZoneReport {
         warnings: Vec<String>,
         submissions: Vec<crate::clients::report::SubmissionReport>,
     ) -> ZoneReport {
-        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
+        let mut expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
+        crate::explore::verdict::settle_plain(plan, &mut expectations);
         let mut gap_log = GapLog::default();
         for execution in &executions {
             gap_log.merge(&execution.gaps);

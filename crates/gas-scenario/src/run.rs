@@ -587,8 +587,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 &w,
                 &plan,
                 now_utc_ms,
-                day_start_utc_ms,
-                first_day,
+                (day_start_utc_ms, first_day),
                 &mut trigger_rng,
                 &gate,
             );
@@ -1046,8 +1045,7 @@ fn sync_installed_triggers(
     world: &World,
     plan: &Plan,
     now_utc_ms: i64,
-    day_start_utc_ms: i64,
-    first_day: chrono::NaiveDate,
+    (day_start_utc_ms, first_day): (i64, chrono::NaiveDate),
     rng: &mut SeededRng,
     gate: &SchedulerGate,
 ) {

@@ -24,7 +24,7 @@ fn the_naive_store_shows_its_loss_and_the_replay_command() {
     assert!(report.contains("executions of audit failed (in some schedule): held in"), "{report}");
     assert!(report.contains("saveResult Properties.getProperty(\"job_index_v1\")"), "{report}");
     // The shrunk schedule's replay command, run as printed, shows the loss again.
-    let line = report.lines().filter(|l| l.contains("replay: gas-sim run") && l.contains("gs1;")).next().unwrap();
+    let line = report.lines().find(|l| l.contains("replay: gas-sim run") && l.contains("gs1;")).unwrap();
     let schedule = line.split("--schedule '").nth(1).unwrap().trim_end_matches('\'');
     let replay = gas_sim(&["run", "scenarios/race_counter.toml", "--tz", "UTC", "--seed", "0", "--schedule", schedule]);
     let replayed = text(&replay);

@@ -84,7 +84,7 @@ pub fn lines(report: &ZoneReport, decisions: &Decisions, order: &BTreeMap<(u64, 
             format!("{} exec#{id} ends: {ending}", time(execution.end_utc_ms)),
         ));
     }
-    events.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    events.sort_by_key(|e| (e.0, e.1, e.2, e.3));
     let total = events.len();
     let mut out: Vec<String> = events.into_iter().take(LINES_MAX).map(|e| e.4).collect();
     if total > LINES_MAX {
