@@ -99,8 +99,10 @@ impl Gate for SchedulerGate {
     fn turn_at(&self, exec_id: u64, at_utc_ms: i64) -> i64 {
         {
             let state = self.lock();
-            // An explored schedule parks at every call: each is a point it may preempt.
-            if state.running == Some(exec_id) && at_utc_ms < state.horizon_utc_ms && self.choices.is_none() {
+            // An explored schedule keeps the horizon too: parking at every call would move
+            // when a released lock is seen free (`freed_at`), so its schedule 0 would not be
+            // the plain run. Its preemption points are the calls that park.
+            if state.running == Some(exec_id) && at_utc_ms < state.horizon_utc_ms {
                 return at_utc_ms;
             }
         }
