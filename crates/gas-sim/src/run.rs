@@ -81,10 +81,11 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         check_determinism: args.check_determinism,
         jitter,
     };
-    if crate::explore_cmd::explores(&scenarios, &flags)? {
-        if json {
-            return Err(BadInput("--format json does not apply to an exploration (--explore or explore = N)".into()));
-        }
+    if json && args.explore.is_some() {
+        return Err(BadInput("--format json does not apply to an exploration (--explore)".into()));
+    }
+    // With --format json, a file's `explore = N` gives its plain runs' JSON reports.
+    if !json && crate::explore_cmd::explores(&scenarios, &flags)? {
         return Ok(if crate::explore_cmd::explore_all(&scenarios, &flags)? == 0 { 0 } else { 1 });
     }
     let mut all = Vec::new();
