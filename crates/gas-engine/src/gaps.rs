@@ -27,6 +27,19 @@ fn script_site(context: &mut Context) -> (Option<String>, Option<u32>) {
     }
 }
 
+/// The project function running now (its innermost frame's name; `(top level)` for
+/// top-level code). Only for explored schedules, which name the caller of every call.
+pub(crate) fn script_function(context: &mut Context) -> String {
+    let constructor = context.intrinsics().constructors().error().constructor();
+    let Ok(error) = constructor.construct(&[], None, context) else { return String::new() };
+    let frames = JsError::from_opaque(JsValue::from(error)).frames();
+    match project_frame(&frames) {
+        Some(frame) if frame.function.is_empty() => "(top level)".into(),
+        Some(frame) => frame.function.clone(),
+        None => String::new(),
+    }
+}
+
 /// Counts a call of `method` at the script's current position.
 pub(crate) fn record(host: &Host, method: &str, context: &mut Context) {
     let (file, line) = script_site(context);

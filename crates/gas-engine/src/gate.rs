@@ -32,6 +32,26 @@ pub trait Gate: Send + Sync {
     /// (a trigger installed or deleted, a lock released): its next call must wait for a
     /// turn even if nothing else is due before it.
     fn schedule_changed(&self, _exec_id: u64) {}
+
+    /// [`turn`](Self::turn), returning the virtual time the call proceeds at: `at_utc_ms`,
+    /// or later when an explored schedule delays the call (a preemption: the call before
+    /// it took longer) so that another execution's call goes first.
+    fn turn_at(&self, exec_id: u64, at_utc_ms: i64) -> i64 {
+        self.turn(exec_id, at_utc_ms);
+        at_utc_ms
+    }
+
+    /// How long this call takes: the modelled latency, or what an explored schedule's
+    /// latency jitter makes of it (never negative).
+    fn latency_ms(&self, _exec_id: u64, modelled_ms: i64) -> i64 {
+        modelled_ms
+    }
+
+    /// Whether call records should name the script function making each call (an
+    /// explored schedule's interleaving shows it; it costs a backtrace per call).
+    fn wants_call_sites(&self) -> bool {
+        false
+    }
 }
 
 /// The gate of an execution that runs alone: never waits. A busy lock can only be held

@@ -170,6 +170,8 @@ pub struct Host {
     pub probes: RefCell<std::collections::BTreeSet<u32>>,
     /// Calls of what gas-sim does not implement, by script position, caught or not.
     pub gaps: RefCell<GapLog>,
+    /// The script function making the current call, when the gate wants call sites.
+    pub call_site: RefCell<String>,
 }
 
 impl Host {
@@ -223,8 +225,16 @@ impl Host {
                 return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
             }
         }
+        let asked_at = self.now();
+        let called_at = self.gate.turn_at(self.exec_id, asked_at);
+        if called_at > asked_at {
+            // An explored schedule delayed the call (a preemption).
+            self.clock.advance_to(called_at);
+            if self.clock.overran() {
+                return Err(self.killed_at_deadline(info, asked_at, summarize(args)));
+            }
+        }
         let called_at = self.now();
-        self.gate.turn(self.exec_id, called_at);
         let effects = {
             let mut world = self.world();
             if world.faults.rules.is_empty() {
@@ -252,7 +262,7 @@ impl Host {
                     return Err(self.kill(format!("killed by a fault before {method}")));
                 }
                 FaultEffect::Throw(message) => {
-                    self.clock.advance_by(self.latency.of(info));
+                    self.clock.advance_by(self.gate.latency_ms(self.exec_id, self.latency.of(info)));
                     if self.clock.overran() {
                         return Err(self.killed_at_deadline(info, called_at, summary));
                     }
@@ -273,7 +283,7 @@ impl Host {
             Ok(Val::Undefined) if catalogue::returns_void(method) => Ok(Val::Null),
             other => other,
         };
-        self.clock.advance_by(self.latency.of(info));
+        self.clock.advance_by(self.gate.latency_ms(self.exec_id, self.latency.of(info)));
         if self.clock.overran() {
             // Killed while the call (or sleep) ran: what the service did stands, but the
             // script never sees the result.
@@ -313,6 +323,7 @@ impl Host {
             outcome,
             latency_ms,
             fault: None,
+            function: self.call_site.borrow().clone(),
         });
     }
 

@@ -271,6 +271,9 @@ fn register_natives(
                     _ => Vec::new(),
                 }
             };
+            if host.gate.wants_call_sites() {
+                *host.call_site.borrow_mut() = crate::gaps::script_function(context);
+            }
             match host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
                 Ok(value) => value.to_js(context),
                 Err(Failure::Throw(error)) => {

@@ -21,6 +21,10 @@ pub struct CallRecord {
     /// timeline's marks; absent for a call no fault touched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault: Option<String>,
+    /// The script function that made the call; only when an explored schedule asks
+    /// for it (its interleaving names it), else empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

@@ -86,6 +86,8 @@ pub struct Expectation {
     pub window: Window,
     /// The line of its `[[expect]]` in the scenario file (CI annotations point there).
     pub line: Option<usize>,
+    /// `in = "some"`: at least one explored schedule shows it (`crate::explore`).
+    pub in_some: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -323,8 +325,16 @@ pub fn resolve(
         let has_times =
             matches!(check, Check::Mail { .. } | Check::Executions(_) | Check::Logs(_) | Check::Requests(_));
         let (window, window_label) = Window::read(loaded, section, &key, zone, has_times)?;
+        let in_some = match section.in_schedules.as_ref().map(|v| (v, v.get_ref().as_str())) {
+            None | Some((_, "every")) => false,
+            Some((_, "some")) => true,
+            Some((v, other)) => {
+                return Err(loaded.error_at(v, &format!("{key}.in"), format!("{other:?}: use \"every\" or \"some\"")))
+            }
+        };
         let label = format!("{label}{window_label}");
-        out.push(Expectation { label, check, want, window, line: loaded.line_of_key(&key) });
+        let label = if in_some { format!("{label} (in some schedule)") } else { label };
+        out.push(Expectation { label, check, want, window, line: loaded.line_of_key(&key), in_some });
     }
     Ok(out)
 }

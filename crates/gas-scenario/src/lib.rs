@@ -19,6 +19,7 @@ pub mod container;
 pub mod evidence;
 pub mod expect;
 pub mod expect_kinds;
+pub mod explore;
 pub mod inbox;
 pub mod model;
 pub mod paths;
@@ -95,6 +96,7 @@ impl PreparedScenario {
         for zone in &zones {
             plan::plan(&loaded, project.clone(), zone, seed)?;
         }
+        explore::Settings::of(&loaded)?;
         let warnings = plan::warnings(&loaded)?;
         Ok(PreparedScenario { path: path.to_path_buf(), loaded, project, zones, seed, warnings })
     }

@@ -99,6 +99,25 @@ pub struct ScenarioFile {
     /// The platform's limit on simultaneous executions per user. Default 30 (documented).
     #[serde(default)]
     pub simultaneous_executions_max: Option<Spanned<i64>>,
+    /// Schedules to explore per zone in `run`, `test` and `mutate` (`crate::explore`).
+    #[serde(default)]
+    pub explore: Option<Spanned<i64>>,
+    /// `"pct"` (default) or `"exhaustive"` (every set of at most
+    /// `explore_preemptions_max` preemptions, for small scenarios).
+    #[serde(default)]
+    pub explore_mode: Option<Spanned<String>>,
+    /// PCT's depth d: d - 1 priority change points per schedule. Default 3.
+    #[serde(default)]
+    pub explore_depth: Option<Spanned<i64>>,
+    /// The exhaustive mode's bound on preemptions per schedule. Default 2.
+    #[serde(default)]
+    pub explore_preemptions_max: Option<Spanned<i64>>,
+    /// How much an explored schedule may stretch or shorten each call's latency: `"±30%"`.
+    #[serde(default)]
+    pub latency_jitter: Option<Spanned<String>>,
+    /// How late in its window an explored schedule may fire a trigger: `"20s"`.
+    #[serde(default)]
+    pub firing_jitter: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -366,6 +385,9 @@ pub struct ExpectSection {
     pub response: Option<crate::clients::ResponseFilter>,
     /// Only in these zones (default: all).
     pub zones: Option<Vec<Spanned<String>>>,
+    /// `"every"` (default): holds in every explored schedule; `"some"`: in at least one.
+    #[serde(rename = "in")]
+    pub in_schedules: Option<Spanned<String>>,
     /// Only what happened at or after this time (local, as `start`): mail sent,
     /// executions started, lines logged, requests made.
     pub from: Option<Spanned<String>>,

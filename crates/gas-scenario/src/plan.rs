@@ -89,6 +89,11 @@ pub struct Plan {
     pub clients: crate::clients::ClientsPlan,
     /// Keep traces for the HTML timeline (`RunControl::keep_traces`).
     pub keep_traces: bool,
+    /// The choices of an explored schedule (`crate::explore`); `None`: a plain run.
+    pub choices: Option<Arc<crate::explore::Choices>>,
+    /// The scenario explores (`explore = N`): an `in = "some"` expectation is the
+    /// exploration's verdict, not one run's.
+    pub explores: bool,
 }
 
 /// The zones a scenario runs in: its `time_zones`, or the project's zone.
@@ -422,6 +427,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
         clients,
         keep_traces: false,
+        choices: None,
+        explores: file.explore.is_some(),
     })
 }
 

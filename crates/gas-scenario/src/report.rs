@@ -65,6 +65,9 @@ pub struct ExecutionSummary {
     /// The execution's calls and logs, kept only for the HTML timeline (`--html`).
     #[serde(skip)]
     pub trace: Option<std::sync::Arc<crate::timeline::ExecutionTrace>>,
+    /// The service calls it made (an explored schedule's interleaving shows them).
+    #[serde(skip)]
+    pub calls: Vec<gas_platform::trace::CallRecord>,
 }
 
 impl ExecutionSummary {
@@ -113,6 +116,7 @@ impl ExecutionSummary {
                 _ => None,
             },
             trace: None,
+            calls: Vec::new(),
         }
     }
 
@@ -145,6 +149,7 @@ impl ExecutionSummary {
             response: None,
             gaps: Vec::new(),
             probes: Vec::new(),
+            calls: Vec::new(),
             logs: Vec::new(),
             error_site: None,
             trace: None,
@@ -364,7 +369,8 @@ impl ZoneReport {
         warnings: Vec<String>,
         submissions: Vec<crate::clients::report::SubmissionReport>,
     ) -> ZoneReport {
-        let expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
+        let mut expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
+        crate::explore::verdict::settle_plain(plan, &mut expectations);
         let mut gap_log = GapLog::default();
         for execution in &executions {
             gap_log.merge(&execution.gaps);
@@ -404,7 +410,7 @@ impl ZoneReport {
             seed: plan.seed,
             start_utc_ms: plan.start_utc_ms,
             end_utc_ms: plan.end_utc_ms,
-            passed: expectations.iter().all(|e| e.passed) && (!plan.strict || gap_log.is_empty()),
+            passed: crate::explore::verdict::run_passed(plan, &expectations) && (!plan.strict || gap_log.is_empty()),
             executions,
             mail,
             sheets,

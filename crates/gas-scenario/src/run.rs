@@ -62,6 +62,8 @@ struct GateState {
 struct SchedulerGate {
     state: Mutex<GateState>,
     changed: Condvar,
+    /// An explored schedule's choices (`crate::explore`); `None` for a plain run.
+    choices: Option<Arc<crate::explore::Choices>>,
 }
 
 impl SchedulerGate {
@@ -92,13 +94,31 @@ impl SchedulerGate {
 
 impl Gate for SchedulerGate {
     fn turn(&self, exec_id: u64, at_utc_ms: i64) {
+        self.turn_at(exec_id, at_utc_ms);
+    }
+
+    fn turn_at(&self, exec_id: u64, at_utc_ms: i64) -> i64 {
         {
             let state = self.lock();
+            // An explored schedule keeps the horizon too: parking at every call would move
+            // when a released lock is seen free (`freed_at`), so its schedule 0 would not be
+            // the plain run. Its preemption points are the calls that park.
             if state.running == Some(exec_id) && at_utc_ms < state.horizon_utc_ms {
-                return;
+                return at_utc_ms;
             }
         }
-        self.park(exec_id, Park::Turn { at_utc_ms });
+        self.park(exec_id, Park::Turn { at_utc_ms }).max(at_utc_ms)
+    }
+
+    fn latency_ms(&self, exec_id: u64, modelled_ms: i64) -> i64 {
+        match &self.choices {
+            Some(choices) => choices.latency_ms(exec_id, modelled_ms),
+            None => modelled_ms,
+        }
+    }
+
+    fn wants_call_sites(&self) -> bool {
+        self.choices.is_some()
     }
 
     fn schedule_changed(&self, exec_id: u64) {
@@ -458,9 +478,12 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
     // Info and debug lines are kept only for a `logs` expectation: a long run logs a lot.
     let keep_all_logs = plan.expectations.iter().any(|e| matches!(e.check, crate::expect::Check::Logs(_)));
     let world = Arc::new(Mutex::new(plan.world.clone()));
-    let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new() });
+    let choices = plan.choices.clone();
+    let gate = Arc::new(SchedulerGate { state: Mutex::new(GateState::default()), changed: Condvar::new(), choices });
     let mut workers = Workers::new()?;
-    let mut tie_rng = SeededRng::derive(plan.seed, "ties");
+    // An explored schedule draws its own priorities (its base 0 draws today's).
+    let priority_seed = gate.choices.as_ref().map_or(plan.seed, |c| c.priority_seed(plan.seed));
+    let mut tie_rng = SeededRng::derive(priority_seed, "ties");
     let mut tie_keys: BTreeMap<u64, u64> = BTreeMap::new();
     let mut eviction_rng = SeededRng::derive(plan.seed, "early-eviction");
     let mut trigger_rng = SeededRng::derive(plan.seed, "installed-triggers");
@@ -518,7 +541,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         for report in finished {
             clients.finished(&report, now_utc_ms);
             let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-            let mut summary = summarize(&plan, &report, source, lost, &mut trace_budget);
+            let mut summary = summarize(&plan, &gate, &report, source, lost, &mut trace_budget);
             summary.trim_logs(keep_all_logs);
             timeouts += usize::from(summary.ran_too_long());
             summaries.push(summary);
@@ -558,10 +581,11 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                             zone: plan.zone,
                             until_utc_ms: planned.until_utc_ms,
                         };
+                        let next_utc_ms = jittered(&gate, &installed.id, firings.next_at_or_after(planned.from_utc_ms));
                         triggers.push(ActiveTrigger {
                             id: installed.id,
                             function: planned.function.clone(),
-                            next_utc_ms: firings.next_at_or_after(planned.from_utc_ms),
+                            next_utc_ms,
                             firings,
                         })
                     }
@@ -576,9 +600,9 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 &w,
                 &plan,
                 now_utc_ms,
-                day_start_utc_ms,
-                first_day,
+                (day_start_utc_ms, first_day),
                 &mut trigger_rng,
+                &gate,
             );
             for t in triggers.iter().filter(|t| t.firings.until_utc_ms <= now_utc_ms) {
                 w.triggers.delete(&t.id);
@@ -633,6 +657,9 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         last_step_utc_ms = at_utc_ms;
         let to_start: Option<StartRequest> = match next {
             Next::Resume { exec_id, at_utc_ms } => {
+                if preempted(&gate, exec_id, at_utc_ms, &mut tie_keys) {
+                    continue;
+                }
                 let next_event = earliest(events.peek().map(|(_, e)| e.at_utc_ms), clients.next_due());
                 grant(&gate, exec_id, at_utc_ms, horizon(&gate, Some(exec_id), next_event, &triggers));
                 None
@@ -700,7 +727,8 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 let trigger = &mut triggers[index];
                 let fire_at = trigger.next_utc_ms.take().expect("chosen triggers have a time");
                 // In the trigger's own zone (`inTimezone`), every firing, not only the first.
-                trigger.next_utc_ms = trigger.firings.next_at_or_after(fire_at + 1);
+                // A jitter is shorter than any period: the next firing is the next one.
+                trigger.next_utc_ms = jittered(&gate, &trigger.id, trigger.firings.next_at_or_after(fire_at + 1));
                 let request = StartRequest {
                     function: trigger.function.clone(),
                     event: Some(trigger_event(fire_at, &trigger.id, plan.zone)),
@@ -758,7 +786,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
         let report = workers.wait()?;
         clients.finished(&report, now_utc_ms);
         let (source, lost) = meta.remove(&report.exec_id).unwrap_or_default();
-        let mut summary = summarize(&plan, &report, source, lost, &mut trace_budget);
+        let mut summary = summarize(&plan, &gate, &report, source, lost, &mut trace_budget);
         summary.trim_logs(keep_all_logs);
         summaries.push(summary);
     }
@@ -779,12 +807,17 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
 /// An execution's summary, with its trace when the run keeps them (`--html`).
 fn summarize(
     plan: &Plan,
+    gate: &SchedulerGate,
     report: &ExecutionReport,
     source: String,
     lost: bool,
     budget: &mut TraceBudget,
 ) -> ExecutionSummary {
     let mut summary = ExecutionSummary::from_report(report, source, lost);
+    // An explored schedule's summary keeps its calls (its interleaving shows them).
+    if gate.choices.is_some() {
+        summary.calls = report.calls.items.clone();
+    }
     if plan.keep_traces {
         let modelled = |method: &str| gas_platform::calls::method(method).map_or(0, |info| plan.latency.of(info));
         summary.trace = budget.keep(ExecutionTrace::of(report, modelled));
@@ -1062,14 +1095,51 @@ fn choose_resume(
     best.map(|(at_utc_ms, _, exec_id)| Next::Resume { exec_id, at_utc_ms })
 }
 
+/// A trigger's firing as an explored schedule moves it within the platform's window.
+fn jittered(gate: &SchedulerGate, trigger_id: &str, nominal_utc_ms: Option<i64>) -> Option<i64> {
+    match (&gate.choices, nominal_utc_ms) {
+        (Some(choices), Some(at)) => Some(at.saturating_add(choices.firing_jitter_ms(trigger_id, at))),
+        _ => nominal_utc_ms,
+    }
+}
+
+/// An explored schedule's preemption point: instead of resuming `exec_id` at
+/// `at_utc_ms`, it waits until the next other execution's call (as if its last call took
+/// longer) with the lowest priority, so that the other goes first. Returns whether it did.
+fn preempted(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64, tie_keys: &mut BTreeMap<u64, u64>) -> bool {
+    let Some(choices) = &gate.choices else { return false };
+    let mut state = gate.lock();
+    if !matches!(state.parked.get(&exec_id), Some(Park::Turn { .. })) {
+        return false;
+    }
+    let other_utc_ms = state
+        .parked
+        .iter()
+        .filter(|(id, _)| **id != exec_id)
+        .filter_map(|(_, park)| match *park {
+            Park::Turn { at_utc_ms } => Some(at_utc_ms),
+            Park::Lock { .. } => None,
+        })
+        .filter(|at| *at >= at_utc_ms)
+        .min();
+    match choices.preempt(exec_id, at_utc_ms, other_utc_ms) {
+        Some((delayed_utc_ms, priority)) => {
+            state.parked.insert(exec_id, Park::Turn { at_utc_ms: delayed_utc_ms });
+            tie_keys.insert(exec_id, priority);
+            true
+        }
+        None => false,
+    }
+}
+
 fn sync_installed_triggers(
     triggers: &mut Vec<ActiveTrigger>,
     world: &World,
     plan: &Plan,
     now_utc_ms: i64,
-    day_start_utc_ms: i64,
-    first_day: chrono::NaiveDate,
+    (day_start_utc_ms, first_day): (i64, chrono::NaiveDate),
     rng: &mut SeededRng,
+    gate: &SchedulerGate,
 ) {
     // Deleted by the script (deleteTrigger): stop firing.
     triggers.retain(|t| world.triggers.get(&t.id).is_some());
@@ -1083,10 +1153,11 @@ fn sync_installed_triggers(
             if zone == plan.zone { (day_start_utc_ms, first_day) } else { local_day_start(plan.start_utc_ms, zone) };
         let schedule = Schedule::from_spec(&installed.spec, day_start_utc_ms, first_day, rng);
         let firings = Firings { schedule, zone, until_utc_ms: i64::MAX };
+        let next_utc_ms = firings.next_at_or_after(installed.created_at_utc_ms.max(now_utc_ms) + 1);
         triggers.push(ActiveTrigger {
             id: installed.id.clone(),
             function: installed.handler.clone(),
-            next_utc_ms: firings.next_at_or_after(installed.created_at_utc_ms.max(now_utc_ms) + 1),
+            next_utc_ms: jittered(gate, &installed.id, next_utc_ms),
             firings,
         });
     }

@@ -42,6 +42,10 @@ pub struct BenchArgs {
     /// (ledger-fixed, in a temporary copy).
     #[arg(long)]
     mutation_incremental: bool,
+    /// Measure exploration on this racy scenario instead: schedules per second, and how
+    /// many schedules PCT needs to find its failure versus random choices alone.
+    #[arg(long, value_name = "SCENARIO")]
+    explore: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -71,6 +75,9 @@ pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
     if args.mutation_incremental {
         let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         return crate::bench_incremental::run(jobs);
+    }
+    if let Some(path) = &args.explore {
+        return crate::bench_explore::run(path);
     }
     if !args.scenario.is_empty() {
         return bench_scenarios(&args.scenario);

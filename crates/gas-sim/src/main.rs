@@ -12,10 +12,12 @@
 mod api;
 mod bench;
 mod bench_incremental;
+mod bench_explore;
 mod call;
 mod ci;
 mod determinism;
 mod html;
+mod explore_cmd;
 mod mutate;
 mod output;
 mod review;

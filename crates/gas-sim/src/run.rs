@@ -42,6 +42,28 @@ pub struct RunArgs {
     /// timeline (executions, faults, evictions, mail, quota, expectations).
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
+    /// Explore N schedules per zone (as `explore = N` in a scenario does): tie orders,
+    /// preemptions, latency and firing jitter; report the first failing one, shrunk.
+    #[arg(long, value_name = "N", value_parser = crate::explore_cmd::schedules_flag)]
+    explore: Option<u64>,
+    /// Threads for --explore (default: the machine's cores); the report is the same for any.
+    #[arg(long, value_parser = |text: &str| crate::call::whole_number_flag(text, 1, 64).map(|n| n as usize))]
+    jobs: Option<usize>,
+    /// Stop exploring a zone at its N-th failing schedule.
+    #[arg(long, value_name = "N", value_parser = |text: &str| crate::call::whole_number_flag(text, 1, u64::MAX))]
+    max_failures: Option<u64>,
+    /// Replay one schedule: a number from an exploration's report, or its schedule text
+    /// (`gs1;...`, or `@FILE`).
+    #[arg(long, value_name = "S")]
+    schedule: Option<String>,
+    /// With --explore or --schedule: each call's latency may vary this much (`±30%`),
+    /// instead of the scenario's `latency_jitter`.
+    #[arg(long, value_name = "PCT", value_parser = crate::explore_cmd::latency_jitter_flag)]
+    latency_jitter: Option<u32>,
+    /// With --explore or --schedule: a trigger may fire up to this late (`20s`), instead
+    /// of the scenario's `firing_jitter`.
+    #[arg(long, value_name = "DURATION", value_parser = crate::explore_cmd::firing_jitter_flag)]
+    firing_jitter: Option<i64>,
 }
 
 pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
@@ -62,6 +84,24 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     args.ci.check(&inputs, &projects)?;
     crate::html::check_not_an_input_of(args.html.as_deref(), &scenarios)?;
     let control = crate::html::control(args.html.as_deref());
+    let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
+    if let Some(schedule) = &args.schedule {
+        return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter);
+    }
+    let flags = crate::explore_cmd::ExploreFlags {
+        explore: args.explore,
+        jobs: args.jobs,
+        max_failures: args.max_failures,
+        check_determinism: args.check_determinism,
+        jitter,
+    };
+    if json && args.explore.is_some() {
+        return Err(BadInput("--format json does not apply to an exploration (--explore)".into()));
+    }
+    // With --format json, a file's `explore = N` gives its plain runs' JSON reports.
+    if !json && crate::explore_cmd::explores(&scenarios, &flags)? {
+        return Ok(if crate::explore_cmd::explore_all(&scenarios, &flags)? == 0 { 0 } else { 1 });
+    }
     let mut all = Vec::new();
     let mut per_scenario = Vec::new();
     for scenario in &scenarios {

@@ -149,6 +149,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     planned.apply()?;
     crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()])?;
     crate::html::write(args.html.as_deref(), &all_reports)?;
+    failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");

@@ -76,6 +76,7 @@ fn lock_waits_are_what_a_lock_call_took_beyond_its_modelled_latency() {
         outcome: "ok".into(),
         latency_ms,
         fault: None,
+        function: String::new(),
     };
     let mut report = gas_engine::ExecutionReport {
         exec_id: 1,
