@@ -166,7 +166,8 @@ mod tests {
     #[test]
     fn a_state_file_layout_is_checked() {
         assert!(layout().check(20, 5).is_ok());
-        let overlapping = Layout { merges: vec![CellBox::new(1, 1, 2, 2), CellBox::new(2, 2, 2, 2)], ..Layout::default() };
+        let overlapping =
+            Layout { merges: vec![CellBox::new(1, 1, 2, 2), CellBox::new(2, 2, 2, 2)], ..Layout::default() };
         assert_eq!(overlapping.check(20, 5).unwrap_err(), "merges A1:B2 and B2:C3 overlap");
         assert!(layout().check(10, 5).unwrap_err().contains("A10:A11 is outside"));
         let json = serde_json::to_string(&layout()).unwrap();

@@ -51,7 +51,10 @@ mod tests {
         assert_eq!(next_value(&[Date(0)], 3, true), Date(3 * DAY_MS), "one date steps a day");
         assert_eq!(next_value(&[Date(0), Date(7 * DAY_MS)], 1, true), Date(14 * DAY_MS));
         let text = [String("a".into()), String("b".into()), String("c".into())];
-        assert_eq!([1, 2, 4].map(|s| next_value(&text, s, true)), [String("a".into()), String("b".into()), String("a".into())]);
+        assert_eq!(
+            [1, 2, 4].map(|s| next_value(&text, s, true)),
+            [String("a".into()), String("b".into()), String("a".into())]
+        );
         assert_eq!(next_value(&numbers, 1, false), Number(1.0), "ALTERNATE_SERIES copies");
     }
 }

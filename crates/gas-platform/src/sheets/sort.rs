@@ -128,7 +128,10 @@ mod tests {
     fn text_ignores_case_and_ties_keep_their_order() {
         let values = vec![CellValue::String("b".into()), CellValue::String("B".into()), CellValue::String("a".into())];
         let got = sorted(values, true);
-        assert_eq!(got, vec![CellValue::String("a".into()), CellValue::String("b".into()), CellValue::String("B".into())]);
+        assert_eq!(
+            got,
+            vec![CellValue::String("a".into()), CellValue::String("b".into()), CellValue::String("B".into())]
+        );
     }
 
     #[test]

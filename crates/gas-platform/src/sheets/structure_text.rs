@@ -8,7 +8,8 @@ pub const COLUMNS_OUT_OF_BOUNDS: &str = "Those columns are out of bounds.";
 /// Deleting every non-frozen column (assumed, as the rows' text).
 pub const DELETE_ALL_COLUMNS: &str = "Sorry, it is not possible to delete all non-frozen columns.";
 /// More columns than Sheets' 18,278 (`ZZZ`, documented limit; text assumed).
-pub const COLUMN_LIMIT: &str = "This action would increase the number of columns in the sheet above the limit of 18278.";
+pub const COLUMN_LIMIT: &str =
+    "This action would increase the number of columns in the sheet above the limit of 18278.";
 /// `hideSheet` of the last visible sheet (assumed).
 pub const HIDE_ALL_SHEETS: &str = "You can't hide all the sheets in a document.";
 /// `setFrozenRows(n)` with no unfrozen row left, or a negative count (assumed).

@@ -82,7 +82,8 @@ impl Spreadsheets {
     /// `Range.getCell(row, column)`: 1-based inside the range.
     pub fn get_cell(&self, range: &RangeRef, row: i64, column: i64) -> ServiceResult<RangeRef> {
         self.range_sheet(range)?;
-        let inside = (1..=i64::from(range.num_rows)).contains(&row) && (1..=i64::from(range.num_columns)).contains(&column);
+        let inside =
+            (1..=i64::from(range.num_rows)).contains(&row) && (1..=i64::from(range.num_columns)).contains(&column);
         if !inside {
             return Err(ServiceError::new(st::CELL_OUT_OF_RANGE));
         }
@@ -216,7 +217,13 @@ impl Spreadsheets {
         if last_row < first {
             return Ok(());
         }
-        let range = RangeRef { sheet: sheet.clone(), row: first, column: 1, num_rows: last_row - first + 1, num_columns: last_column };
+        let range = RangeRef {
+            sheet: sheet.clone(),
+            row: first,
+            column: 1,
+            num_rows: last_row - first + 1,
+            num_columns: last_column,
+        };
         self.sort_range(&range, &[(column, ascending)])
     }
 
@@ -321,9 +328,22 @@ impl Spreadsheets {
         self.put_at(sheet, row as u32, column as u32, block, mode)
     }
 
-    fn put_at(&mut self, sheet: &SheetRef, row: u32, column: u32, mut block: CellBlock, mode: CopyMode) -> ServiceResult<()> {
+    fn put_at(
+        &mut self,
+        sheet: &SheetRef,
+        row: u32,
+        column: u32,
+        mut block: CellBlock,
+        mode: CopyMode,
+    ) -> ServiceResult<()> {
         let target = self.sheet(sheet)?;
-        check_range(target, i64::from(row), i64::from(column), i64::from(block.num_rows), i64::from(block.num_columns))?;
+        check_range(
+            target,
+            i64::from(row),
+            i64::from(column),
+            i64::from(block.num_rows),
+            i64::from(block.num_columns),
+        )?;
         if mode.values_only {
             block.formulas.clear();
         }
@@ -342,7 +362,13 @@ impl Spreadsheets {
         let merges = source.layout().merges_in(&source_box);
         let target = self.sheet(&destination.sheet)?;
         let (row, column) = (destination.row, destination.column);
-        check_range(target, i64::from(row), i64::from(column), i64::from(block.num_rows), i64::from(block.num_columns))?;
+        check_range(
+            target,
+            i64::from(row),
+            i64::from(column),
+            i64::from(block.num_rows),
+            i64::from(block.num_columns),
+        )?;
         let target_box = CellBox::new(row, column, block.num_rows, block.num_columns);
         check_whole_merges(target.layout(), &target_box)?;
 
@@ -410,7 +436,9 @@ impl Spreadsheets {
             (Dim::Columns, true) => {
                 (band.column + k <= max_columns).then(|| CellBox { last_column: max_columns - k, ..band })
             }
-            (Dim::Columns, false) => (band.column + k <= max_columns).then(|| CellBox { column: band.column + k, ..band }),
+            (Dim::Columns, false) => {
+                (band.column + k <= max_columns).then(|| CellBox { column: band.column + k, ..band })
+            }
         };
         let block = source.map(|b| (b, sheet.take_block(b)));
         let merges: Vec<CellBox> = sheet.layout().merges_in(&band).into_iter().filter_map(moved).collect();

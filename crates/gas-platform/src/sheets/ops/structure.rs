@@ -57,7 +57,13 @@ impl Spreadsheets {
 
     /// Deleting `count` rows or columns must leave at least one that is not frozen
     /// (observed for rows: `Sorry, it is not possible to delete all non-frozen rows.`).
-    pub(in crate::sheets) fn check_delete(&self, sheet: &SheetRef, dim: Dim, start: i64, count: i64) -> ServiceResult<Shift> {
+    pub(in crate::sheets) fn check_delete(
+        &self,
+        sheet: &SheetRef,
+        dim: Dim,
+        start: i64,
+        count: i64,
+    ) -> ServiceResult<Shift> {
         let target = self.sheet(sheet)?;
         let (start, count) = check_span(target, dim, start, count)?;
         let shift = Shift::Remove { dim, start, count };
@@ -126,7 +132,14 @@ impl Spreadsheets {
     }
 
     /// `hideRows`/`showRows`/`hideColumns`/`showColumns(start[, count])`, `hideRow(range)`, ...
-    pub fn set_hidden(&mut self, sheet: &SheetRef, dim: Dim, start: i64, count: i64, hidden: bool) -> ServiceResult<()> {
+    pub fn set_hidden(
+        &mut self,
+        sheet: &SheetRef,
+        dim: Dim,
+        start: i64,
+        count: i64,
+        hidden: bool,
+    ) -> ServiceResult<()> {
         let (start, count) = check_span(self.sheet(sheet)?, dim, start, count)?;
         let layout = self.sheet_mut(sheet)?.layout_mut();
         let set = match dim {

@@ -3,11 +3,11 @@
 
 use chrono_tz::Tz;
 
-use crate::sheets::format::CellFormat;
-use crate::sheets::Spreadsheets;
-use crate::sheets::shift::{CellBox, Dim};
-use crate::sheets::{structure_text as st, text, CopyMode, Direction, MergeKind, RangeRef, SheetRef};
 use crate::rng::SeededRng;
+use crate::sheets::format::CellFormat;
+use crate::sheets::shift::{CellBox, Dim};
+use crate::sheets::Spreadsheets;
+use crate::sheets::{structure_text as st, text, CopyMode, Direction, MergeKind, RangeRef, SheetRef};
 use crate::CellValue;
 
 fn utc() -> Tz {
@@ -137,7 +137,10 @@ fn inserting_rows_moves_layers_merges_and_hidden_rows() {
     store.insert_rows_before(&sheet, 2, 1).unwrap();
     assert_eq!(notes(&store, &sheet), vec![((3, 1), "two".to_string())]);
     assert_eq!(merges(&store, &sheet), ["B3:B4"]);
-    assert!(store.is_hidden_by_user(&sheet, Dim::Rows, 4).unwrap() && !store.is_hidden_by_user(&sheet, Dim::Rows, 3).unwrap());
+    assert!(
+        store.is_hidden_by_user(&sheet, Dim::Rows, 4).unwrap()
+            && !store.is_hidden_by_user(&sheet, Dim::Rows, 3).unwrap()
+    );
     store.insert_rows_after(&sheet, 3, 2).unwrap();
     assert_eq!(merges(&store, &sheet), ["B3:B6"], "rows inserted inside a merge widen it");
 }
@@ -244,7 +247,9 @@ fn next_data_cell_moves_like_ctrl_arrow() {
     let (mut store, sheet) = fresh();
     write(&mut store, &sheet, "A2:A4", vec![vec![n(1.0)], vec![n(2.0)], vec![n(3.0)]]);
     write(&mut store, &sheet, "A8", vec![vec![n(8.0)]]);
-    let next = |from: &str, direction| crate::sheets::a1_notation(&store.next_data_cell(&r(&store, &sheet, from), direction).unwrap());
+    let next = |from: &str, direction| {
+        crate::sheets::a1_notation(&store.next_data_cell(&r(&store, &sheet, from), direction).unwrap())
+    };
     assert_eq!(next("A1", Direction::Down), "A2", "from an empty cell: the next filled one");
     assert_eq!(next("A2", Direction::Down), "A4", "inside a run: its end");
     assert_eq!(next("A4", Direction::Down), "A8", "at a run's end: the next filled cell");
@@ -258,7 +263,12 @@ fn next_data_cell_moves_like_ctrl_arrow() {
 #[test]
 fn the_data_region_grows_over_adjacent_data_but_not_diagonally() {
     let (mut store, sheet) = fresh();
-    write(&mut store, &sheet, "B2:D4", vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(4.0), E, n(6.0)], vec![n(7.0), n(8.0), n(9.0)]]);
+    write(
+        &mut store,
+        &sheet,
+        "B2:D4",
+        vec![vec![n(1.0), n(2.0), n(3.0)], vec![n(4.0), E, n(6.0)], vec![n(7.0), n(8.0), n(9.0)]],
+    );
     write(&mut store, &sheet, "F6", vec![vec![n(1.0)]]);
     let region = |a1: &str, dim| crate::sheets::a1_notation(&store.data_region(&r(&store, &sheet, a1), dim).unwrap());
     assert_eq!(region("C3", None), "B2:D4");
@@ -328,7 +338,10 @@ fn duplicates_go_ignoring_case_and_the_range_shrinks() {
     let area = r(&store, &sheet, "A1:B4");
     let left = store.remove_duplicates(&area, Some(&[1])).unwrap();
     assert_eq!(crate::sheets::a1_notation(&left), "A1:B2");
-    assert_eq!(values(&store, &sheet, "A1:B4"), vec![vec![s("Ana"), n(1.0)], vec![s("Bo"), n(1.0)], vec![E, E], vec![E, E]]);
+    assert_eq!(
+        values(&store, &sheet, "A1:B4"),
+        vec![vec![s("Ana"), n(1.0)], vec![s("Bo"), n(1.0)], vec![E, E], vec![E, E]]
+    );
     assert_eq!(message(store.remove_duplicates(&area, Some(&[3]))), st::DUPLICATE_COLUMN_OUT_OF_RANGE);
     // All columns by default: nothing left to remove.
     assert_eq!(store.remove_duplicates(&area, None).unwrap().num_rows, 3, "two rows and one empty row");
@@ -398,7 +411,10 @@ fn copy_values_to_range_repeats_or_cuts_the_source() {
     assert_eq!(values(&store, &sheet, "A3:E4"), vec![row.clone(), row]);
     store.copy_to_box(&r(&store, &sheet, "A1:B1"), &sheet, 7, 7, 1, 1, values_only).unwrap();
     assert_eq!(values(&store, &sheet, "G1:H1"), vec![vec![n(1.0), E]]);
-    assert_eq!(message(store.copy_to_box(&r(&store, &sheet, "A1"), &sheet, 1, 1, 2, 1, values_only)), text::RANGE_ROWS_AT_LEAST_1);
+    assert_eq!(
+        message(store.copy_to_box(&r(&store, &sheet, "A1"), &sheet, 1, 1, 2, 1, values_only)),
+        text::RANGE_ROWS_AT_LEAST_1
+    );
 }
 
 #[test]
@@ -419,7 +435,10 @@ fn inserting_and_deleting_cells_shifts_only_the_band() {
     write(&mut store, &sheet, "A1:B3", vec![vec![n(1.0), n(10.0)], vec![n(2.0), n(20.0)], vec![n(3.0), n(30.0)]]);
     note(&mut store, &sheet, 2, 1, "two");
     store.shift_cells(&r(&store, &sheet, "A1"), Dim::Rows, true).unwrap();
-    assert_eq!(values(&store, &sheet, "A1:B4"), vec![vec![E, n(10.0)], vec![n(1.0), n(20.0)], vec![n(2.0), n(30.0)], vec![n(3.0), E]]);
+    assert_eq!(
+        values(&store, &sheet, "A1:B4"),
+        vec![vec![E, n(10.0)], vec![n(1.0), n(20.0)], vec![n(2.0), n(30.0)], vec![n(3.0), E]]
+    );
     assert_eq!(notes(&store, &sheet), vec![((3, 1), "two".to_string())]);
     store.shift_cells(&r(&store, &sheet, "A1:A2"), Dim::Rows, false).unwrap();
     assert_eq!(values(&store, &sheet, "A1:A3"), vec![vec![n(2.0)], vec![n(3.0)], vec![E]]);
@@ -443,8 +462,14 @@ fn auto_fill_continues_simple_series_in_any_direction() {
     assert_eq!(values(&store, &sheet, "A1:A2"), vec![vec![n(-3.0)], vec![n(-1.0)]]);
     store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A3:A5"), false).unwrap();
     assert_eq!(store.get_value(&r(&store, &sheet, "A5")).unwrap(), n(1.0), "ALTERNATE_SERIES copies");
-    assert_eq!(message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A3:B6"), true)), st::AUTOFILL_DESTINATION);
-    assert_eq!(message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A4:A6"), true)), st::AUTOFILL_DESTINATION);
+    assert_eq!(
+        message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A3:B6"), true)),
+        st::AUTOFILL_DESTINATION
+    );
+    assert_eq!(
+        message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A4:A6"), true)),
+        st::AUTOFILL_DESTINATION
+    );
 }
 
 #[test]
