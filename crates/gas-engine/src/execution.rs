@@ -192,6 +192,7 @@ pub fn run_execution(
         script_id: project.script_id.clone(),
         html_files: project.html_files.clone(),
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
+        sheets_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "sheets.randomize")),
         calls: RefCell::new(Bounded::default()),
         logs: RefCell::new(Bounded::default()),
         kill_reason: RefCell::new(None),

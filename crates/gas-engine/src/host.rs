@@ -160,6 +160,8 @@ pub struct Host {
     /// The project's HTML files, for HtmlService.
     pub html_files: Arc<Vec<crate::project::SourceFile>>,
     pub uuid_rng: RefCell<SeededRng>,
+    /// `Range.randomize`'s stream (its own, so shuffling does not change later UUIDs).
+    pub sheets_rng: RefCell<SeededRng>,
     pub calls: RefCell<Bounded<CallRecord>>,
     pub logs: RefCell<Bounded<LogLine>>,
     pub kill_reason: RefCell<Option<String>>,

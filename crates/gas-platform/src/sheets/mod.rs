@@ -63,20 +63,29 @@
 //! | row deletion / insertion | existing `RangeRef`s keep their coordinates | assumed |
 
 pub mod a1;
+mod block;
 mod finder;
 pub mod format;
 pub mod layer;
+pub mod layout;
 mod model;
 mod ops;
 pub use ops::people;
 mod r1c1;
+pub mod series;
+pub mod shift;
+pub mod sort;
+pub mod structure_text;
 pub mod values;
 
 #[cfg(test)]
 mod tests;
 
 pub use finder::TextFinder;
+pub use layout::MergeKind;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
+pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
+pub use shift::Dim;
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
 use super::layer::CellLayer;
+use super::layout::Layout;
+use super::shift::{Dim, Shift};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -31,6 +33,9 @@ pub struct Sheet {
     formats: CellLayer<CellFormat>,
     #[serde(skip_serializing_if = "CellLayer::is_empty")]
     notes: CellLayer<String>,
+    /// Hidden, frozen and merged rows and columns (layout.rs); moved by every structural change.
+    #[serde(skip_serializing_if = "Layout::is_default")]
+    layout: Layout,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -49,6 +54,8 @@ struct SheetData {
     formats: CellLayer<CellFormat>,
     #[serde(default)]
     notes: CellLayer<String>,
+    #[serde(default)]
+    layout: Layout,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -73,9 +80,11 @@ impl TryFrom<SheetData> for Sheet {
                 ));
             }
         }
+        data.layout.check(sheet.max_rows, sheet.max_columns).map_err(|err| format!("sheet {:?}: {err}", data.name))?;
         sheet.formulas = data.formulas;
         sheet.formats = data.formats;
         sheet.notes = data.notes;
+        sheet.layout = data.layout;
         Ok(sheet)
     }
 }
@@ -92,6 +101,7 @@ impl Sheet {
             formulas: CellLayer::default(),
             formats: CellLayer::default(),
             notes: CellLayer::default(),
+            layout: Layout::default(),
         }
     }
 
@@ -189,19 +199,23 @@ impl Sheet {
         &self.notes
     }
 
-    // The `_mut` accessors and the column shifts are for the formula, format and
-    // structure operations being built (issue 14); remove this allow when they land.
-    #[allow(dead_code)]
+    /// Hidden, frozen and merged rows and columns.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub(super) fn layout_mut(&mut self) -> &mut Layout {
+        &mut self.layout
+    }
+
     pub(super) fn formulas_mut(&mut self) -> &mut CellLayer<String> {
         &mut self.formulas
     }
 
-    #[allow(dead_code)]
     pub(super) fn formats_mut(&mut self) -> &mut CellLayer<CellFormat> {
         &mut self.formats
     }
 
-    #[allow(dead_code)]
     pub(super) fn notes_mut(&mut self) -> &mut CellLayer<String> {
         &mut self.notes
     }
@@ -256,31 +270,63 @@ impl Sheet {
         }
     }
 
-    /// Removes rows `start..start + count` (1-based, already checked to be in the sheet).
-    pub(super) fn remove_rows(&mut self, start: u32, count: u32) {
-        debug_assert!(start >= 1 && count >= 1 && start + count - 1 <= self.max_rows && count < self.max_rows);
-        let from = (start as usize - 1).min(self.rows.len());
-        let to = (from + count as usize).min(self.rows.len());
-        self.rows.drain(from..to);
-        self.max_rows -= count;
-        self.drop_trailing_empty_rows();
-        self.shift_layers(|layer| layer.remove_rows(start, count));
-    }
-
     /// Inserts `count` empty rows so the first of them is row `at` (1-based, at most
     /// `max_rows + 1`).
     pub(super) fn add_rows(&mut self, at: u32, count: u32) {
         debug_assert!(at >= 1 && at <= self.max_rows + 1);
-        let index = at as usize - 1;
-        if index < self.rows.len() {
-            self.rows.splice(index..index, std::iter::repeat_with(Vec::new).take(count as usize));
-        }
-        self.max_rows += count;
-        self.shift_layers(|layer| layer.insert_rows(at, count));
+        self.apply_shift(Shift::Insert { dim: Dim::Rows, at, count });
     }
 
+    /// Adds `count` columns after the last one.
     pub(super) fn add_columns(&mut self, count: u32) {
-        self.max_columns += count;
+        self.apply_shift(Shift::Insert { dim: Dim::Columns, at: self.max_columns + 1, count });
+    }
+
+    /// The one structural change every row and column insertion or deletion goes
+    /// through: the values, the grid's size, every per-cell layer and the layout move
+    /// alike (already checked: inside the grid, at least one row and column left).
+    pub(super) fn apply_shift(&mut self, shift: Shift) {
+        match shift {
+            Shift::Insert { dim: Dim::Rows, at, count } => {
+                let index = at as usize - 1;
+                if index < self.rows.len() {
+                    self.rows.splice(index..index, std::iter::repeat_with(Vec::new).take(count as usize));
+                }
+                self.max_rows += count;
+            }
+            Shift::Remove { dim: Dim::Rows, start, count } => {
+                let from = (start as usize - 1).min(self.rows.len());
+                let to = (from + count as usize).min(self.rows.len());
+                self.rows.drain(from..to);
+                self.max_rows -= count;
+            }
+            Shift::Insert { dim: Dim::Columns, at, count } => {
+                let index = at as usize - 1;
+                for cells in self.rows.iter_mut().filter(|cells| cells.len() > index) {
+                    cells.splice(index..index, std::iter::repeat_n(CellValue::Empty, count as usize));
+                }
+                self.max_columns += count;
+            }
+            Shift::Remove { dim: Dim::Columns, start, count } => {
+                for cells in &mut self.rows {
+                    let from = (start as usize - 1).min(cells.len());
+                    let to = (from + count as usize).min(cells.len());
+                    cells.drain(from..to);
+                    while cells.last().is_some_and(CellValue::is_empty) {
+                        cells.pop();
+                    }
+                }
+                self.max_columns -= count;
+            }
+        }
+        self.drop_trailing_empty_rows();
+        self.shift_layers(|layer| match shift {
+            Shift::Insert { dim: Dim::Rows, at, count } => layer.insert_rows(at, count),
+            Shift::Remove { dim: Dim::Rows, start, count } => layer.remove_rows(start, count),
+            Shift::Insert { dim: Dim::Columns, at, count } => layer.insert_columns(at, count),
+            Shift::Remove { dim: Dim::Columns, start, count } => layer.remove_columns(start, count),
+        });
+        self.layout.apply_shift(&shift);
     }
 
     /// Clears the contents (values and formulas); formats and notes stay.
@@ -291,7 +337,6 @@ impl Sheet {
 }
 
 /// The structural shifts every [`CellLayer`] supports, whatever it holds.
-#[allow(dead_code)]
 pub(super) trait LayerShift {
     fn insert_rows(&mut self, at: u32, count: u32);
     fn remove_rows(&mut self, start: u32, count: u32);

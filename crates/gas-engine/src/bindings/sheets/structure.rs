@@ -1,18 +1,346 @@
 //! Structure: columns, hiding, freezing, merging, navigation, sorting, copying and moving.
 //!
-//! `dispatch` answers the methods this part owns and `None` for every other.
+//! `dispatch` answers the methods this part owns and `None` for every other. Arguments
+//! arrive checked against the catalogue (the prelude's makers); here they are read into
+//! gas-platform's types, enums by name.
 
+use super::super::args::*;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::sheets::Spreadsheets;
+use gas_platform::sheets::{
+    structure_text as st, CopyMode, Dim, Direction, MergeKind, RangeRef, SheetRef, Spreadsheets,
+};
+use gas_platform::{ServiceError, ServiceResult};
 
 pub(super) fn dispatch(
-    _host: &Host,
-    _books: &mut Spreadsheets,
+    host: &Host,
+    books: &mut Spreadsheets,
     method: &str,
-    _handle: &Val,
-    _args: &[Val],
+    handle: &Val,
+    args: &[Val],
 ) -> Option<CallResult> {
-    let _ = method;
-    None
+    let result = if method.starts_with("Sheet.") {
+        sheet(host, books, method, handle, args)?
+    } else if method.starts_with("Range.") {
+        range(host, books, method, handle, args)?
+    } else {
+        return None;
+    };
+    Some(result.map_err(Into::into))
+}
+
+/// An optional whole-number argument (`hideRows(row[, count])`).
+fn count_arg(args: &[Val], i: usize, method: &str) -> ServiceResult<i64> {
+    match arg(args, i) {
+        Val::Undefined => Ok(1),
+        _ => int_arg(args, i, method),
+    }
+}
+
+fn enum_arg<T>(args: &[Val], i: usize, name: &str, read: fn(&str) -> Option<T>) -> ServiceResult<T> {
+    match arg(args, i) {
+        Val::String(s) => read(s),
+        _ => None,
+    }
+    .ok_or_else(|| ServiceError::new(st::invalid_argument(name)))
+}
+
+fn void(result: ServiceResult<()>) -> ServiceResult<Val> {
+    result.map(|()| Val::Undefined)
+}
+
+fn sheet(
+    host: &Host,
+    books: &mut Spreadsheets,
+    method: &str,
+    handle: &Val,
+    args: &[Val],
+) -> Option<ServiceResult<Val>> {
+    let _ = host;
+    let run = || -> ServiceResult<Val> {
+        let sheet: SheetRef = handle_of(handle)?;
+        let int = |i: usize| int_arg(args, i, method);
+        let lines_of = |i: usize, dim: Dim| -> ServiceResult<(i64, i64)> {
+            let range: RangeRef = handle_of(arg(args, i))?;
+            Ok(match dim {
+                Dim::Rows => (i64::from(range.row), i64::from(range.num_rows)),
+                Dim::Columns => (i64::from(range.column), i64::from(range.num_columns)),
+            })
+        };
+        match method {
+            "Sheet.insertColumnBefore" => void(books.insert_columns(&sheet, int(0)?, 1, false)),
+            "Sheet.insertColumnAfter" => void(books.insert_columns(&sheet, int(0)?, 1, true)),
+            "Sheet.insertColumnsBefore" => void(books.insert_columns(&sheet, int(0)?, int(1)?, false)),
+            "Sheet.insertColumnsAfter" => void(books.insert_columns(&sheet, int(0)?, int(1)?, true)),
+            "Sheet.insertColumns" => void(books.insert_columns(&sheet, int(0)?, count_arg(args, 1, method)?, false)),
+            "Sheet.insertRows" => void(books.insert_rows_before(&sheet, int(0)?, count_arg(args, 1, method)?)),
+            "Sheet.deleteColumn" => void(books.delete_columns(&sheet, int(0)?, 1)),
+            "Sheet.deleteColumns" => void(books.delete_columns(&sheet, int(0)?, int(1)?)),
+            "Sheet.hideSheet" => void(books.hide_sheet(&sheet)),
+            "Sheet.showSheet" => void(books.show_sheet(&sheet)),
+            "Sheet.isSheetHidden" => Ok(Val::Bool(books.is_sheet_hidden(&sheet)?)),
+            "Sheet.hideRows" | "Sheet.showRows" | "Sheet.hideColumns" | "Sheet.showColumns" => {
+                let dim = if method.ends_with("Rows") { Dim::Rows } else { Dim::Columns };
+                let hide = method.starts_with("Sheet.hide");
+                void(books.set_hidden(&sheet, dim, int(0)?, count_arg(args, 1, method)?, hide))
+            }
+            "Sheet.hideRow" | "Sheet.unhideRow" | "Sheet.hideColumn" | "Sheet.unhideColumn" => {
+                let dim = if method.ends_with("Row") { Dim::Rows } else { Dim::Columns };
+                let (start, count) = lines_of(0, dim)?;
+                void(books.set_hidden(&sheet, dim, start, count, method.starts_with("Sheet.hide")))
+            }
+            "Sheet.isRowHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Rows, int(0)?)?)),
+            "Sheet.isColumnHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Columns, int(0)?)?)),
+            "Sheet.setFrozenRows" => void(books.set_frozen(&sheet, Dim::Rows, int(0)?)),
+            "Sheet.setFrozenColumns" => void(books.set_frozen(&sheet, Dim::Columns, int(0)?)),
+            "Sheet.getFrozenRows" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Rows)?))),
+            "Sheet.getFrozenColumns" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Columns)?))),
+            "Sheet.autoResizeColumn" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, 1)),
+            "Sheet.autoResizeColumns" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, int(1)?)),
+            "Sheet.autoResizeRows" => void(books.auto_resize(&sheet, Dim::Rows, int(0)?, int(1)?)),
+            "Sheet.sort" => {
+                let ascending = !matches!(arg(args, 1), Val::Bool(false));
+                void(books.sort_sheet(&sheet, int(0)?, ascending))
+            }
+            "Sheet.moveRows" | "Sheet.moveColumns" => {
+                // The spec names rows (columns) of this sheet by its position.
+                let spec = RangeRef { sheet: sheet.clone(), ..handle_of(arg(args, 0))? };
+                let dim = if method == "Sheet.moveRows" { Dim::Rows } else { Dim::Columns };
+                void(books.move_lines(&spec, dim, int(1)?))
+            }
+            _ => Err(ServiceError::unimplemented(method)),
+        }
+    };
+    OWNED_SHEET.binary_search(&method).is_ok().then(run)
+}
+
+/// The Sheet methods this part answers (sorted).
+const OWNED_SHEET: &[&str] = &[
+    "Sheet.autoResizeColumn",
+    "Sheet.autoResizeColumns",
+    "Sheet.autoResizeRows",
+    "Sheet.deleteColumn",
+    "Sheet.deleteColumns",
+    "Sheet.getFrozenColumns",
+    "Sheet.getFrozenRows",
+    "Sheet.hideColumn",
+    "Sheet.hideColumns",
+    "Sheet.hideRow",
+    "Sheet.hideRows",
+    "Sheet.hideSheet",
+    "Sheet.insertColumnAfter",
+    "Sheet.insertColumnBefore",
+    "Sheet.insertColumns",
+    "Sheet.insertColumnsAfter",
+    "Sheet.insertColumnsBefore",
+    "Sheet.insertRows",
+    "Sheet.isColumnHiddenByUser",
+    "Sheet.isRowHiddenByUser",
+    "Sheet.isSheetHidden",
+    "Sheet.moveColumns",
+    "Sheet.moveRows",
+    "Sheet.setFrozenColumns",
+    "Sheet.setFrozenRows",
+    "Sheet.showColumns",
+    "Sheet.showRows",
+    "Sheet.showSheet",
+    "Sheet.sort",
+    "Sheet.unhideColumn",
+    "Sheet.unhideRow",
+];
+
+/// The Range methods this part answers (sorted).
+const OWNED_RANGE: &[&str] = &[
+    "Range.autoFill",
+    "Range.autoFillToNeighbor",
+    "Range.breakApart",
+    "Range.copyFormatToRange",
+    "Range.copyTo",
+    "Range.copyValuesToRange",
+    "Range.deleteCells",
+    "Range.getCell",
+    "Range.getDataRegion",
+    "Range.getMergedRanges",
+    "Range.getNextDataCell",
+    "Range.insertCells",
+    "Range.isBlank",
+    "Range.isPartOfMerge",
+    "Range.merge",
+    "Range.mergeAcross",
+    "Range.mergeVertically",
+    "Range.moveTo",
+    "Range.offset",
+    "Range.randomize",
+    "Range.removeDuplicates",
+    "Range.sort",
+    "Range.trimWhitespace",
+];
+
+fn range(
+    host: &Host,
+    books: &mut Spreadsheets,
+    method: &str,
+    handle: &Val,
+    args: &[Val],
+) -> Option<ServiceResult<Val>> {
+    if OWNED_RANGE.binary_search(&method).is_err() {
+        return None;
+    }
+    let mut run = || -> ServiceResult<Val> {
+        let range: RangeRef = handle_of(handle)?;
+        let int = |i: usize| int_arg(args, i, method);
+        let optional_int = |i: usize| match arg(args, i) {
+            Val::Undefined => Ok(None),
+            _ => int(i).map(Some),
+        };
+        let series = |i: usize| enum_arg(args, i, "series", increments_of);
+        match method {
+            "Range.merge" => void(books.merge(&range, MergeKind::All)),
+            "Range.mergeAcross" => void(books.merge(&range, MergeKind::Across)),
+            "Range.mergeVertically" => void(books.merge(&range, MergeKind::Vertically)),
+            "Range.breakApart" => void(books.break_apart(&range)),
+            "Range.getMergedRanges" => Ok(Val::Array(books.merged_ranges(&range)?.iter().map(to_val).collect())),
+            "Range.isPartOfMerge" => Ok(Val::Bool(books.is_part_of_merge(&range)?)),
+            "Range.offset" => {
+                Ok(to_val(&books.offset(&range, int(0)?, int(1)?, optional_int(2)?, optional_int(3)?)?))
+            }
+            "Range.getCell" => Ok(to_val(&books.get_cell(&range, int(0)?, int(1)?)?)),
+            "Range.getNextDataCell" => {
+                let direction = enum_arg(args, 0, "direction", Direction::from_name)?;
+                Ok(to_val(&books.next_data_cell(&range, direction)?))
+            }
+            "Range.getDataRegion" => {
+                let dim = match arg(args, 0) {
+                    Val::Undefined => None,
+                    _ => Some(enum_arg(args, 0, "dimension", Dim::from_name)?),
+                };
+                Ok(to_val(&books.data_region(&range, dim)?))
+            }
+            "Range.isBlank" => Ok(Val::Bool(books.is_blank(&range)?)),
+            "Range.sort" => void(books.sort_range(&range, &sort_keys(arg(args, 0))?)),
+            "Range.removeDuplicates" => {
+                let columns = match arg(args, 0) {
+                    Val::Undefined | Val::Null => None,
+                    Val::Array(items) => Some(items.iter().map(column_number).collect::<ServiceResult<Vec<i64>>>()?),
+                    other => {
+                        return Err(signature_error(
+                            "SpreadsheetApp.Range.removeDuplicates",
+                            std::slice::from_ref(other),
+                        ))
+                    }
+                };
+                Ok(to_val(&books.remove_duplicates(&range, columns.as_deref())?))
+            }
+            "Range.trimWhitespace" => void(books.trim_whitespace(&range)),
+            "Range.randomize" => void(books.randomize(&range, &mut host.sheets_rng.borrow_mut())),
+            "Range.copyTo" => {
+                let destination: RangeRef = handle_of(arg(args, 0))?;
+                void(books.copy_to(&range, &destination, copy_mode(args)?))
+            }
+            "Range.copyValuesToRange" | "Range.copyFormatToRange" => {
+                let target = match arg(args, 0) {
+                    Val::Number(grid_id) => {
+                        SheetRef { spreadsheet_id: range.sheet.spreadsheet_id.clone(), sheet_id: *grid_id as u32 }
+                    }
+                    other => handle_of(other)?,
+                };
+                let mode = if method == "Range.copyValuesToRange" {
+                    CopyMode { contents: true, values_only: true, formats: false, transposed: false }
+                } else {
+                    CopyMode { contents: false, values_only: false, formats: true, transposed: false }
+                };
+                void(books.copy_to_box(&range, &target, int(1)?, int(2)?, int(3)?, int(4)?, mode))
+            }
+            "Range.moveTo" => void(books.move_to(&range, &handle_of(arg(args, 0))?)),
+            "Range.insertCells" => {
+                void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, true))
+            }
+            "Range.deleteCells" => {
+                void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, false))
+            }
+            "Range.autoFill" => {
+                let destination: RangeRef = handle_of(arg(args, 0))?;
+                void(books.auto_fill(&range, &destination, series(1)?))
+            }
+            "Range.autoFillToNeighbor" => void(books.auto_fill_to_neighbor(&range, series(0)?)),
+            _ => Err(ServiceError::unimplemented(method)),
+        }
+    };
+    Some(run())
+}
+
+/// `SpreadsheetApp.AutoFillSeries`: whether the series increments.
+fn increments_of(name: &str) -> Option<bool> {
+    match name {
+        "DEFAULT_SERIES" => Some(true),
+        "ALTERNATE_SERIES" => Some(false),
+        _ => None,
+    }
+}
+
+fn column_number(value: &Val) -> ServiceResult<i64> {
+    match value {
+        Val::Number(n) if n.is_finite() => Ok(n.trunc() as i64),
+        _ => Err(ServiceError::new(st::DUPLICATE_COLUMN_OUT_OF_RANGE)),
+    }
+}
+
+/// `Range.sort(spec)`: a column number, `{column, ascending}`, or an array of either
+/// (documented forms); ascending unless `ascending: false`.
+fn sort_keys(spec: &Val) -> ServiceResult<Vec<(i64, bool)>> {
+    let key = |item: &Val| -> ServiceResult<(i64, bool)> {
+        match item {
+            Val::Number(n) if n.is_finite() => Ok((n.trunc() as i64, true)),
+            Val::Object(_) => {
+                let column = match item.get("column") {
+                    Some(Val::Number(n)) if n.is_finite() => n.trunc() as i64,
+                    _ => return Err(ServiceError::new(st::SORT_SPEC_INVALID)),
+                };
+                let ascending = match item.get("ascending") {
+                    None | Some(Val::Undefined) => true,
+                    Some(Val::Bool(b)) => *b,
+                    Some(_) => return Err(ServiceError::new(st::SORT_SPEC_INVALID)),
+                };
+                Ok((column, ascending))
+            }
+            _ => Err(ServiceError::new(st::SORT_SPEC_INVALID)),
+        }
+    };
+    match spec {
+        Val::Array(items) => items.iter().map(key).collect(),
+        single => Ok(vec![key(single)?]),
+    }
+}
+
+/// `copyTo(destination)`, `copyTo(destination, {formatOnly, contentsOnly})`,
+/// `copyTo(destination, copyPasteType, transposed)`.
+fn copy_mode(args: &[Val]) -> ServiceResult<CopyMode> {
+    let all = CopyMode { contents: true, values_only: false, formats: true, transposed: false };
+    match arg(args, 1) {
+        Val::Undefined => Ok(all),
+        options @ Val::Object(_) => {
+            let flag = |name: &str| matches!(options.get(name), Some(Val::Bool(true)));
+            Ok(match (flag("formatOnly"), flag("contentsOnly")) {
+                (true, false) => CopyMode { contents: false, ..all },
+                (false, true) => CopyMode { formats: false, ..all },
+                _ => all,
+            })
+        }
+        Val::String(kind) => {
+            let transposed = matches!(arg(args, 2), Val::Bool(true));
+            let mode = match kind.as_str() {
+                "PASTE_NORMAL" | "PASTE_NO_BORDERS" => all,
+                "PASTE_VALUES" => CopyMode { values_only: true, formats: false, ..all },
+                "PASTE_FORMULA" => CopyMode { formats: false, ..all },
+                "PASTE_FORMAT" => CopyMode { contents: false, ..all },
+                // Validations, conditional formats and column widths are other parts' state.
+                "PASTE_DATA_VALIDATION" | "PASTE_CONDITIONAL_FORMATTING" | "PASTE_COLUMN_WIDTHS" => {
+                    return Err(ServiceError::unimplemented(&format!("CopyPasteType.{kind} in Range.copyTo")));
+                }
+                _ => return Err(ServiceError::new(st::invalid_argument("copyPasteType"))),
+            };
+            Ok(CopyMode { transposed, ..mode })
+        }
+        other => Err(signature_error("SpreadsheetApp.Range.copyTo", std::slice::from_ref(other))),
+    }
 }

@@ -2,11 +2,15 @@
 //! the store. Each validates its arguments with the platform's texts first, then changes
 //! the model; a call that fails changes nothing.
 
+mod arrange;
 mod formats;
 mod formulas;
 mod objects;
 pub mod people;
 mod structure;
+
+pub use arrange::{CopyMode, Direction};
+pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
 
@@ -353,13 +357,8 @@ impl Spreadsheets {
 
     /// `Sheet.deleteRows(start, count)`: the rows below move up and the grid shrinks.
     pub fn delete_rows(&mut self, sheet: &SheetRef, start: i64, count: i64) -> ServiceResult<()> {
-        let target = self.sheet(sheet)?;
-        let (start, count) = check_rows(target, start, count)?;
-        if count >= target.max_rows() {
-            return fail(text::DELETE_ALL_ROWS);
-        }
-        self.sheet_mut(sheet)?.remove_rows(start, count);
-        Ok(())
+        let shift = self.check_delete(sheet, super::shift::Dim::Rows, start, count)?;
+        self.shift_sheet(sheet, shift)
     }
 
     /// `Sheet.insertRowBefore(row)`.
@@ -374,16 +373,14 @@ impl Spreadsheets {
 
     /// `Sheet.insertRowsBefore(row, count)` and `Sheet.insertRows(row, count)`.
     pub fn insert_rows_before(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
-        let (row, count) = self.check_insert(sheet, row, count)?;
-        self.sheet_mut(sheet)?.add_rows(row, count);
-        Ok(())
+        let (at, count) = self.check_insert(sheet, row, count)?;
+        self.shift_sheet(sheet, super::shift::Shift::Insert { dim: super::shift::Dim::Rows, at, count })
     }
 
     /// `Sheet.insertRowsAfter(row, count)`.
     pub fn insert_rows_after(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
-        self.sheet_mut(sheet)?.add_rows(row + 1, count);
-        Ok(())
+        self.shift_sheet(sheet, super::shift::Shift::Insert { dim: super::shift::Dim::Rows, at: row + 1, count })
     }
 
     /// The position must be a row of the sheet, the count at least 1, and the new rows
