@@ -63,18 +63,25 @@
 //! | row deletion / insertion | existing `RangeRef`s keep their coordinates | assumed |
 
 pub mod a1;
+pub mod anchored;
+pub mod conditional;
 mod finder;
 pub mod format;
 pub mod layer;
 mod model;
+pub mod named;
+pub mod objects;
 mod ops;
+pub mod protection;
 mod r1c1;
+pub mod validation;
 pub mod values;
 
 #[cfg(test)]
 mod tests;
 
-pub use finder::TextFinder;
+pub use finder::{fold, TextFinder};
+pub use ops::objects::is_valid_locale;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
 pub use values::{display_value, user_entered};
 

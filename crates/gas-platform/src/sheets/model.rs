@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
 use super::layer::CellLayer;
+use super::objects::{SheetObjects, SpreadsheetObjects};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -31,6 +32,9 @@ pub struct Sheet {
     formats: CellLayer<CellFormat>,
     #[serde(skip_serializing_if = "CellLayer::is_empty")]
     notes: CellLayer<String>,
+    /// Data validation and conditional format rules (objects.rs).
+    #[serde(default, skip_serializing_if = "SheetObjects::is_empty")]
+    objects: SheetObjects,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -49,6 +53,8 @@ struct SheetData {
     formats: CellLayer<CellFormat>,
     #[serde(default)]
     notes: CellLayer<String>,
+    #[serde(default)]
+    objects: SheetObjects,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -76,6 +82,10 @@ impl TryFrom<SheetData> for Sheet {
         sheet.formulas = data.formulas;
         sheet.formats = data.formats;
         sheet.notes = data.notes;
+        data.objects
+            .check_fits(sheet.max_rows, sheet.max_columns)
+            .map_err(|err| format!("sheet {:?}: {err}", data.name))?;
+        sheet.objects = data.objects;
         Ok(sheet)
     }
 }
@@ -92,6 +102,7 @@ impl Sheet {
             formulas: CellLayer::default(),
             formats: CellLayer::default(),
             notes: CellLayer::default(),
+            objects: SheetObjects::default(),
         }
     }
 
@@ -211,6 +222,21 @@ impl Sheet {
         shift(&mut self.formulas);
         shift(&mut self.formats);
         shift(&mut self.notes);
+        shift(&mut self.objects.validations);
+    }
+
+    /// Data validation and conditional format rules.
+    pub fn objects(&self) -> &SheetObjects {
+        &self.objects
+    }
+
+    pub(super) fn objects_mut(&mut self) -> &mut SheetObjects {
+        &mut self.objects
+    }
+
+    /// A copy of this sheet under another gid and name (`copyTo`, `duplicateActiveSheet`).
+    pub(super) fn copied(&self, sheet_id: u32, name: &str) -> Sheet {
+        Sheet { sheet_id, name: name.to_string(), ..self.clone() }
     }
 
     pub(super) fn cell_count(&self) -> u64 {
@@ -324,6 +350,9 @@ pub struct Spreadsheet {
     /// `None`: the script's zone (a spreadsheet a script creates takes the script's zone).
     time_zone: Option<String>,
     sheets: Vec<Sheet>,
+    /// Named ranges, protections, sharing, locale (objects.rs).
+    #[serde(default, skip_serializing_if = "SpreadsheetObjects::is_empty")]
+    objects: SpreadsheetObjects,
 }
 
 #[derive(Deserialize)]
@@ -333,13 +362,18 @@ struct SpreadsheetData {
     #[serde(default)]
     time_zone: Option<String>,
     sheets: Vec<Sheet>,
+    #[serde(default)]
+    objects: SpreadsheetObjects,
 }
 
 impl TryFrom<SpreadsheetData> for Spreadsheet {
     type Error = String;
 
     fn try_from(data: SpreadsheetData) -> Result<Spreadsheet, String> {
-        Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)
+        let mut book = Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)?;
+        data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
+        book.objects = data.objects;
+        Ok(book)
     }
 }
 
@@ -351,6 +385,7 @@ impl Spreadsheet {
             name: name.to_string(),
             time_zone: None,
             sheets: vec![Sheet::new(0, "Sheet1")],
+            objects: SpreadsheetObjects::default(),
         }
     }
 
@@ -377,7 +412,13 @@ impl Spreadsheet {
                 }
             }
         }
-        let book = Spreadsheet { id: id.to_string(), name: name.to_string(), time_zone, sheets };
+        let book = Spreadsheet {
+            id: id.to_string(),
+            name: name.to_string(),
+            time_zone,
+            sheets,
+            objects: SpreadsheetObjects::default(),
+        };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
             return Err(format!(
                 "spreadsheet {id:?} has {} cells; Sheets allows at most {CELLS_PER_SPREADSHEET_MAX}",
@@ -421,6 +462,25 @@ impl Spreadsheet {
 
     pub(super) fn set_time_zone(&mut self, zone: &str) {
         self.time_zone = Some(zone.to_string());
+    }
+
+    /// Named ranges, protections, sharing, locale.
+    pub fn objects(&self) -> &SpreadsheetObjects {
+        &self.objects
+    }
+
+    pub(super) fn objects_mut(&mut self) -> &mut SpreadsheetObjects {
+        &mut self.objects
+    }
+
+    /// A copy under another id and name (`Spreadsheet.copy`): sheets, named ranges and
+    /// protections come along; sharing does not (a copy is its maker's: assumed).
+    pub(super) fn copied(&self, id: &str, name: &str) -> Spreadsheet {
+        let mut copy = Spreadsheet { id: id.to_string(), name: name.to_string(), ..self.clone() };
+        copy.objects.owner = None;
+        copy.objects.editors.clear();
+        copy.objects.viewers.clear();
+        copy
     }
 
     pub(super) fn sheets_mut(&mut self) -> &mut Vec<Sheet> {

@@ -4,13 +4,14 @@
 
 mod formats;
 mod formulas;
-mod objects;
+pub(super) mod objects;
 mod structure;
 
 use chrono_tz::Tz;
 
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::{display_value, user_entered};
+use super::anchored::Shift;
 use super::{a1, text, RangeRef, SheetRef};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::error::{ServiceError, ServiceResult};
@@ -178,6 +179,7 @@ impl Spreadsheets {
             return fail(text::DELETE_ONLY_SHEET);
         }
         book.sheets_mut().retain(|candidate| candidate.sheet_id() != sheet.sheet_id);
+        book.forget_sheet(sheet.sheet_id);
         Ok(())
     }
 
@@ -358,7 +360,7 @@ impl Spreadsheets {
             return fail(text::DELETE_ALL_ROWS);
         }
         self.sheet_mut(sheet)?.remove_rows(start, count);
-        Ok(())
+        self.shift_anchored(sheet, Shift::RemoveRows { start, count })
     }
 
     /// `Sheet.insertRowBefore(row)`.
@@ -375,13 +377,20 @@ impl Spreadsheets {
     pub fn insert_rows_before(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
         self.sheet_mut(sheet)?.add_rows(row, count);
-        Ok(())
+        self.shift_anchored(sheet, Shift::InsertRows { at: row, count })
     }
 
     /// `Sheet.insertRowsAfter(row, count)`.
     pub fn insert_rows_after(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
         self.sheet_mut(sheet)?.add_rows(row + 1, count);
+        self.shift_anchored(sheet, Shift::InsertRows { at: row + 1, count })
+    }
+
+    /// Moves the named ranges, protections and conditional format rules anchored to the
+    /// sheet's cells after a structural change (objects.rs; every structural op calls it).
+    pub(super) fn shift_anchored(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
+        self.book_mut(&sheet.spreadsheet_id)?.shift_anchored(sheet.sheet_id, shift);
         Ok(())
     }
 
