@@ -79,6 +79,8 @@ pub mod values;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_objects;
 
 pub use finder::{fold, TextFinder};
 pub use ops::objects::is_valid_locale;
