@@ -146,6 +146,9 @@ pub fn a1_notation(range: &RangeRef) -> String {
 pub mod text {
     pub const OPEN_BY_ID_FAILED: &str =
         "Unexpected error while getting the method or property openById on object SpreadsheetApp.";
+    /// Assumed by analogy with `openById`'s (observed) text.
+    pub const OPEN_BY_URL_FAILED: &str =
+        "Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.";
     pub const RANGE_ROWS_AT_LEAST_1: &str = "The number of rows in the range must be at least 1.";
     pub const RANGE_COLUMNS_AT_LEAST_1: &str = "The number of columns in the range must be at least 1.";
     pub const RANGE_START_ROW_TOO_SMALL: &str = "The starting row of the range is too small.";
