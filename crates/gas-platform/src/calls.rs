@@ -236,6 +236,7 @@ pub const METHODS: &[MethodInfo] = &[
     m("Sheet.deleteRows", 120, &["rowPosition", "howMany"]),
     m("Sheet.getConditionalFormatRules", 50, &[]),
     m("Sheet.getDataRange", 40, &[]),
+    m("Sheet.getIndex", 20, &[]),
     m("Sheet.getLastColumn", 40, &[]),
     m("Sheet.getLastRow", 40, &[]),
     m("Sheet.getMaxColumns", 20, &[]),

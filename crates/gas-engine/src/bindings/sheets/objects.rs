@@ -54,6 +54,7 @@ const OWNED: &[&str] = &[
     "Sheet.clearConditionalFormatRules",
     "Sheet.copyTo",
     "Sheet.getConditionalFormatRules",
+    "Sheet.getIndex",
     "Sheet.getNamedRanges",
     "Sheet.getProtections",
     "Sheet.getRangeList",
@@ -254,6 +255,7 @@ fn sheet_objects(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[V
     let id = sheet.spreadsheet_id.clone();
     let value = match method {
         "Sheet.getSheetName" => Val::String(books.sheet_name(&sheet)?),
+        "Sheet.getIndex" => Val::Number(f64::from(books.sheet_index(&sheet)?)),
         "Sheet.copyTo" => {
             let destination = handle_arg(arg(args, 0)).to_js_string();
             books.open_by_id(&destination)?;

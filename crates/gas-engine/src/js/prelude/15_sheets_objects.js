@@ -182,6 +182,7 @@
   });
   sheetMethods('Sheet', {
     getSheetName: c('Sheet.getSheetName'),
+    getIndex: c('Sheet.getIndex'),
     copyTo: wrap(Sheet, 'Sheet.copyTo'),
     getNamedRanges: wrapAll(NamedRange, 'Sheet.getNamedRanges'),
     protect: wrap(Protection, 'Sheet.protect'),
