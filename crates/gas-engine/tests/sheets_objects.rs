@@ -57,7 +57,22 @@ fn protections_are_stored_and_read_back() {
     );
     assert_eq!(
         got,
-        json!([1, "Totals", ["user@example.com", "ana@example.com"], "A1:B2", "RANGE", true, false, 1, true, 0, "C1", "A1:Z1000", true, 0])
+        json!([
+            1,
+            "Totals",
+            ["user@example.com", "ana@example.com"],
+            "A1:B2",
+            "RANGE",
+            true,
+            false,
+            1,
+            true,
+            0,
+            "C1",
+            "A1:Z1000",
+            true,
+            0
+        ])
     );
     let err = thrown_book("SHEET.protect().setWarningOnly(true).addEditor('a@example.com')");
     assert_eq!(err, format!("Exception: {}", gas_platform::sheets::protection::text::WARNING_ONLY_EDITORS));
@@ -86,8 +101,23 @@ fn data_validation_builders_and_rules() {
     );
     assert_eq!(
         got,
-        json!(["VALUE_IN_LIST", [["yes", "no"], false], false, "yes or no", "maybe", "NUMBER_BETWEEN", [1, 10], true,
-               "CHECKBOX", "yes or no", [[null], ["VALUE_IN_LIST"]], "A1:A3", true, true, null])
+        json!([
+            "VALUE_IN_LIST",
+            [["yes", "no"], false],
+            false,
+            "yes or no",
+            "maybe",
+            "NUMBER_BETWEEN",
+            [1, 10],
+            true,
+            "CHECKBOX",
+            "yes or no",
+            [[null], ["VALUE_IN_LIST"]],
+            "A1:A3",
+            true,
+            true,
+            null
+        ])
     );
     let err = thrown_book("SpreadsheetApp.newDataValidation().build()");
     assert_eq!(err, format!("Exception: {}", gas_platform::sheets::validation::text::NO_CRITERIA));
@@ -124,7 +154,23 @@ fn conditional_format_rules_are_stored_and_read_back() {
     );
     assert_eq!(
         got,
-        json!([2, "NUMBER_GREATER_THAN", [5], "#ff0000", true, null, "A1:A9", null, "#ffffff", null, "#00ff00", "NUMBER", "100", ["x"], 0])
+        json!([
+            2,
+            "NUMBER_GREATER_THAN",
+            [5],
+            "#ff0000",
+            true,
+            null,
+            "A1:A9",
+            null,
+            "#ffffff",
+            null,
+            "#00ff00",
+            "NUMBER",
+            "100",
+            ["x"],
+            0
+        ])
     );
     let err = thrown_book("SpreadsheetApp.newConditionalFormatRule().whenCellEmpty().build()");
     assert_eq!(err, format!("Exception: {}", gas_platform::sheets::conditional::text::NO_RANGES));
@@ -166,10 +212,7 @@ fn text_finder_options_and_replace() {
          return [first, second, none, current, back, from, count, n, typeof n, folded, replaced,
                  SHEET.getRange('A1').getValue(), SHEET.createTextFinder('x').matchFormulaText(true).findAll().length];",
     );
-    assert_eq!(
-        got,
-        json!(["A2", "B2", null, "B2", "A2", "B2", 2, 10, "number", ["A1", "B1", "B3"], 1, "CAFé", 1])
-    );
+    assert_eq!(got, json!(["A2", "B2", null, "B2", "A2", "B2", 2, 10, "number", ["A1", "B1", "B3"], 1, "CAFé", 1]));
     let err = thrown_book("SHEET.createTextFinder('(').useRegularExpression(true).findAll()");
     assert_eq!(err, "Exception: Invalid regular expression: (");
 }
@@ -191,7 +234,22 @@ fn sheets_copy_move_and_look_up() {
     );
     assert_eq!(
         got,
-        json!(["Copy of Sheet1", 1, "v", "Copy of Sheet1", 2, 2, "Copy of Sheet1", null, "Copy of Sheet1", true, "Sheet1", "Copy of Book", 2, true])
+        json!([
+            "Copy of Sheet1",
+            1,
+            "v",
+            "Copy of Sheet1",
+            2,
+            2,
+            "Copy of Sheet1",
+            null,
+            "Copy of Sheet1",
+            true,
+            "Sheet1",
+            "Copy of Book",
+            2,
+            true
+        ])
     );
     let err = thrown_book("SS.moveActiveSheet(5)");
     assert_eq!(err, "Exception: The sheet position is out of range.");
@@ -211,7 +269,15 @@ fn sharing_locale_rename_and_open() {
     );
     assert_eq!(
         got,
-        json!(["user@example.com", "user@example.com", ["user@example.com", "ana@example.com"], ["vi@example.com"], "de_DE", "Renamed", true])
+        json!([
+            "user@example.com",
+            "user@example.com",
+            ["user@example.com", "ana@example.com"],
+            ["vi@example.com"],
+            "de_DE",
+            "Renamed",
+            true
+        ])
     );
     assert_eq!(thrown_book("SS.addEditor('not an email')"), "Exception: Invalid email: not an email");
     assert_eq!(thrown_book("SS.setSpreadsheetLocale('German')"), "Exception: Invalid argument: locale");

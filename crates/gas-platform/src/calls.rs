@@ -359,9 +359,18 @@ pub const SERVICE_CALLS_PER_EXECUTION_MAX: u64 = 6 * 60 * 1000;
 /// toward [`SERVICE_CALLS_PER_EXECUTION_MAX`].
 pub fn runs_in_process(name: &str) -> bool {
     // HtmlService and ContentService build their outputs in the script's process too.
-    ["Utilities.", "Blob.", "HTTPResponse.", "Session.", "Html", "TextOutput.", "DataValidationBuilder.", "ConditionalFormatRuleBuilder."]
-        .iter()
-        .any(|service| name.starts_with(service))
+    [
+        "Utilities.",
+        "Blob.",
+        "HTTPResponse.",
+        "Session.",
+        "Html",
+        "TextOutput.",
+        "DataValidationBuilder.",
+        "ConditionalFormatRuleBuilder.",
+    ]
+    .iter()
+    .any(|service| name.starts_with(service))
 }
 
 /// The longest latency a scenario may give a method: a day. Past the 6-minute kill any

@@ -39,7 +39,9 @@ impl GridBox {
         }
         let mut moved = self;
         match shift {
-            Shift::InsertRows { at, count } => (moved.row, moved.num_rows) = insert_span(self.row, self.num_rows, at, count),
+            Shift::InsertRows { at, count } => {
+                (moved.row, moved.num_rows) = insert_span(self.row, self.num_rows, at, count)
+            }
             Shift::RemoveRows { start, count } => {
                 (moved.row, moved.num_rows) = remove_span(self.row, self.num_rows, start, count)?
             }
@@ -102,7 +104,11 @@ mod tests {
         assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 1, count: 2 }), Some(b(1, 3)));
         assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 2, count: 2 }), Some(b(2, 2)), "overlapping the top");
         assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 4, count: 1 }), Some(b(3, 2)), "inside");
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 5, count: 9 }), Some(b(3, 2)), "overlapping the bottom");
+        assert_eq!(
+            b(3, 3).shifted(0, Shift::RemoveRows { start: 5, count: 9 }),
+            Some(b(3, 2)),
+            "overlapping the bottom"
+        );
         assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 6, count: 9 }), Some(b(3, 3)), "below");
         assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 2, count: 5 }), None, "all of its rows");
     }

@@ -131,7 +131,8 @@ pub fn when_criteria(method: &str, relative_date: bool) -> Option<&'static str> 
 
 pub mod text {
     /// Assumed.
-    pub const NO_CONDITION: &str = "The conditional format rule has no condition: call a when... method, withCriteria or a gradient method first.";
+    pub const NO_CONDITION: &str =
+        "The conditional format rule has no condition: call a when... method, withCriteria or a gradient method first.";
     /// Assumed.
     pub const NO_RANGES: &str = "The conditional format rule has no ranges: call setRanges first.";
     /// Assumed.
@@ -249,11 +250,25 @@ mod tests {
     #[test]
     fn when_methods_name_boolean_criteria() {
         for method in [
-            "whenCellEmpty", "whenCellNotEmpty", "whenDateAfter", "whenDateBefore", "whenDateEqualTo",
-            "whenFormulaSatisfied", "whenNumberBetween", "whenNumberEqualTo", "whenNumberGreaterThan",
-            "whenNumberGreaterThanOrEqualTo", "whenNumberLessThan", "whenNumberLessThanOrEqualTo",
-            "whenNumberNotBetween", "whenNumberNotEqualTo", "whenTextContains", "whenTextDoesNotContain",
-            "whenTextEndsWith", "whenTextEqualTo", "whenTextStartsWith",
+            "whenCellEmpty",
+            "whenCellNotEmpty",
+            "whenDateAfter",
+            "whenDateBefore",
+            "whenDateEqualTo",
+            "whenFormulaSatisfied",
+            "whenNumberBetween",
+            "whenNumberEqualTo",
+            "whenNumberGreaterThan",
+            "whenNumberGreaterThanOrEqualTo",
+            "whenNumberLessThan",
+            "whenNumberLessThanOrEqualTo",
+            "whenNumberNotBetween",
+            "whenNumberNotEqualTo",
+            "whenTextContains",
+            "whenTextDoesNotContain",
+            "whenTextEndsWith",
+            "whenTextEqualTo",
+            "whenTextStartsWith",
         ] {
             for relative in [false, true] {
                 let criteria = when_criteria(method, relative).unwrap();
@@ -270,7 +285,10 @@ mod tests {
             .with_criteria("NUMBER_GREATER_THAN", vec![CellValue::Number(5.0)])
             .unwrap();
         let boolean = rule.boolean.clone().unwrap();
-        assert_eq!((boolean.criteria.as_str(), boolean.background.as_deref()), ("NUMBER_GREATER_THAN", Some("#ff0000")));
+        assert_eq!(
+            (boolean.criteria.as_str(), boolean.background.as_deref()),
+            ("NUMBER_GREATER_THAN", Some("#ff0000"))
+        );
         assert_eq!(rule.clone().build().unwrap_err().message, text::NO_RANGES);
         let point = GradientPoint { color: "#00ff00".into(), interpolation: None, value: String::new() };
         let scale = rule.gradient_point("min", point);

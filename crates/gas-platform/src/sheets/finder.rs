@@ -106,9 +106,14 @@ impl Matcher {
                 }
             }
             Kind::Text { needle, .. } => hay.match_indices(needle.as_str()).map(|(at, m)| (at, at + m.len())).collect(),
-            Kind::Regex(regex) => regex.find_iter(&hay).filter(|m| !m.is_empty()).map(|m| (m.start(), m.end())).collect(),
+            Kind::Regex(regex) => {
+                regex.find_iter(&hay).filter(|m| !m.is_empty()).map(|m| (m.start(), m.end())).collect()
+            }
         };
-        folded_spans.into_iter().map(|(start, end)| (to_original(&hay, shown, start), to_original(&hay, shown, end))).collect()
+        folded_spans
+            .into_iter()
+            .map(|(start, end)| (to_original(&hay, shown, start), to_original(&hay, shown, end)))
+            .collect()
     }
 
     fn matches(&self, shown: &str) -> bool {
@@ -172,7 +177,13 @@ impl Spreadsheets {
         self.matches_in(scope, finder, &matcher, script_zone)
     }
 
-    fn matches_in(&self, scope: &RangeRef, finder: &TextFinder, matcher: &Matcher, script_zone: Tz) -> ServiceResult<Vec<RangeRef>> {
+    fn matches_in(
+        &self,
+        scope: &RangeRef,
+        finder: &TextFinder,
+        matcher: &Matcher,
+        script_zone: Tz,
+    ) -> ServiceResult<Vec<RangeRef>> {
         let zone = self.zone_of(&scope.sheet.spreadsheet_id, script_zone)?;
         let sheet = self.range_sheet(scope)?;
         let mut found = Vec::new();
@@ -227,9 +238,10 @@ impl Spreadsheets {
     /// current match or `startFrom` cell; the finder's new current match.
     pub fn find_step(&self, finder: &TextFinder, forward: bool, script_zone: Tz) -> ServiceResult<Option<RangeRef>> {
         let matches = self.find_all_scopes(finder, script_zone)?;
-        let from = finder.current.clone().or_else(|| {
-            finder.start_after.as_ref().map(|start| start.cell(start.last_row(), start.last_column()))
-        });
+        let from = finder
+            .current
+            .clone()
+            .or_else(|| finder.start_after.as_ref().map(|start| start.cell(start.last_row(), start.last_column())));
         let order = |cell: &RangeRef| (sheet_position(&finder.scopes, cell), cell.row, cell.column);
         let Some(from) = from else {
             return Ok(if forward { matches.first().cloned() } else { matches.last().cloned() });

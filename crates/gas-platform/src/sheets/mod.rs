@@ -83,8 +83,8 @@ mod tests;
 mod tests_objects;
 
 pub use finder::{fold, TextFinder};
-pub use ops::objects::is_valid_locale;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
+pub use ops::objects::is_valid_locale;
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};

@@ -189,8 +189,24 @@ mod tests {
             assert!(is_valid_range_name(good), "{good}");
         }
         let long = "a".repeat(RANGE_NAME_CHARS_MAX + 1);
-        for bad in ["", "1st", "has space", "a-b", "a.b", "TRUE", "false", "A1", "ab12", "R1C1", "r2", "C3", "RC", "R", "C", long.as_str()]
-        {
+        for bad in [
+            "",
+            "1st",
+            "has space",
+            "a-b",
+            "a.b",
+            "TRUE",
+            "false",
+            "A1",
+            "ab12",
+            "R1C1",
+            "r2",
+            "C3",
+            "RC",
+            "R",
+            "C",
+            long.as_str(),
+        ] {
             assert!(!is_valid_range_name(bad), "{bad}");
         }
         assert!(is_valid_range_name(&"a".repeat(RANGE_NAME_CHARS_MAX)));

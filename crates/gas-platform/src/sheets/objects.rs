@@ -158,7 +158,10 @@ impl SpreadsheetObjects {
         for protection in &self.protections {
             let on_sheet = book.sheets().iter().any(|sheet| sheet.sheet_id() == protection.sheet_id);
             if !on_sheet || !protection.range.iter().chain(&protection.unprotected).all(fits) {
-                return Err(format!("protection {} is not on a sheet of the spreadsheet, inside its grid", protection.id));
+                return Err(format!(
+                    "protection {} is not on a sheet of the spreadsheet, inside its grid",
+                    protection.id
+                ));
             }
         }
         Ok(())

@@ -137,7 +137,7 @@ impl Spreadsheets {
         self.range_sheet(range)?;
         let editors = self.spreadsheet_editors(&range.sheet.spreadsheet_id, account)?;
         let boxed = grid_box(range);
-        Ok(self.add_protection(&range.sheet, ProtectionType::Range, Some(boxed), editors)?)
+        self.add_protection(&range.sheet, ProtectionType::Range, Some(boxed), editors)
     }
 
     /// `Sheet.protect()`: the sheet's protection, made if it has none.

@@ -98,7 +98,9 @@ fn protections_mirror_the_spreadsheet_editors_and_read_back() {
     store.add_spreadsheet_editors(&id, vec!["ana@example.com".into()]).unwrap();
     let pid = store.protect_range(&range(&store, &sheet, "A1:B2"), ME).unwrap();
     assert_eq!(store.protection(&id, pid).unwrap().editors, [ME, "ana@example.com"]);
-    store.change_protection(&id, pid, ProtectionChange::RemoveEditors(vec![ME.into(), "ana@example.com".into()]), ME).unwrap();
+    store
+        .change_protection(&id, pid, ProtectionChange::RemoveEditors(vec![ME.into(), "ana@example.com".into()]), ME)
+        .unwrap();
     assert_eq!(store.protection(&id, pid).unwrap().editors, [ME], "the owner stays");
     assert!(!store.protection_can_edit(&id, pid, "ana@example.com", ME).unwrap());
     store.change_protection(&id, pid, ProtectionChange::Description("Totals".into()), ME).unwrap();

@@ -101,7 +101,8 @@ pub fn builder_criteria(method: &str) -> Option<&'static str> {
 
 pub mod text {
     /// Assumed.
-    pub const NO_CRITERIA: &str = "The data validation rule has no criteria: call a require... method or withCriteria first.";
+    pub const NO_CRITERIA: &str =
+        "The data validation rule has no criteria: call a require... method or withCriteria first.";
 
     /// Assumed.
     pub fn criteria_values(criteria: &str, min: usize, max: usize, got: usize) -> String {
@@ -167,7 +168,11 @@ impl Spreadsheets {
     }
 
     /// `Range.setDataValidations(rules)`: one rule (or `None`) per cell, in the range's shape.
-    pub fn set_data_validations(&mut self, range: &RangeRef, rules: Vec<Vec<Option<DataValidation>>>) -> ServiceResult<()> {
+    pub fn set_data_validations(
+        &mut self,
+        range: &RangeRef,
+        rules: Vec<Vec<Option<DataValidation>>>,
+    ) -> ServiceResult<()> {
         self.range_sheet(range)?;
         if rules.len() != range.num_rows as usize {
             return Err(ServiceError::new(super::text::data_rows_mismatch(rules.len(), range.num_rows)));
@@ -214,12 +219,31 @@ mod tests {
     #[test]
     fn every_require_method_names_a_criteria_of_the_enum() {
         for method in [
-            "requireCheckbox", "requireDate", "requireDateAfter", "requireDateBefore", "requireDateBetween",
-            "requireDateEqualTo", "requireDateNotBetween", "requireDateOnOrAfter", "requireDateOnOrBefore",
-            "requireFormulaSatisfied", "requireNumberBetween", "requireNumberEqualTo", "requireNumberGreaterThan",
-            "requireNumberGreaterThanOrEqualTo", "requireNumberLessThan", "requireNumberLessThanOrEqualTo",
-            "requireNumberNotBetween", "requireNumberNotEqualTo", "requireTextContains", "requireTextDoesNotContain",
-            "requireTextEqualTo", "requireTextIsEmail", "requireTextIsUrl", "requireValueInList", "requireValueInRange",
+            "requireCheckbox",
+            "requireDate",
+            "requireDateAfter",
+            "requireDateBefore",
+            "requireDateBetween",
+            "requireDateEqualTo",
+            "requireDateNotBetween",
+            "requireDateOnOrAfter",
+            "requireDateOnOrBefore",
+            "requireFormulaSatisfied",
+            "requireNumberBetween",
+            "requireNumberEqualTo",
+            "requireNumberGreaterThan",
+            "requireNumberGreaterThanOrEqualTo",
+            "requireNumberLessThan",
+            "requireNumberLessThanOrEqualTo",
+            "requireNumberNotBetween",
+            "requireNumberNotEqualTo",
+            "requireTextContains",
+            "requireTextDoesNotContain",
+            "requireTextEqualTo",
+            "requireTextIsEmail",
+            "requireTextIsUrl",
+            "requireValueInList",
+            "requireValueInRange",
         ] {
             let criteria = builder_criteria(method).unwrap_or_else(|| panic!("{method}"));
             assert!(CRITERIA.iter().any(|(name, ..)| *name == criteria), "{method}: {criteria}");
@@ -244,7 +268,8 @@ mod tests {
         let rule = DataValidation::builder().with_criteria("VALUE_IN_LIST", vec![list.clone()]).unwrap();
         assert_eq!(rule.values, vec![list.clone(), CriterionValue::Value(CellValue::Bool(true))]);
         let hidden = CriterionValue::Value(CellValue::Bool(false));
-        let rule = DataValidation::builder().with_criteria("VALUE_IN_LIST", vec![list.clone(), hidden.clone()]).unwrap();
+        let rule =
+            DataValidation::builder().with_criteria("VALUE_IN_LIST", vec![list.clone(), hidden.clone()]).unwrap();
         assert_eq!(rule.values, vec![list, hidden]);
     }
 

@@ -128,7 +128,10 @@ fn protection_val(id: &str, protection_id: u32) -> Val {
 }
 
 fn named_val(id: &str, name: &str) -> Val {
-    Val::Object(vec![("spreadsheet_id".into(), Val::String(id.to_string())), ("name".into(), Val::String(name.to_string()))])
+    Val::Object(vec![
+        ("spreadsheet_id".into(), Val::String(id.to_string())),
+        ("name".into(), Val::String(name.to_string())),
+    ])
 }
 
 fn protection_type(value: &Val, method: &str) -> ServiceResult<ProtectionType> {
@@ -161,7 +164,10 @@ fn objects(call: &Call) -> CallResult {
     let mut guard = host.world();
     let world = &mut *guard;
     let account = world.user_email.clone();
-    if method.starts_with("Spreadsheet.") && method.contains("ActiveSheet") || method == "Spreadsheet.getSheetName" || method == "Spreadsheet.getSheetId" {
+    if method.starts_with("Spreadsheet.") && method.contains("ActiveSheet")
+        || method == "Spreadsheet.getSheetName"
+        || method == "Spreadsheet.getSheetId"
+    {
         let id = handle.as_str().unwrap_or_default().to_string();
         let active = super::super::container::active_sheet(host, world, &id)?;
         return active_sheet(&mut world.spreadsheets, method, &active, args);
@@ -201,10 +207,18 @@ fn objects(call: &Call) -> CallResult {
         "Spreadsheet.copy" => Val::String(books.copy_spreadsheet(&id(), &string_arg(args, 0))?),
         "Spreadsheet.rename" => unit(books.rename_spreadsheet(&id(), &string_arg(args, 0)))?,
         "Spreadsheet.getOwner" => Val::String(books.spreadsheet_owner(&id(), &account)?),
-        "Spreadsheet.getEditors" => Val::Array(books.spreadsheet_editors(&id(), &account)?.into_iter().map(Val::String).collect()),
-        "Spreadsheet.getViewers" => Val::Array(books.spreadsheet_viewers(&id())?.into_iter().map(Val::String).collect()),
-        "Spreadsheet.addEditor" | "Spreadsheet.addEditors" => unit(books.add_spreadsheet_editors(&id(), emails_arg(arg(args, 0))))?,
-        "Spreadsheet.addViewer" | "Spreadsheet.addViewers" => unit(books.add_spreadsheet_viewers(&id(), emails_arg(arg(args, 0))))?,
+        "Spreadsheet.getEditors" => {
+            Val::Array(books.spreadsheet_editors(&id(), &account)?.into_iter().map(Val::String).collect())
+        }
+        "Spreadsheet.getViewers" => {
+            Val::Array(books.spreadsheet_viewers(&id())?.into_iter().map(Val::String).collect())
+        }
+        "Spreadsheet.addEditor" | "Spreadsheet.addEditors" => {
+            unit(books.add_spreadsheet_editors(&id(), emails_arg(arg(args, 0))))?
+        }
+        "Spreadsheet.addViewer" | "Spreadsheet.addViewers" => {
+            unit(books.add_spreadsheet_viewers(&id(), emails_arg(arg(args, 0))))?
+        }
         "Spreadsheet.removeEditor" => unit(books.remove_spreadsheet_user(&id(), &email_arg(arg(args, 0)), true))?,
         "Spreadsheet.removeViewer" => unit(books.remove_spreadsheet_user(&id(), &email_arg(arg(args, 0)), false))?,
         "Spreadsheet.getSpreadsheetLocale" => Val::String(books.spreadsheet_locale(&id())?),
@@ -214,7 +228,9 @@ fn objects(call: &Call) -> CallResult {
             unit(books.set_named_range(&id(), &string_arg(args, 0), &range))?
         }
         "Spreadsheet.getNamedRanges" => named_list(books, &id(), None)?,
-        "Spreadsheet.getRangeByName" => books.range_by_name(&id(), &string_arg(args, 0))?.as_ref().map_or(Val::Null, to_val),
+        "Spreadsheet.getRangeByName" => {
+            books.range_by_name(&id(), &string_arg(args, 0))?.as_ref().map_or(Val::Null, to_val)
+        }
         "Spreadsheet.removeNamedRange" => unit(books.remove_named_range(&id(), &string_arg(args, 0)))?,
         "Spreadsheet.getProtections" => {
             let kind = protection_type(arg(args, 0), "SpreadsheetApp.Spreadsheet.getProtections")?;
@@ -265,7 +281,9 @@ fn sheet_objects(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[V
         "Sheet.protect" => protection_val(&id, books.protect_sheet(&sheet, account)?),
         "Sheet.getProtections" => {
             let kind = protection_type(arg(args, 0), "SpreadsheetApp.Sheet.getProtections")?;
-            Val::Array(books.protections(&id, Some(&sheet), kind)?.into_iter().map(|pid| protection_val(&id, pid)).collect())
+            Val::Array(
+                books.protections(&id, Some(&sheet), kind)?.into_iter().map(|pid| protection_val(&id, pid)).collect(),
+            )
         }
         "Sheet.getRangeList" => range_list(books, &sheet, args, "SpreadsheetApp.Sheet.getRangeList")?,
         "Sheet.getConditionalFormatRules" => to_val(&books.conditional_format_rules(&sheet)?),
@@ -356,7 +374,9 @@ fn owned_objects(call: &Call) -> CallResult {
     let pid = handle.get("id").and_then(Val::as_f64).unwrap_or(0.0) as u32;
     let change = match method {
         "Protection.addEditor" | "Protection.addEditors" => ProtectionChange::AddEditors(emails_arg(arg(args, 0))),
-        "Protection.removeEditor" | "Protection.removeEditors" => ProtectionChange::RemoveEditors(emails_arg(arg(args, 0))),
+        "Protection.removeEditor" | "Protection.removeEditors" => {
+            ProtectionChange::RemoveEditors(emails_arg(arg(args, 0)))
+        }
         "Protection.setDescription" => ProtectionChange::Description(string_arg(args, 0)),
         "Protection.setDomainEdit" => ProtectionChange::DomainEdit(matches!(arg(args, 0), Val::Bool(true))),
         "Protection.setWarningOnly" => ProtectionChange::WarningOnly(matches!(arg(args, 0), Val::Bool(true))),
@@ -378,7 +398,14 @@ fn owned_objects(call: &Call) -> CallResult {
     Ok(handle.clone())
 }
 
-fn protection_getter(books: &mut Spreadsheets, method: &str, id: &str, pid: u32, user: &str, account: &str) -> CallResult {
+fn protection_getter(
+    books: &mut Spreadsheets,
+    method: &str,
+    id: &str,
+    pid: u32,
+    user: &str,
+    account: &str,
+) -> CallResult {
     if method == "Protection.remove" {
         return Ok(unit(books.remove_protection(id, pid))?);
     }

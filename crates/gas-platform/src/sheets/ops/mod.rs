@@ -9,9 +9,9 @@ mod structure;
 
 use chrono_tz::Tz;
 
+use super::anchored::Shift;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::{display_value, user_entered};
-use super::anchored::Shift;
 use super::{a1, text, RangeRef, SheetRef};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::error::{ServiceError, ServiceResult};

@@ -24,8 +24,11 @@ pub mod texts {
 /// (`en`, `en_US`, `pt_BR`, `es_419`), as Sheets' locale list writes them (assumed check).
 pub fn is_valid_locale(code: &str) -> bool {
     let mut parts = code.split('_');
-    let language_ok = parts.next().is_some_and(|lang| (2..=3).contains(&lang.len()) && lang.bytes().all(|b| b.is_ascii_lowercase()));
-    language_ok && code.len() <= LOCALE_CHARS_MAX && parts.all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+    let language_ok =
+        parts.next().is_some_and(|lang| (2..=3).contains(&lang.len()) && lang.bytes().all(|b| b.is_ascii_lowercase()));
+    language_ok
+        && code.len() <= LOCALE_CHARS_MAX
+        && parts.all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// `Copy of NAME`, then `Copy of NAME 2`, ... : the first no sheet of `book` has (assumed).
@@ -61,7 +64,12 @@ impl Spreadsheets {
     /// inserted after the source): the copy, named `Copy of NAME`, with the values,
     /// layers, validations and conditional format rules; named ranges and protections
     /// stay with the original (assumed).
-    pub fn copy_sheet(&mut self, sheet: &SheetRef, destination_id: &str, after_source: bool) -> ServiceResult<SheetRef> {
+    pub fn copy_sheet(
+        &mut self,
+        sheet: &SheetRef,
+        destination_id: &str,
+        after_source: bool,
+    ) -> ServiceResult<SheetRef> {
         let source = self.sheet(sheet)?.clone();
         let destination = self.open_by_id(destination_id)?;
         check_growth(destination, source.max_rows() as u64 * source.max_columns() as u64)?;
@@ -124,7 +132,10 @@ impl Spreadsheets {
         check_emails(&emails)?;
         let objects = self.book_mut(id)?.objects_mut();
         for email in emails {
-            if !objects.editors.contains(&email) && !objects.viewers.contains(&email) && objects.owner.as_ref() != Some(&email) {
+            if !objects.editors.contains(&email)
+                && !objects.viewers.contains(&email)
+                && objects.owner.as_ref() != Some(&email)
+            {
                 objects.viewers.push(email);
             }
         }

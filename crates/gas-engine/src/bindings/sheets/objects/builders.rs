@@ -103,7 +103,9 @@ fn rule_builder(call: &Call, name: &str) -> CallResult {
         "withCriteria" => {
             let values = match arg(args, 1) {
                 Val::Array(items) => items.iter().map(Val::to_cell).collect(),
-                _ => return Err(signature_error("SpreadsheetApp.ConditionalFormatRuleBuilder.withCriteria", args).into()),
+                _ => {
+                    return Err(signature_error("SpreadsheetApp.ConditionalFormatRuleBuilder.withCriteria", args).into())
+                }
             };
             builder.with_criteria(&string_arg(args, 0), values)?
         }
