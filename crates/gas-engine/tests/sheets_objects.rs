@@ -296,3 +296,20 @@ fn the_enums_exist() {
     );
     assert_eq!(got, json!(["SHEET", "CHECKBOX", "CELL_EMPTY", "PERCENTILE", "TODAY"]));
 }
+
+#[test]
+fn checkboxes_and_their_states() {
+    let got = eval_book(
+        "var r = SHEET.getRange('A1:A2').insertCheckboxes();
+         var before = [r.getValues(), r.isChecked(), String(r.getDataValidation().getCriteriaType())];
+         SHEET.getRange('A1').check();
+         var mixed = r.isChecked();
+         SHEET.getRangeList(['A1:A2']).check();
+         var all = r.isChecked();
+         SHEET.getRange('B1').insertCheckboxes('yes', 'no').check();
+         var custom = SHEET.getRange('B1').getValue();
+         r.removeCheckboxes();
+         return [before, mixed, all, custom, r.getValues(), r.isChecked()];",
+    );
+    assert_eq!(got, json!([[[[false], [false]], false, "CHECKBOX"], null, true, "yes", [[""], [""]], null]));
+}

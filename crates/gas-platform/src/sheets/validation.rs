@@ -202,10 +202,111 @@ impl Spreadsheets {
         Ok(self.range_sheet(range)?.objects().validations.get(range.row, range.column).cloned())
     }
 
+    /// `Range.insertCheckboxes()`, `(checkedValue)`, `(checkedValue, uncheckedValue)`:
+    /// a CHECKBOX rule on every cell, each cell set to the unchecked value (`false`, or
+    /// empty with a custom checked value: documented).
+    pub fn insert_checkboxes(&mut self, range: &RangeRef, values: Vec<CellValue>) -> ServiceResult<()> {
+        let values: Vec<CriterionValue> = values.into_iter().map(CriterionValue::Value).collect();
+        let rule = DataValidation::builder().with_criteria("CHECKBOX", values)?;
+        let (_, unchecked) = checkbox_values(&rule).unwrap_or((CellValue::Bool(true), CellValue::Bool(false)));
+        self.set_data_validation(range, Some(rule))?;
+        let sheet = self.sheet_for_change(&range.sheet)?;
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                sheet.set_cell(row, column, unchecked.clone());
+            }
+        }
+        sheet.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.removeCheckboxes()`: clears the rules of checkbox cells, and their values
+    /// when they hold the checked or unchecked value (documented).
+    pub fn remove_checkboxes(&mut self, range: &RangeRef) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let sheet = self.sheet_for_change(&range.sheet)?;
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                let Some((checked, unchecked)) =
+                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                else {
+                    continue;
+                };
+                let value = sheet.cell(row, column);
+                if *value == checked || *value == unchecked {
+                    sheet.set_cell(row, column, CellValue::Empty);
+                }
+                sheet.objects_mut().validations.set(row, column, None);
+            }
+        }
+        sheet.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.check()` / `uncheck()`: checkbox cells holding either state take the new
+    /// one; other cells are ignored (documented).
+    pub fn set_checked(&mut self, range: &RangeRef, checked_state: bool) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let sheet = self.sheet_for_change(&range.sheet)?;
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                let Some((checked, unchecked)) =
+                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                else {
+                    continue;
+                };
+                let value = sheet.cell(row, column).clone();
+                if value == checked || value == unchecked {
+                    sheet.set_cell(row, column, if checked_state { checked } else { unchecked });
+                }
+            }
+        }
+        sheet.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.isChecked()`: `Some(true)` when every cell is a checked checkbox,
+    /// `Some(false)` when every cell is an unchecked one, `None` (JS `null`) otherwise
+    /// (documented).
+    pub fn is_checked(&self, range: &RangeRef) -> ServiceResult<Option<bool>> {
+        let sheet = self.range_sheet(range)?;
+        let mut states = Vec::new();
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                let Some((checked, unchecked)) =
+                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                else {
+                    return Ok(None);
+                };
+                let value = sheet.cell(row, column);
+                states.push(if *value == checked { Some(true) } else if *value == unchecked { Some(false) } else { None });
+            }
+        }
+        let first = states[0];
+        Ok(if states.iter().all(|state| *state == first) { first } else { None })
+    }
+
     /// `Range.clearDataValidations()`.
     pub fn clear_data_validations(&mut self, range: &RangeRef) -> ServiceResult<()> {
         self.set_data_validation(range, None)
     }
+}
+
+/// The (checked, unchecked) values of a CHECKBOX rule: `true`/`false` by default,
+/// the custom checked value and empty, or both custom (documented).
+fn checkbox_values(rule: &DataValidation) -> Option<(CellValue, CellValue)> {
+    if rule.criteria != "CHECKBOX" {
+        return None;
+    }
+    let value = |i: usize| match rule.values.get(i) {
+        Some(CriterionValue::Value(value)) => Some(value.clone()),
+        _ => None,
+    };
+    Some(match (value(0), value(1)) {
+        (Some(checked), Some(unchecked)) => (checked, unchecked),
+        (Some(checked), None) => (checked, CellValue::Empty),
+        _ => (CellValue::Bool(true), CellValue::Bool(false)),
+    })
 }
 
 #[cfg(test)]
@@ -271,6 +372,32 @@ mod tests {
         let rule =
             DataValidation::builder().with_criteria("VALUE_IN_LIST", vec![list.clone(), hidden.clone()]).unwrap();
         assert_eq!(rule.values, vec![list, hidden]);
+    }
+
+    #[test]
+    fn checkboxes_are_validation_rules_with_two_states() {
+        let (mut store, sheet) = {
+            let mut store = Spreadsheets::new();
+            let id = store.create("Book").unwrap();
+            let sheet = store.get_sheets(&id).unwrap()[0].clone();
+            (store, sheet)
+        };
+        let range = store.get_range_a1(&sheet, "A1:A2").unwrap();
+        store.insert_checkboxes(&range, vec![]).unwrap();
+        assert_eq!(store.get_values(&range).unwrap(), vec![vec![CellValue::Bool(false)]; 2]);
+        assert_eq!(store.is_checked(&range).unwrap(), Some(false));
+        store.set_checked(&range.cell(1, 1), true).unwrap();
+        assert_eq!(store.is_checked(&range).unwrap(), None, "mixed");
+        store.set_checked(&range, true).unwrap();
+        assert_eq!(store.is_checked(&range).unwrap(), Some(true));
+        let custom = store.get_range_a1(&sheet, "B1").unwrap();
+        store.insert_checkboxes(&custom, vec![CellValue::String("yes".into())]).unwrap();
+        assert_eq!(store.get_value(&custom).unwrap(), CellValue::Empty, "unchecked is empty");
+        store.set_checked(&custom, true).unwrap();
+        assert_eq!(store.get_value(&custom).unwrap(), CellValue::String("yes".into()));
+        store.remove_checkboxes(&store.get_range_a1(&sheet, "A1:B2").unwrap()).unwrap();
+        assert_eq!(store.last_row(&sheet).unwrap(), 0, "checkbox values cleared with the rules");
+        assert_eq!(store.is_checked(&range).unwrap(), None);
     }
 
     #[test]

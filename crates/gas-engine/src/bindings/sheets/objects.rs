@@ -45,12 +45,17 @@ pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
 
 /// The Spreadsheet, Sheet, Range and SpreadsheetApp methods answered here. Sorted.
 const OWNED: &[&str] = &[
+    "Range.check",
     "Range.clearDataValidations",
     "Range.getDataValidation",
     "Range.getDataValidations",
+    "Range.insertCheckboxes",
+    "Range.isChecked",
     "Range.protect",
+    "Range.removeCheckboxes",
     "Range.setDataValidation",
     "Range.setDataValidations",
+    "Range.uncheck",
     "Sheet.clearConditionalFormatRules",
     "Sheet.copyTo",
     "Sheet.getConditionalFormatRules",
@@ -338,6 +343,11 @@ fn range_objects(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[V
                 .collect(),
         ),
         "Range.clearDataValidations" => unit(books.clear_data_validations(&range))?,
+        "Range.insertCheckboxes" => unit(books.insert_checkboxes(&range, args.iter().map(Val::to_cell).collect()))?,
+        "Range.removeCheckboxes" => unit(books.remove_checkboxes(&range))?,
+        "Range.check" => unit(books.set_checked(&range, true))?,
+        "Range.uncheck" => unit(books.set_checked(&range, false))?,
+        "Range.isChecked" => books.is_checked(&range)?.map_or(Val::Null, Val::Bool),
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)

@@ -64,6 +64,10 @@
     clearContent: each('clearContent'),
     clearDataValidations: each('clearDataValidations'),
     setValue: each('setValue'),
+    insertCheckboxes: each('insertCheckboxes'),
+    removeCheckboxes: each('removeCheckboxes'),
+    check: each('check'),
+    uncheck: each('uncheck'),
   });
   const rangeList = (method) => function (...args) { return new RangeList(call(method, this._h, args, true)); };
 
@@ -179,6 +183,11 @@
       return call('Range.getDataValidations', this._h, [], true).map((row) => row.map((h) => maybe(DataValidation, h)));
     },
     clearDataValidations: chain('Range.clearDataValidations'),
+    insertCheckboxes: chain('Range.insertCheckboxes'),
+    removeCheckboxes: chain('Range.removeCheckboxes'),
+    check: chain('Range.check'),
+    uncheck: chain('Range.uncheck'),
+    isChecked: c('Range.isChecked'),
   });
   sheetMethods('Sheet', {
     getSheetName: c('Sheet.getSheetName'),
