@@ -227,8 +227,7 @@ impl Spreadsheets {
         let sheet = self.sheet_for_change(&range.sheet)?;
         for row in range.row..=range.last_row() {
             for column in range.column..=range.last_column() {
-                let Some((checked, unchecked)) =
-                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                let Some((checked, unchecked)) = sheet.objects().validations.get(row, column).and_then(checkbox_values)
                 else {
                     continue;
                 };
@@ -250,8 +249,7 @@ impl Spreadsheets {
         let sheet = self.sheet_for_change(&range.sheet)?;
         for row in range.row..=range.last_row() {
             for column in range.column..=range.last_column() {
-                let Some((checked, unchecked)) =
-                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                let Some((checked, unchecked)) = sheet.objects().validations.get(row, column).and_then(checkbox_values)
                 else {
                     continue;
                 };
@@ -273,13 +271,18 @@ impl Spreadsheets {
         let mut states = Vec::new();
         for row in range.row..=range.last_row() {
             for column in range.column..=range.last_column() {
-                let Some((checked, unchecked)) =
-                    sheet.objects().validations.get(row, column).and_then(checkbox_values)
+                let Some((checked, unchecked)) = sheet.objects().validations.get(row, column).and_then(checkbox_values)
                 else {
                     return Ok(None);
                 };
                 let value = sheet.cell(row, column);
-                states.push(if *value == checked { Some(true) } else if *value == unchecked { Some(false) } else { None });
+                states.push(if *value == checked {
+                    Some(true)
+                } else if *value == unchecked {
+                    Some(false)
+                } else {
+                    None
+                });
             }
         }
         let first = states[0];
