@@ -131,6 +131,11 @@ fn active(host: &Host, world: &mut World, method: &str, handle: &Val, args: &[Va
     Ok(value)
 }
 
+/// The active sheet of spreadsheet `id` for this execution (the user's page or its own).
+pub(super) fn active_sheet(host: &Host, world: &World, id: &str) -> ServiceResult<SheetRef> {
+    Ok(active_range(host, world, id)?.sheet)
+}
+
 fn active_range(host: &Host, world: &World, id: &str) -> ServiceResult<RangeRef> {
     let user = host.invocation.session_user(host.container_id.as_deref(), id, &world.user_email);
     let selected = match &user {

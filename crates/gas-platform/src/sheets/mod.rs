@@ -64,11 +64,15 @@
 
 pub mod a1;
 mod block;
+pub mod anchored;
+pub mod conditional;
 mod finder;
 pub mod format;
 pub mod layer;
 pub mod layout;
 mod model;
+pub mod named;
+pub mod objects;
 mod ops;
 pub use ops::people;
 mod r1c1;
@@ -76,16 +80,21 @@ pub mod series;
 pub mod shift;
 pub mod sort;
 pub mod structure_text;
+pub mod protection;
+pub mod validation;
 pub mod values;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_objects;
 
-pub use finder::TextFinder;
 pub use layout::MergeKind;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
 pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
 pub use shift::Dim;
+pub use finder::{fold, TextFinder};
+pub use ops::objects::is_valid_locale;
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};
@@ -147,6 +156,9 @@ pub fn a1_notation(range: &RangeRef) -> String {
 pub mod text {
     pub const OPEN_BY_ID_FAILED: &str =
         "Unexpected error while getting the method or property openById on object SpreadsheetApp.";
+    /// Assumed by analogy with `openById`'s (observed) text.
+    pub const OPEN_BY_URL_FAILED: &str =
+        "Unexpected error while getting the method or property openByUrl on object SpreadsheetApp.";
     pub const RANGE_ROWS_AT_LEAST_1: &str = "The number of rows in the range must be at least 1.";
     pub const RANGE_COLUMNS_AT_LEAST_1: &str = "The number of columns in the range must be at least 1.";
     pub const RANGE_START_ROW_TOO_SMALL: &str = "The starting row of the range is too small.";

@@ -8,6 +8,7 @@ use super::format::CellFormat;
 use super::layer::CellLayer;
 use super::layout::Layout;
 use super::shift::{Dim, Shift};
+use super::objects::{SheetObjects, SpreadsheetObjects};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -36,6 +37,9 @@ pub struct Sheet {
     /// Hidden, frozen and merged rows and columns (layout.rs); moved by every structural change.
     #[serde(skip_serializing_if = "Layout::is_default")]
     layout: Layout,
+    /// Data validation and conditional format rules (objects.rs).
+    #[serde(default, skip_serializing_if = "SheetObjects::is_empty")]
+    objects: SheetObjects,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -56,6 +60,7 @@ struct SheetData {
     notes: CellLayer<String>,
     #[serde(default)]
     layout: Layout,
+    objects: SheetObjects,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -85,6 +90,10 @@ impl TryFrom<SheetData> for Sheet {
         sheet.formats = data.formats;
         sheet.notes = data.notes;
         sheet.layout = data.layout;
+        data.objects
+            .check_fits(sheet.max_rows, sheet.max_columns)
+            .map_err(|err| format!("sheet {:?}: {err}", data.name))?;
+        sheet.objects = data.objects;
         Ok(sheet)
     }
 }
@@ -102,6 +111,7 @@ impl Sheet {
             formats: CellLayer::default(),
             notes: CellLayer::default(),
             layout: Layout::default(),
+            objects: SheetObjects::default(),
         }
     }
 
@@ -225,6 +235,21 @@ impl Sheet {
         shift(&mut self.formulas);
         shift(&mut self.formats);
         shift(&mut self.notes);
+        shift(&mut self.objects.validations);
+    }
+
+    /// Data validation and conditional format rules.
+    pub fn objects(&self) -> &SheetObjects {
+        &self.objects
+    }
+
+    pub(super) fn objects_mut(&mut self) -> &mut SheetObjects {
+        &mut self.objects
+    }
+
+    /// A copy of this sheet under another gid and name (`copyTo`, `duplicateActiveSheet`).
+    pub(super) fn copied(&self, sheet_id: u32, name: &str) -> Sheet {
+        Sheet { sheet_id, name: name.to_string(), ..self.clone() }
     }
 
     pub(super) fn cell_count(&self) -> u64 {
@@ -369,6 +394,9 @@ pub struct Spreadsheet {
     /// `None`: the script's zone (a spreadsheet a script creates takes the script's zone).
     time_zone: Option<String>,
     sheets: Vec<Sheet>,
+    /// Named ranges, protections, sharing, locale (objects.rs).
+    #[serde(default, skip_serializing_if = "SpreadsheetObjects::is_empty")]
+    objects: SpreadsheetObjects,
 }
 
 #[derive(Deserialize)]
@@ -378,13 +406,18 @@ struct SpreadsheetData {
     #[serde(default)]
     time_zone: Option<String>,
     sheets: Vec<Sheet>,
+    #[serde(default)]
+    objects: SpreadsheetObjects,
 }
 
 impl TryFrom<SpreadsheetData> for Spreadsheet {
     type Error = String;
 
     fn try_from(data: SpreadsheetData) -> Result<Spreadsheet, String> {
-        Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)
+        let mut book = Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)?;
+        data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
+        book.objects = data.objects;
+        Ok(book)
     }
 }
 
@@ -396,6 +429,7 @@ impl Spreadsheet {
             name: name.to_string(),
             time_zone: None,
             sheets: vec![Sheet::new(0, "Sheet1")],
+            objects: SpreadsheetObjects::default(),
         }
     }
 
@@ -422,7 +456,13 @@ impl Spreadsheet {
                 }
             }
         }
-        let book = Spreadsheet { id: id.to_string(), name: name.to_string(), time_zone, sheets };
+        let book = Spreadsheet {
+            id: id.to_string(),
+            name: name.to_string(),
+            time_zone,
+            sheets,
+            objects: SpreadsheetObjects::default(),
+        };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
             return Err(format!(
                 "spreadsheet {id:?} has {} cells; Sheets allows at most {CELLS_PER_SPREADSHEET_MAX}",
@@ -466,6 +506,25 @@ impl Spreadsheet {
 
     pub(super) fn set_time_zone(&mut self, zone: &str) {
         self.time_zone = Some(zone.to_string());
+    }
+
+    /// Named ranges, protections, sharing, locale.
+    pub fn objects(&self) -> &SpreadsheetObjects {
+        &self.objects
+    }
+
+    pub(super) fn objects_mut(&mut self) -> &mut SpreadsheetObjects {
+        &mut self.objects
+    }
+
+    /// A copy under another id and name (`Spreadsheet.copy`): sheets, named ranges and
+    /// protections come along; sharing does not (a copy is its maker's: assumed).
+    pub(super) fn copied(&self, id: &str, name: &str) -> Spreadsheet {
+        let mut copy = Spreadsheet { id: id.to_string(), name: name.to_string(), ..self.clone() };
+        copy.objects.owner = None;
+        copy.objects.editors.clear();
+        copy.objects.viewers.clear();
+        copy
     }
 
     pub(super) fn sheets_mut(&mut self) -> &mut Vec<Sheet> {

@@ -17,6 +17,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     if super::container::handles(call.method) {
         return super::container::dispatch(call);
     }
+    if let Some(result) = objects::dispatch_call(call) {
+        return result;
+    }
     sheets(call.host, call.method, call.handle, call.args)
 }
 
@@ -174,6 +177,7 @@ fn text_finder(host: &Host, books: &gas_platform::sheets::Spreadsheets, method: 
         match_case: flag("matchCase"),
         match_entire_cell: flag("matchEntireCell"),
         use_regular_expression: flag("useRegularExpression"),
+        ..TextFinder::default()
     };
     let found = books.find_all(&scope, &finder, host.zone)?;
     match method {

@@ -25,17 +25,7 @@
   sheetParts.SpreadsheetApp = { Ctor: SpreadsheetAppParts, methods: [], service: true };
   const sheets = { Range, Sheet, Spreadsheet, Selection, TextFinder, SpreadsheetApp: null };
 
-  sheetMethods('TextFinder', {
-    matchCase(flag) { this._h.matchCase = flag !== false; return this; },
-    matchEntireCell(flag) { this._h.matchEntireCell = flag !== false; return this; },
-    findNext() {
-      const h = call('TextFinder.findNext', this._h, []);
-      if (h === null) return null;
-      this._h.after = h;
-      return new Range(h);
-    },
-    findAll() { return call('TextFinder.findAll', this._h, []).map((h) => new Range(h)); },
-  });
+  // TextFinder's methods are in 15_sheets_objects.js.
   const textFinder = (method) => function (text) {
     return new TextFinder(call(method, this._h, [text]));
   };

@@ -1,1 +1,243 @@
   // ---- SpreadsheetApp: objects (see 10_sheets.js for sheetClass/sheetMethods) ----
+  // Named ranges, protections, data validation, conditional formats, range lists, the
+  // TextFinder, copies, sharing. Builders and finders hold plain data (their handle);
+  // every rule is decided by gas-platform through the call.
+  const RangeList = sheetClass('RangeList');
+  const NamedRange = sheetClass('NamedRange');
+  const Protection = sheetClass('Protection');
+  const DataValidation = sheetClass('DataValidation');
+  const DataValidationBuilder = sheetClass('DataValidationBuilder');
+  const ConditionalFormatRule = sheetClass('ConditionalFormatRule');
+  const ConditionalFormatRuleBuilder = sheetClass('ConditionalFormatRuleBuilder');
+  const BooleanCondition = sheetClass('BooleanCondition');
+  const GradientCondition = sheetClass('GradientCondition');
+  Object.assign(sheets, {
+    RangeList, NamedRange, Protection, DataValidation, DataValidationBuilder,
+    ConditionalFormatRule, ConditionalFormatRuleBuilder, BooleanCondition, GradientCondition,
+  });
+
+  const maybe = (Ctor, h) => (h === null || h === undefined ? null : new Ctor(h));
+  const users = (emails) => emails.map((email) => new session.User(email));
+  // A value as the handle stores it (CellValue JSON: a date is {date: ISO}).
+  const cellOf = (v) => (v !== null && typeof v === 'object' && typeof v.date === 'string' ? new Date(v.date) : v);
+  const criterionOf = (v) => {
+    if (hasOwn(v, 'list')) return v.list.slice();
+    if (hasOwn(v, 'range')) return new Range(v.range);
+    return cellOf(v.value);
+  };
+  // A builder method: the platform returns the builder's next state.
+  const step = (method) => function (...args) { this._h = call(method, this._h, args, true); return this; };
+  const copyOf = (h) => JSON.parse(JSON.stringify(h));
+
+  // ---- TextFinder
+  const finderStep = (method) => function () {
+    const r = call(method, this._h, [], true);
+    this._h = r.finder;
+    return maybe(Range, r.match);
+  };
+  sheetMethods('TextFinder', {
+    matchCase: step('TextFinder.matchCase'),
+    matchEntireCell: step('TextFinder.matchEntireCell'),
+    useRegularExpression: step('TextFinder.useRegularExpression'),
+    ignoreDiacritics: step('TextFinder.ignoreDiacritics'),
+    matchFormulaText: step('TextFinder.matchFormulaText'),
+    startFrom: step('TextFinder.startFrom'),
+    findNext: finderStep('TextFinder.findNext'),
+    findPrevious: finderStep('TextFinder.findPrevious'),
+    findAll() { return call('TextFinder.findAll', this._h, [], true).map((h) => new Range(h)); },
+    getCurrentMatch() { return maybe(Range, this._h.current); },
+    replaceWith: c('TextFinder.replaceWith'),
+    replaceAllWith: c('TextFinder.replaceAllWith'),
+  });
+
+  // ---- RangeList: each method applies the Range method to every range, in order.
+  // Only Range methods implemented in this part or the core are delegated; the others
+  // stay notImplemented until their Range method exists.
+  const each = (name) => function (...args) {
+    for (const h of this._h) new Range(h)[name](...args);
+    return this;
+  };
+  sheetMethods('RangeList', {
+    getRanges() { return this._h.map((h) => new Range(h)); },
+    activate: each('activate'),
+    clear: each('clear'),
+    clearContent: each('clearContent'),
+    clearDataValidations: each('clearDataValidations'),
+    setValue: each('setValue'),
+    insertCheckboxes: each('insertCheckboxes'),
+    removeCheckboxes: each('removeCheckboxes'),
+    check: each('check'),
+    uncheck: each('uncheck'),
+  });
+  const rangeList = (method) => function (...args) { return new RangeList(call(method, this._h, args, true)); };
+
+  // ---- NamedRange (handle: spreadsheet id and name)
+  sheetMethods('NamedRange', {
+    getName() { return this._h.name; },
+    getRange: wrap(Range, 'NamedRange.getRange'),
+    setName: step('NamedRange.setName'),
+    setRange: step('NamedRange.setRange'),
+    remove: c('NamedRange.remove'),
+  });
+
+  // ---- Protection (handle: spreadsheet id and protection id)
+  sheetMethods('Protection', {
+    addEditor: step('Protection.addEditor'),
+    addEditors: step('Protection.addEditors'),
+    removeEditor: step('Protection.removeEditor'),
+    removeEditors: step('Protection.removeEditors'),
+    setDescription: step('Protection.setDescription'),
+    setDomainEdit: step('Protection.setDomainEdit'),
+    setWarningOnly: step('Protection.setWarningOnly'),
+    setRange: step('Protection.setRange'),
+    setRangeName: step('Protection.setRangeName'),
+    setNamedRange: step('Protection.setNamedRange'),
+    setUnprotectedRanges: step('Protection.setUnprotectedRanges'),
+    remove: c('Protection.remove'),
+    canEdit: c('Protection.canEdit'),
+    canDomainEdit: c('Protection.canDomainEdit'),
+    getDescription: c('Protection.getDescription'),
+    getEditors() { return users(call('Protection.getEditors', this._h, [], true)); },
+    getProtectionType: c('Protection.getProtectionType'),
+    getRange: wrap(Range, 'Protection.getRange'),
+    getRangeName: c('Protection.getRangeName'),
+    getUnprotectedRanges: wrapAll(Range, 'Protection.getUnprotectedRanges'),
+    isWarningOnly: c('Protection.isWarningOnly'),
+  });
+
+  // ---- Data validation (handle: the rule's data)
+  const validationGetters = {
+    getAllowInvalid() { return this._h.allow_invalid; },
+    getCriteriaType() { return this._h.criteria === '' ? null : this._h.criteria; },
+    getCriteriaValues() { return (this._h.values || []).map(criterionOf); },
+    copy() { return new DataValidationBuilder(copyOf(this._h)); },
+  };
+  sheetMethods('DataValidation', Object.assign({}, validationGetters, {
+    getHelpText() { return this._h.help_text == null ? '' : this._h.help_text; },
+  }));
+  const validationSteps = {};
+  for (const name of catalogueClass('DataValidationBuilder')[1]) {
+    if (name.indexOf('require') === 0) validationSteps[name] = step('DataValidationBuilder.' + name);
+  }
+  sheetMethods('DataValidationBuilder', Object.assign({}, validationGetters, validationSteps, {
+    getHelpText() { return this._h.help_text == null ? null : this._h.help_text; },
+    setAllowInvalid: step('DataValidationBuilder.setAllowInvalid'),
+    setHelpText: step('DataValidationBuilder.setHelpText'),
+    withCriteria: step('DataValidationBuilder.withCriteria'),
+    build() { return new DataValidation(call('DataValidationBuilder.build', this._h, [], true)); },
+  }));
+
+  // ---- Conditional format rules (handle: the rule's data; not rendered)
+  const orNull = (v) => (v === undefined ? null : v);
+  sheetMethods('BooleanCondition', {
+    getCriteriaType() { return this._h.criteria; },
+    getCriteriaValues() { return (this._h.values || []).map(cellOf); },
+    getBackground() { return orNull(this._h.background); },
+    getFontColor() { return orNull(this._h.font_color); },
+    getBold() { return orNull(this._h.bold); },
+    getItalic() { return orNull(this._h.italic); },
+    getStrikethrough() { return orNull(this._h.strikethrough); },
+    getUnderline() { return orNull(this._h.underline); },
+  });
+  const point = (which, field, fallback) => function () {
+    const p = this._h[which];
+    return p === undefined || p[field] === undefined ? fallback : p[field];
+  };
+  sheetMethods('GradientCondition', {
+    getMinColor: point('min', 'color', ''),
+    getMidColor: point('mid', 'color', ''),
+    getMaxColor: point('max', 'color', ''),
+    getMinType: point('min', 'interpolation', null),
+    getMidType: point('mid', 'interpolation', null),
+    getMaxType: point('max', 'interpolation', null),
+    getMinValue: point('min', 'value', ''),
+    getMidValue: point('mid', 'value', ''),
+    getMaxValue: point('max', 'value', ''),
+  });
+  const ruleGetters = {
+    getBooleanCondition() {
+      const b = this._h.boolean;
+      return b === undefined || b === null || b.criteria === '' ? null : new BooleanCondition(b);
+    },
+    getGradientCondition() { return maybe(GradientCondition, this._h.gradient); },
+    getRanges() { return this._h.ranges.map((h) => new Range(h)); },
+    copy() { return new ConditionalFormatRuleBuilder(copyOf(this._h)); },
+  };
+  sheetMethods('ConditionalFormatRule', Object.assign({}, ruleGetters));
+  const ruleSteps = {};
+  for (const name of catalogueClass('ConditionalFormatRuleBuilder')[1]) {
+    if (name.indexOf('when') === 0 || name.indexOf('set') === 0) ruleSteps[name] = step('ConditionalFormatRuleBuilder.' + name);
+  }
+  sheetMethods('ConditionalFormatRuleBuilder', Object.assign({}, ruleGetters, ruleSteps, {
+    withCriteria: step('ConditionalFormatRuleBuilder.withCriteria'),
+    build() { return new ConditionalFormatRule(call('ConditionalFormatRuleBuilder.build', this._h, [], true)); },
+  }));
+
+  // ---- Range, Sheet, Spreadsheet, SpreadsheetApp
+  sheetMethods('Range', {
+    protect: wrap(Protection, 'Range.protect'),
+    setDataValidation: chain('Range.setDataValidation'),
+    setDataValidations: chain('Range.setDataValidations'),
+    getDataValidation: wrap(DataValidation, 'Range.getDataValidation'),
+    getDataValidations() {
+      return call('Range.getDataValidations', this._h, [], true).map((row) => row.map((h) => maybe(DataValidation, h)));
+    },
+    clearDataValidations: chain('Range.clearDataValidations'),
+    insertCheckboxes: chain('Range.insertCheckboxes'),
+    removeCheckboxes: chain('Range.removeCheckboxes'),
+    check: chain('Range.check'),
+    uncheck: chain('Range.uncheck'),
+    isChecked: c('Range.isChecked'),
+  });
+  sheetMethods('Sheet', {
+    getSheetName: c('Sheet.getSheetName'),
+    getIndex: c('Sheet.getIndex'),
+    copyTo: wrap(Sheet, 'Sheet.copyTo'),
+    getNamedRanges: wrapAll(NamedRange, 'Sheet.getNamedRanges'),
+    protect: wrap(Protection, 'Sheet.protect'),
+    getProtections: wrapAll(Protection, 'Sheet.getProtections'),
+    getRangeList: rangeList('Sheet.getRangeList'),
+    getConditionalFormatRules: wrapAll(ConditionalFormatRule, 'Sheet.getConditionalFormatRules'),
+    setConditionalFormatRules: c('Sheet.setConditionalFormatRules'),
+    clearConditionalFormatRules: c('Sheet.clearConditionalFormatRules'),
+  });
+  sheetMethods('Spreadsheet', {
+    getNumSheets: c('Spreadsheet.getNumSheets'),
+    getSheetById: wrap(Sheet, 'Spreadsheet.getSheetById'),
+    getSheetName: c('Spreadsheet.getSheetName'),
+    getSheetId: c('Spreadsheet.getSheetId'),
+    copy: wrap(Spreadsheet, 'Spreadsheet.copy'),
+    duplicateActiveSheet: wrap(Sheet, 'Spreadsheet.duplicateActiveSheet'),
+    moveActiveSheet: c('Spreadsheet.moveActiveSheet'),
+    renameActiveSheet: c('Spreadsheet.renameActiveSheet'),
+    rename: c('Spreadsheet.rename'),
+    getOwner() { return new session.User(call('Spreadsheet.getOwner', this._h, [], true)); },
+    getEditors() { return users(call('Spreadsheet.getEditors', this._h, [], true)); },
+    getViewers() { return users(call('Spreadsheet.getViewers', this._h, [], true)); },
+    addEditor: chain('Spreadsheet.addEditor'),
+    addEditors: chain('Spreadsheet.addEditors'),
+    addViewer: chain('Spreadsheet.addViewer'),
+    addViewers: chain('Spreadsheet.addViewers'),
+    removeEditor: chain('Spreadsheet.removeEditor'),
+    removeViewer: chain('Spreadsheet.removeViewer'),
+    getSpreadsheetLocale: c('Spreadsheet.getSpreadsheetLocale'),
+    setSpreadsheetLocale: c('Spreadsheet.setSpreadsheetLocale'),
+    setNamedRange: c('Spreadsheet.setNamedRange'),
+    getNamedRanges: wrapAll(NamedRange, 'Spreadsheet.getNamedRanges'),
+    getRangeByName: wrap(Range, 'Spreadsheet.getRangeByName'),
+    removeNamedRange: c('Spreadsheet.removeNamedRange'),
+    getProtections: wrapAll(Protection, 'Spreadsheet.getProtections'),
+    getRangeList: rangeList('Spreadsheet.getRangeList'),
+    createTextFinder: wrap(TextFinder, 'Spreadsheet.createTextFinder'),
+  });
+  sheetMethods('SpreadsheetApp', {
+    newDataValidation: wrap(DataValidationBuilder, 'SpreadsheetApp.newDataValidation'),
+    newConditionalFormatRule: wrap(ConditionalFormatRuleBuilder, 'SpreadsheetApp.newConditionalFormatRule'),
+    openByUrl: wrap(Spreadsheet, 'SpreadsheetApp.openByUrl'),
+    // A Drive File: the spreadsheet its id names.
+    open(file) {
+      const byId = file !== null && typeof file === 'object' && typeof file.getId === 'function';
+      const h = byId ? call('SpreadsheetApp.open', null, [file.getId()]) : call('SpreadsheetApp.open', null, [file], true);
+      return new Spreadsheet(h);
+    },
+  });

@@ -5,7 +5,7 @@
 mod arrange;
 mod formats;
 mod formulas;
-mod objects;
+pub(super) mod objects;
 pub mod people;
 mod structure;
 
@@ -14,6 +14,7 @@ pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
 
+use super::anchored::Shift;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::{display_value, user_entered};
 use super::{a1, text, RangeRef, SheetRef};
@@ -183,6 +184,7 @@ impl Spreadsheets {
             return fail(text::DELETE_ONLY_SHEET);
         }
         book.sheets_mut().retain(|candidate| candidate.sheet_id() != sheet.sheet_id);
+        book.forget_sheet(sheet.sheet_id);
         Ok(())
     }
 
@@ -381,6 +383,13 @@ impl Spreadsheets {
     pub fn insert_rows_after(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
         self.shift_sheet(sheet, super::shift::Shift::Insert { dim: super::shift::Dim::Rows, at: row + 1, count })
+    }
+
+    /// Moves the named ranges, protections and conditional format rules anchored to the
+    /// sheet's cells after a structural change (objects.rs; every structural op calls it).
+    pub(super) fn shift_anchored(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
+        self.book_mut(&sheet.spreadsheet_id)?.shift_anchored(sheet.sheet_id, shift);
+        Ok(())
     }
 
     /// The position must be a row of the sheet, the count at least 1, and the new rows

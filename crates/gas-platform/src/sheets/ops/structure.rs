@@ -52,7 +52,8 @@ impl Spreadsheets {
     pub(in crate::sheets) fn shift_sheet(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
         self.sheet_mut(sheet)?.apply_shift(shift);
         shift_formula_references(self, sheet, shift);
-        Ok(())
+        // Named ranges, protections and conditional format rules (objects.rs).
+        self.shift_anchored(sheet, shift.into())
     }
 
     /// Deleting `count` rows or columns must leave at least one that is not frozen

@@ -1,0 +1,185 @@
+//! The objects a spreadsheet and its sheets keep beside the cells, grouped so the model
+//! (model.rs) has one field for them: named ranges, protections, sharing, locale (per
+//! spreadsheet); data validation rules and conditional format rules (per sheet). Each is
+//! absent from state files and snapshots while empty, so existing files read as before.
+//!
+//! Structural changes move every anchored object through
+//! [`Spreadsheet::shift_anchored`]: the one function "structure" (columns, moves) calls
+//! after each change, beside `Sheet::shift_layers` for the per-cell layers.
+
+use serde::{Deserialize, Serialize};
+
+use super::anchored::{GridBox, Shift};
+use super::conditional::ConditionalFormatRule;
+use super::layer::CellLayer;
+use super::model::{Sheet, Spreadsheet};
+use super::named::NamedRange;
+use super::protection::Protection;
+use super::validation::DataValidation;
+
+/// A spreadsheet's objects beside its sheets.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SpreadsheetObjects {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named_ranges: Vec<NamedRange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub protections: Vec<Protection>,
+    /// The highest protection id given so far (ids are never reused).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub protection_count: u32,
+    /// `None`: the account the scenario runs as (`World::user_email`) owns it (assumed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub editors: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub viewers: Vec<String>,
+    /// `None`: `en_US`, the locale of a spreadsheet a script creates (assumed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub locale: Option<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl SpreadsheetObjects {
+    pub fn is_empty(&self) -> bool {
+        *self == SpreadsheetObjects::default()
+    }
+}
+
+/// A sheet's objects beside its cells.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SheetObjects {
+    /// Data validation rules by cell; shifted with the other per-cell layers.
+    #[serde(default, skip_serializing_if = "CellLayer::is_empty")]
+    pub validations: CellLayer<DataValidation>,
+    /// `Sheet.setConditionalFormatRules`, in order (the first rule wins in Sheets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditional_formats: Vec<ConditionalFormatRule>,
+}
+
+impl SheetObjects {
+    pub fn is_empty(&self) -> bool {
+        *self == SheetObjects::default()
+    }
+
+    /// Every cell the objects name lies in the `max_rows` x `max_columns` grid.
+    pub(super) fn check_fits(&self, max_rows: u32, max_columns: u32) -> Result<(), String> {
+        let outside = |row: u32, column: u32| row > max_rows || column > max_columns;
+        if let Some(((row, column), _)) = self.validations.iter().find(|((row, column), _)| outside(*row, *column)) {
+            return Err(format!(
+                "a data validation rule at {} lies outside the grid",
+                super::a1::cell_notation(*row, *column)
+            ));
+        }
+        let mut boxes = self.conditional_formats.iter().flat_map(|rule| rule.ranges.iter());
+        let bad_box = |boxed: &GridBox| {
+            boxed.row < 1
+                || boxed.column < 1
+                || boxed.num_rows < 1
+                || boxed.num_columns < 1
+                || outside(boxed.row + boxed.num_rows - 1, boxed.column + boxed.num_columns - 1)
+        };
+        if boxes.any(bad_box) {
+            return Err("a conditional format rule's range lies outside the grid".to_string());
+        }
+        Ok(())
+    }
+}
+
+impl Spreadsheet {
+    /// Moves every object anchored to cells of sheet `sheet_id` after `shift`: named
+    /// ranges and protected ranges (dropped when all their rows or columns went:
+    /// assumed), unprotected ranges of sheet protections, the sheet's conditional format
+    /// rules' ranges (a rule left with no range is dropped). The per-cell layers
+    /// (formulas, formats, notes, validations) move in `Sheet::shift_layers`, not here.
+    pub fn shift_anchored(&mut self, sheet_id: u32, shift: Shift) {
+        let objects = self.objects_mut();
+        objects.named_ranges.retain_mut(|named| move_box(&mut named.range, sheet_id, shift));
+        objects.protections.retain_mut(|protection| {
+            protection.unprotected.retain_mut(|boxed| move_box(boxed, sheet_id, shift));
+            match &mut protection.range {
+                Some(boxed) => move_box(boxed, sheet_id, shift),
+                None => true,
+            }
+        });
+        if let Some(sheet) = self.sheets_mut().iter_mut().find(|sheet| sheet.sheet_id() == sheet_id) {
+            shift_sheet_rules(sheet, shift);
+        }
+    }
+
+    /// Drops the objects of a deleted sheet (its named ranges and protections).
+    pub(super) fn forget_sheet(&mut self, sheet_id: u32) {
+        let objects = self.objects_mut();
+        objects.named_ranges.retain(|named| named.range.sheet_id != sheet_id);
+        objects.protections.retain(|protection| protection.sheet_id != sheet_id);
+    }
+}
+
+fn shift_sheet_rules(sheet: &mut Sheet, shift: Shift) {
+    let sheet_id = sheet.sheet_id();
+    let rules = &mut sheet.objects_mut().conditional_formats;
+    rules.retain_mut(|rule| {
+        rule.ranges.retain_mut(|boxed| move_box(boxed, sheet_id, shift));
+        !rule.ranges.is_empty()
+    });
+}
+
+/// Shifts one box in place; `false` when it is gone.
+fn move_box(boxed: &mut GridBox, sheet_id: u32, shift: Shift) -> bool {
+    match boxed.shifted(sheet_id, shift) {
+        Some(moved) => {
+            *boxed = moved;
+            true
+        }
+        None => false,
+    }
+}
+
+impl SpreadsheetObjects {
+    /// A state file's objects must name sheets the spreadsheet has, inside their grids.
+    pub(super) fn check_against(&self, book: &Spreadsheet) -> Result<(), String> {
+        let fits = |boxed: &GridBox| {
+            book.sheets().iter().any(|sheet| {
+                sheet.sheet_id() == boxed.sheet_id
+                    && boxed.row >= 1
+                    && boxed.column >= 1
+                    && boxed.num_rows >= 1
+                    && boxed.num_columns >= 1
+                    && boxed.row + boxed.num_rows - 1 <= sheet.max_rows()
+                    && boxed.column + boxed.num_columns - 1 <= sheet.max_columns()
+            })
+        };
+        if let Some(named) = self.named_ranges.iter().find(|named| !fits(&named.range)) {
+            return Err(format!("named range {:?} is not on a sheet of the spreadsheet, inside its grid", named.name));
+        }
+        for protection in &self.protections {
+            let on_sheet = book.sheets().iter().any(|sheet| sheet.sheet_id() == protection.sheet_id);
+            if !on_sheet || !protection.range.iter().chain(&protection.unprotected).all(fits) {
+                return Err(format!(
+                    "protection {} is not on a sheet of the spreadsheet, inside its grid",
+                    protection.id
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl super::Spreadsheets {
+    /// The spreadsheet of an id, for changes (the platform's `openById` text when absent).
+    pub(super) fn book_mut(&mut self, id: &str) -> crate::ServiceResult<&mut Spreadsheet> {
+        self.get_mut(id).ok_or_else(|| crate::ServiceError::new(super::text::OPEN_BY_ID_FAILED))
+    }
+
+    /// The sheet of a handle, for changes.
+    pub(super) fn sheet_for_change(&mut self, sheet: &super::SheetRef) -> crate::ServiceResult<&mut Sheet> {
+        self.book_mut(&sheet.spreadsheet_id)?
+            .sheets_mut()
+            .iter_mut()
+            .find(|candidate| candidate.sheet_id() == sheet.sheet_id)
+            .ok_or_else(|| crate::ServiceError::new(super::text::SHEET_DELETED))
+    }
+}
