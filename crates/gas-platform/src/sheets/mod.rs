@@ -67,6 +67,7 @@ mod finder;
 pub mod format;
 pub mod layer;
 mod model;
+pub mod number_format;
 mod ops;
 mod r1c1;
 pub mod values;
