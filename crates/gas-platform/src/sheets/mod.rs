@@ -77,6 +77,7 @@ mod tests;
 
 pub use finder::TextFinder;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
+pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};

@@ -2,6 +2,8 @@
 //! holds its content rows. Loading (serde or the constructors) checks the invariants once;
 //! the operations in `ops.rs` keep them.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
@@ -31,6 +33,13 @@ pub struct Sheet {
     formats: CellLayer<CellFormat>,
     #[serde(skip_serializing_if = "CellLayer::is_empty")]
     notes: CellLayer<String>,
+    /// Pixel sizes set by a script, by 1-based column / row; absent ones are the defaults
+    /// (ops/formats.rs). Row heights shift with the rows; column widths must shift with
+    /// columns inserted or deleted.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    column_widths: BTreeMap<u32, u32>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    row_heights: BTreeMap<u32, u32>,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -49,6 +58,10 @@ struct SheetData {
     formats: CellLayer<CellFormat>,
     #[serde(default)]
     notes: CellLayer<String>,
+    #[serde(default)]
+    column_widths: BTreeMap<u32, u32>,
+    #[serde(default)]
+    row_heights: BTreeMap<u32, u32>,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -76,6 +89,12 @@ impl TryFrom<SheetData> for Sheet {
         sheet.formulas = data.formulas;
         sheet.formats = data.formats;
         sheet.notes = data.notes;
+        let outside = |sizes: &BTreeMap<u32, u32>, max: u32| sizes.keys().any(|&k| k == 0 || k > max);
+        if outside(&data.column_widths, sheet.max_columns) || outside(&data.row_heights, sheet.max_rows) {
+            return Err(format!("sheet {:?}: a column width or row height is outside its grid", data.name));
+        }
+        sheet.column_widths = data.column_widths;
+        sheet.row_heights = data.row_heights;
         Ok(sheet)
     }
 }
@@ -92,6 +111,8 @@ impl Sheet {
             formulas: CellLayer::default(),
             formats: CellLayer::default(),
             notes: CellLayer::default(),
+            column_widths: BTreeMap::new(),
+            row_heights: BTreeMap::new(),
         }
     }
 
@@ -206,6 +227,24 @@ impl Sheet {
         &mut self.notes
     }
 
+    /// Column widths in pixels by column (only those a script set).
+    pub fn column_widths(&self) -> &BTreeMap<u32, u32> {
+        &self.column_widths
+    }
+
+    /// Row heights in pixels by row (only those a script set).
+    pub fn row_heights(&self) -> &BTreeMap<u32, u32> {
+        &self.row_heights
+    }
+
+    pub(super) fn column_widths_mut(&mut self) -> &mut BTreeMap<u32, u32> {
+        &mut self.column_widths
+    }
+
+    pub(super) fn row_heights_mut(&mut self) -> &mut BTreeMap<u32, u32> {
+        &mut self.row_heights
+    }
+
     /// Every per-cell layer, for structural changes that move all of them alike.
     fn shift_layers(&mut self, mut shift: impl FnMut(&mut dyn LayerShift)) {
         shift(&mut self.formulas);
@@ -265,6 +304,15 @@ impl Sheet {
         self.max_rows -= count;
         self.drop_trailing_empty_rows();
         self.shift_layers(|layer| layer.remove_rows(start, count));
+        let end = start + count;
+        self.row_heights = std::mem::take(&mut self.row_heights)
+            .into_iter()
+            .filter_map(|(row, px)| match row {
+                r if r < start => Some((r, px)),
+                r if r < end => None,
+                r => Some((r - count, px)),
+            })
+            .collect();
     }
 
     /// Inserts `count` empty rows so the first of them is row `at` (1-based, at most
@@ -277,6 +325,10 @@ impl Sheet {
         }
         self.max_rows += count;
         self.shift_layers(|layer| layer.insert_rows(at, count));
+        self.row_heights = std::mem::take(&mut self.row_heights)
+            .into_iter()
+            .map(|(row, px)| (if row >= at { row + count } else { row }, px))
+            .collect();
     }
 
     pub(super) fn add_columns(&mut self, count: u32) {
