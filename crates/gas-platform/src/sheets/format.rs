@@ -262,6 +262,82 @@ impl Field {
     }
 }
 
+/// A `TextStyle`: each property `None` where the style leaves it (a built style's
+/// getters return `null` there). Applied to a cell it sets the font fields it names.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TextStyle {
+    pub bold: Option<bool>,
+    pub italic: Option<bool>,
+    pub underline: Option<bool>,
+    pub strikethrough: Option<bool>,
+    pub font_family: Option<String>,
+    pub font_size: Option<i64>,
+    /// `#rrggbb`.
+    pub foreground_color: Option<String>,
+}
+
+impl TextStyle {
+    /// A cell's style as `getTextStyle()` returns it: every property, defaults included.
+    pub fn of(format: &CellFormat) -> TextStyle {
+        let line = format.font_line.as_deref();
+        TextStyle {
+            bold: Some(format.font_weight.as_deref() == Some("bold")),
+            italic: Some(format.font_style.as_deref() == Some("italic")),
+            underline: Some(line == Some("underline")),
+            strikethrough: Some(line == Some("line-through")),
+            font_family: Some(format.font_family.clone().unwrap_or_else(|| DEFAULT_FONT_FAMILY.to_string())),
+            font_size: Some(format.font_size.unwrap_or(DEFAULT_FONT_SIZE)),
+            foreground_color: Some(format.font_color.clone().unwrap_or_else(|| DEFAULT_FONT_COLOR.to_string())),
+        }
+    }
+
+    /// The checks a builder's values pass (`setFontSize`, `setForegroundColor`).
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(size) = self.font_size {
+            Field::FontSize.accept(Some(FieldValue::Int(size)))?;
+        }
+        if let Some(color) = &self.foreground_color {
+            Field::FontColor.accept(Some(FieldValue::Text(color.clone())))?;
+        }
+        Ok(())
+    }
+
+    /// `setTextStyle(style)` on one cell: the properties the style sets. A cell holds one
+    /// font line, so underline and strikethrough together keep the underline (assumed).
+    pub fn apply(&self, format: &mut CellFormat) {
+        let word = |on: bool, word: &str| on.then(|| word.to_string());
+        if let Some(bold) = self.bold {
+            format.font_weight = word(bold, "bold");
+        }
+        if let Some(italic) = self.italic {
+            format.font_style = word(italic, "italic");
+        }
+        if let Some(strikethrough) = self.strikethrough {
+            if strikethrough {
+                format.font_line = Some("line-through".to_string());
+            } else if format.font_line.as_deref() == Some("line-through") {
+                format.font_line = None;
+            }
+        }
+        if let Some(underline) = self.underline {
+            if underline {
+                format.font_line = Some("underline".to_string());
+            } else if format.font_line.as_deref() == Some("underline") {
+                format.font_line = None;
+            }
+        }
+        if let Some(family) = &self.font_family {
+            format.font_family = Some(family.clone());
+        }
+        if let Some(size) = self.font_size {
+            format.font_size = (size != DEFAULT_FONT_SIZE).then_some(size);
+        }
+        if let Some(color) = &self.foreground_color {
+            format.font_color = normalize_color(color);
+        }
+    }
+}
+
 /// A colour as Sheets returns it: `#rrggbb` in lower case, from `#rgb`, `#rrggbb` (any
 /// case) or a CSS colour name; `None` when it is none of these.
 pub fn normalize_color(color: &str) -> Option<String> {
@@ -495,6 +571,25 @@ mod tests {
         assert_eq!(Field::NumberFormat.default_value(false), text("0.###############"));
         assert_eq!(Field::NumberFormat.default_value(true), text("M/d/yyyy H:mm:ss"));
         assert_eq!(Field::TextDirection.default_value(false), None);
+    }
+
+    #[test]
+    fn text_styles_apply_and_read_back() {
+        let mut format = CellFormat::default();
+        let style = TextStyle { bold: Some(true), underline: Some(true), foreground_color: Some("red".into()), ..TextStyle::default() };
+        assert_eq!(style.check(), Ok(()));
+        style.apply(&mut format);
+        let read = TextStyle::of(&format);
+        assert_eq!(read.bold, Some(true));
+        assert_eq!(read.italic, Some(false));
+        assert_eq!(read.underline, Some(true));
+        assert_eq!(read.foreground_color.as_deref(), Some("#ff0000"));
+        assert_eq!(read.font_family.as_deref(), Some("Arial"));
+        TextStyle { bold: Some(false), underline: Some(false), ..TextStyle::default() }.apply(&mut format);
+        assert_eq!(format.font_weight, None);
+        assert_eq!(format.font_line, None);
+        let bad = TextStyle { font_size: Some(0), ..TextStyle::default() };
+        assert_eq!(bad.check(), Err("Invalid argument: size".to_string()));
     }
 
     #[test]

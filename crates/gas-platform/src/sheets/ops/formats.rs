@@ -8,7 +8,7 @@
 
 use chrono_tz::Tz;
 
-use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, BORDER_STYLES};
+use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES};
 use super::super::model::{Sheet, Spreadsheets};
 use super::super::number_format::{is_plain_text, render};
 use super::super::values::{display_value, user_entered};
@@ -183,6 +183,41 @@ impl Spreadsheets {
             }
         }
         Ok(())
+    }
+
+    /// `getTextStyles()`: each cell's font as a complete `TextStyle`.
+    pub fn get_text_styles(&self, range: &RangeRef) -> ServiceResult<Vec<Vec<TextStyle>>> {
+        let sheet = self.range_sheet(range)?;
+        let none = CellFormat::default();
+        Ok((range.row..=range.last_row())
+            .map(|row| {
+                (range.column..=range.last_column())
+                    .map(|column| TextStyle::of(sheet.formats().get(row, column).unwrap_or(&none)))
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// `setTextStyles(grid)` (and `setTextStyle(style)` as a grid of one style).
+    pub fn set_text_styles(&mut self, range: &RangeRef, grid: Vec<Vec<TextStyle>>) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        check_shape(range, &grid)?;
+        for style in grid.iter().flatten() {
+            style.check().map_err(|message| ServiceError::new(&message))?;
+        }
+        let sheet = self.sheet_mut(&range.sheet)?;
+        for (row, styles) in (range.row..).zip(grid) {
+            for (column, style) in (range.column..).zip(styles) {
+                sheet.edit_format(row, column, |format| style.apply(format));
+            }
+        }
+        Ok(())
+    }
+
+    /// `setTextStyle(style)`: every cell.
+    pub fn set_text_style(&mut self, range: &RangeRef, style: TextStyle) -> ServiceResult<()> {
+        let row = vec![style; range.num_columns as usize];
+        self.set_text_styles(range, vec![row; range.num_rows as usize])
     }
 
     /// `setBackgroundRGB(red, green, blue)`: each in 0..=255.

@@ -224,3 +224,22 @@ fn sheets_without_formats_serialize_as_before() {
     let json = serde_json::to_string(&store).unwrap();
     assert!(!json.contains("formats") && !json.contains("row_heights"), "{json}");
 }
+
+#[test]
+fn text_styles_on_ranges() {
+    use super::super::super::format::TextStyle;
+    let (mut store, sheet) = fresh();
+    let target = range(&store, &sheet, "A1:B1");
+    let style = TextStyle { italic: Some(true), font_size: Some(14), ..TextStyle::default() };
+    store.set_text_style(&target, style).unwrap();
+    assert_eq!(store.get_format(&target, Field::FontStyle).unwrap(), text("italic"));
+    let styles = store.get_text_styles(&target).unwrap();
+    assert_eq!(styles[0][1].font_size, Some(14));
+    assert_eq!(styles[0][1].bold, Some(false));
+    let bad = TextStyle { foreground_color: Some("nope".into()), ..TextStyle::default() };
+    assert_eq!(message(store.set_text_style(&target, bad)), "Invalid argument: color");
+    assert_eq!(
+        message(store.set_text_styles(&target, vec![vec![TextStyle::default()]])),
+        "The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 2."
+    );
+}
