@@ -226,3 +226,33 @@ fn borders_and_sizes_are_stored() {
     assert_eq!(a1.borders.top.as_ref().unwrap().style, "DASHED");
     assert!(a1.borders.bottom.is_some() && a1.borders.left.is_none());
 }
+
+#[test]
+fn rich_text_values() {
+    let got = eval_sheet(
+        "var bold = SpreadsheetApp.newTextStyle().setBold(true).build();
+         var value = SpreadsheetApp.newRichTextValue().setText('Hello world')
+           .setTextStyle(0, 5, bold).setLinkUrl(6, 11, 'https://example.com').build();
+         var r = SHEET.getRange('A1');
+         r.setRichTextValue(value);
+         var read = r.getRichTextValue();
+         var runs = read.getRuns();
+         SHEET.getRange('B1').setValue(5);
+         return [r.getValue(), read.getText(), runs.length, runs[2].getText(), runs[2].getStartIndex(),
+                 runs[2].getEndIndex(), runs[2].getLinkUrl(), read.getTextStyle(0, 5).isBold(),
+                 read.getTextStyle(6, 11).isBold(), read.getTextStyle().isBold(), read.getLinkUrl(),
+                 SHEET.getRange('B1').getRichTextValue(), SHEET.getRange('C1').getRichTextValue().getText(),
+                 value.copy().setText('x').build().getText()];",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "Hello world", "Hello world", 3, "world", 6, 11, "https://example.com", true, false, null, null, null, "",
+            "x"
+        ])
+    );
+    assert_eq!(
+        thrown("SpreadsheetApp.newRichTextValue().setText('ab').setTextStyle(1, 5, null);"),
+        "Exception: Invalid argument: offsets"
+    );
+}

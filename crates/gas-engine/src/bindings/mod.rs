@@ -64,6 +64,8 @@ const SERVICES: &[(&str, Binding)] = &[
     ("Properties", properties::dispatch),
     ("PropertiesService", properties::dispatch),
     ("Range", sheets::dispatch),
+    ("RichTextValue", sheets::dispatch),
+    ("RichTextValueBuilder", sheets::dispatch),
     ("ScriptApp", script_app::dispatch),
     ("Service", script_app::dispatch),
     ("Session", script_app::dispatch_session),

@@ -56,6 +56,10 @@ pub struct CellFormat {
     /// Borders by side (`top`, `left`, `bottom`, `right`), as `setBorder` drew them.
     #[serde(default, skip_serializing_if = "Borders::is_empty")]
     pub borders: Borders,
+    /// Runs of styles and links set by `setRichTextValue`, for the text they were set
+    /// with: once the cell holds other text they no longer apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rich_text: Option<super::rich_text::RichText>,
 }
 
 impl CellFormat {

@@ -70,6 +70,7 @@ mod model;
 pub mod number_format;
 mod ops;
 mod r1c1;
+pub mod rich_text;
 pub mod values;
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use super::super::args::*;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
 use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle};
+use gas_platform::sheets::rich_text::RichText;
 use gas_platform::sheets::{BorderEdit, ClearOptions, RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
 
@@ -59,6 +60,9 @@ pub(super) fn dispatch(
     }
     if method.starts_with("Sheet.") {
         return sheet_call(books, method, handle, args).map(|r| r.map_err(Into::into));
+    }
+    if method.starts_with("RichTextValue") {
+        return Some(rich_text_call(method, handle, args).map_err(Into::into));
     }
     if method == "TextStyleBuilder.build" {
         return Some(build_text_style(arg(args, 0)).map_err(Into::into));
@@ -185,6 +189,16 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
         }
         "Range.setTextStyles" => handle_of::<Vec<Vec<TextStyle>>>(arg(args, 0))
             .and_then(|grid| unit(books.set_text_styles(&range, grid))),
+        "Range.getRichTextValue" => {
+            books.get_rich_text_values(&range.cell(range.row, range.column)).map(|grid| to_val(&grid[0][0]))
+        }
+        "Range.getRichTextValues" => books.get_rich_text_values(&range).map(|grid| to_val(&grid)),
+        "Range.setRichTextValue" => handle_of::<RichText>(arg(args, 0)).and_then(|value| {
+            let row = vec![value; range.num_columns as usize];
+            unit(books.set_rich_text_values(&range, vec![row; range.num_rows as usize]))
+        }),
+        "Range.setRichTextValues" => handle_of::<Vec<Vec<RichText>>>(arg(args, 0))
+            .and_then(|grid| unit(books.set_rich_text_values(&range, grid))),
         "Range.getNote" => books.get_note(&range).map(Val::String),
         "Range.getNotes" => books.get_notes(&range).map(|grid| {
             Val::Array(grid.into_iter().map(|row| Val::Array(row.into_iter().map(Val::String).collect())).collect())
@@ -213,6 +227,55 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
         _ => return None,
     };
     Some(result)
+}
+
+/// RichTextValueBuilder's edits (each returns the builder's new value) and the
+/// RichTextValue reads that check offsets; `getText`, `getStartIndex` ... are the handle's data.
+fn rich_text_call(method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
+    let rule = |result: Result<(), String>| result.map_err(|message| ServiceError::new(&message));
+    let offsets = || -> ServiceResult<(usize, usize)> {
+        let start = int_arg(args, 0, method)?;
+        let end = int_arg(args, 1, method)?;
+        match (usize::try_from(start), usize::try_from(end)) {
+            (Ok(start), Ok(end)) => Ok((start, end)),
+            _ => Err(ServiceError::new(gas_platform::sheets::rich_text::INVALID_OFFSETS)),
+        }
+    };
+    if method == "RichTextValueBuilder.setText" {
+        return Ok(to_val(&RichText::new(&string_arg(args, 0))));
+    }
+    let mut value: RichText = handle_of(handle)?;
+    let whole = |value: &RichText| (0, value.len());
+    match method {
+        "RichTextValueBuilder.setTextStyle" => {
+            let (span, style) = if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
+            let style: Option<TextStyle> = if style.is_nullish() { None } else { Some(handle_of(style)?) };
+            if span.0 < span.1 || args.len() >= 3 {
+                rule(value.set_style(span.0, span.1, style.as_ref()))?;
+            }
+            Ok(to_val(&value))
+        }
+        "RichTextValueBuilder.setLinkUrl" => {
+            let (span, url) = if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
+            let url = url.as_str().map(String::from);
+            if span.0 < span.1 || args.len() >= 3 {
+                rule(value.set_link(span.0, span.1, url.as_deref()))?;
+            }
+            Ok(to_val(&value))
+        }
+        "RichTextValue.getTextStyle" if args.len() >= 2 => {
+            let (start, end) = offsets()?;
+            value.style_between(start, end).map(|style| to_val(&style)).map_err(|m| ServiceError::new(&m))
+        }
+        "RichTextValue.getTextStyle" => Ok(to_val(&value.style())),
+        "RichTextValue.getLinkUrl" if args.len() >= 2 => {
+            let (start, end) = offsets()?;
+            value.link_between(start, end).map(|link| to_val(&link)).map_err(|m| ServiceError::new(&m))
+        }
+        "RichTextValue.getLinkUrl" => Ok(to_val(&value.link())),
+        "RichTextValue.getRuns" => Ok(to_val(&value.run_values())),
+        _ => Err(ServiceError::unimplemented(method)),
+    }
 }
 
 /// `TextStyleBuilder.build()`: the builder's values checked, its colour normalised.

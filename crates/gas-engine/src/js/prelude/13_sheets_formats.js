@@ -207,3 +207,45 @@
     newColor() { return new ColorBuilder({ type: 'UNSUPPORTED' }); },
     newTextStyle() { return new TextStyleBuilder(emptyStyle()); },
   });
+
+  // Rich text: the value's handle is gas-platform's RichText (text, runs, start_index);
+  // edits and reads across offsets are checked there.
+  const RichTextValue = sheetClass('RichTextValue');
+  const RichTextValueBuilder = sheetClass('RichTextValueBuilder');
+  Object.assign(sheets, { RichTextValue, RichTextValueBuilder });
+  const utf16Length = (text) => text.length;
+  const styleHandle = (style) => (style === null || style === undefined ? null : style._h);
+  sheetMethods('RichTextValue', {
+    getText() { return this._h.text; },
+    getStartIndex() { return this._h.start_index; },
+    getEndIndex() { return this._h.start_index + utf16Length(this._h.text); },
+    getTextStyle(...args) { return new TextStyle(call('RichTextValue.getTextStyle', this._h, args, true)); },
+    getLinkUrl(...args) { return call('RichTextValue.getLinkUrl', this._h, args, true); },
+    getRuns() { return call('RichTextValue.getRuns', this._h, []).map((h) => new RichTextValue(h)); },
+    copy() { return new RichTextValueBuilder(Object.assign({}, this._h, { start_index: 0 })); },
+  });
+  sheetMethods('RichTextValueBuilder', {
+    setText(text) { this._h = call('RichTextValueBuilder.setText', null, [text], true); return this; },
+    setTextStyle(...args) {
+      const last = args.length - 1;
+      const converted = args.map((a, i) => (i === last ? styleHandle(a) : a));
+      this._h = call('RichTextValueBuilder.setTextStyle', this._h, converted);
+      return this;
+    },
+    setLinkUrl(...args) { this._h = call('RichTextValueBuilder.setLinkUrl', this._h, args, true); return this; },
+    build() { return new RichTextValue(Object.assign({}, this._h)); },
+  });
+  sheetMethods('Range', {
+    getRichTextValue() {
+      const h = call('Range.getRichTextValue', this._h, []);
+      return h === null ? null : new RichTextValue(h);
+    },
+    getRichTextValues() {
+      return grid(call('Range.getRichTextValues', this._h, []), (h) => (h === null ? null : new RichTextValue(h)));
+    },
+    setRichTextValue(value) { call('Range.setRichTextValue', this._h, [value && value._h]); return this; },
+    setRichTextValues(values) { call('Range.setRichTextValues', this._h, [grid(values, (v) => v && v._h)]); return this; },
+  });
+  sheetMethods('SpreadsheetApp', {
+    newRichTextValue() { return new RichTextValueBuilder({ text: '', runs: [], start_index: 0 }); },
+  });

@@ -10,6 +10,7 @@ use chrono_tz::Tz;
 
 use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES};
 use super::super::model::{Sheet, Spreadsheets};
+use super::super::rich_text::RichText;
 use super::super::number_format::{is_plain_text, render};
 use super::super::values::{display_value, user_entered};
 use super::super::{text, RangeRef, SheetRef};
@@ -218,6 +219,50 @@ impl Spreadsheets {
     pub fn set_text_style(&mut self, range: &RangeRef, style: TextStyle) -> ServiceResult<()> {
         let row = vec![style; range.num_columns as usize];
         self.set_text_styles(range, vec![row; range.num_rows as usize])
+    }
+
+    /// `getRichTextValues()`: text cells (an empty cell too) as rich text with the cell's
+    /// style under each run's; `None` (JS `null`) for numbers, booleans and dates
+    /// (documented: "null if the cell value is not text").
+    pub fn get_rich_text_values(&self, range: &RangeRef) -> ServiceResult<Vec<Vec<Option<RichText>>>> {
+        let sheet = self.range_sheet(range)?;
+        let none = CellFormat::default();
+        Ok((range.row..=range.last_row())
+            .map(|row| {
+                (range.column..=range.last_column())
+                    .map(|column| {
+                        let format = sheet.formats().get(row, column).unwrap_or(&none);
+                        let text = match sheet.cell(row, column) {
+                            CellValue::String(text) => text.as_str(),
+                            CellValue::Empty => "",
+                            _ => return None,
+                        };
+                        let stored = format.rich_text.as_ref().filter(|rich| rich.text == text);
+                        let value = stored.cloned().unwrap_or_else(|| RichText::new(text));
+                        Some(value.under_cell_style(&TextStyle::of(format)))
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// `setRichTextValues(grid)`: each cell holds the text as written (no parsing) and
+    /// keeps its runs.
+    pub fn set_rich_text_values(&mut self, range: &RangeRef, grid: Vec<Vec<RichText>>) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        check_shape(range, &grid)?;
+        let sheet = self.sheet_mut(&range.sheet)?;
+        for (row, values) in (range.row..).zip(grid) {
+            for (column, mut value) in (range.column..).zip(values) {
+                let cell = if value.is_empty() { CellValue::Empty } else { CellValue::String(value.text.clone()) };
+                sheet.set_cell(row, column, cell);
+                value.start_index = 0;
+                let runs = (!value.is_plain()).then_some(value);
+                sheet.edit_format(row, column, |format| format.rich_text = runs);
+            }
+        }
+        sheet.trim_rows(range.row, range.last_row());
+        Ok(())
     }
 
     /// `setBackgroundRGB(red, green, blue)`: each in 0..=255.

@@ -243,3 +243,27 @@ fn text_styles_on_ranges() {
         "The number of columns in the data does not match the number of columns in the range. The data has 1 but the range has 2."
     );
 }
+
+#[test]
+fn rich_text_values_keep_their_runs_while_the_text_stays() {
+    use super::super::super::format::TextStyle;
+    use super::super::super::rich_text::RichText;
+    let (mut store, sheet) = fresh();
+    let a1 = range(&store, &sheet, "A1");
+    let mut value = RichText::new("Hello world");
+    value.set_style(0, 5, Some(&TextStyle { bold: Some(true), ..TextStyle::default() })).unwrap();
+    store.set_rich_text_values(&a1, vec![vec![value]]).unwrap();
+    assert_eq!(store.get_value(&a1).unwrap(), CellValue::String("Hello world".into()));
+    let read = store.get_rich_text_values(&a1).unwrap().remove(0).remove(0).unwrap();
+    assert_eq!(read.runs.len(), 2);
+    assert_eq!(read.style_between(0, 5).unwrap().bold, Some(true));
+    assert_eq!(read.style_between(6, 11).unwrap().bold, Some(false), "the cell's style fills in");
+    store.set_value(&a1, CellValue::String("Other".into()), utc()).unwrap();
+    assert_eq!(store.get_rich_text_values(&a1).unwrap()[0][0].as_ref().unwrap().runs.len(), 1);
+    store.set_value(&a1, CellValue::Number(5.0), utc()).unwrap();
+    assert_eq!(store.get_rich_text_values(&a1).unwrap()[0][0], None);
+    // A plain value stores no runs.
+    store.set_rich_text_values(&a1, vec![vec![RichText::new("007")]]).unwrap();
+    assert_eq!(store.get_value(&a1).unwrap(), CellValue::String("007".into()));
+    assert!(store.sheet(&sheet).unwrap().formats().is_empty());
+}
