@@ -60,8 +60,23 @@ fn fresh_cells_have_the_platform_defaults() {
     assert_eq!(
         got,
         json!([
-            "#ffffff", "#000000", "Arial", 10, "normal", "normal", "none", "general", "bottom",
-            "0.###############", false, "OVERFLOW", null, 0, "", 100, 21
+            "#ffffff",
+            "#000000",
+            "Arial",
+            10,
+            "normal",
+            "normal",
+            "none",
+            "general",
+            "bottom",
+            "0.###############",
+            false,
+            "OVERFLOW",
+            null,
+            0,
+            "",
+            100,
+            21
         ])
     );
 }
@@ -195,14 +210,8 @@ fn colors_and_text_styles() {
             "#008000", "Arial", true
         ])
     );
-    assert_eq!(
-        thrown("SpreadsheetApp.newColor().setRgbColor('nope');"),
-        "Exception: Invalid argument: color"
-    );
-    assert_eq!(
-        thrown("SpreadsheetApp.newTextStyle().setFontSize(0).build();"),
-        "Exception: Invalid argument: size"
-    );
+    assert_eq!(thrown("SpreadsheetApp.newColor().setRgbColor('nope');"), "Exception: Invalid argument: color");
+    assert_eq!(thrown("SpreadsheetApp.newTextStyle().setFontSize(0).build();"), "Exception: Invalid argument: size");
 }
 
 #[test]
@@ -247,7 +256,19 @@ fn rich_text_values() {
     assert_eq!(
         got,
         json!([
-            "Hello world", "Hello world", 3, "world", 6, 11, "https://example.com", true, false, null, null, null, "",
+            "Hello world",
+            "Hello world",
+            3,
+            "world",
+            6,
+            11,
+            "https://example.com",
+            true,
+            false,
+            null,
+            null,
+            null,
+            "",
             "x"
         ])
     );
@@ -255,4 +276,35 @@ fn rich_text_values() {
         thrown("SpreadsheetApp.newRichTextValue().setText('ab').setTextStyle(1, 5, null);"),
         "Exception: Invalid argument: offsets"
     );
+}
+
+#[test]
+fn spreadsheet_sizes_act_on_the_active_sheet() {
+    let got = eval(
+        "function main() {
+           var ss = SpreadsheetApp.create('Test');
+           var sheet = ss.setColumnWidth(3, 220).setRowHeight(2, 33);
+           return [sheet.getName(), ss.getColumnWidth(3), ss.getRowHeight(2), ss.getSheets()[0].getColumnWidth(3)];
+         }",
+    );
+    assert_eq!(got, json!(["Sheet1", 220, 33, 220]));
+}
+
+#[test]
+fn formats_show_in_display_values_of_dates_by_zone() {
+    let world = new_world();
+    let report = run_in(
+        &world,
+        "America/Los_Angeles",
+        "function main() {
+           var r = SpreadsheetApp.create('Test').getSheets()[0].getRange('A1');
+           r.setValue(new Date(Date.UTC(2025, 5, 13, 16, 0)));
+           var before = [r.getDisplayValue(), r.getNumberFormat()];
+           r.setNumberFormat('dddd, mmmm d');
+           return before.concat([r.getDisplayValue()]);
+         }",
+        "main",
+        START_UTC_MS,
+    );
+    assert_eq!(result(&report), json!(["6/13/2025 9:00:00", "M/d/yyyy H:mm:ss", "Friday, June 13"]));
 }

@@ -185,11 +185,8 @@ impl Field {
             Field::FontStyle => word(&["italic", "normal"], "normal"),
             Field::FontLine => word(&["underline", "line-through", "none"], "none"),
             // `normal` is the platform's word for the default, which getters call `general`.
-            Field::HorizontalAlignment => {
-                word(&["left", "center", "right", "normal", "general"], "general").map(|stored| {
-                    stored.filter(|v| v.text() != Some("normal"))
-                })
-            }
+            Field::HorizontalAlignment => word(&["left", "center", "right", "normal", "general"], "general")
+                .map(|stored| stored.filter(|v| v.text() != Some("normal"))),
             Field::VerticalAlignment => word(&["top", "middle", "bottom"], "bottom"),
             Field::WrapStrategy => name(&["WRAP", "OVERFLOW", "CLIP"]),
             Field::TextDirection => name(&["LEFT_TO_RIGHT", "RIGHT_TO_LEFT"]),
@@ -580,7 +577,12 @@ mod tests {
     #[test]
     fn text_styles_apply_and_read_back() {
         let mut format = CellFormat::default();
-        let style = TextStyle { bold: Some(true), underline: Some(true), foreground_color: Some("red".into()), ..TextStyle::default() };
+        let style = TextStyle {
+            bold: Some(true),
+            underline: Some(true),
+            foreground_color: Some("red".into()),
+            ..TextStyle::default()
+        };
         assert_eq!(style.check(), Ok(()));
         style.apply(&mut format);
         let read = TextStyle::of(&format);

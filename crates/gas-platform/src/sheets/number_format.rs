@@ -91,7 +91,10 @@ enum Token {
     Comma,
     Percent,
     /// `E+`/`E-` (`e+` shows a lower-case `e`): whether a plus sign shows, the letter.
-    Exponent { plus: bool, letter: char },
+    Exponent {
+        plus: bool,
+        letter: char,
+    },
     /// `@`: the cell's text.
     Text,
     /// A run of one date letter, lower-cased, and its length (`mmm` is ('m', 3)).
@@ -99,7 +102,10 @@ enum Token {
     /// `[h]`, `[mm]`, `[ss]`: elapsed hours, minutes, seconds.
     Elapsed(char, usize),
     /// `am/pm` (always upper case in the output) or `a/p` (in the token's case).
-    AmPm { short: bool, upper: bool },
+    AmPm {
+        short: bool,
+        upper: bool,
+    },
     Condition(Comparison, f64),
 }
 
@@ -362,7 +368,13 @@ fn render_digits(value: f64, section: &[Token]) -> String {
             Token::Percent => out.push('%'),
             Token::Exponent { plus, letter } => {
                 let width = section[i + 1..].iter().filter(|t| is_digit(t)).count().max(1);
-                let sign = if exponent < 0 { "-" } else if *plus { "+" } else { "" };
+                let sign = if exponent < 0 {
+                    "-"
+                } else if *plus {
+                    "+"
+                } else {
+                    ""
+                };
                 out.push_str(&format!("{letter}{sign}{:0width$}", exponent.abs()));
             }
             Token::Literal(text) => out.push_str(text),
@@ -624,9 +636,11 @@ fn is_minute(section: &[Token], date_parts: &[usize], at: usize) -> bool {
 }
 
 fn follows_seconds(section: &[Token], at: usize) -> bool {
-    section[..at].iter().rev().find(|t| !matches!(t, Token::Literal(_))).is_some_and(|t| {
-        matches!(t, Token::DatePart('s', _) | Token::Elapsed('s', _))
-    })
+    section[..at]
+        .iter()
+        .rev()
+        .find(|t| !matches!(t, Token::Literal(_)))
+        .is_some_and(|t| matches!(t, Token::DatePart('s', _) | Token::Elapsed('s', _)))
 }
 
 fn date_part(at: NaiveDateTime, letter: char, count: usize, minute: bool, twelve_hour: bool) -> String {

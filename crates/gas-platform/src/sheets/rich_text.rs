@@ -236,8 +236,12 @@ mod tests {
     #[test]
     fn reading_across_runs_keeps_what_they_share() {
         let mut value = RichText::new("abcdef");
-        value.set_style(0, 3, Some(&TextStyle { bold: Some(true), italic: Some(true), ..TextStyle::default() })).unwrap();
-        value.set_style(3, 6, Some(&TextStyle { bold: Some(true), italic: Some(false), ..TextStyle::default() })).unwrap();
+        value
+            .set_style(0, 3, Some(&TextStyle { bold: Some(true), italic: Some(true), ..TextStyle::default() }))
+            .unwrap();
+        value
+            .set_style(3, 6, Some(&TextStyle { bold: Some(true), italic: Some(false), ..TextStyle::default() }))
+            .unwrap();
         let style = value.style();
         assert_eq!((style.bold, style.italic), (Some(true), None));
         assert_eq!(value.style_between(0, 2).unwrap().italic, Some(true));

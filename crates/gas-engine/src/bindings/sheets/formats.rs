@@ -124,7 +124,9 @@ fn field_val(value: Option<FieldValue>) -> Val {
 fn val_field(value: &Val, field: Field) -> Option<FieldValue> {
     match value {
         Val::Undefined | Val::Null => None,
-        Val::Number(n) if matches!(field, Field::FontSize | Field::TextRotation) => Some(FieldValue::Int(n.trunc() as i64)),
+        Val::Number(n) if matches!(field, Field::FontSize | Field::TextRotation) => {
+            Some(FieldValue::Int(n.trunc() as i64))
+        }
         Val::Object(_) if field == Field::TextRotation => {
             Some(FieldValue::Int(value.get("degrees").and_then(Val::as_f64).unwrap_or(0.0) as i64))
         }
@@ -167,7 +169,13 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
         "Range.getWraps" => books.get_format_grid(&range, Field::WrapStrategy).map(|grid| {
             Val::Array(
                 grid.into_iter()
-                    .map(|row| Val::Array(row.into_iter().map(|v| Val::Bool(v.and_then(|v| v.text().map(|t| t == "WRAP")).unwrap_or(false))).collect()))
+                    .map(|row| {
+                        Val::Array(
+                            row.into_iter()
+                                .map(|v| Val::Bool(v.and_then(|v| v.text().map(|t| t == "WRAP")).unwrap_or(false)))
+                                .collect(),
+                        )
+                    })
                     .collect(),
             )
         }),
@@ -180,15 +188,16 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
             let (r, g, b) = (int_arg(args, 0, method)?, int_arg(args, 1, method)?, int_arg(args, 2, method)?);
             unit(books.set_background_rgb(&range, r, g, b))
         })(),
-        "Range.getTextStyle" => books
-            .get_text_styles(&range.cell(range.row, range.column))
-            .map(|grid| to_val(&grid[0][0])),
+        "Range.getTextStyle" => {
+            books.get_text_styles(&range.cell(range.row, range.column)).map(|grid| to_val(&grid[0][0]))
+        }
         "Range.getTextStyles" => books.get_text_styles(&range).map(|grid| to_val(&grid)),
         "Range.setTextStyle" => {
             handle_of::<TextStyle>(arg(args, 0)).and_then(|style| unit(books.set_text_style(&range, style)))
         }
-        "Range.setTextStyles" => handle_of::<Vec<Vec<TextStyle>>>(arg(args, 0))
-            .and_then(|grid| unit(books.set_text_styles(&range, grid))),
+        "Range.setTextStyles" => {
+            handle_of::<Vec<Vec<TextStyle>>>(arg(args, 0)).and_then(|grid| unit(books.set_text_styles(&range, grid)))
+        }
         "Range.getRichTextValue" => {
             books.get_rich_text_values(&range.cell(range.row, range.column)).map(|grid| to_val(&grid[0][0]))
         }
@@ -248,7 +257,8 @@ fn rich_text_call(method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val
     let whole = |value: &RichText| (0, value.len());
     match method {
         "RichTextValueBuilder.setTextStyle" => {
-            let (span, style) = if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
+            let (span, style) =
+                if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
             let style: Option<TextStyle> = if style.is_nullish() { None } else { Some(handle_of(style)?) };
             if span.0 < span.1 || args.len() >= 3 {
                 rule(value.set_style(span.0, span.1, style.as_ref()))?;
@@ -323,7 +333,9 @@ fn sheet_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
         "Sheet.clear" => unit(books.clear_sheet_with(&sheet, clear_options(args))),
         "Sheet.clearFormats" => unit(books.clear_sheet_formats(&sheet)),
         "Sheet.clearNotes" => unit(books.clear_sheet_notes(&sheet)),
-        "Sheet.getColumnWidth" => int(0).and_then(|c| books.column_width(&sheet, c)).map(|px| Val::Number(f64::from(px))),
+        "Sheet.getColumnWidth" => {
+            int(0).and_then(|c| books.column_width(&sheet, c)).map(|px| Val::Number(f64::from(px)))
+        }
         "Sheet.getRowHeight" => int(0).and_then(|r| books.row_height(&sheet, r)).map(|px| Val::Number(f64::from(px))),
         "Sheet.setColumnWidth" => (|| unit(books.set_column_widths(&sheet, int(0)?, 1, int(1)?)))(),
         "Sheet.setColumnWidths" => (|| unit(books.set_column_widths(&sheet, int(0)?, int(1)?, int(2)?)))(),

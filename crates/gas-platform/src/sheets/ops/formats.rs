@@ -10,8 +10,8 @@ use chrono_tz::Tz;
 
 use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES};
 use super::super::model::{Sheet, Spreadsheets};
-use super::super::rich_text::RichText;
 use super::super::number_format::{is_plain_text, render};
+use super::super::rich_text::RichText;
 use super::super::values::{display_value, user_entered};
 use super::super::{text, RangeRef, SheetRef};
 use super::{check_rows, fail};
@@ -389,9 +389,12 @@ impl Spreadsheets {
             let right = if column == last_column { edit.right } else { edit.vertical };
             sheet.edit_format(row, column, |format| {
                 let sides = &mut format.borders;
-                for (side, wanted) in
-                    [(&mut sides.top, top), (&mut sides.bottom, bottom), (&mut sides.left, left), (&mut sides.right, right)]
-                {
+                for (side, wanted) in [
+                    (&mut sides.top, top),
+                    (&mut sides.bottom, bottom),
+                    (&mut sides.left, left),
+                    (&mut sides.right, right),
+                ] {
                     match wanted {
                         Some(true) => *side = Some(line.clone()),
                         Some(false) => *side = None,

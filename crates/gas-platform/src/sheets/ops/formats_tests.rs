@@ -57,7 +57,9 @@ fn plain_text_cells_keep_strings_as_written() {
     assert_eq!(store.get_value(&range(&store, &sheet, "A1")).unwrap(), CellValue::String("007".into()));
     assert_eq!(store.get_value(&range(&store, &sheet, "A2")).unwrap(), CellValue::String("007".into()));
     assert_eq!(store.get_value(&a3).unwrap(), CellValue::Number(7.0));
-    store.set_values(&column, vec![vec![CellValue::String("2025-01-01".into())], vec![CellValue::Number(5.0)]], utc()).unwrap();
+    store
+        .set_values(&column, vec![vec![CellValue::String("2025-01-01".into())], vec![CellValue::Number(5.0)]], utc())
+        .unwrap();
     assert_eq!(store.get_value(&range(&store, &sheet, "A1")).unwrap(), CellValue::String("2025-01-01".into()));
     assert_eq!(store.get_value(&range(&store, &sheet, "A2")).unwrap(), CellValue::Number(5.0));
     store.append_row(&sheet, vec![CellValue::String("1".into())], utc()).unwrap();

@@ -438,7 +438,9 @@ impl Spreadsheets {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         let sheet = self.range_sheet(range)?;
         Ok((range.row..=range.last_row())
-            .map(|row| (range.column..=range.last_column()).map(|column| sheet.display_text(row, column, zone)).collect())
+            .map(|row| {
+                (range.column..=range.last_column()).map(|column| sheet.display_text(row, column, zone)).collect()
+            })
             .collect())
     }
 
