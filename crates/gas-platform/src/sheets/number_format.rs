@@ -258,7 +258,7 @@ fn bracketed(inside: &str) -> Option<Token> {
 }
 
 fn has_text(section: &[Token]) -> bool {
-    section.iter().any(|t| *t == Token::Text)
+    section.contains(&Token::Text)
 }
 
 fn condition(section: &[Token]) -> Option<(Comparison, f64)> {
@@ -299,10 +299,10 @@ fn render_number(n: f64, local: Option<NaiveDateTime>, sections: &[Vec<Token>]) 
             None => return display_number(n),
         }
     } else {
-        match (numeric.len(), n) {
-            (1, _) => (numeric[0], true),
-            (_, n) if n < 0.0 => (numeric[1], false),
-            (3, n) if n == 0.0 => (numeric[2], false),
+        match numeric.len() {
+            1 => (numeric[0], true),
+            _ if n < 0.0 => (numeric[1], false),
+            3 if n == 0.0 => (numeric[2], false),
             _ => (numeric[0], false),
         }
     };

@@ -80,7 +80,7 @@ fn documented_durations() {
 fn common_number_patterns() {
     assert_eq!(number(2.5, "0"), "3");
     assert_eq!(number(-2.5, "0"), "-3");
-    assert_eq!(number(3.14159, "0.00"), "3.14");
+    assert_eq!(number(4.56789, "0.00"), "4.57");
     assert_eq!(number(7.0, "0.00"), "7.00");
     assert_eq!(number(1_234_567.891, "#,##0.00"), "1,234,567.89");
     assert_eq!(number(0.0, "#,##0.00"), "0.00");
