@@ -288,6 +288,10 @@ fn render_text(text: &str, sections: &[Vec<Token>]) -> String {
 
 /// A number (or a date's serial, with its wall time) through the section that applies.
 fn render_number(n: f64, local: Option<NaiveDateTime>, sections: &[Vec<Token>]) -> String {
+    if !n.is_finite() {
+        // Never stored by a script's write (values.rs keeps NaN as text); shown as JS does.
+        return display_number(n);
+    }
     let numeric: Vec<&Vec<Token>> = sections.iter().take(3).filter(|s| !has_text(s)).collect();
     if numeric.is_empty() || (sections.len() == 1 && has_text(&sections[0])) {
         return display_number(n);

@@ -190,3 +190,9 @@ fn literals_and_escapes() {
     assert_eq!(number(5_551_234_567.0, "(###) ###-####"), "(555) 123-4567");
     assert_eq!(number(3.0, "\"only text\""), "only text");
 }
+
+#[test]
+fn non_finite_numbers_do_not_reach_the_digits() {
+    assert_eq!(number(f64::NAN, "0.00"), "NaN");
+    assert_eq!(number(f64::INFINITY, "0.00E+00"), "Infinity");
+}
