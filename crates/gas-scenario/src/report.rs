@@ -394,10 +394,11 @@ impl ZoneReport {
         for book in world.spreadsheets.all() {
             let zone = book.time_zone().and_then(|z| z.parse().ok()).unwrap_or(plan.zone);
             for sheet in book.sheets() {
-                let rows = sheet
-                    .rows()
-                    .iter()
-                    .map(|row| row.iter().map(|cell| gas_platform::sheets::display_value(cell, zone)).collect())
+                // Display values through each cell's number format (a cell without one
+                // shows as `display_value` always did, so unformatted sheets are unchanged).
+                let rows = (1..)
+                    .zip(sheet.rows())
+                    .map(|(r, row)| (1..=row.len() as u32).map(|c| sheet.display_text(r, c, zone)).collect())
                     .collect();
                 sheets.insert(format!("{}/{}", book.id(), sheet.name()), rows);
             }

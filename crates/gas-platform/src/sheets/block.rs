@@ -236,7 +236,7 @@ mod tests {
         let mut sheet =
             Sheet::with_rows(0, "S", vec![vec![n(1.0), n(2.0)], vec![n(3.0)], vec![n(5.0), n(6.0)]]).unwrap();
         sheet.notes_mut().set(2, 1, Some("three".into()));
-        sheet.formats_mut().set(3, 2, Some(CellFormat { number_format: Some("0.00".into()) }));
+        sheet.formats_mut().set(3, 2, Some(CellFormat { number_format: Some("0.00".into()), ..CellFormat::default() }));
         sheet
     }
 

@@ -73,6 +73,7 @@ pub mod layout;
 mod model;
 pub mod named;
 pub mod objects;
+pub mod number_format;
 mod ops;
 pub use ops::people;
 mod r1c1;
@@ -82,6 +83,7 @@ pub mod sort;
 pub mod structure_text;
 pub mod protection;
 pub mod validation;
+pub mod rich_text;
 pub mod values;
 
 #[cfg(test)]
@@ -95,6 +97,7 @@ pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
 pub use shift::Dim;
 pub use finder::{fold, TextFinder};
 pub use ops::objects::is_valid_locale;
+pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};

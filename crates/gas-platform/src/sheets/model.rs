@@ -2,6 +2,8 @@
 //! holds its content rows. Loading (serde or the constructors) checks the invariants once;
 //! the operations in `ops.rs` keep them.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
@@ -40,6 +42,13 @@ pub struct Sheet {
     /// Data validation and conditional format rules (objects.rs).
     #[serde(default, skip_serializing_if = "SheetObjects::is_empty")]
     objects: SheetObjects,
+    /// Pixel sizes set by a script, by 1-based column / row; absent ones are the defaults
+    /// (ops/formats.rs). Row heights shift with the rows; column widths must shift with
+    /// columns inserted or deleted.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    column_widths: BTreeMap<u32, u32>,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    row_heights: BTreeMap<u32, u32>,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -61,6 +70,9 @@ struct SheetData {
     #[serde(default)]
     layout: Layout,
     objects: SheetObjects,
+    column_widths: BTreeMap<u32, u32>,
+    #[serde(default)]
+    row_heights: BTreeMap<u32, u32>,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -94,6 +106,12 @@ impl TryFrom<SheetData> for Sheet {
             .check_fits(sheet.max_rows, sheet.max_columns)
             .map_err(|err| format!("sheet {:?}: {err}", data.name))?;
         sheet.objects = data.objects;
+        let outside = |sizes: &BTreeMap<u32, u32>, max: u32| sizes.keys().any(|&k| k == 0 || k > max);
+        if outside(&data.column_widths, sheet.max_columns) || outside(&data.row_heights, sheet.max_rows) {
+            return Err(format!("sheet {:?}: a column width or row height is outside its grid", data.name));
+        }
+        sheet.column_widths = data.column_widths;
+        sheet.row_heights = data.row_heights;
         Ok(sheet)
     }
 }
@@ -112,6 +130,8 @@ impl Sheet {
             notes: CellLayer::default(),
             layout: Layout::default(),
             objects: SheetObjects::default(),
+            column_widths: BTreeMap::new(),
+            row_heights: BTreeMap::new(),
         }
     }
 
@@ -228,6 +248,24 @@ impl Sheet {
 
     pub(super) fn notes_mut(&mut self) -> &mut CellLayer<String> {
         &mut self.notes
+    }
+
+    /// Column widths in pixels by column (only those a script set).
+    pub fn column_widths(&self) -> &BTreeMap<u32, u32> {
+        &self.column_widths
+    }
+
+    /// Row heights in pixels by row (only those a script set).
+    pub fn row_heights(&self) -> &BTreeMap<u32, u32> {
+        &self.row_heights
+    }
+
+    pub(super) fn column_widths_mut(&mut self) -> &mut BTreeMap<u32, u32> {
+        &mut self.column_widths
+    }
+
+    pub(super) fn row_heights_mut(&mut self) -> &mut BTreeMap<u32, u32> {
+        &mut self.row_heights
     }
 
     /// Every per-cell layer, for structural changes that move all of them alike.
@@ -352,6 +390,12 @@ impl Sheet {
             Shift::Remove { dim: Dim::Columns, start, count } => layer.remove_columns(start, count),
         });
         self.layout.apply_shift(&shift);
+        // Sizes set by a script move with their row or column; a deleted one's goes.
+        let sizes = match shift.dim() {
+            Dim::Rows => &mut self.row_heights,
+            Dim::Columns => &mut self.column_widths,
+        };
+        *sizes = std::mem::take(sizes).into_iter().filter_map(|(i, px)| Some((shift.index(i)?, px))).collect();
     }
 
     /// Clears the contents (values and formulas); formats and notes stay.

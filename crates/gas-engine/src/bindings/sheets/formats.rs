@@ -1,18 +1,349 @@
-//! Formats: number formats, fonts, colours, alignment, notes, borders, rich text, text styles and colours.
+//! Formats: number formats, fonts, colours, alignment, notes, borders, text rotation,
+//! clear(options), column widths and row heights.
 //!
-//! `dispatch` answers the methods this part owns and `None` for every other.
+//! `dispatch` answers the methods this part owns and `None` for every other. The
+//! per-cell properties are one table (`FIELDS`): each property's singular and grid getter
+//! and setter map to one `Field` of gas-platform, where the values are checked.
 
+use super::super::args::*;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::sheets::Spreadsheets;
+use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle};
+use gas_platform::sheets::rich_text::RichText;
+use gas_platform::sheets::{BorderEdit, ClearOptions, RangeRef, SheetRef, Spreadsheets};
+use gas_platform::{ServiceError, ServiceResult};
+
+/// A property and its four `Range` methods: get, get grid, set, set grid.
+struct FieldMethods {
+    field: Field,
+    names: [&'static str; 4],
+}
+
+const fn f(field: Field, names: [&'static str; 4]) -> FieldMethods {
+    FieldMethods { field, names }
+}
+
+const FIELDS: &[FieldMethods] = &[
+    f(Field::NumberFormat, ["getNumberFormat", "getNumberFormats", "setNumberFormat", "setNumberFormats"]),
+    f(Field::Background, ["getBackground", "getBackgrounds", "setBackground", "setBackgrounds"]),
+    f(Field::FontColor, ["getFontColor", "getFontColors", "setFontColor", "setFontColors"]),
+    f(Field::FontFamily, ["getFontFamily", "getFontFamilies", "setFontFamily", "setFontFamilies"]),
+    f(Field::FontSize, ["getFontSize", "getFontSizes", "setFontSize", "setFontSizes"]),
+    f(Field::FontWeight, ["getFontWeight", "getFontWeights", "setFontWeight", "setFontWeights"]),
+    f(Field::FontStyle, ["getFontStyle", "getFontStyles", "setFontStyle", "setFontStyles"]),
+    f(Field::FontLine, ["getFontLine", "getFontLines", "setFontLine", "setFontLines"]),
+    f(
+        Field::HorizontalAlignment,
+        ["getHorizontalAlignment", "getHorizontalAlignments", "setHorizontalAlignment", "setHorizontalAlignments"],
+    ),
+    f(
+        Field::VerticalAlignment,
+        ["getVerticalAlignment", "getVerticalAlignments", "setVerticalAlignment", "setVerticalAlignments"],
+    ),
+    f(Field::WrapStrategy, ["getWrapStrategy", "getWrapStrategies", "setWrapStrategy", "setWrapStrategies"]),
+    f(Field::TextDirection, ["getTextDirection", "getTextDirections", "setTextDirection", "setTextDirections"]),
+    f(Field::TextRotation, ["getTextRotation", "getTextRotations", "setTextRotation", "setTextRotations"]),
+];
 
 pub(super) fn dispatch(
-    _host: &Host,
-    _books: &mut Spreadsheets,
+    host: &Host,
+    books: &mut Spreadsheets,
     method: &str,
-    _handle: &Val,
-    _args: &[Val],
+    handle: &Val,
+    args: &[Val],
 ) -> Option<CallResult> {
-    let _ = method;
+    if let Some(name) = method.strip_prefix("Range.") {
+        if let Some((field, kind)) = field_method(name) {
+            return Some(field_call(books, method, handle, args, field, kind).map_err(Into::into));
+        }
+        return range_call(books, method, handle, args).map(|r| r.map_err(Into::into));
+    }
+    if method.starts_with("Sheet.") {
+        return sheet_call(books, method, handle, args).map(|r| r.map_err(Into::into));
+    }
+    if method.starts_with("RichTextValue") {
+        return Some(rich_text_call(method, handle, args).map_err(Into::into));
+    }
+    if method == "TextStyleBuilder.build" {
+        return Some(build_text_style(arg(args, 0)).map_err(Into::into));
+    }
+    if method == "ColorBuilder.setRgbColor" {
+        let color = string_arg(args, 0);
+        let result = normalize_color(&color)
+            .map(Val::String)
+            .ok_or_else(|| ServiceError::new(gas_platform::sheets::format_text::INVALID_COLOR));
+        return Some(result.map_err(Into::into));
+    }
+    let _ = host;
     None
+}
+
+fn field_method(name: &str) -> Option<(Field, usize)> {
+    FIELDS.iter().find_map(|entry| entry.names.iter().position(|n| *n == name).map(|kind| (entry.field, kind)))
+}
+
+fn field_call(
+    books: &mut Spreadsheets,
+    method: &str,
+    handle: &Val,
+    args: &[Val],
+    field: Field,
+    kind: usize,
+) -> ServiceResult<Val> {
+    let range: RangeRef = handle_of(handle)?;
+    match kind {
+        0 => Ok(field_val(books.get_format(&range, field)?)),
+        1 => Ok(Val::Array(
+            books
+                .get_format_grid(&range, field)?
+                .into_iter()
+                .map(|row| Val::Array(row.into_iter().map(field_val).collect()))
+                .collect(),
+        )),
+        2 => unit(books.set_format(&range, field, val_field(arg(args, 0), field))),
+        _ => {
+            let grid = rows_of(arg(args, 0), method)?
+                .iter()
+                .map(|row| row.iter().map(|v| val_field(v, field)).collect())
+                .collect();
+            unit(books.set_format_grid(&range, field, grid))
+        }
+    }
+}
+
+fn field_val(value: Option<FieldValue>) -> Val {
+    match value {
+        Some(FieldValue::Text(text)) => Val::String(text),
+        Some(FieldValue::Int(n)) => Val::Number(n as f64),
+        None => Val::Null,
+    }
+}
+
+/// A script's value for a property: text, a whole number (sizes, degrees: a
+/// `TextRotation`'s degrees too), a `Color`'s hex; `null` resets.
+fn val_field(value: &Val, field: Field) -> Option<FieldValue> {
+    match value {
+        Val::Undefined | Val::Null => None,
+        Val::Number(n) if matches!(field, Field::FontSize | Field::TextRotation) => {
+            Some(FieldValue::Int(n.trunc() as i64))
+        }
+        Val::Object(_) if field == Field::TextRotation => {
+            Some(FieldValue::Int(value.get("degrees").and_then(Val::as_f64).unwrap_or(0.0) as i64))
+        }
+        Val::Object(_) => Some(FieldValue::Text(value.get("hex").map(Val::to_js_string).unwrap_or_default())),
+        other => Some(FieldValue::Text(other.to_js_string())),
+    }
+}
+
+fn rows_of<'a>(values: &'a Val, method: &str) -> ServiceResult<Vec<&'a Vec<Val>>> {
+    let Val::Array(rows) = values else {
+        return Err(signature_error(&format!("SpreadsheetApp.{method}"), std::slice::from_ref(values)));
+    };
+    rows.iter()
+        .map(|row| match row {
+            Val::Array(cells) => Ok(cells),
+            other => Err(ServiceError::signature_mismatch(
+                &format!("{}[]", type_name(other)),
+                &format!("SpreadsheetApp.{method}"),
+            )),
+        })
+        .collect()
+}
+
+fn flag(value: &Val) -> Option<bool> {
+    match value {
+        Val::Bool(b) => Some(*b),
+        _ => None,
+    }
+}
+
+fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> Option<ServiceResult<Val>> {
+    let range = match handle_of::<RangeRef>(handle) {
+        Ok(range) => range,
+        Err(error) => return Some(Err(error)),
+    };
+    let result = match method {
+        "Range.getWrap" => books
+            .get_format(&range, Field::WrapStrategy)
+            .map(|v| Val::Bool(v.and_then(|v| v.text().map(|t| t == "WRAP")).unwrap_or(false))),
+        "Range.getWraps" => books.get_format_grid(&range, Field::WrapStrategy).map(|grid| {
+            Val::Array(
+                grid.into_iter()
+                    .map(|row| {
+                        Val::Array(
+                            row.into_iter()
+                                .map(|v| Val::Bool(v.and_then(|v| v.text().map(|t| t == "WRAP")).unwrap_or(false)))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            )
+        }),
+        "Range.setWrap" => unit(books.set_format(&range, Field::WrapStrategy, Some(wrap_value(arg(args, 0))))),
+        "Range.setWraps" => rows_of(arg(args, 0), method).and_then(|rows| {
+            let grid = rows.iter().map(|row| row.iter().map(|v| Some(wrap_value(v))).collect()).collect();
+            unit(books.set_format_grid(&range, Field::WrapStrategy, grid))
+        }),
+        "Range.setBackgroundRGB" => (|| {
+            let (r, g, b) = (int_arg(args, 0, method)?, int_arg(args, 1, method)?, int_arg(args, 2, method)?);
+            unit(books.set_background_rgb(&range, r, g, b))
+        })(),
+        "Range.getTextStyle" => {
+            books.get_text_styles(&range.cell(range.row, range.column)).map(|grid| to_val(&grid[0][0]))
+        }
+        "Range.getTextStyles" => books.get_text_styles(&range).map(|grid| to_val(&grid)),
+        "Range.setTextStyle" => {
+            handle_of::<TextStyle>(arg(args, 0)).and_then(|style| unit(books.set_text_style(&range, style)))
+        }
+        "Range.setTextStyles" => {
+            handle_of::<Vec<Vec<TextStyle>>>(arg(args, 0)).and_then(|grid| unit(books.set_text_styles(&range, grid)))
+        }
+        "Range.getRichTextValue" => {
+            books.get_rich_text_values(&range.cell(range.row, range.column)).map(|grid| to_val(&grid[0][0]))
+        }
+        "Range.getRichTextValues" => books.get_rich_text_values(&range).map(|grid| to_val(&grid)),
+        "Range.setRichTextValue" => handle_of::<RichText>(arg(args, 0)).and_then(|value| {
+            let row = vec![value; range.num_columns as usize];
+            unit(books.set_rich_text_values(&range, vec![row; range.num_rows as usize]))
+        }),
+        "Range.setRichTextValues" => handle_of::<Vec<Vec<RichText>>>(arg(args, 0))
+            .and_then(|grid| unit(books.set_rich_text_values(&range, grid))),
+        "Range.getNote" => books.get_note(&range).map(Val::String),
+        "Range.getNotes" => books.get_notes(&range).map(|grid| {
+            Val::Array(grid.into_iter().map(|row| Val::Array(row.into_iter().map(Val::String).collect())).collect())
+        }),
+        "Range.setNote" => unit(books.set_note(&range, note_of(arg(args, 0)))),
+        "Range.setNotes" => rows_of(arg(args, 0), method).and_then(|rows| {
+            let grid = rows.iter().map(|row| row.iter().map(note_of).collect()).collect();
+            unit(books.set_notes(&range, grid))
+        }),
+        "Range.clearNote" => unit(books.clear_notes(&range)),
+        "Range.clearFormat" => unit(books.clear_format(&range)),
+        "Range.clear" => unit(books.clear_range(&range, clear_options(args))),
+        "Range.setBorder" => unit(books.set_border(
+            &range,
+            BorderEdit {
+                top: flag(arg(args, 0)),
+                left: flag(arg(args, 1)),
+                bottom: flag(arg(args, 2)),
+                right: flag(arg(args, 3)),
+                vertical: flag(arg(args, 4)),
+                horizontal: flag(arg(args, 5)),
+                color: arg(args, 6).as_str().map(String::from),
+                style: arg(args, 7).as_str().map(String::from),
+            },
+        )),
+        _ => return None,
+    };
+    Some(result)
+}
+
+/// RichTextValueBuilder's edits (each returns the builder's new value) and the
+/// RichTextValue reads that check offsets; `getText`, `getStartIndex` ... are the handle's data.
+fn rich_text_call(method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
+    let rule = |result: Result<(), String>| result.map_err(|message| ServiceError::new(&message));
+    let offsets = || -> ServiceResult<(usize, usize)> {
+        let start = int_arg(args, 0, method)?;
+        let end = int_arg(args, 1, method)?;
+        match (usize::try_from(start), usize::try_from(end)) {
+            (Ok(start), Ok(end)) => Ok((start, end)),
+            _ => Err(ServiceError::new(gas_platform::sheets::rich_text::INVALID_OFFSETS)),
+        }
+    };
+    if method == "RichTextValueBuilder.setText" {
+        return Ok(to_val(&RichText::new(&string_arg(args, 0))));
+    }
+    let mut value: RichText = handle_of(handle)?;
+    let whole = |value: &RichText| (0, value.len());
+    match method {
+        "RichTextValueBuilder.setTextStyle" => {
+            let (span, style) =
+                if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
+            let style: Option<TextStyle> = if style.is_nullish() { None } else { Some(handle_of(style)?) };
+            if span.0 < span.1 || args.len() >= 3 {
+                rule(value.set_style(span.0, span.1, style.as_ref()))?;
+            }
+            Ok(to_val(&value))
+        }
+        "RichTextValueBuilder.setLinkUrl" => {
+            let (span, url) = if args.len() >= 3 { (offsets()?, arg(args, 2)) } else { (whole(&value), arg(args, 0)) };
+            let url = url.as_str().map(String::from);
+            if span.0 < span.1 || args.len() >= 3 {
+                rule(value.set_link(span.0, span.1, url.as_deref()))?;
+            }
+            Ok(to_val(&value))
+        }
+        "RichTextValue.getTextStyle" if args.len() >= 2 => {
+            let (start, end) = offsets()?;
+            value.style_between(start, end).map(|style| to_val(&style)).map_err(|m| ServiceError::new(&m))
+        }
+        "RichTextValue.getTextStyle" => Ok(to_val(&value.style())),
+        "RichTextValue.getLinkUrl" if args.len() >= 2 => {
+            let (start, end) = offsets()?;
+            value.link_between(start, end).map(|link| to_val(&link)).map_err(|m| ServiceError::new(&m))
+        }
+        "RichTextValue.getLinkUrl" => Ok(to_val(&value.link())),
+        "RichTextValue.getRuns" => Ok(to_val(&value.run_values())),
+        _ => Err(ServiceError::unimplemented(method)),
+    }
+}
+
+/// `TextStyleBuilder.build()`: the builder's values checked, its colour normalised.
+fn build_text_style(style: &Val) -> ServiceResult<Val> {
+    let mut style: TextStyle = handle_of(style)?;
+    style.check().map_err(|message| ServiceError::new(&message))?;
+    style.foreground_color = style.foreground_color.as_deref().and_then(normalize_color);
+    Ok(to_val(&style))
+}
+
+fn wrap_value(value: &Val) -> FieldValue {
+    FieldValue::Text(if matches!(value, Val::Bool(true)) { "WRAP" } else { "OVERFLOW" }.to_string())
+}
+
+fn note_of(value: &Val) -> Option<String> {
+    match value {
+        Val::Undefined | Val::Null => None,
+        other => Some(other.to_js_string()),
+    }
+}
+
+/// `clear(options)`'s flags; no argument is `None` (plain `clear()`).
+fn clear_options(args: &[Val]) -> Option<ClearOptions> {
+    let options = arg(args, 0);
+    if options.is_nullish() {
+        return None;
+    }
+    let set = |name: &str| matches!(options.get(name), Some(Val::Bool(true)));
+    Some(ClearOptions {
+        contents_only: set("contentsOnly"),
+        format_only: set("formatOnly"),
+        comments_only: set("commentsOnly"),
+        validations_only: set("validationsOnly"),
+        skip_filtered_rows: set("skipFilteredRows"),
+    })
+}
+
+fn sheet_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> Option<ServiceResult<Val>> {
+    let sheet = match handle_of::<SheetRef>(handle) {
+        Ok(sheet) => sheet,
+        Err(error) => return Some(Err(error)),
+    };
+    let int = |i: usize| int_arg(args, i, method);
+    let result = match method {
+        "Sheet.clear" => unit(books.clear_sheet_with(&sheet, clear_options(args))),
+        "Sheet.clearFormats" => unit(books.clear_sheet_formats(&sheet)),
+        "Sheet.clearNotes" => unit(books.clear_sheet_notes(&sheet)),
+        "Sheet.getColumnWidth" => {
+            int(0).and_then(|c| books.column_width(&sheet, c)).map(|px| Val::Number(f64::from(px)))
+        }
+        "Sheet.getRowHeight" => int(0).and_then(|r| books.row_height(&sheet, r)).map(|px| Val::Number(f64::from(px))),
+        "Sheet.setColumnWidth" => (|| unit(books.set_column_widths(&sheet, int(0)?, 1, int(1)?)))(),
+        "Sheet.setColumnWidths" => (|| unit(books.set_column_widths(&sheet, int(0)?, int(1)?, int(2)?)))(),
+        "Sheet.setRowHeight" => (|| unit(books.set_row_heights(&sheet, int(0)?, 1, int(1)?)))(),
+        "Sheet.setRowHeights" | "Sheet.setRowHeightsForced" => {
+            (|| unit(books.set_row_heights(&sheet, int(0)?, int(1)?, int(2)?)))()
+        }
+        _ => return None,
+    };
+    Some(result)
 }

@@ -1,1 +1,251 @@
   // ---- SpreadsheetApp: formats (see 10_sheets.js for sheetClass/sheetMethods) ----
+  // Cell formats live in gas-platform (sheets/format.rs, ops/formats.rs); these are the
+  // Range/Sheet methods that reach them, and the value objects scripts build: Color,
+  // TextStyle, TextRotation. A value object's handle is plain data (`_h`); the rules
+  // (colour names, sizes) are checked by the platform when it is built or applied.
+  const TextRotation = sheetClass('TextRotation');
+  const Color = sheetClass('Color');
+  const ColorBuilder = sheetClass('ColorBuilder');
+  const RgbColor = sheetClass('RgbColor');
+  const ThemeColor = sheetClass('ThemeColor');
+  const TextStyle = sheetClass('TextStyle');
+  const TextStyleBuilder = sheetClass('TextStyleBuilder');
+  Object.assign(sheets, { TextRotation, Color, ColorBuilder, RgbColor, ThemeColor, TextStyle, TextStyleBuilder });
+
+  const hexPart = (hex, i) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  // Apps Script's text when a colour is read as the other kind (assumed).
+  const notOfType = (kind) => { throw new Error('Object is not of type ' + kind + '.'); };
+  const colorMethods = {
+    getColorType() { return this._h.type; },
+    asRgbColor() { return this._h.type === 'RGB' ? new RgbColor(this._h) : notOfType('RgbColor'); },
+    asThemeColor() { return this._h.type === 'THEME' ? new ThemeColor(this._h) : notOfType('ThemeColor'); },
+  };
+  sheetMethods('Color', colorMethods);
+  sheetMethods('ColorBuilder', Object.assign({}, colorMethods, {
+    setRgbColor(cssString) {
+      this._h = { type: 'RGB', hex: call('ColorBuilder.setRgbColor', null, [cssString], true) };
+      return this;
+    },
+    setThemeColor(themeColorType) {
+      this._h = { type: 'THEME', theme: String(themeColorType) };
+      return this;
+    },
+    build() { return new Color(Object.assign({}, this._h)); },
+  }));
+  sheetMethods('RgbColor', {
+    getColorType() { return 'RGB'; },
+    asHexString() { return this._h.hex; },
+    getRed() { return hexPart(this._h.hex, 0); },
+    getGreen() { return hexPart(this._h.hex, 1); },
+    getBlue() { return hexPart(this._h.hex, 2); },
+  });
+  sheetMethods('ThemeColor', {
+    getColorType() { return 'THEME'; },
+    getThemeColorType() { return this._h.theme; },
+  });
+  const rgb = (hex) => new Color({ type: 'RGB', hex });
+  // A Color argument as the platform takes it: an RGB colour's hex (theme colours need
+  // the spreadsheet's theme, which gas-sim does not model).
+  const hexOf = (color) => {
+    if (color === null || color === undefined) return null;
+    if (color._h && color._h.type === 'RGB') return color._h.hex;
+    throw new Error(gap('Range.setBackgroundObject with a theme colour'));
+  };
+
+  sheetMethods('TextRotation', {
+    getDegrees() { return this._h.degrees; },
+    isVertical() { return false; },
+  });
+  const styleGetters = {
+    getFontFamily() { return this._h.font_family; },
+    getFontSize() { return this._h.font_size; },
+    getForegroundColor() { return this._h.foreground_color; },
+    getForegroundColorObject() { return this._h.foreground_color === null ? null : rgb(this._h.foreground_color); },
+    isBold() { return this._h.bold; },
+    isItalic() { return this._h.italic; },
+    isStrikethrough() { return this._h.strikethrough; },
+    isUnderline() { return this._h.underline; },
+  };
+  const emptyStyle = () => ({
+    bold: null, italic: null, underline: null, strikethrough: null,
+    font_family: null, font_size: null, foreground_color: null,
+  });
+  sheetMethods('TextStyle', Object.assign({}, styleGetters, {
+    copy() { return new TextStyleBuilder(Object.assign({}, this._h)); },
+  }));
+  const styleSetter = (key, convert) => function (value) {
+    this._h[key] = convert(value);
+    return this;
+  };
+  sheetMethods('TextStyleBuilder', {
+    setBold: styleSetter('bold', Boolean),
+    setItalic: styleSetter('italic', Boolean),
+    setUnderline: styleSetter('underline', Boolean),
+    setStrikethrough: styleSetter('strikethrough', Boolean),
+    setFontFamily: styleSetter('font_family', String),
+    setFontSize: styleSetter('font_size', Number),
+    setForegroundColor: styleSetter('foreground_color', String),
+    setForegroundColorObject: styleSetter('foreground_color', hexOf),
+    build() { return new TextStyle(call('TextStyleBuilder.build', null, [this._h])); },
+  });
+
+  const grid = (rows, f) => rows.map((row) => row.map(f));
+  sheetMethods('Range', {
+    getNumberFormat: c('Range.getNumberFormat'),
+    getNumberFormats: c('Range.getNumberFormats'),
+    setNumberFormat: chain('Range.setNumberFormat'),
+    setNumberFormats: chain('Range.setNumberFormats'),
+    getBackground: c('Range.getBackground'),
+    getBackgrounds: c('Range.getBackgrounds'),
+    setBackground: chain('Range.setBackground'),
+    setBackgrounds: chain('Range.setBackgrounds'),
+    setBackgroundRGB: chain('Range.setBackgroundRGB'),
+    getBackgroundObject() { return rgb(call('Range.getBackground', this._h, [])); },
+    getBackgroundObjects() { return grid(call('Range.getBackgrounds', this._h, []), rgb); },
+    setBackgroundObject(color) { call('Range.setBackground', this._h, [hexOf(color)]); return this; },
+    setBackgroundObjects(colors) { call('Range.setBackgrounds', this._h, [grid(colors, hexOf)]); return this; },
+    getFontColor: c('Range.getFontColor'),
+    getFontColors: c('Range.getFontColors'),
+    setFontColor: chain('Range.setFontColor'),
+    setFontColors(colors) {
+      call('Range.setFontColors', this._h, [grid(colors, (v) => (v !== null && typeof v === 'object' ? hexOf(v) : v))]);
+      return this;
+    },
+    getFontColorObject() { return rgb(call('Range.getFontColor', this._h, [])); },
+    getFontColorObjects() { return grid(call('Range.getFontColors', this._h, []), rgb); },
+    setFontColorObject(color) { call('Range.setFontColor', this._h, [hexOf(color)]); return this; },
+    setFontColorObjects(colors) { call('Range.setFontColors', this._h, [grid(colors, hexOf)]); return this; },
+    getFontFamily: c('Range.getFontFamily'),
+    getFontFamilies: c('Range.getFontFamilies'),
+    setFontFamily: chain('Range.setFontFamily'),
+    setFontFamilies: chain('Range.setFontFamilies'),
+    getFontSize: c('Range.getFontSize'),
+    getFontSizes: c('Range.getFontSizes'),
+    setFontSize: chain('Range.setFontSize'),
+    setFontSizes: chain('Range.setFontSizes'),
+    getFontWeight: c('Range.getFontWeight'),
+    getFontWeights: c('Range.getFontWeights'),
+    setFontWeight: chain('Range.setFontWeight'),
+    setFontWeights: chain('Range.setFontWeights'),
+    getFontStyle: c('Range.getFontStyle'),
+    getFontStyles: c('Range.getFontStyles'),
+    setFontStyle: chain('Range.setFontStyle'),
+    setFontStyles: chain('Range.setFontStyles'),
+    getFontLine: c('Range.getFontLine'),
+    getFontLines: c('Range.getFontLines'),
+    setFontLine: chain('Range.setFontLine'),
+    setFontLines: chain('Range.setFontLines'),
+    getHorizontalAlignment: c('Range.getHorizontalAlignment'),
+    getHorizontalAlignments: c('Range.getHorizontalAlignments'),
+    setHorizontalAlignment: chain('Range.setHorizontalAlignment'),
+    setHorizontalAlignments: chain('Range.setHorizontalAlignments'),
+    getVerticalAlignment: c('Range.getVerticalAlignment'),
+    getVerticalAlignments: c('Range.getVerticalAlignments'),
+    setVerticalAlignment: chain('Range.setVerticalAlignment'),
+    setVerticalAlignments: chain('Range.setVerticalAlignments'),
+    getWrap: c('Range.getWrap'),
+    getWraps: c('Range.getWraps'),
+    setWrap: chain('Range.setWrap'),
+    setWraps: chain('Range.setWraps'),
+    getWrapStrategy: c('Range.getWrapStrategy'),
+    getWrapStrategies: c('Range.getWrapStrategies'),
+    setWrapStrategy: chain('Range.setWrapStrategy'),
+    setWrapStrategies: chain('Range.setWrapStrategies'),
+    getTextDirection: c('Range.getTextDirection'),
+    getTextDirections: c('Range.getTextDirections'),
+    setTextDirection: chain('Range.setTextDirection'),
+    setTextDirections: chain('Range.setTextDirections'),
+    getTextRotation() { return new TextRotation({ degrees: call('Range.getTextRotation', this._h, []) }); },
+    getTextRotations() {
+      return grid(call('Range.getTextRotations', this._h, []), (degrees) => new TextRotation({ degrees }));
+    },
+    setTextRotation(rotation) {
+      const degrees = rotation instanceof TextRotation ? rotation._h.degrees : rotation;
+      call('Range.setTextRotation', this._h, [degrees], true);
+      return this;
+    },
+    setTextRotations(rotations) {
+      call('Range.setTextRotations', this._h, [grid(rotations, (r) => (r instanceof TextRotation ? r._h.degrees : r))]);
+      return this;
+    },
+    getTextStyle() { return new TextStyle(call('Range.getTextStyle', this._h, [])); },
+    getTextStyles() { return grid(call('Range.getTextStyles', this._h, []), (h) => new TextStyle(h)); },
+    setTextStyle(style) { call('Range.setTextStyle', this._h, [style && style._h]); return this; },
+    setTextStyles(styles) { call('Range.setTextStyles', this._h, [grid(styles, (s) => s && s._h)]); return this; },
+    getNote: c('Range.getNote'),
+    getNotes: c('Range.getNotes'),
+    setNote: chain('Range.setNote'),
+    setNotes: chain('Range.setNotes'),
+    clearNote: chain('Range.clearNote'),
+    clearFormat: chain('Range.clearFormat'),
+    setBorder: chain('Range.setBorder'),
+  });
+  sheetMethods('Sheet', {
+    clearFormats: chain('Sheet.clearFormats'),
+    clearNotes: chain('Sheet.clearNotes'),
+    getColumnWidth: c('Sheet.getColumnWidth'),
+    setColumnWidth: chain('Sheet.setColumnWidth'),
+    setColumnWidths: chain('Sheet.setColumnWidths'),
+    getRowHeight: c('Sheet.getRowHeight'),
+    setRowHeight: chain('Sheet.setRowHeight'),
+    setRowHeights: chain('Sheet.setRowHeights'),
+    setRowHeightsForced: chain('Sheet.setRowHeightsForced'),
+  });
+  // The Spreadsheet forms act on the active sheet and return it (documented).
+  const onActiveSheet = (name) => function (...args) {
+    const sheet = this.getActiveSheet();
+    const result = sheet[name](...args);
+    return typeof result === 'number' ? result : sheet;
+  };
+  sheetMethods('Spreadsheet', {
+    getColumnWidth: onActiveSheet('getColumnWidth'),
+    setColumnWidth: onActiveSheet('setColumnWidth'),
+    getRowHeight: onActiveSheet('getRowHeight'),
+    setRowHeight: onActiveSheet('setRowHeight'),
+  });
+  sheetMethods('SpreadsheetApp', {
+    newColor() { return new ColorBuilder({ type: 'UNSUPPORTED' }); },
+    newTextStyle() { return new TextStyleBuilder(emptyStyle()); },
+  });
+
+  // Rich text: the value's handle is gas-platform's RichText (text, runs, start_index);
+  // edits and reads across offsets are checked there.
+  const RichTextValue = sheetClass('RichTextValue');
+  const RichTextValueBuilder = sheetClass('RichTextValueBuilder');
+  Object.assign(sheets, { RichTextValue, RichTextValueBuilder });
+  const utf16Length = (text) => text.length;
+  const styleHandle = (style) => (style === null || style === undefined ? null : style._h);
+  sheetMethods('RichTextValue', {
+    getText() { return this._h.text; },
+    getStartIndex() { return this._h.start_index; },
+    getEndIndex() { return this._h.start_index + utf16Length(this._h.text); },
+    getTextStyle(...args) { return new TextStyle(call('RichTextValue.getTextStyle', this._h, args, true)); },
+    getLinkUrl(...args) { return call('RichTextValue.getLinkUrl', this._h, args, true); },
+    getRuns() { return call('RichTextValue.getRuns', this._h, []).map((h) => new RichTextValue(h)); },
+    copy() { return new RichTextValueBuilder(Object.assign({}, this._h, { start_index: 0 })); },
+  });
+  sheetMethods('RichTextValueBuilder', {
+    setText(text) { this._h = call('RichTextValueBuilder.setText', null, [text], true); return this; },
+    setTextStyle(...args) {
+      const last = args.length - 1;
+      const converted = args.map((a, i) => (i === last ? styleHandle(a) : a));
+      this._h = call('RichTextValueBuilder.setTextStyle', this._h, converted);
+      return this;
+    },
+    setLinkUrl(...args) { this._h = call('RichTextValueBuilder.setLinkUrl', this._h, args, true); return this; },
+    build() { return new RichTextValue(Object.assign({}, this._h)); },
+  });
+  sheetMethods('Range', {
+    getRichTextValue() {
+      const h = call('Range.getRichTextValue', this._h, []);
+      return h === null ? null : new RichTextValue(h);
+    },
+    getRichTextValues() {
+      return grid(call('Range.getRichTextValues', this._h, []), (h) => (h === null ? null : new RichTextValue(h)));
+    },
+    setRichTextValue(value) { call('Range.setRichTextValue', this._h, [value && value._h]); return this; },
+    setRichTextValues(values) { call('Range.setRichTextValues', this._h, [grid(values, (v) => v && v._h)]); return this; },
+  });
+  sheetMethods('SpreadsheetApp', {
+    newRichTextValue() { return new RichTextValueBuilder({ text: '', runs: [], start_index: 0 }); },
+  });

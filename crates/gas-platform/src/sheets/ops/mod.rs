@@ -11,12 +11,13 @@ mod structure;
 
 pub use arrange::{CopyMode, Direction};
 pub use structure::COLUMNS_PER_SHEET_MAX;
+pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
 
 use chrono_tz::Tz;
 
 use super::anchored::Shift;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
-use super::values::{display_value, user_entered};
+use super::values::user_entered;
 use super::{a1, text, RangeRef, SheetRef};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::error::{ServiceError, ServiceResult};
@@ -346,7 +347,8 @@ impl Spreadsheets {
             target.add_columns(width - target.max_columns());
         }
         for (column, value) in (1..).zip(values) {
-            target.set_cell(row, column, user_entered(value, zone));
+            let value = target.entered_value(row, column, value, zone);
+            target.set_cell(row, column, value);
         }
         target.trim_rows(row, row);
         Ok(())
@@ -436,17 +438,22 @@ impl Spreadsheets {
         Ok(self.range_sheet(range)?.cell(range.row, range.column).clone())
     }
 
-    /// `Range.getDisplayValues()`: each cell as Sheets shows it, dates in the spreadsheet's zone.
+    /// `Range.getDisplayValues()`: each cell as Sheets shows it, through its number format
+    /// (ops/formats.rs), dates in the spreadsheet's zone.
     pub fn get_display_values(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<Vec<Vec<String>>> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
-        let values = self.get_values(range)?;
-        Ok(values.iter().map(|row| row.iter().map(|value| display_value(value, zone)).collect()).collect())
+        let sheet = self.range_sheet(range)?;
+        Ok((range.row..=range.last_row())
+            .map(|row| {
+                (range.column..=range.last_column()).map(|column| sheet.display_text(row, column, zone)).collect()
+            })
+            .collect())
     }
 
     /// `Range.getDisplayValue()`: the top-left cell as shown.
     pub fn get_display_value(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<String> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
-        Ok(display_value(&self.get_value(range)?, zone))
+        Ok(self.range_sheet(range)?.display_text(range.row, range.column, zone))
     }
 
     /// `Range.setValues(values)`: the data must have the range's shape; strings are read
@@ -463,7 +470,8 @@ impl Spreadsheets {
         let sheet = self.sheet_mut(&range.sheet)?;
         for (row, cells) in (range.row..).zip(values) {
             for (column, value) in (range.column..).zip(cells) {
-                sheet.set_cell(row, column, user_entered(value, zone));
+                let value = sheet.entered_value(row, column, value, zone);
+                sheet.set_cell(row, column, value);
             }
         }
         sheet.trim_rows(range.row, range.last_row());
@@ -473,7 +481,12 @@ impl Spreadsheets {
     /// `Range.setValue(value)`: every cell of the range gets the value (observed).
     pub fn set_value(&mut self, range: &RangeRef, value: CellValue, script_zone: Tz) -> ServiceResult<()> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
-        self.range_sheet(range)?;
+        let sheet = self.range_sheet(range)?;
+        if matches!(value, CellValue::String(_)) && sheet.has_plain_text_cell(range) {
+            // Plain-text cells keep the string as written: each cell decides (ops/formats.rs).
+            let row = vec![value; range.num_columns as usize];
+            return self.set_values(range, vec![row; range.num_rows as usize], script_zone);
+        }
         let value = user_entered(value, zone);
         self.fill(range, &value)
     }

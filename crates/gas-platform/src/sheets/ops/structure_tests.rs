@@ -381,7 +381,7 @@ fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
     let (mut store, sheet) = fresh();
     write(&mut store, &sheet, "A1:B1", vec![vec![n(1.0), n(2.0)]]);
     note(&mut store, &sheet, 1, 1, "n");
-    let number_format = Some(CellFormat { number_format: Some("0.00".into()) });
+    let number_format = Some(CellFormat { number_format: Some("0.00".into()), ..CellFormat::default() });
     store.sheet_mut(&sheet).unwrap().formats_mut().set(1, 2, number_format.clone());
     let source = r(&store, &sheet, "A1:B1");
     store.copy_to(&source, &r(&store, &sheet, "D5:Z9"), ALL).unwrap();
