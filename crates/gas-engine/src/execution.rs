@@ -198,6 +198,7 @@ pub fn run_execution(
         calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
         gaps: RefCell::new(Default::default()),
+        formula_gaps: RefCell::new(Vec::new()),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {

@@ -170,6 +170,9 @@ pub struct Host {
     pub probes: RefCell<std::collections::BTreeSet<u32>>,
     /// Calls of what gas-sim does not implement, by script position, caught or not.
     pub gaps: RefCell<GapLog>,
+    /// Gaps a call that succeeded found (a formula using a function gas-sim does not
+    /// evaluate), counted at the script's position once the call returns.
+    pub formula_gaps: RefCell<Vec<String>>,
 }
 
 impl Host {

@@ -9,6 +9,7 @@ mod structure;
 
 use chrono_tz::Tz;
 
+use super::formula::{shift_references, Shift};
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::{display_value, user_entered};
 use super::{a1, text, RangeRef, SheetRef};
@@ -357,6 +358,7 @@ impl Spreadsheets {
         if count >= target.max_rows() {
             return fail(text::DELETE_ALL_ROWS);
         }
+        self.shift_formulas(sheet, Shift::RemoveRows { start, count })?;
         self.sheet_mut(sheet)?.remove_rows(start, count);
         Ok(())
     }
@@ -374,6 +376,7 @@ impl Spreadsheets {
     /// `Sheet.insertRowsBefore(row, count)` and `Sheet.insertRows(row, count)`.
     pub fn insert_rows_before(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
+        self.shift_formulas(sheet, Shift::InsertRows { at: row, count })?;
         self.sheet_mut(sheet)?.add_rows(row, count);
         Ok(())
     }
@@ -381,7 +384,14 @@ impl Spreadsheets {
     /// `Sheet.insertRowsAfter(row, count)`.
     pub fn insert_rows_after(&mut self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<()> {
         let (row, count) = self.check_insert(sheet, row, count)?;
+        self.shift_formulas(sheet, Shift::InsertRows { at: row + 1, count })?;
         self.sheet_mut(sheet)?.add_rows(row + 1, count);
+        Ok(())
+    }
+
+    /// Keeps every formula of the spreadsheet pointing at the same cells (formula/).
+    fn shift_formulas(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
+        shift_references(self.open_by_id_mut(&sheet.spreadsheet_id)?, sheet.sheet_id, shift);
         Ok(())
     }
 
@@ -453,13 +463,12 @@ impl Spreadsheets {
         if let Some(row) = values.iter().find(|row| row.len() != range.num_columns as usize) {
             return Err(ServiceError::new(text::data_columns_mismatch(row.len(), range.num_columns)));
         }
-        let sheet = self.sheet_mut(&range.sheet)?;
         for (row, cells) in (range.row..).zip(values) {
             for (column, value) in (range.column..).zip(cells) {
-                sheet.set_cell(row, column, user_entered(value, zone));
+                self.put_entered(range, row, column, user_entered(value, zone))?;
             }
         }
-        sheet.trim_rows(range.row, range.last_row());
+        self.sheet_mut(&range.sheet)?.trim_rows(range.row, range.last_row());
         Ok(())
     }
 
@@ -468,6 +477,11 @@ impl Spreadsheets {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         self.range_sheet(range)?;
         let value = user_entered(value, zone);
+        if formulas::is_formula_text(&value) {
+            // Like setFormula: relative references move from cell to cell (observed).
+            let CellValue::String(formula) = value else { unreachable!("checked above") };
+            return self.set_formula(range, &formula);
+        }
         self.fill(range, &value)
     }
 
@@ -479,6 +493,9 @@ impl Spreadsheets {
 
     fn fill(&mut self, range: &RangeRef, value: &CellValue) -> ServiceResult<()> {
         let sheet = self.sheet_mut(&range.sheet)?;
+        if !sheet.formulas().is_empty() {
+            sheet.formulas_mut().clear_box(range.row, range.column, range.last_row(), range.last_column());
+        }
         // Clearing touches only stored cells, so clearing `A:Z` of a 3-row sheet is cheap.
         let last_row = if value.is_empty() { range.last_row().min(sheet.last_row()) } else { range.last_row() };
         for row in range.row..=last_row {
