@@ -200,6 +200,7 @@ pub fn run_execution(
         probes: RefCell::new(Default::default()),
         gaps: RefCell::new(Default::default()),
         call_site: RefCell::new(String::new()),
+        formula_gaps: RefCell::new(Vec::new()),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {

@@ -174,6 +174,9 @@ pub struct Host {
     pub gaps: RefCell<GapLog>,
     /// The script function making the current call, when the gate wants call sites.
     pub call_site: RefCell<String>,
+    /// Gaps a call that succeeded found (a formula using a function gas-sim does not
+    /// evaluate), counted at the script's position once the call returns.
+    pub formula_gaps: RefCell<Vec<String>>,
 }
 
 impl Host {

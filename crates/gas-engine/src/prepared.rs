@@ -274,7 +274,13 @@ fn register_natives(
             if host.gate.wants_call_sites() {
                 *host.call_site.borrow_mut() = crate::gaps::script_function(context);
             }
-            match host.call(method.as_deref().unwrap_or(""), &handle, &call_args) {
+            let result = host.call(method.as_deref().unwrap_or(""), &handle, &call_args);
+            // A call can succeed and still be a gap (a formula's unsupported function).
+            let found: Vec<String> = std::mem::take(&mut *host.formula_gaps.borrow_mut());
+            for name in found {
+                crate::gaps::record(&host, &name, context);
+            }
+            match result {
                 Ok(value) => value.to_js(context),
                 Err(Failure::Throw(error)) => {
                     // A binding's unsupported overload or option is a gap like a missing method.

@@ -46,7 +46,15 @@ pub struct BenchArgs {
     /// many schedules PCT needs to find its failure versus random choices alone.
     #[arg(long, value_name = "SCENARIO")]
     explore: Option<PathBuf>,
+    /// The spreadsheet case (issue 14): a 10,000-row sheet with 1,000 formula cells
+    /// (fixtures/bench-sheet-formulas) and without (bench-sheet-plain); each execution
+    /// after the first is one edit and a getValues of the whole range.
+    #[arg(long)]
+    sheets: bool,
 }
+
+/// Edits the `--sheets` case measures per project.
+const SHEET_EDITS: u32 = 100;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Timing {
@@ -81,6 +89,14 @@ pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
     }
     if !args.scenario.is_empty() {
         return bench_scenarios(&args.scenario);
+    }
+    if args.sheets {
+        println!("gas-sim bench --sheets: {SHEET_EDITS} edits, each followed by getValues of A1:C10000 (ms per edit)");
+        for path in [Path::new("fixtures/bench-sheet-formulas"), Path::new("fixtures/bench-sheet-plain")] {
+            // The first execution builds the sheet; it is the one warm-up.
+            print_row(path, "gas-sim", bench_gas_sim(path, &args.function, SHEET_EDITS, 1)?);
+        }
+        return Ok(0);
     }
     let projects = if args.projects.is_empty() {
         vec![PathBuf::from("fixtures/bench-light"), PathBuf::from("fixtures/bench-heavy")]

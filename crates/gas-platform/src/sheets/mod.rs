@@ -56,7 +56,18 @@
 //! | `appendRow` on a full sheet / a wider row | adds the row / the columns | assumed |
 //! | `setValue` on a multi-cell range | writes every cell | observed |
 //! | strings written by a script | parsed as typed (en_US): plain numbers, `true`/`false`, ISO and `M/d/yyyy` dates in the spreadsheet's zone, `'` keeps text; currency, percent, grouped and time-only strings stay text | documented (parsing) / assumed (the subset) |
-//! | strings starting with `=` | stored as written: gas-sim does not evaluate formulas | gas-sim limitation |
+//! | strings starting with `=` (`setValue(s)`) | a formula (see `formula/`): the cell's formula is stored, its value is the result; on a multi-cell range relative references move from cell to cell, as `setFormula` does | documented (formula) / assumed (multi-cell) |
+//! | `setFormula` on a multi-cell range | every cell, relative references moved like a fill | observed |
+//! | `setFormula("A1+1")` (no `=`) | stored as `=A1+1` | assumed |
+//! | `getFormula(s)` of a cell without a formula | `""` | documented |
+//! | `getFormulaR1C1(s)` of a cell without a formula | `null` | documented ("or null if none") |
+//! | `getFormulaR1C1` text | `R[-1]C[0]`, `R1C1` (IronCalc's stringifier, always with `[0]`) | documented form (setFormulaR1C1's example) |
+//! | formula errors | `#DIV/0!`, `#REF!`, `#NAME?` (unknown function), `#N/A`, `#VALUE!`, `#NUM!`, `#NULL!`, `#ERROR!` (parse error); IronCalc's `#CIRC!`/`#SPILL!` read `#REF!`, `#CALC!` `#N/A` | documented (Sheets' error values) / assumed (mapping) |
+//! | a formula's result type | Number, String, Boolean; a number the engine formats as a date (NOW, TODAY, DATE, ...) is a Date; an error is its text | observed (getValue of `=NOW()` is a Date) / assumed (the engine decides the date formats) |
+//! | Sheets-only functions (QUERY, ARRAYFORMULA, IMPORTRANGE, GOOGLEFINANCE, SPLIT, REGEXMATCH, ...), RAND/RANDBETWEEN/RANDARRAY | `#NAME?` and a gap (`formula function QUERY`) at the call that wrote the formula | gas-sim limitation |
+//! | array results (FILTER, UNIQUE, SORT, SEQUENCE, ...) | only the top-left value is kept (no spill); a gap | gas-sim limitation |
+//! | recalculation | after every write to the spreadsheet; NOW()/TODAY() change only then (Sheets' default "on change") | documented setting / assumed timing |
+//! | rows inserted/deleted | formula references follow their cells; references into deleted rows read `#REF!`; ranges shrink | observed |
 //! | `getDisplayValues()` | dates `M/d/yyyy H:mm:ss` in the spreadsheet's zone; "Automatic" numbers approximated (10 decimals, 15 digits, `1E+15`) | assumed |
 //! | `getA1Notation()` of an open range (`A:A`) | the closed range (`A1:A1000`) | gas-sim limitation |
 //! | `TextFinder` | matches displayed text, row-major; `findNext` after the last match is `null` (no wrap); empty search text matches nothing | assumed |
@@ -68,6 +79,7 @@ pub mod anchored;
 pub mod conditional;
 mod finder;
 pub mod format;
+pub mod formula;
 pub mod layer;
 pub mod layout;
 mod model;

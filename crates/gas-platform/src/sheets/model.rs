@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
+use super::formula::{PendingGaps, Stale};
 use super::layer::CellLayer;
 use super::layout::Layout;
 use super::shift::{Dim, Shift};
@@ -298,8 +299,17 @@ impl Sheet {
         self.name = name.to_string();
     }
 
-    /// Writes one cell; the caller calls [`Sheet::trim_rows`] after a batch of writes.
+    /// Writes one cell (a value replaces the cell's formula, as in Sheets); the caller
+    /// calls [`Sheet::trim_rows`] after a batch of writes.
     pub(super) fn set_cell(&mut self, row: u32, column: u32, value: CellValue) {
+        if !self.formulas.is_empty() {
+            self.formulas.set(row, column, None);
+        }
+        self.set_result(row, column, value);
+    }
+
+    /// Writes one cell's value and keeps its formula: a formula's result (formula/).
+    pub(super) fn set_result(&mut self, row: u32, column: u32, value: CellValue) {
         debug_assert!(row >= 1 && row <= self.max_rows && column >= 1 && column <= self.max_columns);
         let (r, c) = ((row - 1) as usize, (column - 1) as usize);
         if value.is_empty() && self.cell(row, column).is_empty() {
@@ -441,6 +451,9 @@ pub struct Spreadsheet {
     /// Named ranges, protections, sharing, locale (objects.rs).
     #[serde(default, skip_serializing_if = "SpreadsheetObjects::is_empty")]
     objects: SpreadsheetObjects,
+    /// Formula results out of date (formula/): set by every mutable access, not state.
+    #[serde(skip)]
+    stale: Stale,
 }
 
 #[derive(Deserialize)]
@@ -461,6 +474,8 @@ impl TryFrom<SpreadsheetData> for Spreadsheet {
         let mut book = Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)?;
         data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
         book.objects = data.objects;
+        // A state file's formulas are computed before a script reads them.
+        book.stale.0 = book.sheets.iter().any(|sheet| !sheet.formulas().is_empty());
         Ok(book)
     }
 }
@@ -474,6 +489,7 @@ impl Spreadsheet {
             time_zone: None,
             sheets: vec![Sheet::new(0, "Sheet1")],
             objects: SpreadsheetObjects::default(),
+            stale: Stale::default(),
         }
     }
 
@@ -506,6 +522,7 @@ impl Spreadsheet {
             time_zone,
             sheets,
             objects: SpreadsheetObjects::default(),
+            stale: Stale::default(),
         };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
             return Err(format!(
@@ -574,6 +591,16 @@ impl Spreadsheet {
     pub(super) fn sheets_mut(&mut self) -> &mut Vec<Sheet> {
         &mut self.sheets
     }
+
+    /// Whether the formula results may be out of date; `take` clears the mark.
+    pub(super) fn take_stale(&mut self) -> bool {
+        std::mem::take(&mut self.stale.0)
+    }
+
+    /// Does any sheet hold a formula?
+    pub fn has_formulas(&self) -> bool {
+        self.sheets.iter().any(|sheet| !sheet.formulas().is_empty())
+    }
 }
 
 /// Sheet names are unique ignoring case (assumed, as the Sheets UI refuses `data` beside
@@ -589,6 +616,9 @@ pub struct Spreadsheets {
     spreadsheets: Vec<Spreadsheet>,
     /// How many `create` calls made an id; the next id is `ss-{created_count + 1:04}`.
     created_count: u32,
+    /// Formula gaps since the binding last took them (formula/); not state.
+    #[serde(skip)]
+    formula_gaps: PendingGaps,
 }
 
 #[derive(Deserialize)]
@@ -603,7 +633,11 @@ impl TryFrom<SpreadsheetsData> for Spreadsheets {
     type Error = String;
 
     fn try_from(data: SpreadsheetsData) -> Result<Spreadsheets, String> {
-        let mut store = Spreadsheets { spreadsheets: Vec::new(), created_count: data.created_count };
+        let mut store = Spreadsheets {
+            spreadsheets: Vec::new(),
+            created_count: data.created_count,
+            formula_gaps: PendingGaps::default(),
+        };
         for book in data.spreadsheets {
             store.add(book)?;
         }
@@ -634,8 +668,20 @@ impl Spreadsheets {
         self.spreadsheets.iter().find(|book| book.id() == id)
     }
 
+    /// Every write goes through here, so it marks the spreadsheet's formulas stale.
     pub(super) fn get_mut(&mut self, id: &str) -> Option<&mut Spreadsheet> {
-        self.spreadsheets.iter_mut().find(|book| book.id() == id)
+        let book = self.spreadsheets.iter_mut().find(|book| book.id() == id)?;
+        book.stale.0 = true;
+        Some(book)
+    }
+
+    /// All spreadsheets, for recalculation (does not mark them stale).
+    pub(super) fn books_mut(&mut self) -> &mut [Spreadsheet] {
+        &mut self.spreadsheets
+    }
+
+    pub(super) fn formula_gaps_mut(&mut self) -> &mut Vec<String> {
+        &mut self.formula_gaps.0
     }
 
     /// The next `ss-NNNN` id no spreadsheet has, counting the call.

@@ -36,8 +36,8 @@ const DISPLAY_SCIENTIFIC_BELOW: f64 = 1e-10;
 /// as text; a plain decimal (`42`, `-3.5`, `007`, `1e5`) becomes a number; `true`/`false`
 /// in any case a boolean; `2025-06-13`, `2025-06-13 09:00[:00]`, `6/13/2025` and
 /// `6/13/2025 9:00[:00][ AM|PM]` a date at that wall time in `zone`. A string starting
-/// with `=` is a formula on the platform; gas-sim does not evaluate formulas and stores
-/// it as written. A number that is not finite is stored as its JS text (`NaN`).
+/// with `=` comes back as written: the store's `setValue(s)` makes it the cell's formula
+/// (ops/formulas.rs, `formula/`). A number that is not finite is stored as its JS text (`NaN`).
 pub fn user_entered(value: CellValue, zone: Tz) -> CellValue {
     match value {
         CellValue::String(text) => parse_typed_text(text, zone),

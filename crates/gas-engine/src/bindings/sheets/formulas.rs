@@ -1,18 +1,74 @@
-//! Formulas: setFormula(s), getFormula(s), the R1C1 forms.
+//! Formulas: setFormula(s), getFormula(s), the R1C1 forms (rules in
+//! `gas_platform::sheets::formula` and `ops/formulas.rs`).
 //!
 //! `dispatch` answers the methods this part owns and `None` for every other.
 
+use super::super::args::*;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::sheets::Spreadsheets;
+use gas_platform::sheets::{RangeRef, Spreadsheets};
+use gas_platform::ServiceResult;
 
 pub(super) fn dispatch(
     _host: &Host,
-    _books: &mut Spreadsheets,
+    books: &mut Spreadsheets,
     method: &str,
-    _handle: &Val,
-    _args: &[Val],
+    handle: &Val,
+    args: &[Val],
 ) -> Option<CallResult> {
-    let _ = method;
-    None
+    if !matches!(
+        method,
+        "Range.setFormula"
+            | "Range.setFormulaR1C1"
+            | "Range.setFormulas"
+            | "Range.setFormulasR1C1"
+            | "Range.getFormula"
+            | "Range.getFormulas"
+            | "Range.getFormulaR1C1"
+            | "Range.getFormulasR1C1"
+    ) {
+        return None;
+    }
+    Some(range_call(books, method, handle, args))
+}
+
+fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+    let range: RangeRef = handle_of(handle)?;
+    let value = match method {
+        "Range.setFormula" => unit(books.set_formula(&range, &string_arg(args, 0)))?,
+        "Range.setFormulaR1C1" => unit(books.set_formula_r1c1(&range, &string_arg(args, 0)))?,
+        "Range.setFormulas" => unit(books.set_formulas(&range, text_rows(arg(args, 0), method)?, false))?,
+        "Range.setFormulasR1C1" => unit(books.set_formulas(&range, text_rows(arg(args, 0), method)?, true))?,
+        "Range.getFormula" => Val::String(books.get_formula(&range)?),
+        "Range.getFormulas" => Val::Array(
+            books
+                .get_formulas(&range)?
+                .into_iter()
+                .map(|row| Val::Array(row.into_iter().map(Val::String).collect()))
+                .collect(),
+        ),
+        "Range.getFormulaR1C1" => books.get_formula_r1c1(&range)?.map_or(Val::Null, Val::String),
+        _ => Val::Array(
+            books
+                .get_formulas_r1c1(&range)?
+                .into_iter()
+                .map(|row| Val::Array(row.into_iter().map(|cell| cell.map_or(Val::Null, Val::String)).collect()))
+                .collect(),
+        ),
+    };
+    Ok(value)
+}
+
+/// A `string[][]` argument (checked against the catalogue already); each cell as JS text.
+fn text_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<String>>> {
+    let method = format!("SpreadsheetApp.{method}");
+    let Val::Array(rows) = values else {
+        return Err(signature_error(&method, std::slice::from_ref(values)));
+    };
+    rows.iter()
+        .map(|row| match row {
+            Val::Array(cells) => Ok(cells.iter().map(Val::to_js_string).collect()),
+            other => Err(gas_platform::ServiceError::signature_mismatch(&format!("{}[]", type_name(other)), &method)),
+        })
+        .collect()
 }

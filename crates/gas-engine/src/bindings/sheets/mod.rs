@@ -29,9 +29,25 @@ type Part = fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val
 const PARTS: [Part; 4] = [formulas::dispatch, formats::dispatch, structure::dispatch, objects::dispatch];
 
 fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
-    let zone = host.zone;
     let mut world = host.world();
     let books = &mut world.spreadsheets;
+    // Formula results follow every write (a state file's formulas before the first read);
+    // both are no-ops for spreadsheets without formulas.
+    books.recalculate_stale(host.now(), host.zone);
+    let result = sheets_call(host, books, method, handle, args);
+    books.recalculate_stale(host.now(), host.zone);
+    host.formula_gaps.borrow_mut().extend(books.take_formula_gaps());
+    result
+}
+
+fn sheets_call(
+    host: &Host,
+    books: &mut gas_platform::sheets::Spreadsheets,
+    method: &str,
+    handle: &Val,
+    args: &[Val],
+) -> CallResult {
+    let zone = host.zone;
     let id = || handle.as_str().unwrap_or_default().to_string();
     for part in PARTS {
         if let Some(result) = part(host, books, method, handle, args) {

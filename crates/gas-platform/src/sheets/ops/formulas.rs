@@ -1,6 +1,188 @@
-//! Formulas: `setFormula(s)`, `setFormulaR1C1(s)`, `getFormula(s)`, `setValue("=...")`,
-//! and recomputing the cells that depend on a change.
+//! Formulas: `setFormula(s)`, `setFormulaR1C1(s)`, `getFormula(s)`, `getFormulaR1C1(s)`,
+//! `setValue("=...")`, and recomputing the spreadsheets whose cells changed
+//! (the rules are in `sheets/formula/`).
 
-use super::super::model::Spreadsheets;
+use chrono_tz::Tz;
 
-impl Spreadsheets {}
+use super::super::formula::{self, from_r1c1, gap_names, relative_copy, to_r1c1, FORMULAS_PER_SPREADSHEET_MAX};
+use super::super::model::{Sheet, Spreadsheets};
+use super::super::{text, RangeRef};
+use crate::error::{ServiceError, ServiceResult};
+use crate::CellValue;
+
+/// Text Sheets reads as a formula: `=` and something after it (a lone `=` stays text:
+/// assumed).
+pub(super) fn is_formula_text(value: &CellValue) -> bool {
+    matches!(value, CellValue::String(text) if text.len() > 1 && text.starts_with('='))
+}
+
+const TOO_MANY_FORMULAS: &str = "gas-sim holds at most 100000 formulas per spreadsheet.";
+
+impl Spreadsheets {
+    fn sheet_names(&self, range: &RangeRef) -> ServiceResult<(Vec<String>, String)> {
+        let book = self.open_by_id(&range.sheet.spreadsheet_id)?;
+        let names = book.sheets().iter().map(|sheet| sheet.name().to_string()).collect();
+        Ok((names, self.sheet(&range.sheet)?.name().to_string()))
+    }
+
+    /// Stores `formula` in one cell (its result is computed by the next recalculation),
+    /// counting the gaps it names. `""` clears the cell.
+    pub(super) fn put_formula(
+        &mut self,
+        range: &RangeRef,
+        row: u32,
+        column: u32,
+        formula: String,
+    ) -> ServiceResult<()> {
+        let count =
+            self.open_by_id(&range.sheet.spreadsheet_id)?.sheets().iter().map(|s| s.formulas().len()).sum::<usize>();
+        if count >= FORMULAS_PER_SPREADSHEET_MAX {
+            return Err(ServiceError::new(TOO_MANY_FORMULAS));
+        }
+        self.formula_gaps_mut().extend(gap_names(&formula));
+        let sheet: &mut Sheet = self.sheet_mut(&range.sheet)?;
+        sheet.set_cell(row, column, CellValue::Empty);
+        if formula.is_empty() {
+            return Ok(());
+        }
+        let formula = if formula.starts_with('=') { formula } else { format!("={formula}") };
+        sheet.formulas_mut().set(row, column, Some(formula));
+        Ok(())
+    }
+
+    /// `Range.setFormula(formula)`: the top-left cell gets it as written; on a larger range
+    /// every other cell gets it with its relative references moved (observed: like filling).
+    pub fn set_formula(&mut self, range: &RangeRef, formula: &str) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let (names, sheet) = self.sheet_names(range)?;
+        let formula =
+            if formula.is_empty() || formula.starts_with('=') { formula.to_string() } else { format!("={formula}") };
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                let text = relative_copy(&formula, &names, &sheet, (range.row, range.column), (row, column));
+                self.put_formula(range, row, column, text)?;
+            }
+        }
+        self.sheet_mut(&range.sheet)?.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.setFormulaR1C1(formula)`: each cell gets the formula read against itself.
+    pub fn set_formula_r1c1(&mut self, range: &RangeRef, formula: &str) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let (names, sheet) = self.sheet_names(range)?;
+        for row in range.row..=range.last_row() {
+            for column in range.column..=range.last_column() {
+                let text = r1c1_to_a1(formula, &names, &sheet, row, column);
+                self.put_formula(range, row, column, text)?;
+            }
+        }
+        self.sheet_mut(&range.sheet)?.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.setFormulas(grid)` / `setFormulasR1C1(grid)`: the grid must have the
+    /// range's shape (the texts of `setValues`: assumed).
+    pub fn set_formulas(&mut self, range: &RangeRef, formulas: Vec<Vec<String>>, r1c1: bool) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        if formulas.len() != range.num_rows as usize {
+            return Err(ServiceError::new(text::data_rows_mismatch(formulas.len(), range.num_rows)));
+        }
+        if let Some(row) = formulas.iter().find(|row| row.len() != range.num_columns as usize) {
+            return Err(ServiceError::new(text::data_columns_mismatch(row.len(), range.num_columns)));
+        }
+        let (names, sheet) = self.sheet_names(range)?;
+        for (row, cells) in (range.row..).zip(formulas) {
+            for (column, formula) in (range.column..).zip(cells) {
+                let text = if r1c1 { r1c1_to_a1(&formula, &names, &sheet, row, column) } else { formula };
+                self.put_formula(range, row, column, text)?;
+            }
+        }
+        self.sheet_mut(&range.sheet)?.trim_rows(range.row, range.last_row());
+        Ok(())
+    }
+
+    /// `Range.getFormulas()`: each cell's formula, `""` for a cell without one (documented).
+    pub fn get_formulas(&self, range: &RangeRef) -> ServiceResult<Vec<Vec<String>>> {
+        let sheet = self.range_sheet(range)?;
+        Ok((range.row..=range.last_row())
+            .map(|row| {
+                (range.column..=range.last_column())
+                    .map(|column| sheet.formulas().get(row, column).cloned().unwrap_or_default())
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// `Range.getFormula()`: the top-left cell's formula or `""`.
+    pub fn get_formula(&self, range: &RangeRef) -> ServiceResult<String> {
+        Ok(self.range_sheet(range)?.formulas().get(range.row, range.column).cloned().unwrap_or_default())
+    }
+
+    /// `Range.getFormulasR1C1()`: R1C1 texts, `None` (JS `null`) for a cell without a
+    /// formula (documented: "or null if none").
+    pub fn get_formulas_r1c1(&self, range: &RangeRef) -> ServiceResult<Vec<Vec<Option<String>>>> {
+        let sheet = self.range_sheet(range)?;
+        let (names, name) = self.sheet_names(range)?;
+        Ok((range.row..=range.last_row())
+            .map(|row| {
+                (range.column..=range.last_column())
+                    .map(|column| {
+                        let formula = sheet.formulas().get(row, column)?;
+                        Some(to_r1c1(formula, &names, &name, row, column).unwrap_or_else(|| formula.clone()))
+                    })
+                    .collect()
+            })
+            .collect())
+    }
+
+    /// `Range.getFormulaR1C1()`: the top-left cell's, or `None`.
+    pub fn get_formula_r1c1(&self, range: &RangeRef) -> ServiceResult<Option<String>> {
+        let top_left = range.cell(range.row, range.column);
+        Ok(self.get_formulas_r1c1(&top_left)?.remove(0).remove(0))
+    }
+
+    /// Writes a value a script gave (`setValue(s)`): text starting with `=` is a formula.
+    pub(super) fn put_entered(
+        &mut self,
+        range: &RangeRef,
+        row: u32,
+        column: u32,
+        value: CellValue,
+    ) -> ServiceResult<()> {
+        if is_formula_text(&value) {
+            let CellValue::String(text) = value else { unreachable!("checked above") };
+            return self.put_formula(range, row, column, text);
+        }
+        self.sheet_mut(&range.sheet)?.set_cell(row, column, value);
+        Ok(())
+    }
+
+    /// The gaps of the formulas written since the last call, for the binding to count at
+    /// the script's call site.
+    pub fn take_formula_gaps(&mut self) -> Vec<String> {
+        std::mem::take(self.formula_gaps_mut())
+    }
+
+    /// Recomputes every spreadsheet written since the last recalculation that has
+    /// formulas, at virtual time `now_utc_ms` (`NOW()`), in its zone or `script_zone`.
+    /// Cheap when nothing was written or no formula exists.
+    pub fn recalculate_stale(&mut self, now_utc_ms: i64, script_zone: Tz) {
+        for book in self.books_mut() {
+            if book.take_stale() && book.has_formulas() {
+                let zone = book.time_zone().and_then(|zone| crate::time::parse_zone(zone).ok()).unwrap_or(script_zone);
+                formula::recalculate(book, now_utc_ms, zone);
+            }
+        }
+    }
+}
+
+/// R1C1 text read at a cell as A1 text; kept as written when it does not parse (its
+/// result is then `#ERROR!`).
+fn r1c1_to_a1(formula: &str, names: &[String], sheet: &str, row: u32, column: u32) -> String {
+    if formula.is_empty() {
+        return String::new();
+    }
+    let formula = if formula.starts_with('=') { formula.to_string() } else { format!("={formula}") };
+    from_r1c1(&formula, names, sheet, row, column).unwrap_or(formula)
+}

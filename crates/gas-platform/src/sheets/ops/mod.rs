@@ -16,6 +16,7 @@ pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX
 use chrono_tz::Tz;
 
 use super::anchored::Shift;
+use super::formula::shift_references;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
 use super::values::user_entered;
 use super::{a1, text, RangeRef, SheetRef};
@@ -394,6 +395,14 @@ impl Spreadsheets {
         Ok(())
     }
 
+    /// Keeps every formula of the spreadsheet pointing at the same cells (formula/).
+    /// Formula references after a structural change, before the cells move
+    /// (`formula::shift_references`: every formula of the spreadsheet naming the sheet).
+    pub(super) fn shift_formulas(&mut self, sheet: &SheetRef, shift: super::formula::Shift) -> ServiceResult<()> {
+        shift_references(self.open_by_id_mut(&sheet.spreadsheet_id)?, sheet.sheet_id, shift);
+        Ok(())
+    }
+
     /// The position must be a row of the sheet, the count at least 1, and the new rows
     /// must fit in the cell limit.
     fn check_insert(&self, sheet: &SheetRef, row: i64, count: i64) -> ServiceResult<(u32, u32)> {
@@ -467,14 +476,19 @@ impl Spreadsheets {
         if let Some(row) = values.iter().find(|row| row.len() != range.num_columns as usize) {
             return Err(ServiceError::new(text::data_columns_mismatch(row.len(), range.num_columns)));
         }
-        let sheet = self.sheet_mut(&range.sheet)?;
         for (row, cells) in (range.row..).zip(values) {
             for (column, value) in (range.column..).zip(cells) {
+                let sheet = self.range_sheet(range)?;
+                let plain = sheet.is_plain_text_cell(row, column);
                 let value = sheet.entered_value(row, column, value, zone);
-                sheet.set_cell(row, column, value);
+                if plain {
+                    self.sheet_mut(&range.sheet)?.set_cell(row, column, value);
+                } else {
+                    self.put_entered(range, row, column, value)?;
+                }
             }
         }
-        sheet.trim_rows(range.row, range.last_row());
+        self.sheet_mut(&range.sheet)?.trim_rows(range.row, range.last_row());
         Ok(())
     }
 
@@ -488,6 +502,11 @@ impl Spreadsheets {
             return self.set_values(range, vec![row; range.num_rows as usize], script_zone);
         }
         let value = user_entered(value, zone);
+        if formulas::is_formula_text(&value) {
+            // Like setFormula: relative references move from cell to cell (observed).
+            let CellValue::String(formula) = value else { unreachable!("checked above") };
+            return self.set_formula(range, &formula);
+        }
         self.fill(range, &value)
     }
 
@@ -499,6 +518,9 @@ impl Spreadsheets {
 
     fn fill(&mut self, range: &RangeRef, value: &CellValue) -> ServiceResult<()> {
         let sheet = self.sheet_mut(&range.sheet)?;
+        if !sheet.formulas().is_empty() {
+            sheet.formulas_mut().clear_box(range.row, range.column, range.last_row(), range.last_column());
+        }
         // Clearing touches only stored cells, so clearing `A:Z` of a 3-row sheet is cheap.
         let last_row = if value.is_empty() { range.last_row().min(sheet.last_row()) } else { range.last_row() };
         for row in range.row..=last_row {

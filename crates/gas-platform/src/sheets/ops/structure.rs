@@ -40,18 +40,14 @@ fn frozen(layout: &Layout, dim: Dim) -> u32 {
     }
 }
 
-/// Formula references after a structural change. The "formulas" part provides the
-/// rule (`sheets::formula::shift_references`, every formula of the spreadsheet that
-/// names the sheet); until it is merged, formulas keep their text.
-fn shift_formula_references(_books: &mut Spreadsheets, _sheet: &SheetRef, _shift: Shift) {}
-
 impl Spreadsheets {
     /// The one place rows or columns are inserted or deleted (checked by the caller):
-    /// the sheet's values, grid, per-cell layers and layout move (`Sheet::apply_shift`),
-    /// then formula references.
+    /// formula references first (they name the cells as they are), then the sheet's
+    /// values, grid, per-cell layers and layout (`Sheet::apply_shift`), then the anchored
+    /// objects.
     pub(in crate::sheets) fn shift_sheet(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
+        self.shift_formulas(sheet, shift.into())?;
         self.sheet_mut(sheet)?.apply_shift(shift);
-        shift_formula_references(self, sheet, shift);
         // Named ranges, protections and conditional format rules (objects.rs).
         self.shift_anchored(sheet, shift.into())
     }

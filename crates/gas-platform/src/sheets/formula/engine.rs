@@ -1,0 +1,171 @@
+//! The bridge to IronCalc: one recalculation builds an engine model of the whole
+//! spreadsheet (every sheet's values and formulas), evaluates it, and writes each
+//! formula's result into the values grid. Rebuilding, rather than keeping a model beside
+//! the world, keeps the world one plain value (clone, compare, serialize) and makes a
+//! result a function of the stored cells alone.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use chrono::NaiveDate;
+use chrono_tz::Tz;
+use ironcalc_base::cell::CellValue as EngineValue;
+use ironcalc_base::types::CellType;
+use ironcalc_base::Model;
+
+use super::super::model::Spreadsheet;
+use super::{functions_in, is_unsupported, returns_date, sheets_error_text};
+use crate::time::{local_to_utc_ms, utc_ms_to_local};
+use crate::CellValue;
+
+/// A formula IronCalc answers `#NAME?` for: what an unsupported one is evaluated as.
+const UNSUPPORTED_STAND_IN: &str = "=GASSIM.UNSUPPORTED.FUNCTION()";
+const MS_PER_DAY: f64 = 86_400_000.0;
+
+/// Does IronCalc know this function (English names)?
+pub(super) fn has_function(name: &str) -> bool {
+    ironcalc_base::language::get_language("en").is_ok_and(|language| language.functions.lookup(name).is_some())
+}
+
+/// Sheets' serial day 0: 1899-12-30 (documented: DATE(1899,12,30) is 0).
+fn epoch() -> chrono::NaiveDateTime {
+    NaiveDate::from_ymd_opt(1899, 12, 30).and_then(|d| d.and_hms_opt(0, 0, 0)).expect("a valid date")
+}
+
+fn serial_of(at_utc_ms: i64, zone: Tz) -> f64 {
+    (utc_ms_to_local(zone, at_utc_ms) - epoch()).num_milliseconds() as f64 / MS_PER_DAY
+}
+
+fn instant_of(serial: f64, zone: Tz) -> Option<i64> {
+    let ms = (serial * MS_PER_DAY).round();
+    if !ms.is_finite() || ms.abs() > 1e15 {
+        return None;
+    }
+    let local = epoch().checked_add_signed(chrono::Duration::milliseconds(ms as i64))?;
+    Some(local_to_utc_ms(zone, local))
+}
+
+/// Recomputes every formula of `book` at virtual time `now_utc_ms` in `zone`.
+pub(crate) fn recalculate(book: &mut Spreadsheet, now_utc_ms: i64, zone: Tz) {
+    ironcalc_base::mock_time::set_mock_time(now_utc_ms);
+    // An engine panic is a bug in it, not in the script: every formula then reads `#ERROR!`
+    // rather than the run dying with the world locked.
+    let results = catch_unwind(AssertUnwindSafe(|| evaluate(book, zone))).unwrap_or_else(|_| {
+        book.sheets()
+            .iter()
+            .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
+            .collect()
+    });
+    for (sheet, cells) in book.sheets_mut().iter_mut().zip(results) {
+        let (mut first, mut last) = (u32::MAX, 0);
+        for ((row, column), value) in cells {
+            sheet.set_result(row, column, value);
+            first = first.min(row);
+            last = last.max(row);
+        }
+        if last > 0 {
+            sheet.trim_rows(first, last);
+        }
+    }
+}
+
+type Results = Vec<Vec<((u32, u32), CellValue)>>;
+
+fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
+    let Ok(mut model) = Model::new_empty("gas-sim", "en", zone.name(), "en") else {
+        return error_results(book);
+    };
+    for (index, sheet) in book.sheets().iter().enumerate() {
+        let index = index as u32;
+        // IronCalc checks names as Excel does (31 characters, no `[]:*?/\`); a sheet it
+        // refuses gets a stand-in name, so references to it by name read `#REF!`.
+        let stand_in = format!("GasSimSheet{index}");
+        let named = if index == 0 {
+            model.rename_sheet_by_index(0, sheet.name()).or_else(|_| model.rename_sheet_by_index(0, &stand_in))
+        } else {
+            model.add_sheet(sheet.name()).or_else(|_| model.add_sheet(&stand_in))
+        };
+        if named.is_err() {
+            return error_results(book);
+        }
+        for (r, cells) in (1..).zip(sheet.rows()) {
+            for (c, value) in (1..).zip(cells) {
+                if sheet.formulas().get(r as u32, c as u32).is_some() {
+                    continue;
+                }
+                let _ = match value {
+                    CellValue::Empty => Ok(()),
+                    CellValue::Number(n) => model.update_cell_with_number(index, r, c, *n),
+                    CellValue::Bool(b) => model.update_cell_with_bool(index, r, c, *b),
+                    CellValue::String(text) => model.update_cell_with_text(index, r, c, text),
+                    CellValue::Date(ms) => model.update_cell_with_number(index, r, c, serial_of(*ms, zone)),
+                };
+            }
+        }
+    }
+    for (index, sheet) in book.sheets().iter().enumerate() {
+        for (&(row, column), formula) in sheet.formulas().iter() {
+            let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
+            let text = if supported { formula.clone() } else { UNSUPPORTED_STAND_IN.to_string() };
+            let (r, c) = (row as i32, column as i32);
+            if model.update_cell_with_formula(index as u32, r, c, text).is_err() {
+                let _ = model.update_cell_with_text(index as u32, r, c, "#ERROR!");
+            }
+        }
+    }
+    model.evaluate();
+    book.sheets()
+        .iter()
+        .enumerate()
+        .map(|(index, sheet)| {
+            sheet
+                .formulas()
+                .iter()
+                .map(|(&(row, column), formula)| {
+                    let date = returns_date(formula);
+                    ((row, column), result_of(&model, index as u32, row, column, date, zone))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn error_results(book: &Spreadsheet) -> Results {
+    book.sheets()
+        .iter()
+        .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
+        .collect()
+}
+
+/// A formula cell's result as Sheets gives it to a script: an error as its text
+/// (`#DIV/0!`), a date function's number (`date`) or a number in a date format as a
+/// Date, `""` as empty.
+fn result_of(model: &Model, sheet: u32, row: u32, column: u32, date: bool, zone: Tz) -> CellValue {
+    let (r, c) = (row as i32, column as i32);
+    let Ok(value) = model.get_cell_value_by_index(sheet, r, c) else {
+        return CellValue::String("#ERROR!".into());
+    };
+    if matches!(model.get_cell_type(sheet, r, c), Ok(CellType::ErrorValue)) {
+        let text = match &value {
+            EngineValue::String(text) => text.as_str(),
+            _ => "",
+        };
+        return CellValue::String(sheets_error_text(text).to_string());
+    }
+    match value {
+        EngineValue::None => CellValue::Empty,
+        EngineValue::String(text) if text.is_empty() => CellValue::Empty,
+        EngineValue::String(text) => CellValue::String(text),
+        EngineValue::Boolean(b) => CellValue::Bool(b),
+        EngineValue::Number(n) => {
+            let date_format = date
+                || model
+                    .get_style_for_cell(sheet, r, c)
+                    .is_ok_and(|style| ironcalc_base::formatter::lexer::is_likely_date_number_format(&style.num_fmt));
+            match date_format.then(|| instant_of(n, zone)).flatten() {
+                Some(at_utc_ms) => CellValue::Date(at_utc_ms),
+                None if n == 0.0 => CellValue::Number(0.0),
+                None => CellValue::Number(n),
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! The formula rules, one test each (results as Sheets shows them).
+
+use chrono_tz::Tz;
+
+use super::super::{RangeRef, SheetRef, Spreadsheets};
+use super::*;
+use crate::time::{iso_utc, parse_iso_utc, parse_zone};
+use crate::CellValue;
+
+const NOW_ISO: &str = "2025-06-13T21:30:00.000Z";
+
+fn zone(name: &str) -> Tz {
+    parse_zone(name).unwrap()
+}
+
+fn fresh() -> (Spreadsheets, SheetRef) {
+    let mut store = Spreadsheets::new();
+    let id = store.create("Book").unwrap();
+    let sheet = store.get_sheets(&id).unwrap()[0].clone();
+    (store, sheet)
+}
+
+fn at(store: &Spreadsheets, sheet: &SheetRef, a1: &str) -> RangeRef {
+    store.get_range_a1(sheet, a1).unwrap()
+}
+
+/// Writes as a script does (setValue), then recalculates as the binding does.
+fn put(store: &mut Spreadsheets, sheet: &SheetRef, a1: &str, value: CellValue) {
+    let range = at(store, sheet, a1);
+    store.set_value(&range, value, zone("UTC")).unwrap();
+    store.recalculate_stale(parse_iso_utc(NOW_ISO).unwrap(), zone("UTC"));
+}
+
+fn value(store: &Spreadsheets, sheet: &SheetRef, a1: &str) -> CellValue {
+    store.get_value(&at(store, sheet, a1)).unwrap()
+}
+
+fn n(x: f64) -> CellValue {
+    CellValue::Number(x)
+}
+
+fn s(text: &str) -> CellValue {
+    CellValue::String(text.to_string())
+}
+
+#[test]
+fn a_formula_written_with_set_value_is_stored_and_its_result_is_the_value() {
+    let (mut store, sheet) = fresh();
+    for (i, x) in [1.0, 2.0, 3.0].into_iter().enumerate() {
+        put(&mut store, &sheet, &format!("A{}", i + 1), n(x));
+    }
+    put(&mut store, &sheet, "B1", s("=SUM(A1:A3)"));
+    assert_eq!(value(&store, &sheet, "B1"), n(6.0));
+    assert_eq!(store.get_formula(&at(&store, &sheet, "B1")).unwrap(), "=SUM(A1:A3)");
+    assert_eq!(store.get_formula(&at(&store, &sheet, "A1")).unwrap(), "", "a plain value has no formula");
+    put(&mut store, &sheet, "C1", s("=A1&\"x\""));
+    put(&mut store, &sheet, "C2", s("=A1>0"));
+    assert_eq!(value(&store, &sheet, "C1"), s("1x"));
+    assert_eq!(value(&store, &sheet, "C2"), CellValue::Bool(true));
+}
+
+#[test]
+fn results_follow_their_inputs_and_a_value_replaces_a_formula() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", n(2.0));
+    put(&mut store, &sheet, "B1", s("=A1*10"));
+    put(&mut store, &sheet, "A1", n(5.0));
+    assert_eq!(value(&store, &sheet, "B1"), n(50.0));
+    put(&mut store, &sheet, "B1", n(7.0));
+    assert_eq!(store.get_formula(&at(&store, &sheet, "B1")).unwrap(), "");
+    put(&mut store, &sheet, "A1", n(9.0));
+    assert_eq!(value(&store, &sheet, "B1"), n(7.0));
+}
+
+#[test]
+fn references_to_another_sheet_are_computed() {
+    let (mut store, sheet) = fresh();
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("Data")).unwrap();
+    put(&mut store, &other, "A1", n(4.0));
+    put(&mut store, &sheet, "A1", s("=Data!A1+1"));
+    assert_eq!(value(&store, &sheet, "A1"), n(5.0));
+    put(&mut store, &other, "A1", n(40.0));
+    assert_eq!(value(&store, &sheet, "A1"), n(41.0));
+}
+
+#[test]
+fn errors_read_as_sheets_shows_them() {
+    let (mut store, sheet) = fresh();
+    for (formula, shown) in [
+        ("=1/0", "#DIV/0!"),
+        ("=NOSUCHFUNCTION(1)", "#NAME?"),
+        ("=NA()", "#N/A"),
+        ("=1+\"a\"", "#VALUE!"),
+        ("=SUM(", "#ERROR!"),
+        ("=VLOOKUP(99,A5:B6,2,FALSE)", "#N/A"),
+        ("=SQRT(-1)", "#NUM!"),
+    ] {
+        put(&mut store, &sheet, "A1", s(formula));
+        assert_eq!(value(&store, &sheet, "A1"), s(shown), "{formula}");
+    }
+}
+
+#[test]
+fn now_and_today_read_the_virtual_clock_in_the_spreadsheets_zone() {
+    let (mut store, sheet) = fresh();
+    store.set_spreadsheet_time_zone(&sheet.spreadsheet_id, "Europe/Istanbul").unwrap();
+    put(&mut store, &sheet, "A1", s("=NOW()"));
+    put(&mut store, &sheet, "A2", s("=TODAY()"));
+    put(&mut store, &sheet, "A3", s("=TEXT(NOW(),\"yyyy-mm-dd hh:mm\")"));
+    assert_eq!(value(&store, &sheet, "A1"), CellValue::Date(parse_iso_utc(NOW_ISO).unwrap()));
+    // 21:30 UTC is 00:30 on the 14th in Istanbul (UTC+3): today there is the 14th.
+    let CellValue::Date(today) = value(&store, &sheet, "A2") else { panic!("TODAY() is a date") };
+    assert_eq!(iso_utc(today), "2025-06-13T21:00:00.000Z");
+    assert_eq!(value(&store, &sheet, "A3"), s("2025-06-14 00:30"));
+    put(&mut store, &sheet, "A4", s("=YEAR(NOW())"));
+    assert_eq!(value(&store, &sheet, "A4"), n(2025.0), "only a date function at the top gives a Date");
+    assert!(returns_date("=DATE(2025,1,2)") && !returns_date("=DATE(2025,1,2)-NOW()"));
+}
+
+#[test]
+fn inserted_and_deleted_rows_keep_references_on_their_cells() {
+    let (mut store, sheet) = fresh();
+    for row in 1..=5 {
+        put(&mut store, &sheet, &format!("A{row}"), n(f64::from(row)));
+    }
+    put(&mut store, &sheet, "B1", s("=SUM(A1:A5)"));
+    put(&mut store, &sheet, "C1", s("=A4*2"));
+    put(&mut store, &sheet, "D1", s("=$A$5"));
+    store.insert_rows_before(&sheet, 3, 2).unwrap();
+    let formula = |store: &Spreadsheets, a1: &str| store.get_formula(&at(store, &sheet, a1)).unwrap();
+    assert_eq!(formula(&store, "B1"), "=SUM(A1:A7)");
+    assert_eq!(formula(&store, "C1"), "=A6*2");
+    assert_eq!(formula(&store, "D1"), "=$A$7");
+    store.delete_rows(&sheet, 6, 1).unwrap(); // the old A4
+    store.recalculate_stale(0, zone("UTC"));
+    assert_eq!(formula(&store, "B1"), "=SUM(A1:A6)");
+    assert_eq!(formula(&store, "C1"), "=#REF!*2");
+    assert_eq!(value(&store, &sheet, "C1"), s("#REF!"));
+    assert_eq!(value(&store, &sheet, "B1"), n(11.0));
+}
+
+#[test]
+fn a_formula_moves_with_its_row_and_keeps_relative_references() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A3", n(3.0));
+    put(&mut store, &sheet, "B3", s("=A3+1"));
+    put(&mut store, &sheet, "B4", s("=A1"));
+    store.insert_rows_before(&sheet, 2, 1).unwrap();
+    store.recalculate_stale(0, zone("UTC"));
+    assert_eq!(store.get_formula(&at(&store, &sheet, "B4")).unwrap(), "=A4+1");
+    assert_eq!(value(&store, &sheet, "B4"), n(4.0));
+    assert_eq!(store.get_formula(&at(&store, &sheet, "B5")).unwrap(), "=A1", "an untouched reference keeps its text");
+}
+
+#[test]
+fn columns_shift_for_structure() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", s("=C1+D1"));
+    let book = store.books_mut().iter_mut().next().unwrap();
+    shift_references(book, sheet.sheet_id, Shift::RemoveColumns { start: 3, count: 1 });
+    assert_eq!(store.get_formula(&at(&store, &sheet, "A1")).unwrap(), "=#REF!+C1");
+}
+
+#[test]
+fn unsupported_functions_give_name_and_a_gap() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", s("=QUERY(B1:C3,\"select B\")"));
+    put(&mut store, &sheet, "A2", s("=RAND()"));
+    put(&mut store, &sheet, "A3", s("=NOSUCH(1)"));
+    assert_eq!(value(&store, &sheet, "A1"), s("#NAME?"));
+    assert_eq!(value(&store, &sheet, "A2"), s("#NAME?"), "refused: not deterministic");
+    assert_eq!(store.take_formula_gaps(), vec!["formula function QUERY", "formula function RAND"]);
+    assert!(store.take_formula_gaps().is_empty());
+    assert_eq!(functions_in("=IF(A1,\"SUM(\",len(B1))"), vec!["IF", "LEN"]);
+}
+
+#[test]
+fn every_sheets_only_function_is_one_the_engine_lacks() {
+    for name in SHEETS_ONLY_FUNCTIONS {
+        assert!(!engine::has_function(name), "IronCalc has {name}: take it off SHEETS_ONLY_FUNCTIONS");
+    }
+    for name in REFUSED_FUNCTIONS.iter().chain(SPILLING_FUNCTIONS) {
+        assert!(engine::has_function(name), "IronCalc lacks {name}");
+    }
+}
+
+#[test]
+fn r1c1_forms_read_and_write_relative_references() {
+    let (mut store, sheet) = fresh();
+    let range = at(&store, &sheet, "B2:B3");
+    store.set_formula_r1c1(&range, "=R[0]C[-1]*2").unwrap();
+    assert_eq!(store.get_formulas(&range).unwrap(), vec![vec!["=A2*2".to_string()], vec!["=A3*2".to_string()]]);
+    assert_eq!(store.get_formula_r1c1(&range).unwrap().as_deref(), Some("=R[0]C[-1]*2"));
+    assert_eq!(store.get_formula_r1c1(&at(&store, &sheet, "A1")).unwrap(), None);
+    let fill = at(&store, &sheet, "C1:C2");
+    store.set_formula(&fill, "=A1+$A$1").unwrap();
+    assert_eq!(store.get_formula(&at(&store, &sheet, "C2")).unwrap(), "=A2+$A$1");
+}
+
+#[test]
+fn set_formulas_checks_the_shape_and_a_sheet_without_formulas_stays_plain() {
+    let (mut store, sheet) = fresh();
+    let range = at(&store, &sheet, "A1:B1");
+    let err = store.set_formulas(&range, vec![vec!["=1".into()]], false).unwrap_err();
+    assert!(err.message.starts_with("The number of columns in the data"), "{}", err.message);
+    put(&mut store, &sheet, "A1", n(1.0));
+    assert!(!store.get(&sheet.spreadsheet_id).unwrap().has_formulas());
+}
