@@ -30,8 +30,8 @@ pub mod run;
 pub mod schedule;
 pub mod sheet_events;
 pub mod snapshot;
-pub mod why;
 pub mod timeline;
+pub mod why;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -11,13 +11,13 @@
 
 mod api;
 mod bench;
-mod bench_incremental;
 mod bench_explore;
+mod bench_incremental;
 mod call;
 mod ci;
 mod determinism;
-mod html;
 mod explore_cmd;
+mod html;
 mod mutate;
 mod output;
 mod review;

@@ -74,8 +74,8 @@
 //! | row deletion / insertion | existing `RangeRef`s keep their coordinates | assumed |
 
 pub mod a1;
-mod block;
 pub mod anchored;
+mod block;
 pub mod conditional;
 mod finder;
 pub mod format;
@@ -84,18 +84,18 @@ pub mod layer;
 pub mod layout;
 mod model;
 pub mod named;
-pub mod objects;
 pub mod number_format;
+pub mod objects;
 mod ops;
 pub use ops::people;
+pub mod protection;
 mod r1c1;
+pub mod rich_text;
 pub mod series;
 pub mod shift;
 pub mod sort;
 pub mod structure_text;
-pub mod protection;
 pub mod validation;
-pub mod rich_text;
 pub mod values;
 
 #[cfg(test)]
@@ -103,13 +103,13 @@ mod tests;
 #[cfg(test)]
 mod tests_objects;
 
+pub use finder::{fold, TextFinder};
 pub use layout::MergeKind;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
-pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
-pub use shift::Dim;
-pub use finder::{fold, TextFinder};
 pub use ops::objects::is_valid_locale;
 pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
+pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
+pub use shift::Dim;
 pub use values::{display_value, user_entered};
 
 use serde::{Deserialize, Serialize};

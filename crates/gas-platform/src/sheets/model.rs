@@ -10,8 +10,8 @@ use super::format::CellFormat;
 use super::formula::{PendingGaps, Stale};
 use super::layer::CellLayer;
 use super::layout::Layout;
-use super::shift::{Dim, Shift};
 use super::objects::{SheetObjects, SpreadsheetObjects};
+use super::shift::{Dim, Shift};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -44,8 +44,7 @@ pub struct Sheet {
     #[serde(default, skip_serializing_if = "SheetObjects::is_empty")]
     objects: SheetObjects,
     /// Pixel sizes set by a script, by 1-based column / row; absent ones are the defaults
-    /// (ops/formats.rs). Row heights shift with the rows; column widths must shift with
-    /// columns inserted or deleted.
+    /// (ops/formats.rs); they move with their rows and columns (`apply_shift`).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     column_widths: BTreeMap<u32, u32>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -70,7 +69,9 @@ struct SheetData {
     notes: CellLayer<String>,
     #[serde(default)]
     layout: Layout,
+    #[serde(default)]
     objects: SheetObjects,
+    #[serde(default)]
     column_widths: BTreeMap<u32, u32>,
     #[serde(default)]
     row_heights: BTreeMap<u32, u32>,

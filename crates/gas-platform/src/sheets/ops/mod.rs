@@ -10,8 +10,8 @@ pub mod people;
 mod structure;
 
 pub use arrange::{CopyMode, Direction};
-pub use structure::COLUMNS_PER_SHEET_MAX;
 pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
+pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
 
