@@ -122,10 +122,10 @@ pub const FORMULAS_PER_SPREADSHEET_MAX: usize = 100_000;
 /// in order of first use.
 pub fn functions_in(formula: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    let mut chars = formula.char_indices().peekable();
+    let chars = formula.char_indices();
     let mut in_string = false;
     let mut name_start: Option<usize> = None;
-    while let Some((i, ch)) = chars.next() {
+    for (i, ch) in chars {
         if in_string {
             if ch == '"' {
                 in_string = false;
