@@ -187,8 +187,8 @@ fn range_lists_apply_the_range_methods() {
                  SHEET.getLastRow(), SS.getRangeList(['D4']).getRanges()[0].getA1Notation()];",
     );
     assert_eq!(got, json!([["A1", "B2:C2"], [["x", "", ""], ["", "x", "x"]], 0, "D4"]));
-    let err = thrown_book("SHEET.getRangeList(['A1']).setNote('n')");
-    assert!(err.contains("gas-sim does not implement RangeList.setNote"), "{err}");
+    let err = thrown_book("SHEET.getRangeList(['A1']).setVerticalText(true)");
+    assert!(err.contains("gas-sim does not implement RangeList.setVerticalText"), "{err}");
 }
 
 #[test]
@@ -312,4 +312,32 @@ fn checkboxes_and_their_states() {
          return [before, mixed, all, custom, r.getValues(), r.isChecked()];",
     );
     assert_eq!(got, json!([[[[false], [false]], false, "CHECKBOX"], null, true, "yes", [[""], [""]], null]));
+}
+
+#[test]
+fn a_range_list_applies_format_formula_and_structure_methods_to_every_range() {
+    let got = eval_book(
+        "SHEET.getRange('A1:B2').setValues([[1, 2], [3, 4]]);
+         var list = SHEET.getRangeList(['C1', 'D2']);
+         list.setFormula('=A1+B1').setBackground('red').setNumberFormat('0.00').setNote('n');
+         return [SHEET.getRange('C1').getValue(), SHEET.getRange('D2').getDisplayValue(),
+                 SHEET.getRange('C1').getBackground(), SHEET.getRange('D2').getNote(),
+                 SHEET.getRange('D2').getFormula()];",
+    );
+    // setFormula writes the same text into every cell (it is not a fill).
+    assert_eq!(got, json!([3, "3.00", "#ff0000", "n", "=A1+B1"]));
+}
+
+#[test]
+fn the_spreadsheet_forms_of_sheet_methods_act_on_the_active_sheet() {
+    let got = eval_book(
+        "var second = SS.insertSheet('Two');
+         SS.setActiveSheet(second);
+         var returned = SS.appendRow(['a', 'b']);
+         SS.insertColumnAfter(1).setFrozenRows(1);
+         SS.hideRow(second.getRange('A1'));
+         return [returned.getName(), SS.getLastRow(), SS.getLastColumn(), SS.getFrozenRows(),
+                 SS.isRowHiddenByUser(1), SHEET.getLastRow(), SS.getDataRange().getA1Notation()];",
+    );
+    assert_eq!(got, json!(["Two", 1, 3, 1, true, 0, "A1:C1"]));
 }

@@ -70,3 +70,19 @@
     autoFill: withHandles('Range.autoFill'),
     autoFillToNeighbor: c('Range.autoFillToNeighbor'),
   });
+  // The Spreadsheet forms of the Sheet methods act on the active sheet (documented:
+  // "the active sheet"); those that chain return that sheet, the others their value.
+  const onActive = (name) => function (...args) {
+    const sheet = this.getActiveSheet();
+    const result = sheet[name](...args);
+    return result === sheet ? sheet : result;
+  };
+  const activeSheetForms = {};
+  for (const name of ['appendRow', 'autoResizeColumn', 'deleteColumn', 'deleteColumns', 'deleteRow', 'deleteRows',
+    'getDataRange', 'getFrozenColumns', 'getFrozenRows', 'getLastColumn', 'getLastRow', 'hideColumn', 'hideRow',
+    'insertColumnAfter', 'insertColumnBefore', 'insertColumnsAfter', 'insertColumnsBefore', 'insertRowAfter',
+    'insertRowBefore', 'insertRowsAfter', 'insertRowsBefore', 'isColumnHiddenByUser', 'isRowHiddenByUser',
+    'setFrozenColumns', 'setFrozenRows', 'sort', 'unhideColumn', 'unhideRow']) {
+    activeSheetForms[name] = onActive(name);
+  }
+  sheetMethods('Spreadsheet', activeSheetForms);

@@ -51,8 +51,7 @@
   });
 
   // ---- RangeList: each method applies the Range method to every range, in order.
-  // Only Range methods implemented in this part or the core are delegated; the others
-  // stay notImplemented until their Range method exists.
+  // Only Range methods gas-sim implements are delegated; the others stay notImplemented.
   const each = (name) => function (...args) {
     for (const h of this._h) new Range(h)[name](...args);
     return this;
@@ -68,6 +67,30 @@
     removeCheckboxes: each('removeCheckboxes'),
     check: each('check'),
     uncheck: each('uncheck'),
+    // The Range methods of the formats, formulas and structure parts.
+    breakApart: each('breakApart'),
+    clearFormat: each('clearFormat'),
+    clearNote: each('clearNote'),
+    setBackground: each('setBackground'),
+    setBackgroundRGB: each('setBackgroundRGB'),
+    setBorder: each('setBorder'),
+    setFontColor: each('setFontColor'),
+    setFontFamily: each('setFontFamily'),
+    setFontLine: each('setFontLine'),
+    setFontSize: each('setFontSize'),
+    setFontStyle: each('setFontStyle'),
+    setFontWeight: each('setFontWeight'),
+    setFormula: each('setFormula'),
+    setFormulaR1C1: each('setFormulaR1C1'),
+    setHorizontalAlignment: each('setHorizontalAlignment'),
+    setNote: each('setNote'),
+    setNumberFormat: each('setNumberFormat'),
+    setTextDirection: each('setTextDirection'),
+    setTextRotation: each('setTextRotation'),
+    setVerticalAlignment: each('setVerticalAlignment'),
+    setWrap: each('setWrap'),
+    setWrapStrategy: each('setWrapStrategy'),
+    trimWhitespace: each('trimWhitespace'),
   });
   const rangeList = (method) => function (...args) { return new RangeList(call(method, this._h, args, true)); };
 
