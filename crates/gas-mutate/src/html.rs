@@ -17,15 +17,11 @@ pub fn report_html(report: &Value, title: &str) -> String {
         .replace('<', "\\u003c")
         .replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029");
-    let title = escape_html(title);
+    let title = gas_platform::webapp::template::escape_html(title);
     assert!(!VIEWER_JS.contains("</script"), "the vendored viewer must not end its own script element");
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<!-- mutation-testing-elements {VIEWER_VERSION}, Apache-2.0 (c) Stryker Mutator contributors -->\n<script>\n{VIEWER_JS}\n</script>\n</head>\n<body>\n<mutation-test-report-app title-postfix=\"gas-sim\">\n<span slot=\"title\">{title}</span>\n</mutation-test-report-app>\n<script>\ndocument.querySelector('mutation-test-report-app').report = {json};\n</script>\n</body>\n</html>\n"
     )
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

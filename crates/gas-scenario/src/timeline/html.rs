@@ -11,20 +11,10 @@ use crate::report::ZoneReport;
 const STYLE: &str = include_str!("timeline.css");
 const SCRIPT: &str = include_str!("timeline.js");
 
-/// Text for HTML element content or a quoted attribute value.
+/// Text for HTML element content or a quoted attribute value (the one HTML escape rule,
+/// HtmlService's).
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
+    gas_platform::webapp::template::escape_html(text)
 }
 
 /// JSON that may stand inside a `<script>` element: `</script>` or `<!--` in a string
