@@ -10,7 +10,7 @@ use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::sheets::{RangeRef, SheetRef, TextFinder};
+use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult};
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -26,7 +26,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 type Part = fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val]) -> Option<CallResult>;
 
 /// The parts of SpreadsheetApp in their own modules, asked in turn before the core below.
-const PARTS: [Part; 4] = [formulas::dispatch, formats::dispatch, structure::dispatch, objects::dispatch];
+const PARTS: [Part; 3] = [formulas::dispatch, formats::dispatch, structure::dispatch];
 
 fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let mut world = host.world();
@@ -130,13 +130,9 @@ fn sheet_or_range(
                 unit(books.insert_rows_after(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?
             }
             "Sheet.clear" | "Sheet.clearContents" => unit(books.clear_sheet(&sheet))?,
-            "Sheet.createTextFinder" => finder_handle(books.sheet_range(&sheet)?, args),
             _ => return Err(ServiceError::unimplemented(method).into()),
         };
         return Ok(value);
-    }
-    if method.starts_with("TextFinder.") {
-        return text_finder(host, books, method, handle);
     }
     let range: RangeRef = handle_of(handle)?;
     let value = match method {
@@ -156,7 +152,6 @@ fn sheet_or_range(
         "Range.setValue" => unit(books.set_value(&range, arg(args, 0).to_cell(), zone))?,
         "Range.clearContent" | "Range.clear" => unit(books.clear_content(&range))?,
         "Range.getA1Notation" => Val::String(gas_platform::sheets::a1_notation(&range)),
-        "Range.createTextFinder" => finder_handle(range, args),
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)
@@ -173,43 +168,6 @@ fn get_range(books: &gas_platform::sheets::Spreadsheets, sheet: &SheetRef, args:
     let num_rows = if args.len() > 2 { int_arg(args, 2, method)? } else { 1 };
     let num_columns = if args.len() > 3 { int_arg(args, 3, method)? } else { 1 };
     books.get_range(sheet, row, column, num_rows, num_columns)
-}
-
-fn finder_handle(scope: RangeRef, args: &[Val]) -> Val {
-    Val::Object(vec![
-        ("scope".into(), to_val(&scope)),
-        ("text".into(), Val::String(string_arg(args, 0))),
-        ("matchCase".into(), Val::Bool(false)),
-        ("matchEntireCell".into(), Val::Bool(false)),
-        ("after".into(), Val::Null),
-    ])
-}
-
-fn text_finder(host: &Host, books: &gas_platform::sheets::Spreadsheets, method: &str, handle: &Val) -> CallResult {
-    let scope: RangeRef = handle_of(handle.get("scope").unwrap_or(&Val::Null))?;
-    let flag = |name: &str| matches!(handle.get(name), Some(Val::Bool(true)));
-    let finder = TextFinder {
-        text: handle.get("text").map(Val::to_js_string).unwrap_or_default(),
-        match_case: flag("matchCase"),
-        match_entire_cell: flag("matchEntireCell"),
-        use_regular_expression: flag("useRegularExpression"),
-        ..TextFinder::default()
-    };
-    let found = books.find_all(&scope, &finder, host.zone)?;
-    match method {
-        "TextFinder.findAll" => Ok(Val::Array(found.iter().map(to_val).collect())),
-        _ => {
-            let after: Option<RangeRef> = match handle.get("after") {
-                Some(v) if !v.is_nullish() => Some(handle_of(v)?),
-                _ => None,
-            };
-            let next = match after {
-                None => found.first(),
-                Some(previous) => found.iter().find(|r| (r.row, r.column) > (previous.row, previous.column)),
-            };
-            Ok(next.map(to_val).unwrap_or(Val::Null))
-        }
-    }
 }
 
 fn cell_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<gas_platform::CellValue>>> {

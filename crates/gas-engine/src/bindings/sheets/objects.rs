@@ -16,16 +16,6 @@ use gas_platform::sheets::protection::{ProtectionChange, ProtectionType};
 use gas_platform::sheets::{RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
 
-pub(super) fn dispatch(
-    _host: &Host,
-    _books: &mut Spreadsheets,
-    _method: &str,
-    _handle: &Val,
-    _args: &[Val],
-) -> Option<CallResult> {
-    None
-}
-
 /// The methods this part owns; `None` for every other.
 pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
     let method = call.method;
