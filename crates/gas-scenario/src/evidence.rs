@@ -7,6 +7,7 @@
 use chrono_tz::Tz;
 use gas_platform::World;
 
+use crate::clients::report::{ResponseSeen, SubmissionReport};
 use crate::expect::{Check, Expectation};
 use crate::expect_kinds::{local_second, Window, EVIDENCE_LINES_MAX};
 use crate::report::ExecutionSummary;
@@ -19,7 +20,7 @@ pub fn of(
     executions: &[ExecutionSummary],
     world: &World,
     zone: Tz,
-    _submissions: &[crate::clients::report::SubmissionReport],
+    submissions: &[SubmissionReport],
 ) -> Vec<String> {
     let lines = match &e.check {
         Check::Mail { to, subject, body, on } => {
@@ -151,9 +152,78 @@ pub fn of(
             let keys: Vec<&String> = world.properties.script.entries().keys().collect();
             vec![format!("script properties set: {}", if keys.is_empty() { "none".into() } else { join_short(&keys) })]
         }
-        Check::Property { .. } | Check::Submissions(_) | Check::Responses(_) => Vec::new(),
+        Check::Submissions(check) => {
+            let matching: Vec<&SubmissionReport> = submissions.iter().filter(|s| check.matches(s)).collect();
+            if submissions.is_empty() {
+                vec!["no [[submissions]] were made".into()]
+            } else if !matching.is_empty() {
+                matching.iter().map(|s| submission_line(s, zone, e.window)).collect()
+            } else {
+                // The same message (label, client), whatever became of it; else all of them.
+                let same: Vec<&SubmissionReport> = submissions
+                    .iter()
+                    .filter(|s| {
+                        check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l))
+                            && check.client.as_ref().is_none_or(|c| *c == s.client)
+                    })
+                    .collect();
+                let shown = if same.is_empty() { submissions.iter().collect() } else { same };
+                let mut lines = vec!["no submission matched; the nearest:".to_string()];
+                lines.extend(shown.iter().map(|s| submission_line(s, zone, e.window)));
+                lines
+            }
+        }
+        Check::Responses(check) => {
+            let all = crate::clients::report::responses(submissions, executions);
+            let matching: Vec<&ResponseSeen> = all.iter().filter(|r| check.matches(r)).collect();
+            if all.is_empty() {
+                vec!["no request was made: no response".into()]
+            } else if !matching.is_empty() {
+                matching.iter().map(|r| response_line(r, zone, e.window)).collect()
+            } else {
+                let same: Vec<&ResponseSeen> =
+                    all.iter().filter(|r| check.label.as_ref().is_none_or(|l| r.label == Some(l.as_str()))).collect();
+                let shown = if same.is_empty() { all.iter().collect() } else { same };
+                let mut lines = vec!["no response matched; the nearest:".to_string()];
+                lines.extend(shown.iter().map(|r| response_line(r, zone, e.window)));
+                lines
+            }
+        }
+        Check::Property { .. } => Vec::new(),
     };
     cap(lines)
+}
+
+/// `2025-06-13 09:20:00 #3 "retried" form: saved, attempts 2, rows 1, mails 1`.
+fn submission_line(s: &SubmissionReport, zone: Tz, window: Window) -> String {
+    let label = s.label.as_ref().map(|l| format!(" {}", short(l))).unwrap_or_default();
+    format!(
+        "{} #{}{label} {}: {}, attempts {}, rows {}, mails {}{}",
+        local_second(zone, s.at_utc_ms),
+        s.index,
+        s.client,
+        s.concluded,
+        s.attempts.len(),
+        s.rows,
+        s.mails,
+        where_in(window, s.at_utc_ms, true)
+    )
+}
+
+/// `2025-06-13 09:00:00 "resubmitted": lost` or `... request: delivered 200 "{...}"`.
+fn response_line(r: &ResponseSeen, zone: Tz, window: Window) -> String {
+    let to = r.label.map(short).unwrap_or_else(|| "request".into());
+    let answer = match (r.status, r.body) {
+        (Some(status), Some(body)) => format!(" {status} {}", short(body)),
+        (Some(status), None) => format!(" {status}"),
+        _ => String::new(),
+    };
+    format!(
+        "{} {to}: {}{answer}{}",
+        local_second(zone, r.sent_utc_ms),
+        r.outcome,
+        where_in(window, r.sent_utc_ms, true)
+    )
 }
 
 /// ` (outside the window)`, ` (another day)` or nothing.

@@ -70,6 +70,22 @@ pub enum Check {
     Requests(RequestMatch),
 }
 
+impl Check {
+    /// Whether what it counts happens at an instant, so `from`/`until`/`on` can select
+    /// (a sheet, a cell or a property is read at the end of the run).
+    pub fn has_times(&self) -> bool {
+        match self {
+            Check::Mail { .. }
+            | Check::Executions(_)
+            | Check::Logs(_)
+            | Check::Requests(_)
+            | Check::Submissions(_)
+            | Check::Responses(_) => true,
+            Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. } | Check::Column { .. } => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Want {
     Count { at_least: u64, at_most: u64 },
@@ -322,9 +338,14 @@ pub fn resolve(
                 "distinct and duplicates count a column of a sheet: add sheet = \"id/name\"",
             ));
         }
-        let has_times =
-            matches!(check, Check::Mail { .. } | Check::Executions(_) | Check::Logs(_) | Check::Requests(_));
-        let (window, window_label) = Window::read(loaded, section, &key, zone, has_times)?;
+        let has_times = check.has_times();
+        let (mut window, mut window_label) = Window::read(loaded, section, &key, zone, has_times)?;
+        // A mail's `on` is part of its filter (its evidence says "another day"); for the
+        // other kinds with times it narrows the window to that local day.
+        if let (Some(day), false) = (&section.on, matches!(check, Check::Mail { .. })) {
+            window = window.on_local_day(loaded, day, &key, zone, has_times)?;
+            window_label.push_str(&format!(" on {}", day.get_ref()));
+        }
         let in_some = match section.in_schedules.as_ref().map(|v| (v, v.get_ref().as_str())) {
             None | Some((_, "every")) => false,
             Some((_, "some")) => true,
@@ -480,9 +501,11 @@ fn measure(
             Measured::Text(value.map(|v| cell_text(&v, zone)))
         }
         Check::Property { key } => Measured::Text(world.properties.script.get(key).map(String::from)),
-        Check::Submissions(check) => Measured::Count(crate::clients::report::count_submissions(check, submissions)),
+        Check::Submissions(check) => {
+            Measured::Count(crate::clients::report::count_submissions(check, submissions, window))
+        }
         Check::Responses(check) => {
-            Measured::Count(crate::clients::report::count_responses(check, submissions, executions))
+            Measured::Count(crate::clients::report::count_responses(check, submissions, executions, window))
         }
     }
 }

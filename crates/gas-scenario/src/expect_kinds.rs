@@ -6,7 +6,7 @@
 
 use chrono::{Datelike, Timelike, Weekday};
 use chrono_tz::Tz;
-use gas_platform::time::{parse_time_in_zone, utc_ms_to_local};
+use gas_platform::time::{local_to_utc_ms, parse_time_in_zone, utc_ms_to_local};
 use gas_platform::trace::LogLevel;
 use gas_platform::World;
 
@@ -55,8 +55,8 @@ impl Window {
                 return Err(loaded.error_at(
                     value,
                     &field,
-                    "from/until apply to mail, executions, logs and requests; a sheet, cell, property or \
-                     submission is checked at the end of the run",
+                    "from/until apply to mail, executions, logs, requests, submissions and responses; a \
+                     sheet, cell or property is checked at the end of the run",
                 ));
             }
             *slot = Some(parse_time_in_zone(value.get_ref(), zone).map_err(|e| loaded.error_at(value, &field, e))?);
@@ -69,6 +69,40 @@ impl Window {
             }
         }
         Ok((window, label))
+    }
+
+    /// The window narrowed to a local day (`on = "2025-06-14"`): from its first instant
+    /// to the next day's (a zone whose midnight is skipped starts the day at 01:00).
+    pub fn on_local_day(
+        self,
+        loaded: &LoadedScenario,
+        day: &toml::Spanned<String>,
+        key: &str,
+        zone: Tz,
+        subject_has_times: bool,
+    ) -> Result<Window, ScenarioError> {
+        let field = format!("{key}.on");
+        if !subject_has_times {
+            return Err(loaded.error_at(
+                day,
+                &field,
+                "on applies to mail, executions, logs, requests, submissions and responses; a sheet, \
+                 cell or property is checked at the end of the run",
+            ));
+        }
+        let date = chrono::NaiveDate::parse_from_str(day.get_ref(), "%Y-%m-%d")
+            .map_err(|_| loaded.error_at(day, &field, "want a local day like 2025-06-14"))?;
+        let next = date.succ_opt().ok_or_else(|| loaded.error_at(day, &field, "want a local day like 2025-06-14"))?;
+        let midnight = |d: chrono::NaiveDate| local_to_utc_ms(zone, d.and_time(chrono::NaiveTime::MIN));
+        let (day_start, day_end) = (midnight(date), midnight(next));
+        let window = Window {
+            from_utc_ms: Some(self.from_utc_ms.map_or(day_start, |f| f.max(day_start))),
+            until_utc_ms: Some(self.until_utc_ms.map_or(day_end, |u| u.min(day_end))),
+        };
+        if window.from_utc_ms >= window.until_utc_ms {
+            return Err(loaded.error_at(day, &field, "from/until leave nothing of this day: the window is empty"));
+        }
+        Ok(window)
     }
 }
 

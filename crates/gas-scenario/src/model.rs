@@ -369,6 +369,7 @@ pub struct CacheSection {
 #[serde(deny_unknown_fields)]
 pub struct ExpectSection {
     pub mail: Option<MailFilter>,
+    /// A local day (`2025-06-14`): mail sent, executions started, ... on that day.
     pub on: Option<Spanned<String>>,
     pub count: Option<u64>,
     pub at_least: Option<u64>,
@@ -389,7 +390,8 @@ pub struct ExpectSection {
     #[serde(rename = "in")]
     pub in_schedules: Option<Spanned<String>>,
     /// Only what happened at or after this time (local, as `start`): mail sent,
-    /// executions started, lines logged, requests made.
+    /// executions started, lines logged, requests made, submissions made (their first
+    /// attempt), responses (when their request was sent).
     pub from: Option<Spanned<String>>,
     /// Only what happened before this time (local, as `end`).
     pub until: Option<Spanned<String>>,

@@ -150,7 +150,7 @@ fn bad_expectations_name_file_line_and_key() {
         ),
         (
             "cell = \"s/S!A1\"\nequals = \"a\"\nfrom = \"2025-06-13T08:00\"",
-            "k.toml:27: expect[0].from: from/until apply to mail, executions, logs and requests",
+            "k.toml:27: expect[0].from: from/until apply to mail, executions, logs, requests, submissions and responses",
         ),
         (
             "mail = { subject = \"x\" }\nfrom = \"2025-06-14T08:00\"\nuntil = \"2025-06-13T08:00\"\nnever = true",

@@ -7,6 +7,7 @@ use gas_platform::webapp::response::Page;
 use serde::Serialize;
 
 use super::{ResponseCheck, SubmissionCheck};
+use crate::expect_kinds::Window;
 use crate::report::ExecutionSummary;
 
 /// Body characters the text and snapshot show of a response (the JSON has it whole).
@@ -120,56 +121,92 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
     out
 }
 
-pub fn count_submissions(check: &SubmissionCheck, submissions: &[SubmissionReport]) -> u64 {
-    submissions
+impl SubmissionCheck {
+    /// Whether `s` counts, but for the window (`count_submissions` adds it).
+    pub fn matches(&self, s: &SubmissionReport) -> bool {
+        self.client.as_ref().is_none_or(|c| *c == s.client)
+            && self.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l))
+            && self.rows.is_none_or(|n| n == s.rows)
+            && self.mails.is_none_or(|n| n == s.mails)
+            && self.concluded.is_none_or(|c| c.name() == s.concluded)
+            && self.attempts.is_none_or(|n| n == s.attempts.len() as u64)
+    }
+}
+
+/// A submission is in a window when it was made there: the visitor's first press of
+/// Send (its first attempt). Its retries and resubmits do not move it, so a message
+/// sent at 12:59 that is retried at 13:01 is a 12:59 submission; `response` counts
+/// each attempt at its own time.
+pub fn count_submissions(check: &SubmissionCheck, submissions: &[SubmissionReport], window: Window) -> u64 {
+    submissions.iter().filter(|s| check.matches(s) && window.contains(s.at_utc_ms)).count() as u64
+}
+
+/// One response a client got (or did not: `lost`, `timeout`): a submission's attempt or
+/// a plain `[[requests]]` execution.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResponseSeen<'a> {
+    /// When its request was sent: the one instant every response has (a lost one has
+    /// no time of arrival), and the instant `requests` expectations use.
+    pub sent_utc_ms: i64,
+    /// The submission's label; none for a plain request.
+    pub label: Option<&'a str>,
+    /// `delivered`, `lost`, `error-page`, `timeout`.
+    pub outcome: &'a str,
+    pub status: Option<u16>,
+    pub body: Option<&'a str>,
+}
+
+/// Every response, submissions' attempts first (in submission order), then the plain
+/// requests in execution order.
+pub fn responses<'a>(submissions: &'a [SubmissionReport], executions: &'a [ExecutionSummary]) -> Vec<ResponseSeen<'a>> {
+    let mut seen: Vec<ResponseSeen> = submissions
         .iter()
-        .filter(|s| {
-            check.client.as_ref().is_none_or(|c| *c == s.client)
-                && check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l))
-                && check.rows.is_none_or(|n| n == s.rows)
-                && check.mails.is_none_or(|n| n == s.mails)
-                && check.concluded.is_none_or(|c| c.name() == s.concluded)
-                && check.attempts.is_none_or(|n| n == s.attempts.len() as u64)
+        .flat_map(|s| {
+            s.attempts.iter().map(move |a| ResponseSeen {
+                sent_utc_ms: a.at_utc_ms,
+                label: s.label.as_deref(),
+                outcome: a.outcome.as_str(),
+                status: a.status,
+                body: a.body.as_deref(),
+            })
         })
-        .count() as u64
+        .collect();
+    for e in executions.iter().filter(|e| e.source.ends_with(" request")) {
+        // The response the report shows for the request (webapp::response).
+        let (outcome, status, body) = if e.response_lost {
+            ("lost", None, None)
+        } else {
+            match &e.response {
+                Some(r) if matches!(r.page, Page::Output | Page::NoOutput) => {
+                    ("delivered", Some(r.status), Some(r.body.as_str()))
+                }
+                _ => ("error-page", None, None),
+            }
+        };
+        seen.push(ResponseSeen { sent_utc_ms: e.start_utc_ms, label: None, outcome, status, body });
+    }
+    seen
+}
+
+impl ResponseCheck {
+    /// Whether `r` counts, but for the window. With a label, only that submission's
+    /// attempts (plain requests have none).
+    pub fn matches(&self, r: &ResponseSeen) -> bool {
+        self.label.as_ref().is_none_or(|l| r.label == Some(l.as_str()))
+            && self.outcome.is_none_or(|o| o.name() == r.outcome)
+            && self.status.is_none_or(|s| r.status == Some(s))
+            && self.body.as_ref().is_none_or(|m| r.body.is_some_and(|b| m.matches(b)))
+    }
 }
 
 /// Responses clients got: every submission attempt, and every plain `[[requests]]`
-/// execution (delivered unless its response was lost).
+/// execution (delivered unless its response was lost), sent inside the window.
 pub fn count_responses(
     check: &ResponseCheck,
     submissions: &[SubmissionReport],
     executions: &[ExecutionSummary],
+    window: Window,
 ) -> u64 {
-    let matches = |outcome: &str, status: Option<u16>, body: Option<&str>| {
-        check.outcome.is_none_or(|o| o.name() == outcome)
-            && check.status.is_none_or(|s| status == Some(s))
-            && check.body.as_ref().is_none_or(|m| body.is_some_and(|b| m.matches(b)))
-    };
-    let attempts = submissions
-        .iter()
-        .filter(|s| check.label.as_ref().is_none_or(|l| s.label.as_ref() == Some(l)))
-        .flat_map(|s| &s.attempts)
-        .filter(|a| matches(&a.outcome, a.status, a.body.as_deref()))
-        .count();
-    if check.label.is_some() {
-        return attempts as u64;
-    }
-    let requests = executions
-        .iter()
-        .filter(|e| e.source.ends_with(" request"))
-        .filter(|e| {
-            if e.response_lost {
-                return matches("lost", None, None);
-            }
-            // The response the report shows for the request (webapp::response).
-            match &e.response {
-                Some(r) if matches!(r.page, Page::Output | Page::NoOutput) => {
-                    matches("delivered", Some(r.status), Some(&r.body))
-                }
-                _ => matches("error-page", None, None),
-            }
-        })
-        .count();
-    (attempts + requests) as u64
+    responses(submissions, executions).iter().filter(|r| check.matches(r) && window.contains(r.sent_utc_ms)).count()
+        as u64
 }
