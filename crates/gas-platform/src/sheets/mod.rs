@@ -95,6 +95,7 @@ pub mod series;
 pub mod shift;
 pub mod sort;
 pub mod structure_text;
+pub mod user_input;
 pub mod validation;
 pub mod values;
 

@@ -297,7 +297,7 @@ impl Spreadsheets {
 
 /// The (checked, unchecked) values of a CHECKBOX rule: `true`/`false` by default,
 /// the custom checked value and empty, or both custom (documented).
-fn checkbox_values(rule: &DataValidation) -> Option<(CellValue, CellValue)> {
+pub(super) fn checkbox_values(rule: &DataValidation) -> Option<(CellValue, CellValue)> {
     if rule.criteria != "CHECKBOX" {
         return None;
     }
