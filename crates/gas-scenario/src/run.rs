@@ -891,7 +891,7 @@ fn user_event(
     };
     match occurrence {
         crate::container::UserEvent::Edit { user, cell, typed, simple } => {
-            crate::sheet_events::edit(world, user, cell, typed, simple.as_deref(), zone, warnings)
+            crate::sheet_events::edit(world, user, cell, typed, simple.as_deref(), at_utc_ms, zone, warnings)
                 .into_iter()
                 .map(sheet_start)
                 .collect()

@@ -8,7 +8,7 @@
 use chrono_tz::Tz;
 use gas_engine::Project;
 use gas_platform::container::{Invocation, InvocationKind};
-use gas_platform::sheets::people::{FORM_QUESTIONS_MAX, FORM_RESPONSES_SHEET};
+use gas_platform::sheets::people::{EditOutcome, FORM_QUESTIONS_MAX, FORM_RESPONSES_SHEET};
 use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
 use gas_platform::World;
 use serde_json::json;
@@ -161,13 +161,17 @@ fn typed_text(value: &toml::Value) -> Option<String> {
 
 /// A user's edit happens: the cell is written, then the simple onEdit (when the project
 /// has it) and every installable edit and change trigger of that spreadsheet start, in
-/// that order (assumed). A write the sheet refuses is a warning and starts nothing.
+/// that order (assumed). An edit the UI refuses (a protection the user may not edit, a
+/// validation rule that rejects the entry) is an `edit refused:` warning and starts
+/// nothing; an entry kept with a warning (`allowInvalid`) says so and runs as any edit.
+#[allow(clippy::too_many_arguments)]
 pub fn edit(
     world: &mut World,
     user: &str,
     cell: &gas_platform::sheets::RangeRef,
     typed: &str,
     simple: Option<&str>,
+    at_utc_ms: i64,
     zone: Tz,
     warnings: &mut Vec<String>,
 ) -> Vec<SheetStart> {
@@ -179,8 +183,21 @@ pub fn edit(
             return Vec::new();
         }
     };
-    let edit = match world.spreadsheets.user_edit(cell, typed, zone) {
-        Ok(edit) => edit,
+    let account = world.user_email.clone();
+    let what = || {
+        let at = gas_platform::time::utc_ms_to_local(zone, at_utc_ms).format("%Y-%m-%d %H:%M:%S");
+        format!("{user} typed {typed:?} into {a1} at {at}")
+    };
+    let edit = match world.spreadsheets.user_input(cell, typed, zone, user, &account) {
+        Ok(EditOutcome::Written { edit, warnings: kept }) => {
+            warnings.extend(kept.iter().map(|w| format!("edit kept with a warning: {}: {w}", what())));
+            edit
+        }
+        Ok(EditOutcome::Refused(why)) => {
+            // As in the UI: the cell keeps its value and no trigger fires.
+            warnings.push(format!("edit refused: {}: {why}", what()));
+            return Vec::new();
+        }
         Err(e) => {
             warnings.push(format!("{user} could not edit {a1}: {}", e.message));
             return Vec::new();

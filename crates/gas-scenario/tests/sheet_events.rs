@@ -11,6 +11,13 @@ const HEADER: &str = "name = \"v\"\nproject = \"project\"\nstart = \"2025-06-13T
 const CODE: &str = "function onEdit(e) { return [e.range.getA1Notation(), e.value, e.oldValue === undefined ? null : e.oldValue, e.user.getEmail()]; }
 function watch(e) { return [e.triggerUid, e.changeType === undefined ? 'edit' : e.changeType]; }
 function signup(e) { return [e.values, e.namedValues, e.range.getRow(), e.range.getSheet().getName()]; }
+function rules() {
+  var sheet = SpreadsheetApp.getActiveSpreadsheet().getSheetByName('Sheet1');
+  var between = function () { return SpreadsheetApp.newDataValidation().requireNumberBetween(1, 10); };
+  sheet.getRange('B2').setDataValidation(between().setAllowInvalid(false).build());
+  sheet.getRange('C2').setDataValidation(between().build());
+  sheet.getRange('A1').protect();
+}
 ";
 
 fn write_scenario(dir: &Path, body: &str, bound: bool) -> PathBuf {
@@ -146,4 +153,51 @@ values = {{ Name = \"Ana\", Seats = 2 }}
     let expected: Vec<(String, String, serde_json::Value)> =
         expected.into_iter().map(|(f, s, r)| (f.to_string(), s.to_string(), r)).collect();
     assert_eq!(runs, expected);
+}
+
+#[test]
+fn the_sheet_refuses_what_its_rules_and_protections_refuse_and_then_nothing_runs() {
+    let edit = |at: &str, user: &str, range: &str, value: &str| {
+        format!(
+            "[[edits]]\nat = \"2025-06-13T{at}\"\nuser = \"{user}\"\nrange = \"Sheet1!{range}\"\nvalue = \"{value}\"\n"
+        )
+    };
+    let body = [
+        format!("{HEADER}[[runs]]\nat = \"2025-06-13T09:30\"\nfunction = \"rules\"\n"),
+        edit("10:00", "ana@example.com", "B2", "5"),
+        edit("10:05", "ana@example.com", "B2", "50"),
+        edit("10:10", "ana@example.com", "C2", "50"),
+        edit("10:15", "ana@example.com", "A1", "x"),
+        edit("10:20", "user@example.com", "A1", "y"),
+    ]
+    .concat();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(dir.path(), &body, true);
+    let zone = run_scenario(&path, &RunOptions::default()).unwrap().remove(0);
+    let on_edit: Vec<serde_json::Value> =
+        zone.executions.iter().filter(|e| e.function == "onEdit").map(|e| e.result.clone()).collect();
+    assert_eq!(
+        on_edit,
+        [
+            serde_json::json!(["B2", "5", null, "ana@example.com"]),
+            serde_json::json!(["C2", "50", null, "ana@example.com"]),
+            serde_json::json!(["A1", "y", null, "user@example.com"]),
+        ],
+        "the refused edits started nothing"
+    );
+    assert_eq!(
+        zone.warnings,
+        [
+            "edit refused: ana@example.com typed \"50\" into Sheet1!B2 at 2025-06-13 10:05:00: Input must be a number \
+             between 1 and 10.",
+            "edit kept with a warning: ana@example.com typed \"50\" into Sheet1!C2 at 2025-06-13 10:10:00: invalid \
+             input: Input must be a number between 1 and 10.",
+            "edit refused: ana@example.com typed \"x\" into Sheet1!A1 at 2025-06-13 10:15:00: You are trying to edit \
+             a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.",
+        ]
+    );
+    let rows = &zone.sheets["book/Sheet1"];
+    assert_eq!(rows[0][0], "y", "the owner may edit the protected cell");
+    assert_eq!(rows[1][1..3], ["5".to_string(), "50".to_string()], "B2 kept 5; C2 took 50 with a warning");
+    assert!(zone.text().contains("warning: edit refused: ana@example.com typed \"50\""), "the text report says it");
 }

@@ -125,7 +125,7 @@ impl Spreadsheets {
             match judgement {
                 Judgement::Valid => {}
                 Judgement::Invalid(why) if !rule.allow_invalid => return Ok(EditOutcome::Refused(why)),
-                Judgement::Invalid(why) => warnings.push(format!("invalid input kept with a warning: {why}")),
+                Judgement::Invalid(why) => warnings.push(format!("invalid input: {why}")),
                 Judgement::CannotJudge(note) => warnings.push(note.to_string()),
             }
         }
@@ -277,7 +277,7 @@ mod tests {
         let (edit, warnings) =
             written(books.user_input(&b2, "not an email", chrono_tz::UTC, "ana@example.com", OWNER).unwrap());
         assert_eq!(edit.value, "not an email");
-        assert_eq!(warnings, ["invalid input kept with a warning: Input must be a valid email address."]);
+        assert_eq!(warnings, ["invalid input: Input must be a valid email address."]);
         // A number typed into a number rule is judged as the number it becomes.
         let d2 = cell(&books, "Sheet1!D2");
         let seats = CriterionValue::Value(CellValue::Number(1.0));
