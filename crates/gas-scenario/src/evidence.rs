@@ -133,7 +133,23 @@ pub fn of(
             }
             lines
         }
-        Check::Cell { spreadsheet, sheet, a1 } => cell_row(world, spreadsheet, sheet, a1, zone),
+        Check::Cell { spreadsheet, sheet, a1, shown } => {
+            let mut lines = cell_row(world, spreadsheet, sheet, a1, zone);
+            if *shown {
+                // What the format was applied to: a wrong value and a wrong format read apart.
+                let value = world
+                    .spreadsheets
+                    .get_sheet_by_name(spreadsheet, sheet)
+                    .ok()
+                    .flatten()
+                    .and_then(|s| world.spreadsheets.get_range_a1(&s, a1).ok())
+                    .and_then(|r| world.spreadsheets.get_value(&r).ok());
+                if let Some(value) = value {
+                    lines.push(format!("its value: {}", short(&crate::expect::cell_text(&value, zone))));
+                }
+            }
+            lines
+        }
         Check::SheetRows { spreadsheet, sheet } => {
             let rows = world
                 .spreadsheets

@@ -53,6 +53,8 @@ pub enum Check {
         spreadsheet: String,
         sheet: String,
         a1: String,
+        /// `display`: as Sheets shows it (number format applied), not the value's text.
+        shown: bool,
     },
     Property {
         key: String,
@@ -296,13 +298,21 @@ pub fn resolve(
             }
             let spanned = toml::Spanned::new(cell.span(), path.to_string());
             let (spreadsheet, sheet) = split_sheet(loaded, &spanned, &key, world)?;
-            let equals = equals_text(section.equals.as_ref())
-                .ok_or_else(|| loaded.error(&key, "a cell expectation needs equals = ..."))?;
-            (
-                Check::Cell { spreadsheet, sheet, a1: a1.to_string() },
-                Want::Equals(equals),
-                format!("cell {}", cell.get_ref()),
-            )
+            let (want, shown) = match (equals_text(section.equals.as_ref()), equals_text(section.display.as_ref())) {
+                (Some(equals), None) => (equals, false),
+                (None, Some(display)) => (display, true),
+                (Some(_), Some(_)) => {
+                    return Err(loaded.error(
+                        &format!("{key}.display"),
+                        "give equals (the value's text) or display (as Sheets shows it), not both",
+                    ))
+                }
+                (None, None) => {
+                    return Err(loaded.error(&key, "a cell expectation needs equals = ... or display = ..."))
+                }
+            };
+            let label = format!("cell {}{}", cell.get_ref(), if shown { " as shown" } else { "" });
+            (Check::Cell { spreadsheet, sheet, a1: a1.to_string(), shown }, Want::Equals(want), label)
         } else if let Some(property) = &section.property {
             if property.is_empty() {
                 return Err(loaded.error(&format!("{key}.property"), "a property key cannot be empty"));
@@ -329,6 +339,12 @@ pub fn resolve(
                 never,
                 &format!("{key}.never"),
                 "never = true counts: this expectation compares",
+            ));
+        }
+        if let (Some(_), false) = (&section.display, matches!(check, Check::Cell { .. })) {
+            return Err(loaded.error(
+                &format!("{key}.display"),
+                "display compares one cell as Sheets shows it: use it with cell = \"id/sheet!A1\"",
             ));
         }
         if let (None, Some((letters, _))) = (&section.sheet, column_of(section)) {
@@ -490,15 +506,21 @@ fn measure(
                 .and_then(|s| world.spreadsheets.last_row(&s).ok())
                 .unwrap_or(0) as u64,
         ),
-        Check::Cell { spreadsheet, sheet, a1 } => {
-            let value = world
+        Check::Cell { spreadsheet, sheet, a1, shown } => {
+            let range = world
                 .spreadsheets
                 .get_sheet_by_name(spreadsheet, sheet)
                 .ok()
                 .flatten()
-                .and_then(|s| world.spreadsheets.get_range_a1(&s, a1).ok())
-                .and_then(|r| world.spreadsheets.get_value(&r).ok());
-            Measured::Text(value.map(|v| cell_text(&v, zone)))
+                .and_then(|s| world.spreadsheets.get_range_a1(&s, a1).ok());
+            Measured::Text(range.and_then(|r| {
+                if *shown {
+                    // getDisplayValue: the number format applied, in the spreadsheet's zone.
+                    world.spreadsheets.get_display_value(&r, zone).ok()
+                } else {
+                    world.spreadsheets.get_value(&r).ok().map(|v| cell_text(&v, zone))
+                }
+            }))
         }
         Check::Property { key } => Measured::Text(world.properties.script.get(key).map(String::from)),
         Check::Submissions(check) => {

@@ -405,6 +405,9 @@ pub struct ExpectSection {
     pub logs: Option<LogFilter>,
     /// Plain `[[requests]]` by method, function and what the platform answered.
     pub requests: Option<RequestFilter>,
+    /// With `cell`: the text Sheets shows (its number format applied: `"$1,234.50"`),
+    /// where `equals` compares the unformatted value's text.
+    pub display: Option<toml::Value>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
