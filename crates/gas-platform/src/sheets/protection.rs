@@ -1,7 +1,8 @@
 //! Protected ranges and sheets (`Range.protect()`, `Sheet.protect()`, `getProtections`,
 //! `Protection`): stored per spreadsheet and read back. gas-sim records who may edit; it
 //! does not refuse a script's own writes to a protected range (the script runs as an
-//! editor of the spreadsheet; enforcing protection for other users is the UI's part).
+//! editor of the spreadsheet); a person's edits (`[[edits]]`) are refused where they may
+//! not edit (`user_input.rs`, `Spreadsheets::user_input`).
 //!
 //! Documented: a new protection's editors mirror the spreadsheet's (its owner and
 //! editors) until the script changes them; `Sheet.protect()` on a protected sheet returns

@@ -5,7 +5,8 @@
 //! A script's own writes are never refused by a rule, even with `setAllowInvalid(false)`:
 //! validation applies to what users type (documented: "Sets whether to show a warning
 //! when input fails data validation or whether to reject the input entirely", i.e.
-//! input in the UI; observed: `setValue` of an invalid value succeeds).
+//! input in the UI; observed: `setValue` of an invalid value succeeds). What a rule
+//! accepts from a person (`[[edits]]`) is `user_input.rs`.
 
 use serde::{Deserialize, Serialize};
 
