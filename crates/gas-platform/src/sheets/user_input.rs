@@ -72,9 +72,7 @@ impl DataValidation {
                 };
                 let entered = display_value(value, zone);
                 // Exact text, as the dropdown offers it (assumed: case matters).
-                check(items.iter().any(|item| *item == entered), || {
-                    "Input must be an item on the specified list.".into()
-                })
+                check(items.contains(&entered), || "Input must be an item on the specified list.".into())
             }
             "TEXT_CONTAINS" | "TEXT_DOES_NOT_CONTAIN" | "TEXT_EQUAL_TO" => {
                 let Some(CriterionValue::Value(wanted)) = self.values.first() else {
