@@ -12,6 +12,10 @@ use ironcalc_base::cell::CellValue as EngineValue;
 use ironcalc_base::types::CellType;
 use ironcalc_base::Model;
 
+use ironcalc_base::expressions::utils::quote_name;
+
+use super::super::a1::column_letters;
+use super::super::anchored::GridBox;
 use super::super::model::Spreadsheet;
 use super::{functions_in, is_unsupported, returns_date, sheets_error_text};
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
@@ -74,19 +78,27 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
     let Ok(mut model) = Model::new_empty("gas-sim", "en", zone.name(), "en") else {
         return error_results(book);
     };
+    let mut engine_names: Vec<String> = Vec::with_capacity(book.sheets().len());
     for (index, sheet) in book.sheets().iter().enumerate() {
         let index = index as u32;
         // IronCalc checks names as Excel does (31 characters, no `[]:*?/\`); a sheet it
         // refuses gets a stand-in name, so references to it by name read `#REF!`.
         let stand_in = format!("GasSimSheet{index}");
-        let named = if index == 0 {
-            model.rename_sheet_by_index(0, sheet.name()).or_else(|_| model.rename_sheet_by_index(0, &stand_in))
-        } else {
-            model.add_sheet(sheet.name()).or_else(|_| model.add_sheet(&stand_in))
+        let add = |model: &mut Model, name: &str| {
+            if index == 0 {
+                model.rename_sheet_by_index(0, name)
+            } else {
+                model.add_sheet(name)
+            }
         };
-        if named.is_err() {
+        let engine_name = if add(&mut model, sheet.name()).is_ok() {
+            sheet.name().to_string()
+        } else if add(&mut model, &stand_in).is_ok() {
+            stand_in
+        } else {
             return error_results(book);
-        }
+        };
+        engine_names.push(engine_name);
         for (r, cells) in (1..).zip(sheet.rows()) {
             for (c, value) in (1..).zip(cells) {
                 if sheet.formulas().get(r as u32, c as u32).is_some() {
@@ -102,6 +114,7 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
             }
         }
     }
+    define_names(&mut model, book, &engine_names);
     for (index, sheet) in book.sheets().iter().enumerate() {
         for (&(row, column), formula) in sheet.formulas().iter() {
             let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
@@ -127,6 +140,30 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
                 .collect()
         })
         .collect()
+}
+
+/// The spreadsheet's named ranges as IronCalc's workbook-wide defined names
+/// (`Totals` = `'Sheet1'!$A$1:$A$3`), given before any formula is parsed so `=SUM(Totals)`
+/// reads them. A name IronCalc refuses (its identifier rules are Excel's, a little
+/// narrower than Sheets') is left out: a formula using it reads `#NAME?`.
+fn define_names(model: &mut Model, book: &Spreadsheet, engine_names: &[String]) {
+    for named in &book.objects().named_ranges {
+        let Some(index) = book.sheets().iter().position(|sheet| sheet.sheet_id() == named.range.sheet_id) else {
+            continue;
+        };
+        let formula = format!("{}!{}", quote_name(&engine_names[index]), absolute_box(&named.range));
+        let _ = model.new_defined_name(&named.name, None, &formula);
+    }
+}
+
+/// `$A$1` or `$A$1:$B$3`.
+fn absolute_box(boxed: &GridBox) -> String {
+    let cell = |row: u32, column: u32| format!("${}${row}", column_letters(column));
+    let first = cell(boxed.row, boxed.column);
+    if boxed.num_rows == 1 && boxed.num_columns == 1 {
+        return first;
+    }
+    format!("{first}:{}", cell(boxed.row + boxed.num_rows - 1, boxed.column + boxed.num_columns - 1))
 }
 
 fn error_results(book: &Spreadsheet) -> Results {

@@ -22,8 +22,12 @@ mod engine;
 mod refs;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_refs;
+mod text;
 
-pub use refs::{from_r1c1, shift_references, to_r1c1, Shift};
+pub use refs::{drop_sheet_references, from_r1c1, rewrite_formulas, shift_references, to_r1c1, Shift};
+pub use text::{normalized, uses_name, with_name_renamed, with_sheet_renamed};
 
 pub(super) use engine::recalculate;
 pub(super) use refs::relative_copy;

@@ -46,6 +46,8 @@ impl Spreadsheets {
             return Ok(());
         }
         let formula = if formula.starts_with('=') { formula } else { format!("={formula}") };
+        // Sheets upper-cases function names and references on entry (observed).
+        let formula = formula::normalized(&formula).unwrap_or(formula);
         sheet.formulas_mut().set(row, column, Some(formula));
         Ok(())
     }

@@ -1,0 +1,144 @@
+//! References that follow the spreadsheet's objects: named ranges in formulas, sheets
+//! renamed or deleted, copies, and the text Sheets normalises a formula to on entry.
+
+use chrono_tz::Tz;
+
+use super::super::{RangeRef, SheetRef, Spreadsheets};
+use crate::time::parse_zone;
+use crate::CellValue;
+
+fn utc() -> Tz {
+    parse_zone("UTC").unwrap()
+}
+
+fn fresh() -> (Spreadsheets, SheetRef) {
+    let mut store = Spreadsheets::new();
+    let id = store.create("Book").unwrap();
+    let sheet = store.get_sheets(&id).unwrap()[0].clone();
+    (store, sheet)
+}
+
+fn at(store: &Spreadsheets, sheet: &SheetRef, a1: &str) -> RangeRef {
+    store.get_range_a1(sheet, a1).unwrap()
+}
+
+/// Writes as a script does (setValue), then recalculates as the binding does.
+fn put(store: &mut Spreadsheets, sheet: &SheetRef, a1: &str, value: CellValue) {
+    let range = at(store, sheet, a1);
+    store.set_value(&range, value, utc()).unwrap();
+    store.recalculate_stale(0, utc());
+}
+
+fn value(store: &mut Spreadsheets, sheet: &SheetRef, a1: &str) -> CellValue {
+    store.recalculate_stale(0, utc());
+    store.get_value(&at(store, sheet, a1)).unwrap()
+}
+
+fn formula(store: &Spreadsheets, sheet: &SheetRef, a1: &str) -> String {
+    store.get_formula(&at(store, sheet, a1)).unwrap()
+}
+
+fn n(x: f64) -> CellValue {
+    CellValue::Number(x)
+}
+
+fn s(text: &str) -> CellValue {
+    CellValue::String(text.to_string())
+}
+
+fn numbers(store: &mut Spreadsheets, sheet: &SheetRef, column: &str, values: &[f64]) {
+    for (row, x) in (1..).zip(values) {
+        put(store, sheet, &format!("{column}{row}"), n(*x));
+    }
+}
+
+#[test]
+fn a_named_range_in_a_formula_reads_its_cells_and_follows_its_changes() {
+    let (mut store, sheet) = fresh();
+    let id = sheet.spreadsheet_id.clone();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0, 3.0, 10.0]);
+    put(&mut store, &sheet, "C1", s("=SUM(Totals)"));
+    assert_eq!(value(&mut store, &sheet, "C1"), s("#NAME?"), "no such name yet: as in Sheets");
+    store.set_named_range(&id, "Totals", &at(&store, &sheet, "A1:A3")).unwrap();
+    assert_eq!(value(&mut store, &sheet, "C1"), n(6.0));
+    put(&mut store, &sheet, "C2", s("=totals*2"));
+    put(&mut store, &sheet, "A2", n(20.0));
+    assert_eq!(value(&mut store, &sheet, "C1"), n(24.0), "names ignore case; results follow the cells");
+    // Rows inserted inside the range grow it: the formula sums the new row too.
+    store.insert_rows_before(&sheet, 2, 1).unwrap();
+    put(&mut store, &sheet, "A2", n(100.0));
+    assert_eq!(value(&mut store, &sheet, "C1"), n(124.0));
+    // A new range for the name; then a rename, which the formulas follow.
+    store.set_named_range(&id, "Totals", &at(&store, &sheet, "A5:A5")).unwrap();
+    assert_eq!(value(&mut store, &sheet, "C1"), n(10.0));
+    store.rename_named_range(&id, "Totals", "Sums").unwrap();
+    assert_eq!(formula(&store, &sheet, "C1"), "=SUM(Sums)");
+    assert_eq!(formula(&store, &sheet, "C3"), "=Sums*2", "C2 moved down with the inserted row");
+    assert_eq!(value(&mut store, &sheet, "C1"), n(10.0));
+    store.remove_named_range(&id, "Sums").unwrap();
+    assert_eq!(value(&mut store, &sheet, "C1"), s("#NAME?"));
+    assert_eq!(formula(&store, &sheet, "C1"), "=SUM(Sums)", "the text stays");
+}
+
+#[test]
+fn a_named_range_on_another_sheet_with_a_spaced_name_is_read() {
+    let (mut store, sheet) = fresh();
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("Tax rates")).unwrap();
+    put(&mut store, &other, "B2", n(0.2));
+    store.set_named_range(&sheet.spreadsheet_id, "rate", &at(&store, &other, "B2")).unwrap();
+    put(&mut store, &sheet, "A1", s("=100*rate"));
+    assert_eq!(value(&mut store, &sheet, "A1"), n(20.0));
+}
+
+#[test]
+fn a_renamed_sheet_is_renamed_in_formulas_and_a_deleted_one_reads_ref() {
+    let (mut store, sheet) = fresh();
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("Old name")).unwrap();
+    put(&mut store, &other, "A1", n(5.0));
+    put(&mut store, &sheet, "A1", s("='Old name'!A1+1"));
+    put(&mut store, &sheet, "A2", s("=\"Old name\"&'old NAME'!A1"));
+    put(&mut store, &other, "B1", s("=A1*2"));
+    store.rename_sheet(&other, "New name").unwrap();
+    assert_eq!(formula(&store, &sheet, "A1"), "='New name'!A1+1");
+    assert_eq!(formula(&store, &sheet, "A2"), "=\"Old name\"&'New name'!A1", "text is not a reference");
+    assert_eq!(value(&mut store, &sheet, "A1"), n(6.0));
+    store.rename_sheet(&other, "Data").unwrap();
+    assert_eq!(formula(&store, &sheet, "A1"), "=Data!A1+1", "a plain name needs no quotes");
+    store.delete_sheet(&other).unwrap();
+    assert_eq!(formula(&store, &sheet, "A1"), "=#REF!+1");
+    assert_eq!(value(&mut store, &sheet, "A1"), s("#REF!"));
+    // A new sheet with the old name does not bring the reference back.
+    let again = store.insert_sheet(&sheet.spreadsheet_id, Some("Data")).unwrap();
+    put(&mut store, &again, "A1", n(1.0));
+    assert_eq!(value(&mut store, &sheet, "A1"), s("#REF!"));
+}
+
+#[test]
+fn copies_of_a_sheet_and_a_spreadsheet_keep_their_formulas_computed() {
+    let (mut store, sheet) = fresh();
+    let id = sheet.spreadsheet_id.clone();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0]);
+    put(&mut store, &sheet, "B1", s("=SUM(A1:A2)"));
+    let copy = store.copy_sheet(&sheet, &id, true).unwrap();
+    put(&mut store, &copy, "A1", n(40.0));
+    assert_eq!(value(&mut store, &copy, "B1"), n(42.0), "the copy computes on its own cells");
+    assert_eq!(value(&mut store, &sheet, "B1"), n(3.0));
+    let other_id = store.copy_spreadsheet(&id, "Copy").unwrap();
+    let other = store.get_sheets(&other_id).unwrap()[0].clone();
+    assert_eq!(value(&mut store, &other, "B1"), n(3.0));
+    put(&mut store, &other, "A2", n(8.0));
+    assert_eq!(value(&mut store, &other, "B1"), n(9.0));
+    assert_eq!(formula(&store, &other, "B1"), "=SUM(A1:A2)");
+}
+
+#[test]
+fn formula_text_is_normalised_on_entry_except_inside_strings() {
+    let (mut store, sheet) = fresh();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0, 3.0]);
+    put(&mut store, &sheet, "B1", s("=sum(a1:a3)"));
+    assert_eq!(formula(&store, &sheet, "B1"), "=SUM(A1:A3)");
+    assert_eq!(value(&mut store, &sheet, "B1"), n(6.0));
+    store.set_formula(&at(&store, &sheet, "B2"), "=if(a1>0,\"sum(a1)\",false)").unwrap();
+    assert_eq!(formula(&store, &sheet, "B2"), "=IF(A1>0,\"sum(a1)\",FALSE)");
+    assert_eq!(value(&mut store, &sheet, "B2"), s("sum(a1)"));
+}
