@@ -42,6 +42,9 @@ pub struct CopyMode {
     /// Results only: formulas are dropped (`PASTE_VALUES`).
     pub values_only: bool,
     pub formats: bool,
+    /// Data validation rules: with a normal paste and with formats (the Sheets API
+    /// documents `PASTE_FORMAT` as "the format and data validation only").
+    pub validations: bool,
     pub transposed: bool,
 }
 
@@ -57,7 +60,12 @@ fn same_book(a: &RangeRef, b: &SheetRef) -> ServiceResult<()> {
 }
 
 fn parts_of(mode: CopyMode) -> Parts {
-    Parts { contents: mode.contents, formats: mode.formats, notes: mode.contents && mode.formats }
+    Parts {
+        contents: mode.contents,
+        formats: mode.formats,
+        notes: mode.contents && mode.formats,
+        validations: mode.validations,
+    }
 }
 
 impl Spreadsheets {

