@@ -198,14 +198,18 @@ impl Sheet {
         self.max_columns
     }
 
-    /// The last row with content, 0 when the sheet is empty (`getLastRow()`).
+    /// The last row with content, 0 when the sheet is empty (`getLastRow()`). A formula
+    /// is content even when its result is `""` (an empty value here): Sheets counts it.
     pub fn last_row(&self) -> u32 {
-        self.rows.len() as u32
+        let formulas = self.formulas.iter().map(|(&(row, _), _)| row).max().unwrap_or(0);
+        (self.rows.len() as u32).max(formulas)
     }
 
-    /// The last column with content, 0 when the sheet is empty (`getLastColumn()`).
+    /// The last column with content, 0 when the sheet is empty (`getLastColumn()`),
+    /// formulas counted as in [`Sheet::last_row`].
     pub fn last_column(&self) -> u32 {
-        self.rows.iter().map(Vec::len).max().unwrap_or(0) as u32
+        let formulas = self.formulas.iter().map(|(&(_, column), _)| column).max().unwrap_or(0);
+        (self.rows.iter().map(Vec::len).max().unwrap_or(0) as u32).max(formulas)
     }
 
     /// The cell at 1-based (row, column); empty outside the content area.

@@ -142,3 +142,14 @@ fn formula_text_is_normalised_on_entry_except_inside_strings() {
     assert_eq!(formula(&store, &sheet, "B2"), "=IF(A1>0,\"sum(a1)\",FALSE)");
     assert_eq!(value(&mut store, &sheet, "B2"), s("sum(a1)"));
 }
+
+#[test]
+fn a_formula_whose_result_is_empty_text_is_content_for_the_last_row() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", n(1.0));
+    put(&mut store, &sheet, "C4", s("=IF(A1>5,\"big\",\"\")"));
+    assert_eq!(value(&mut store, &sheet, "C4"), CellValue::Empty, "reads as an empty cell");
+    assert_eq!((store.last_row(&sheet).unwrap(), store.last_column(&sheet).unwrap()), (4, 3), "but it is content");
+    store.append_row(&sheet, vec![n(9.0)], utc()).unwrap();
+    assert_eq!(value(&mut store, &sheet, "A5"), n(9.0), "appendRow writes below it");
+}
