@@ -21,7 +21,7 @@ fn named_ranges_are_read_by_formulas_and_renames_follow() {
          var before = SHEET.getRange('B1').getValue();
          BOOK.setNamedRange('Totals', SHEET.getRange('A1:A3'));
          var named = SHEET.getRange('B1').getValue();
-         SHEET.getRange('A1:A2').setName('Totals');
+         BOOK.getNamedRanges()[0].setRange(SHEET.getRange('A1:A2'));
          var moved = SHEET.getRange('B1').getValue();
          BOOK.getNamedRanges()[0].setName('Sums');
          return [before, named, moved, SHEET.getRange('B1').getFormula(), SHEET.getRange('B1').getValue()];",
@@ -52,4 +52,35 @@ fn formula_text_is_upper_cased_on_entry_but_not_in_strings() {
          return [SHEET.getRange('B1:B2').getFormulas(), SHEET.getRange('B1:B2').getValues()];",
     ));
     assert_eq!(got, json!([[["=SUM(A1:A3)"], ["=CONCAT(\"sum(a1)\", A1)"]], [[6], ["sum(a1)1"]]]));
+}
+
+#[test]
+fn validation_rules_go_with_copy_to_move_to_and_sort() {
+    let got = eval(&with_book(
+        "var rule = SpreadsheetApp.newDataValidation().requireValueInList(['a', 'b']).build();
+         SHEET.getRange('A1:B3').setValues([[3, 'x'], [1, 'y'], [2, 'z']]);
+         SHEET.getRange('B1').setDataValidation(rule);
+         var has = function (a1) { return SHEET.getRange(a1).getDataValidation() !== null; };
+         SHEET.getRange('A1:B1').copyTo(SHEET.getRange('D1'));
+         SHEET.getRange('A1:B1').copyTo(SHEET.getRange('D2'), {contentsOnly: true});
+         SHEET.getRange('A1:B1').copyTo(SHEET.getRange('D3'), SpreadsheetApp.CopyPasteType.PASTE_VALUES, false);
+         SHEET.getRange('A1:B1').copyTo(SHEET.getRange('D4'), SpreadsheetApp.CopyPasteType.PASTE_DATA_VALIDATION, false);
+         var copies = [has('E1'), has('E2'), has('E3'), has('E4'), SHEET.getRange('E4').getValue()];
+         SHEET.getRange('A1:B3').sort(1);
+         var sorted = [has('B1'), has('B3')];
+         SHEET.getRange('B3').moveTo(SHEET.getRange('C9'));
+         return [copies, sorted, has('B3'), has('C9')];",
+    ));
+    assert_eq!(got, json!([[true, false, false, true, ""], [false, true], false, true]));
+}
+
+#[test]
+fn an_empty_text_result_counts_for_the_last_row() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1').setValue(1);
+         SHEET.getRange('B5').setFormula('=IF(A1>5,\"big\",\"\")');
+         return [SHEET.getRange('B5').getValue(), SHEET.getLastRow(), SHEET.getLastColumn(),
+                 SHEET.getDataRange().getA1Notation()];",
+    ));
+    assert_eq!(got, json!(["", 5, 2, "A1:B5"]));
 }
