@@ -84,3 +84,20 @@ fn an_empty_text_result_counts_for_the_last_row() {
     ));
     assert_eq!(got, json!(["", 5, 2, "A1:B5"]));
 }
+
+#[test]
+fn colour_rules_go_with_copy_to_and_move_to() {
+    let got = eval(&with_book(
+        "var rule = SpreadsheetApp.newConditionalFormatRule().whenTextContains('late')
+             .setBackground('#ff0000').setRanges([SHEET.getRange('A1:A10')]).build();
+         SHEET.setConditionalFormatRules([rule]);
+         SHEET.getRange('A2:B3').copyTo(SHEET.getRange('D1'), {contentsOnly: true});
+         var afterValues = SHEET.getConditionalFormatRules().length;
+         SHEET.getRange('A2:B3').copyTo(SHEET.getRange('D1'));
+         SHEET.getRange('D1:D2').moveTo(SHEET.getRange('F5'));
+         return [afterValues, SHEET.getConditionalFormatRules().map(function (r) {
+           return r.getRanges().map(function (x) { return x.getA1Notation(); });
+         })];",
+    ));
+    assert_eq!(got, json!([1, [["A1:A10"], ["F5:F6"]]]));
+}

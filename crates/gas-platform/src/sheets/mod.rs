@@ -92,6 +92,7 @@ pub use ops::people;
 pub mod protection;
 mod r1c1;
 pub mod rich_text;
+mod rule_moves;
 pub mod series;
 pub mod shift;
 pub mod sort;

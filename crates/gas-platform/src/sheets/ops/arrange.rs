@@ -5,6 +5,7 @@
 
 use super::super::block::{CellBlock, Parts};
 use super::super::model::{Sheet, Spreadsheets};
+use super::super::rule_moves::{copied_rules, take_moved_rules};
 use super::super::shift::{CellBox, Dim};
 use super::super::sort::{compare, duplicate_key, trim_whitespace};
 use super::super::{series, structure_text as st, text, RangeRef, SheetRef};
@@ -312,7 +313,15 @@ impl Spreadsheets {
         if mode.transposed {
             block = block.transposed();
         }
-        self.put_at(&destination.sheet, destination.row, destination.column, block, mode)
+        let to = (destination.row, destination.column);
+        // Colour rules go with a paste of formats (not transposed: assumed).
+        let rules = match mode.formats && !mode.transposed {
+            true => copied_rules(self.range_sheet(range)?, range_box(range), destination.sheet.sheet_id, to),
+            false => Vec::new(),
+        };
+        self.put_at(&destination.sheet, to.0, to.1, block, mode)?;
+        self.sheet_mut(&destination.sheet)?.objects_mut().conditional_formats.extend(rules);
+        Ok(())
     }
 
     /// `copyValuesToRange` / `copyFormatToRange(sheet, column, columnEnd, row, rowEnd)`:
@@ -383,8 +392,10 @@ impl Spreadsheets {
         let source = self.sheet_mut(&range.sheet)?;
         source.clear_block(source_box, Parts::ALL);
         source.layout_mut().break_apart(&source_box);
+        let rules = take_moved_rules(source, source_box, destination.sheet.sheet_id, (row, column));
         let target = self.sheet_mut(&destination.sheet)?;
         target.put_block(row, column, &block, Parts::ALL);
+        target.objects_mut().conditional_formats.extend(rules);
         target.layout_mut().break_apart(&target_box);
         let moved = merges.iter().map(|m| CellBox {
             row: m.row - source_box.row + row,

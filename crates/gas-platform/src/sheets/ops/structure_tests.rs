@@ -557,3 +557,23 @@ fn validations_go_with_copy_to_move_to_and_sort_but_not_with_values() {
     store.move_to(&r(&store, &sheet, "B3"), &r(&store, &sheet, "C9")).unwrap();
     assert_eq!((rule_at(&store, "B3"), rule_at(&store, "C9")), (None, Some(rule)));
 }
+
+#[test]
+fn colour_rules_are_copied_with_a_paste_and_moved_with_a_cut() {
+    use crate::sheets::conditional::RuleBuilder;
+    let (mut store, sheet) = fresh();
+    let mut rule = RuleBuilder::default().with_criteria("TEXT_CONTAINS", vec![s("late")]).unwrap();
+    rule.ranges = vec![r(&store, &sheet, "A1:A10")];
+    store.set_conditional_format_rules(&sheet, vec![rule]).unwrap();
+    let notations = |store: &Spreadsheets| -> Vec<Vec<String>> {
+        let rules = store.conditional_format_rules(&sheet).unwrap();
+        rules.iter().map(|rule| rule.ranges.iter().map(crate::sheets::a1_notation).collect()).collect()
+    };
+    let values_only =
+        CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false };
+    store.copy_to(&r(&store, &sheet, "A2:B3"), &r(&store, &sheet, "D1"), values_only).unwrap();
+    assert_eq!(notations(&store).len(), 1, "values only: no rule");
+    store.copy_to(&r(&store, &sheet, "A2:B3"), &r(&store, &sheet, "D1"), ALL).unwrap();
+    store.move_to(&r(&store, &sheet, "D1:D2"), &r(&store, &sheet, "F5")).unwrap();
+    assert_eq!(notations(&store), vec![vec!["A1:A10".to_string()], vec!["F5:F6".to_string()]]);
+}
