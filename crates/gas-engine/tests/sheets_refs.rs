@@ -101,3 +101,15 @@ fn colour_rules_go_with_copy_to_and_move_to() {
     ));
     assert_eq!(got, json!([1, [["A1:A10"], ["F5:F6"]]]));
 }
+
+#[test]
+fn array_results_spill() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A4').setValues([['b'], ['a'], ['b'], ['c']]);
+         SHEET.getRange('C1').setFormula('=SORT(UNIQUE(A1:A4))');
+         SHEET.getRange('D1').setFormula('=SEQUENCE(1,2)');
+         return [SHEET.getRange('C1:C3').getValues(), SHEET.getRange('D1:E1').getValues(),
+                 SHEET.getRange('C2').getFormula(), SHEET.getLastRow()];",
+    ));
+    assert_eq!(got, json!([[["a"], ["b"], ["c"]], [[1, 2]], "", 4]));
+}

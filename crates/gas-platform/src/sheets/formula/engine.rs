@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use ironcalc_base::cell::CellValue as EngineValue;
-use ironcalc_base::types::CellType;
+use ironcalc_base::types::{ArrayKind, Cell, CellType};
 use ironcalc_base::Model;
 
 use ironcalc_base::expressions::utils::quote_name;
@@ -53,16 +53,22 @@ pub(crate) fn recalculate(book: &mut Spreadsheet, now_utc_ms: i64, zone: Tz) {
     ironcalc_base::mock_time::set_mock_time(now_utc_ms);
     // An engine panic is a bug in it, not in the script: every formula then reads `#ERROR!`
     // rather than the run dying with the world locked.
-    let results = catch_unwind(AssertUnwindSafe(|| evaluate(book, zone))).unwrap_or_else(|_| {
-        book.sheets()
-            .iter()
-            .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
-            .collect()
-    });
+    let results = catch_unwind(AssertUnwindSafe(|| evaluate(book, zone))).unwrap_or_else(|_| error_results(book));
     for (sheet, cells) in book.sheets_mut().iter_mut().zip(results) {
         let (mut first, mut last) = (u32::MAX, 0);
-        for ((row, column), value) in cells {
+        // Last time's spilled values go; this time's are written below.
+        let old_spill: Vec<(u32, u32)> = sheet.spilled().iter().map(|(&key, _)| key).collect();
+        sheet.spilled_mut().clear();
+        for (row, column) in old_spill {
+            sheet.set_result(row, column, CellValue::Empty);
+            first = first.min(row);
+            last = last.max(row);
+        }
+        for Result { at: (row, column), value, spilled } in cells {
             sheet.set_result(row, column, value);
+            if spilled {
+                sheet.spilled_mut().set(row, column, Some(true));
+            }
             first = first.min(row);
             last = last.max(row);
         }
@@ -72,7 +78,14 @@ pub(crate) fn recalculate(book: &mut Spreadsheet, now_utc_ms: i64, zone: Tz) {
     }
 }
 
-type Results = Vec<Vec<((u32, u32), CellValue)>>;
+/// One cell a recalculation writes: a formula's result, or a value its array spilled.
+struct Result {
+    at: (u32, u32),
+    value: CellValue,
+    spilled: bool,
+}
+
+type Results = Vec<Vec<Result>>;
 
 fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
     let Ok(mut model) = Model::new_empty("gas-sim", "en", zone.name(), "en") else {
@@ -101,7 +114,10 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
         engine_names.push(engine_name);
         for (r, cells) in (1..).zip(sheet.rows()) {
             for (c, value) in (1..).zip(cells) {
-                if sheet.formulas().get(r as u32, c as u32).is_some() {
+                // A formula is given below; a spilled value is a result, not an input.
+                if sheet.formulas().get(r as u32, c as u32).is_some()
+                    || sheet.spilled().get(r as u32, c as u32).is_some()
+                {
                     continue;
                 }
                 let _ = match value {
@@ -130,16 +146,48 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
         .iter()
         .enumerate()
         .map(|(index, sheet)| {
-            sheet
-                .formulas()
-                .iter()
-                .map(|(&(row, column), formula)| {
-                    let date = returns_date(formula);
-                    ((row, column), result_of(&model, index as u32, row, column, date, zone))
-                })
-                .collect()
+            let mut cells = Vec::new();
+            for (&(row, column), formula) in sheet.formulas().iter() {
+                let date = returns_date(formula);
+                let value = result_of(&model, index as u32, row, column, date, zone);
+                let spill = spill_area(&model, index as u32, row, column);
+                let fits = spill.is_none_or(|(height, width)| {
+                    row + height - 1 <= sheet.max_rows() && column + width - 1 <= sheet.max_columns()
+                });
+                if !fits {
+                    // Sheets does not grow the grid for an array result (it reads `#REF!`).
+                    cells.push(Result { at: (row, column), value: CellValue::String("#REF!".into()), spilled: false });
+                    continue;
+                }
+                cells.push(Result { at: (row, column), value, spilled: false });
+                let Some((height, width)) = spill else { continue };
+                for r in row..row + height {
+                    for c in column..column + width {
+                        if (r, c) != (row, column) {
+                            let value = result_of(&model, index as u32, r, c, false, zone);
+                            cells.push(Result { at: (r, c), value, spilled: true });
+                        }
+                    }
+                }
+            }
+            cells
         })
         .collect()
+}
+
+/// The (height, width) a dynamic array formula's result spilled over, its own cell
+/// included; `None` for a single value.
+fn spill_area(model: &Model, sheet: u32, row: u32, column: u32) -> Option<(u32, u32)> {
+    let worksheet = model.workbook.worksheet(sheet).ok()?;
+    match worksheet.cell(row as i32, column as i32).as_deref() {
+        // IronCalc keeps the area as (width, height).
+        Some(Cell::ArrayFormula { r: (width, height), kind: ArrayKind::Dynamic, .. })
+            if *width >= 1 && *height >= 1 && (*width, *height) != (1, 1) =>
+        {
+            Some((*height as u32, *width as u32))
+        }
+        _ => None,
+    }
 }
 
 /// The spreadsheet's named ranges as IronCalc's workbook-wide defined names
@@ -169,7 +217,10 @@ fn absolute_box(boxed: &GridBox) -> String {
 fn error_results(book: &Spreadsheet) -> Results {
     book.sheets()
         .iter()
-        .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
+        .map(|sheet| {
+            let error = || CellValue::String("#ERROR!".into());
+            sheet.formulas().iter().map(|(&at, _)| Result { at, value: error(), spilled: false }).collect()
+        })
         .collect()
 }
 

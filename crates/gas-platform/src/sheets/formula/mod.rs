@@ -76,7 +76,8 @@ pub const SHEETS_ONLY_FUNCTIONS: &[&str] = &[
 pub const REFUSED_FUNCTIONS: &[&str] = &["RAND", "RANDARRAY", "RANDBETWEEN"];
 
 /// Functions whose result is an array that Sheets spills into the cells beside the
-/// formula: gas-sim keeps only the first (top-left) value, and counts a gap.
+/// formula. IronCalc 0.9.1 has dynamic arrays: the values spill the same way (engine.rs
+/// writes them into the cells beside, marked as spilled), so these are no gaps.
 pub const SPILLING_FUNCTIONS: &[&str] =
     &["FILTER", "SEQUENCE", "SORT", "SORTBY", "TEXTSPLIT", "TRANSPOSE", "UNIQUE", "MAKEARRAY"];
 
@@ -165,11 +166,11 @@ pub fn is_unsupported(name: &str) -> bool {
 }
 
 /// The gaps a formula is: one per Sheets function it uses that gas-sim does not
-/// evaluate, or evaluates only in part (spilling), named `formula function NAME`.
+/// evaluate, named `formula function NAME`.
 pub fn gap_names(formula: &str) -> Vec<String> {
     functions_in(formula)
         .into_iter()
-        .filter(|name| is_unsupported(name) || SPILLING_FUNCTIONS.contains(&name.as_str()))
+        .filter(|name| is_unsupported(name))
         .map(|name| format!("{GAP_PREFIX}{name}"))
         .collect()
 }

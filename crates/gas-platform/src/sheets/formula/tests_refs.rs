@@ -153,3 +153,44 @@ fn a_formula_whose_result_is_empty_text_is_content_for_the_last_row() {
     store.append_row(&sheet, vec![n(9.0)], utc()).unwrap();
     assert_eq!(value(&mut store, &sheet, "A5"), n(9.0), "appendRow writes below it");
 }
+
+#[test]
+fn array_results_spill_into_the_cells_beside_and_retreat_when_they_shrink() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", s("=SEQUENCE(3)"));
+    put(&mut store, &sheet, "C1", s("=SEQUENCE(1,3,10)"));
+    let grid = |store: &mut Spreadsheets, a1: &str| {
+        store.recalculate_stale(0, utc());
+        store.get_values(&at(store, &sheet, a1)).unwrap()
+    };
+    assert_eq!(grid(&mut store, "A1:A3"), vec![vec![n(1.0)], vec![n(2.0)], vec![n(3.0)]]);
+    assert_eq!(grid(&mut store, "C1:E1"), vec![vec![n(10.0), n(11.0), n(12.0)]]);
+    assert_eq!(formula(&store, &sheet, "A2"), "", "a spilled cell has no formula");
+    assert!(store.take_formula_gaps().is_empty(), "spilling functions are no gaps");
+    put(&mut store, &sheet, "A1", s("=SEQUENCE(2)"));
+    assert_eq!(grid(&mut store, "A1:A3"), vec![vec![n(1.0)], vec![n(2.0)], vec![CellValue::Empty]]);
+    // A value in the way: the array cannot spill (Sheets: #REF!, "would overwrite data").
+    put(&mut store, &sheet, "A2", s("x"));
+    assert_eq!(grid(&mut store, "A1:A2"), vec![vec![s("#REF!")], vec![s("x")]]);
+    put(&mut store, &sheet, "A2", CellValue::Empty);
+    assert_eq!(grid(&mut store, "A1:A2"), vec![vec![n(1.0)], vec![n(2.0)]]);
+}
+
+#[test]
+fn filter_and_unique_spill_and_a_spill_survives_a_state_round_trip() {
+    let (mut store, sheet) = fresh();
+    for (row, (name, score)) in (1..).zip([("ana", 3.0), ("bo", 9.0), ("ana", 7.0)]) {
+        put(&mut store, &sheet, &format!("A{row}"), s(name));
+        put(&mut store, &sheet, &format!("B{row}"), n(score));
+    }
+    put(&mut store, &sheet, "D1", s("=UNIQUE(A1:A3)"));
+    put(&mut store, &sheet, "E1", s("=FILTER(B1:B3,B1:B3>5)"));
+    put(&mut store, &sheet, "F1", s("=FILTER(B1:B3,B1:B3>50)"));
+    let grid = |store: &Spreadsheets, a1: &str| store.get_values(&at(store, &sheet, a1)).unwrap();
+    assert_eq!(grid(&store, "D1:E2"), vec![vec![s("ana"), n(9.0)], vec![s("bo"), n(7.0)]]);
+    assert_eq!(grid(&store, "F1"), vec![vec![s("#N/A")]], "no match: #N/A as in Sheets");
+    let json = serde_json::to_string(&store).unwrap();
+    let mut loaded: Spreadsheets = serde_json::from_str(&json).unwrap();
+    loaded.recalculate_stale(0, utc());
+    assert_eq!(grid(&loaded, "D1:E2"), grid(&store, "D1:E2"), "spilled values are results, not inputs");
+}
