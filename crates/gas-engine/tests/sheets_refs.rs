@@ -113,3 +113,16 @@ fn array_results_spill() {
     ));
     assert_eq!(got, json!([[["a"], ["b"], ["c"]], [[1, 2]], "", 4]));
 }
+
+#[test]
+fn copied_and_filled_formulas_move_their_relative_references() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A3').setValues([[1], [2], [3]]);
+         SHEET.getRange('B1').setFormula('=A1*2');
+         SHEET.getRange('B1').copyTo(SHEET.getRange('C2'));
+         SHEET.getRange('B1').autoFill(SHEET.getRange('B1:B3'), SpreadsheetApp.AutoFillSeries.DEFAULT_SERIES);
+         return [SHEET.getRange('C2').getFormula(), SHEET.getRange('B1:B3').getFormulas(),
+                 SHEET.getRange('B1:B3').getValues()];",
+    ));
+    assert_eq!(got, json!(["=B2*2", [["=A1*2"], ["=A2*2"], ["=A3*2"]], [[2], [4], [6]]]));
+}

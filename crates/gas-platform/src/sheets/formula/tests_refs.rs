@@ -194,3 +194,22 @@ fn filter_and_unique_spill_and_a_spill_survives_a_state_round_trip() {
     loaded.recalculate_stale(0, utc());
     assert_eq!(grid(&loaded, "D1:E2"), grid(&store, "D1:E2"), "spilled values are results, not inputs");
 }
+
+#[test]
+fn copied_and_filled_formulas_move_their_relative_references() {
+    use crate::sheets::CopyMode;
+    let all = CopyMode { contents: true, values_only: false, formats: true, validations: true, transposed: false };
+    let (mut store, sheet) = fresh();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0, 3.0, 4.0]);
+    put(&mut store, &sheet, "B1", s("=A1*10+$A$1"));
+    store.copy_to(&at(&store, &sheet, "B1"), &at(&store, &sheet, "C3"), all).unwrap();
+    assert_eq!(formula(&store, &sheet, "C3"), "=B3*10+$A$1");
+    let transposed = CopyMode { transposed: true, ..all };
+    put(&mut store, &sheet, "E1", s("=A1"));
+    put(&mut store, &sheet, "E2", s("=A2"));
+    store.copy_to(&at(&store, &sheet, "E1:E2"), &at(&store, &sheet, "F5"), transposed).unwrap();
+    assert_eq!((formula(&store, &sheet, "F5"), formula(&store, &sheet, "G5")), ("=B5".into(), "=C5".into()));
+    store.auto_fill(&at(&store, &sheet, "B1"), &at(&store, &sheet, "B1:B4"), true).unwrap();
+    assert_eq!(formula(&store, &sheet, "B4"), "=A4*10+$A$1");
+    assert_eq!(value(&mut store, &sheet, "B4"), n(41.0));
+}

@@ -314,6 +314,11 @@ impl Spreadsheets {
             block = block.transposed();
         }
         let to = (destination.row, destination.column);
+        for ((r, c), formula) in &mut block.formulas {
+            let (source_r, source_c) = if mode.transposed { (*c, *r) } else { (*r, *c) };
+            let from = (range.row + source_r, range.column + source_c);
+            *formula = self.copied_formula(range, formula, from, (to.0 + *r, to.1 + *c));
+        }
         // Colour rules go with a paste of formats (not transposed: assumed).
         let rules = match mode.formats && !mode.transposed {
             true => copied_rules(self.range_sheet(range)?, range_box(range), destination.sheet.sheet_id, to),
@@ -530,13 +535,16 @@ impl Spreadsheets {
                 };
                 let from = cells[(step as usize - 1) % cells.len()];
                 let format = sheet.formats().get(from.0, from.1).cloned();
-                writes.push((to, series::next_value(&values, step, increments), format));
+                // A formula is filled as a copy (its relative references move), not as a series.
+                let formula = sheet.formulas().get(from.0, from.1).map(|f| self.copied_formula(range, f, from, to));
+                writes.push((to, series::next_value(&values, step, increments), format, formula));
             }
         }
         let target = self.sheet_mut(&range.sheet)?;
-        for ((row, column), value, format) in writes {
+        for ((row, column), value, format, formula) in writes {
+            let value = if formula.is_some() { CellValue::Empty } else { value };
             target.set_cell(row, column, value);
-            target.formulas_mut().set(row, column, None);
+            target.formulas_mut().set(row, column, formula);
             target.formats_mut().set(row, column, format);
         }
         target.trim_rows(dst.row, dst.last_row);

@@ -144,6 +144,17 @@ impl Spreadsheets {
         Ok(self.get_formulas_r1c1(&top_left)?.remove(0).remove(0))
     }
 
+    /// A formula of the sheet `source` copied from cell `from` to cell `to` (of any sheet
+    /// of the same spreadsheet): its relative references move with it, as a paste or a
+    /// fill does in Sheets (`=A1` in B1 copied to B2 reads `=A2`; documented for fills,
+    /// observed for paste).
+    pub(super) fn copied_formula(&self, source: &RangeRef, formula: &str, from: (u32, u32), to: (u32, u32)) -> String {
+        match self.sheet_names(source) {
+            Ok((names, sheet)) => relative_copy(formula, &names, &sheet, from, to),
+            Err(_) => formula.to_string(),
+        }
+    }
+
     /// Writes a value a script gave (`setValue(s)`): text starting with `=` is a formula.
     pub(super) fn put_entered(
         &mut self,
