@@ -126,3 +126,16 @@ fn copied_and_filled_formulas_move_their_relative_references() {
     ));
     assert_eq!(got, json!(["=B2*2", [["=A1*2"], ["=A2*2"], ["=A3*2"]], [[2], [4], [6]]]));
 }
+
+#[test]
+fn references_follow_moved_and_shifted_cells() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A3').setValues([[1], [2], [3]]);
+         SHEET.getRange('C1').setFormula('=A1+A3');
+         SHEET.getRange('A1').moveTo(SHEET.getRange('E5'));
+         var moved = SHEET.getRange('C1').getFormula();
+         SHEET.getRange('A2').insertCells(SpreadsheetApp.Dimension.ROWS);
+         return [moved, SHEET.getRange('C1').getFormula(), SHEET.getRange('C1').getValue()];",
+    ));
+    assert_eq!(got, json!(["=E5+A3", "=E5+A4", 4]));
+}

@@ -20,6 +20,7 @@
 
 mod engine;
 mod refs;
+mod remap;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -27,6 +28,7 @@ mod tests_refs;
 mod text;
 
 pub use refs::{drop_sheet_references, from_r1c1, rewrite_formulas, shift_references, to_r1c1, Shift};
+pub use remap::{remap_references, CellMap};
 pub use text::{normalized, uses_name, with_name_renamed, with_sheet_renamed};
 
 pub(super) use engine::recalculate;

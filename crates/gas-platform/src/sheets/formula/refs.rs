@@ -91,13 +91,20 @@ impl Shift {
     }
 }
 
-fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
+pub(super) fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
     CellReferenceRC { sheet: sheet.to_string(), row: row as i32, column: column as i32 }
 }
 
 /// The parse tree of `formula` (with its `=`) written at (row, column) of `sheet`; `None`
 /// for text that does not parse (its result is `#ERROR!`; gas-sim leaves the text as is).
-fn parse(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u32, mode: LexerMode) -> Option<Node> {
+pub(super) fn parse(
+    formula: &str,
+    sheet_names: &[String],
+    sheet: &str,
+    row: u32,
+    column: u32,
+    mode: LexerMode,
+) -> Option<Node> {
     let body = formula.strip_prefix('=')?;
     let mut parser = new_parser_english(sheet_names.to_vec(), Vec::new(), HashMap::new());
     parser.set_lexer_mode(mode);
@@ -105,7 +112,7 @@ fn parse(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u
     (!has_parse_error(&node)).then_some(node)
 }
 
-fn children(node: &mut Node) -> Vec<&mut Node> {
+pub(super) fn children(node: &mut Node) -> Vec<&mut Node> {
     match node {
         Node::OpRangeKind { left, right }
         | Node::OpConcatenateKind { left, right }

@@ -213,3 +213,34 @@ fn copied_and_filled_formulas_move_their_relative_references() {
     assert_eq!(formula(&store, &sheet, "B4"), "=A4*10+$A$1");
     assert_eq!(value(&mut store, &sheet, "B4"), n(41.0));
 }
+
+#[test]
+fn references_follow_cells_moved_by_move_to_and_shifted_cells() {
+    use crate::sheets::shift::Dim;
+    let (mut store, sheet) = fresh();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0, 3.0]);
+    put(&mut store, &sheet, "B1", s("=A1*2"));
+    put(&mut store, &sheet, "C1", s("=B1+1"));
+    put(&mut store, &sheet, "C2", s("=SUM(A1:B1)"));
+    store.move_to(&at(&store, &sheet, "A1:B1"), &at(&store, &sheet, "A5")).unwrap();
+    assert_eq!(formula(&store, &sheet, "B5"), "=A5*2", "a reference inside the moved cells moves");
+    assert_eq!(formula(&store, &sheet, "C1"), "=B5+1");
+    assert_eq!(formula(&store, &sheet, "C2"), "=SUM(A5:B5)");
+    assert_eq!(value(&mut store, &sheet, "C1"), n(3.0));
+    // Onto cells a formula names: the reference is lost.
+    put(&mut store, &sheet, "D1", s("=E1"));
+    store.move_to(&at(&store, &sheet, "A2"), &at(&store, &sheet, "E1")).unwrap();
+    assert_eq!(formula(&store, &sheet, "D1"), "=#REF!");
+    // To another sheet: the references name it.
+    let other = store.insert_sheet(&sheet.spreadsheet_id, Some("Archive")).unwrap();
+    store.move_to(&at(&store, &sheet, "A5:B5"), &at(&store, &other, "A1")).unwrap();
+    assert_eq!(formula(&store, &sheet, "C1"), "=Archive!B1+1");
+    assert_eq!(formula(&store, &other, "B1"), "=A1*2");
+    assert_eq!(value(&mut store, &sheet, "C1"), n(3.0));
+    // insertCells / deleteCells shift the cells under a range.
+    put(&mut store, &sheet, "G1", s("=A3"));
+    store.shift_cells(&at(&store, &sheet, "A2"), Dim::Rows, true).unwrap();
+    assert_eq!(formula(&store, &sheet, "G1"), "=A4");
+    store.shift_cells(&at(&store, &sheet, "A4"), Dim::Rows, false).unwrap();
+    assert_eq!(formula(&store, &sheet, "G1"), "=#REF!");
+}

@@ -394,6 +394,19 @@ impl Spreadsheets {
         let target_box = CellBox::new(row, column, block.num_rows, block.num_columns);
         check_whole_merges(target.layout(), &target_box)?;
 
+        // References to the moved cells follow them (the moved formulas' too); those to
+        // cells the paste overwrites read `#REF!` (assumed, as in Excel's cut and paste).
+        let (source_id, target_id) = (range.sheet.sheet_id, destination.sheet.sheet_id);
+        self.remap_formulas(&range.sheet.spreadsheet_id, |gid, r, c| {
+            if gid == source_id && source_box.contains(r, c) {
+                Some((target_id, r - source_box.row + row, c - source_box.column + column))
+            } else if gid == target_id && target_box.contains(r, c) {
+                None
+            } else {
+                Some((gid, r, c))
+            }
+        })?;
+        let block = self.range_sheet(range)?.take_block(source_box);
         let source = self.sheet_mut(&range.sheet)?;
         source.clear_block(source_box, Parts::ALL);
         source.layout_mut().break_apart(&source_box);
@@ -464,8 +477,21 @@ impl Spreadsheets {
                 (band.column + k <= max_columns).then(|| CellBox { column: band.column + k, ..band })
             }
         };
-        let block = source.map(|b| (b, sheet.take_block(b)));
         let merges: Vec<CellBox> = sheet.layout().merges_in(&band).into_iter().filter_map(moved).collect();
+        // References follow the shifted cells; those to deleted or pushed-off cells read `#REF!`.
+        let cut = range_box(range);
+        let gid = range.sheet.sheet_id;
+        self.remap_formulas(&range.sheet.spreadsheet_id, |g, r, c| {
+            if g != gid || !band.contains(r, c) {
+                return Some((g, r, c));
+            }
+            if !insert && cut.contains(r, c) {
+                return None;
+            }
+            moved(CellBox::new(r, c, 1, 1)).map(|to| (g, to.row, to.column))
+        })?;
+        let sheet = self.range_sheet(range)?;
+        let block = source.map(|b| (b, sheet.take_block(b)));
         let target = self.sheet_mut(&range.sheet)?;
         target.clear_block(band, Parts::ALL);
         target.layout_mut().break_apart(&band);

@@ -155,6 +155,28 @@ impl Spreadsheets {
         }
     }
 
+    /// Before cells of spreadsheet `id` move without a structural change (moveTo,
+    /// insertCells/deleteCells): every formula's references follow `map`, which says where
+    /// a cell `(sheet gid, row, column)` goes (`None`: deleted, its references `#REF!`).
+    pub(super) fn remap_formulas(
+        &mut self,
+        id: &str,
+        map: impl Fn(u32, u32, u32) -> Option<(u32, u32, u32)>,
+    ) -> ServiceResult<()> {
+        let book = self.open_by_id_mut(id)?;
+        let gids: Vec<u32> = book.sheets().iter().map(Sheet::sheet_id).collect();
+        let by_index = |index: u32, row: i32, column: i32| -> Option<(u32, i32, i32)> {
+            let (Ok(row), Ok(column)) = (u32::try_from(row), u32::try_from(column)) else {
+                return Some((index, row, column));
+            };
+            let (gid, row, column) = map(gids[index as usize], row, column)?;
+            let index = gids.iter().position(|&g| g == gid)? as u32;
+            Some((index, row as i32, column as i32))
+        };
+        formula::remap_references(book, &by_index);
+        Ok(())
+    }
+
     /// Writes a value a script gave (`setValue(s)`): text starting with `=` is a formula.
     pub(super) fn put_entered(
         &mut self,
