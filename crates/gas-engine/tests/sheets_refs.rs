@@ -139,3 +139,14 @@ fn references_follow_moved_and_shifted_cells() {
     ));
     assert_eq!(got, json!(["=E5+A3", "=E5+A4", 4]));
 }
+
+#[test]
+fn references_follow_moved_rows() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:A3').setValues([[1], [2], [3]]);
+         SHEET.getRange('C1').setFormula('=A3*10');
+         SHEET.moveRows(SHEET.getRange('A3'), 1);
+         return [SHEET.getRange('C2').getFormula(), SHEET.getRange('C2').getValue()];",
+    ));
+    assert_eq!(got, json!(["=A1*10", 30]));
+}

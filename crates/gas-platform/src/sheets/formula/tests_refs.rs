@@ -244,3 +244,16 @@ fn references_follow_cells_moved_by_move_to_and_shifted_cells() {
     store.shift_cells(&at(&store, &sheet, "A4"), Dim::Rows, false).unwrap();
     assert_eq!(formula(&store, &sheet, "G1"), "=#REF!");
 }
+
+#[test]
+fn references_follow_moved_rows() {
+    let (mut store, sheet) = fresh();
+    numbers(&mut store, &sheet, "A", &[1.0, 2.0, 3.0]);
+    put(&mut store, &sheet, "C1", s("=A3*10"));
+    put(&mut store, &sheet, "C2", s("=SUM(A1:A3)"));
+    // Row 3 to the top: C1 (now row 2) still reads the old A3 (now A1).
+    store.move_lines(&at(&store, &sheet, "A3"), crate::sheets::shift::Dim::Rows, 1).unwrap();
+    assert_eq!(formula(&store, &sheet, "C2"), "=A1*10");
+    assert_eq!(value(&mut store, &sheet, "C2"), n(30.0));
+    assert_eq!(formula(&store, &sheet, "C3"), "=SUM(A1:A3)", "a range whose corners move apart keeps its cells");
+}

@@ -654,7 +654,17 @@ impl Spreadsheets {
                 Dim::Columns => CellBox { column: a, last_column: b, ..m },
             });
         }
-        let mut block = sheet.take_block(area);
+        // References follow the moved rows (columns): formulas keep pointing at the same
+        // data, as when rows are dragged in Sheets (assumed for moveRows).
+        let gid = spec.sheet.sheet_id;
+        self.remap_formulas(&spec.sheet.spreadsheet_id, |g, r, c| {
+            Some(match (g == gid, dim) {
+                (false, _) => (g, r, c),
+                (true, Dim::Rows) => (g, new_index(r), c),
+                (true, Dim::Columns) => (g, r, new_index(c)),
+            })
+        })?;
+        let mut block = self.range_sheet(spec)?.take_block(area);
         let offsets: Vec<u32> = order.iter().map(|&o| o - lo).collect();
         match dim {
             Dim::Rows => block.permute_rows(&offsets),
