@@ -150,3 +150,14 @@ fn references_follow_moved_rows() {
     ));
     assert_eq!(got, json!(["=A1*10", 30]));
 }
+
+#[test]
+fn a_sorted_formula_reads_its_own_new_row() {
+    let got = eval(&with_book(
+        "SHEET.getRange('A1:B3').setValues([[3, 10], [1, 20], [2, 30]]);
+         SHEET.getRange('C1:C3').setFormulas([['=A1*B1'], ['=A2*B2'], ['=A3*B3']]);
+         SHEET.getRange('A1:C3').sort(1);
+         return [SHEET.getRange('C1:C3').getFormulas(), SHEET.getRange('C1:C3').getValues()];",
+    ));
+    assert_eq!(got, json!([[["=A1*B1"], ["=A2*B2"], ["=A3*B3"]], [[20], [60], [30]]]));
+}

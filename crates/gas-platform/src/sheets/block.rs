@@ -36,6 +36,9 @@ pub(super) struct CellBlock {
     pub formats: Vec<((u32, u32), CellFormat)>,
     pub notes: Vec<((u32, u32), String)>,
     pub validations: Vec<((u32, u32), DataValidation)>,
+    /// For each row of the block, the row it was when taken (reorderings keep it), so a
+    /// sort can move its formulas' relative references with their rows.
+    pub row_origins: Vec<u32>,
 }
 
 fn take_layer<T: Clone>(layer: &CellLayer<T>, b: CellBox) -> Vec<((u32, u32), T)> {
@@ -68,6 +71,8 @@ impl CellBlock {
         let values: Vec<Vec<CellValue>> =
             order.iter().map(|&old| self.values.get(old as usize).cloned().unwrap_or_default()).collect();
         self.values = values;
+        self.row_origins =
+            order.iter().map(|&old| self.row_origins.get(old as usize).copied().unwrap_or(old)).collect();
         let remap = |key: &mut (u32, u32)| key.0 = new_of_old[key.0 as usize];
         self.formulas.iter_mut().for_each(|(key, _)| remap(key));
         self.formats.iter_mut().for_each(|(key, _)| remap(key));
@@ -114,6 +119,7 @@ impl CellBlock {
             formats: flip(&self.formats),
             notes: flip(&self.notes),
             validations: flip(&self.validations),
+            row_origins: Vec::new(),
         }
     }
 
@@ -149,6 +155,7 @@ impl CellBlock {
             formats: tile(&self.formats, h, w, num_rows, num_columns),
             notes: tile(&self.notes, h, w, num_rows, num_columns),
             validations: tile(&self.validations, h, w, num_rows, num_columns),
+            row_origins: Vec::new(),
         }
     }
 
@@ -161,6 +168,7 @@ impl CellBlock {
         self.permute_rows(&order);
         let height = kept.len() as u32;
         self.values.truncate(height as usize);
+        self.row_origins.truncate(height as usize);
         self.formulas.retain(|((r, _), _)| *r < height);
         self.formats.retain(|((r, _), _)| *r < height);
         self.notes.retain(|((r, _), _)| *r < height);
@@ -190,6 +198,7 @@ impl Sheet {
             formats: take_layer(self.formats(), b),
             notes: take_layer(self.notes(), b),
             validations: take_layer(&self.objects().validations, b),
+            row_origins: (0..b.num_rows()).collect(),
         }
     }
 

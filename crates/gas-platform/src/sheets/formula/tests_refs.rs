@@ -257,3 +257,22 @@ fn references_follow_moved_rows() {
     assert_eq!(value(&mut store, &sheet, "C2"), n(30.0));
     assert_eq!(formula(&store, &sheet, "C3"), "=SUM(A1:A3)", "a range whose corners move apart keeps its cells");
 }
+
+#[test]
+fn a_sorted_formula_reads_its_own_new_row() {
+    let (mut store, sheet) = fresh();
+    for (row, (a, b)) in (1..).zip([(3.0, 10.0), (1.0, 20.0), (2.0, 30.0)]) {
+        put(&mut store, &sheet, &format!("A{row}"), n(a));
+        put(&mut store, &sheet, &format!("B{row}"), n(b));
+        put(&mut store, &sheet, &format!("C{row}"), s(&format!("=A{row}*B{row}+$B$1")));
+    }
+    store.sort_range(&at(&store, &sheet, "A1:C3"), &[(1, true)]).unwrap();
+    assert_eq!(formula(&store, &sheet, "C1"), "=A1*B1+$B$1", "row 2's formula, now in row 1");
+    assert_eq!(formula(&store, &sheet, "C3"), "=A3*B3+$B$1");
+    let grid = |store: &mut Spreadsheets| {
+        store.recalculate_stale(0, utc());
+        store.get_values(&at(store, &sheet, "C1:C3")).unwrap()
+    };
+    // Sorted: (1, 20), (2, 30), (3, 10); $B$1 is now 20.
+    assert_eq!(grid(&mut store), vec![vec![n(40.0)], vec![n(80.0)], vec![n(50.0)]]);
+}

@@ -278,6 +278,16 @@ impl Spreadsheets {
         let height = block.num_rows;
         change(&mut block);
         block.num_rows = height;
+        // A formula that changed rows reads its own new row, as if copied there (assumed,
+        // as in Excel: a per-row formula such as `=A2*B2` keeps working after a sort).
+        let CellBlock { formulas, row_origins, .. } = &mut block;
+        for ((r, c), formula) in formulas.iter_mut() {
+            let old = row_origins.get(*r as usize).copied().unwrap_or(*r);
+            if old != *r {
+                let column = b.column + *c;
+                *formula = self.copied_formula(range, formula, (b.row + old, column), (b.row + *r, column));
+            }
+        }
         let sheet = self.sheet_mut(&range.sheet)?;
         sheet.put_block(b.row, b.column, &block, Parts::ALL);
         Ok(())
