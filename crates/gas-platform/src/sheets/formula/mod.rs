@@ -14,6 +14,12 @@
 //! per-thread clock). Like Sheets' default "on change" recalculation, a volatile function
 //! changes only when something is written.
 //!
+//! References follow what Sheets moves (refs.rs, remap.rs, text.rs): rows and columns
+//! inserted or deleted, cells moved or shifted, rows sorted, formulas copied or filled,
+//! sheets and named ranges renamed, sheets deleted (`#REF!`). Named ranges are given to
+//! IronCalc as defined names; an array result spills into the cells beside its formula
+//! (marked in the sheet's `spilled` layer: results, not inputs).
+//!
 //! What the engine lacks or gas-sim refuses is listed here ([`SHEETS_ONLY_FUNCTIONS`],
 //! [`REFUSED_FUNCTIONS`]): such a formula evaluates to `#NAME?` and its function is a gap
 //! at the script's call site ([`gap_names`]).
