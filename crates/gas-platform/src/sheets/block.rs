@@ -1,5 +1,5 @@
 //! A block of cells lifted off a sheet with everything per-cell it holds (values,
-//! formulas, formats, notes), to be put down elsewhere: what `copyTo`, `moveTo`, `sort`,
+//! formulas, formats, notes, data validation rules), to be put down elsewhere: what `copyTo`, `moveTo`, `sort`,
 //! `randomize`, `insertCells`/`deleteCells` and `moveRows` are made of. A new per-cell
 //! layer must be added to [`CellBlock`] and [`Parts`] here.
 
@@ -7,6 +7,7 @@ use super::format::CellFormat;
 use super::layer::CellLayer;
 use super::model::Sheet;
 use super::shift::CellBox;
+use super::validation::DataValidation;
 use crate::CellValue;
 
 /// Which kinds of per-cell state an operation carries.
@@ -16,10 +17,12 @@ pub(super) struct Parts {
     pub contents: bool,
     pub formats: bool,
     pub notes: bool,
+    /// Data validation rules (they go where the cells go: copy, move, sort).
+    pub validations: bool,
 }
 
 impl Parts {
-    pub const ALL: Parts = Parts { contents: true, formats: true, notes: true };
+    pub const ALL: Parts = Parts { contents: true, formats: true, notes: true, validations: true };
 }
 
 /// Cells of a box, at 0-based offsets from its top-left corner.
@@ -32,6 +35,10 @@ pub(super) struct CellBlock {
     pub formulas: Vec<((u32, u32), String)>,
     pub formats: Vec<((u32, u32), CellFormat)>,
     pub notes: Vec<((u32, u32), String)>,
+    pub validations: Vec<((u32, u32), DataValidation)>,
+    /// For each row of the block, the row it was when taken (reorderings keep it), so a
+    /// sort can move its formulas' relative references with their rows.
+    pub row_origins: Vec<u32>,
 }
 
 fn take_layer<T: Clone>(layer: &CellLayer<T>, b: CellBox) -> Vec<((u32, u32), T)> {
@@ -64,10 +71,13 @@ impl CellBlock {
         let values: Vec<Vec<CellValue>> =
             order.iter().map(|&old| self.values.get(old as usize).cloned().unwrap_or_default()).collect();
         self.values = values;
+        self.row_origins =
+            order.iter().map(|&old| self.row_origins.get(old as usize).copied().unwrap_or(old)).collect();
         let remap = |key: &mut (u32, u32)| key.0 = new_of_old[key.0 as usize];
         self.formulas.iter_mut().for_each(|(key, _)| remap(key));
         self.formats.iter_mut().for_each(|(key, _)| remap(key));
         self.notes.iter_mut().for_each(|(key, _)| remap(key));
+        self.validations.iter_mut().for_each(|(key, _)| remap(key));
     }
 
     /// The same reordering for columns.
@@ -84,6 +94,7 @@ impl CellBlock {
         self.formulas.iter_mut().for_each(|(key, _)| remap(key));
         self.formats.iter_mut().for_each(|(key, _)| remap(key));
         self.notes.iter_mut().for_each(|(key, _)| remap(key));
+        self.validations.iter_mut().for_each(|(key, _)| remap(key));
     }
 
     /// The block flipped over its diagonal (`copyTo(.., transposed = true)`).
@@ -107,6 +118,8 @@ impl CellBlock {
             formulas: flip(&self.formulas),
             formats: flip(&self.formats),
             notes: flip(&self.notes),
+            validations: flip(&self.validations),
+            row_origins: Vec::new(),
         }
     }
 
@@ -141,6 +154,8 @@ impl CellBlock {
             formulas: tile(&self.formulas, h, w, num_rows, num_columns),
             formats: tile(&self.formats, h, w, num_rows, num_columns),
             notes: tile(&self.notes, h, w, num_rows, num_columns),
+            validations: tile(&self.validations, h, w, num_rows, num_columns),
+            row_origins: Vec::new(),
         }
     }
 
@@ -153,9 +168,11 @@ impl CellBlock {
         self.permute_rows(&order);
         let height = kept.len() as u32;
         self.values.truncate(height as usize);
+        self.row_origins.truncate(height as usize);
         self.formulas.retain(|((r, _), _)| *r < height);
         self.formats.retain(|((r, _), _)| *r < height);
         self.notes.retain(|((r, _), _)| *r < height);
+        self.validations.retain(|((r, _), _)| *r < height);
     }
 }
 
@@ -180,6 +197,8 @@ impl Sheet {
             formulas: take_layer(self.formulas(), b),
             formats: take_layer(self.formats(), b),
             notes: take_layer(self.notes(), b),
+            validations: take_layer(&self.objects().validations, b),
+            row_origins: (0..b.num_rows()).collect(),
         }
     }
 
@@ -199,6 +218,9 @@ impl Sheet {
         }
         if parts.notes {
             self.notes_mut().clear_box(b.row, b.column, b.last_row, b.last_column);
+        }
+        if parts.validations {
+            self.objects_mut().validations.clear_box(b.row, b.column, b.last_row, b.last_column);
         }
     }
 
@@ -223,6 +245,9 @@ impl Sheet {
         }
         if parts.notes {
             put_layer(self.notes_mut(), row, column, &block.notes);
+        }
+        if parts.validations {
+            put_layer(&mut self.objects_mut().validations, row, column, &block.validations);
         }
     }
 }

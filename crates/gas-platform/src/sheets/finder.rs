@@ -335,7 +335,8 @@ fn sheet_position(scopes: &[RangeRef], cell: &RangeRef) -> usize {
 /// whole-sheet scope costs the used rows), and formula cells when formulas are searched.
 fn searched_cells(sheet: &Sheet, scope: &RangeRef, formulas: bool) -> Vec<(u32, u32)> {
     let mut cells = Vec::new();
-    let last_row = scope.last_row().min(sheet.last_row());
+    // The stored rows (`last_row()` also counts formula rows whose result is empty).
+    let last_row = scope.last_row().min(sheet.rows().len() as u32);
     for row in scope.row..=last_row {
         let stored_columns = sheet.rows()[row as usize - 1].len() as u32;
         for column in scope.column..=scope.last_column().min(stored_columns) {

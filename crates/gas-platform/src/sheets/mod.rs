@@ -9,7 +9,8 @@
 //! `script_zone`) applies only where a string is read as a date or a value is shown as text.
 //!
 //! Storage is sparse: a sheet keeps only its content area, each row without trailing
-//! empty cells and no trailing empty rows, so `getLastRow()` is `rows.len()` and a
+//! empty cells and no trailing empty rows, so `getLastRow()` is `rows.len()` (or a lower
+//! formula's row: a formula whose result is `""` is content) and a
 //! 1000-row sheet with 3 used rows holds 3 short vectors.
 //!
 //! # Fidelity
@@ -91,6 +92,7 @@ pub use ops::people;
 pub mod protection;
 mod r1c1;
 pub mod rich_text;
+mod rule_moves;
 pub mod series;
 pub mod shift;
 pub mod sort;

@@ -49,6 +49,10 @@ pub struct Sheet {
     column_widths: BTreeMap<u32, u32>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     row_heights: BTreeMap<u32, u32>,
+    /// Cells whose value is spilled by an array formula beside it (formula/engine.rs):
+    /// results, not inputs. A write to one makes it a plain value again.
+    #[serde(default, skip_serializing_if = "CellLayer::is_empty")]
+    spilled: CellLayer<bool>,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -75,6 +79,8 @@ struct SheetData {
     column_widths: BTreeMap<u32, u32>,
     #[serde(default)]
     row_heights: BTreeMap<u32, u32>,
+    #[serde(default)]
+    spilled: CellLayer<bool>,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -86,6 +92,7 @@ impl TryFrom<SheetData> for Sheet {
             ("formulas", data.formulas.iter().map(|(key, _)| *key).collect::<Vec<_>>()),
             ("formats", data.formats.iter().map(|(key, _)| *key).collect()),
             ("notes", data.notes.iter().map(|(key, _)| *key).collect()),
+            ("spilled", data.spilled.iter().map(|(key, _)| *key).collect()),
         ] {
             if let Some(&(row, column)) =
                 cells.iter().find(|&&(row, column)| row > sheet.max_rows || column > sheet.max_columns)
@@ -114,6 +121,7 @@ impl TryFrom<SheetData> for Sheet {
         }
         sheet.column_widths = data.column_widths;
         sheet.row_heights = data.row_heights;
+        sheet.spilled = data.spilled;
         Ok(sheet)
     }
 }
@@ -134,6 +142,7 @@ impl Sheet {
             objects: SheetObjects::default(),
             column_widths: BTreeMap::new(),
             row_heights: BTreeMap::new(),
+            spilled: CellLayer::default(),
         }
     }
 
@@ -198,14 +207,18 @@ impl Sheet {
         self.max_columns
     }
 
-    /// The last row with content, 0 when the sheet is empty (`getLastRow()`).
+    /// The last row with content, 0 when the sheet is empty (`getLastRow()`). A formula
+    /// is content even when its result is `""` (an empty value here): Sheets counts it.
     pub fn last_row(&self) -> u32 {
-        self.rows.len() as u32
+        let formulas = self.formulas.iter().map(|(&(row, _), _)| row).max().unwrap_or(0);
+        (self.rows.len() as u32).max(formulas)
     }
 
-    /// The last column with content, 0 when the sheet is empty (`getLastColumn()`).
+    /// The last column with content, 0 when the sheet is empty (`getLastColumn()`),
+    /// formulas counted as in [`Sheet::last_row`].
     pub fn last_column(&self) -> u32 {
-        self.rows.iter().map(Vec::len).max().unwrap_or(0) as u32
+        let formulas = self.formulas.iter().map(|(&(_, column), _)| column).max().unwrap_or(0);
+        (self.rows.iter().map(Vec::len).max().unwrap_or(0) as u32).max(formulas)
     }
 
     /// The cell at 1-based (row, column); empty outside the content area.
@@ -238,6 +251,15 @@ impl Sheet {
 
     pub(super) fn layout_mut(&mut self) -> &mut Layout {
         &mut self.layout
+    }
+
+    /// Cells holding an array formula's spilled values (formula/engine.rs).
+    pub fn spilled(&self) -> &CellLayer<bool> {
+        &self.spilled
+    }
+
+    pub(super) fn spilled_mut(&mut self) -> &mut CellLayer<bool> {
+        &mut self.spilled
     }
 
     pub(super) fn formulas_mut(&mut self) -> &mut CellLayer<String> {
@@ -276,6 +298,7 @@ impl Sheet {
         shift(&mut self.formats);
         shift(&mut self.notes);
         shift(&mut self.objects.validations);
+        shift(&mut self.spilled);
     }
 
     /// Data validation and conditional format rules.
@@ -305,6 +328,9 @@ impl Sheet {
     pub(super) fn set_cell(&mut self, row: u32, column: u32, value: CellValue) {
         if !self.formulas.is_empty() {
             self.formulas.set(row, column, None);
+        }
+        if !self.spilled.is_empty() {
+            self.spilled.set(row, column, None);
         }
         self.set_result(row, column, value);
     }

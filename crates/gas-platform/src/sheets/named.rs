@@ -158,6 +158,9 @@ impl Spreadsheets {
             .find(|entry| entry.name.eq_ignore_ascii_case(old))
             .ok_or_else(|| ServiceError::new(text::no_named_range(old)))?;
         entry.name = new.to_string();
+        // Formulas using the name follow it (assumed: Sheets' "Named ranges" panel does).
+        let book = self.book_mut(id)?;
+        super::formula::rewrite_formulas(book, |formula| super::formula::with_name_renamed(formula, old, new));
         Ok(())
     }
 

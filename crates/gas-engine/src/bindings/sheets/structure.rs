@@ -245,9 +245,21 @@ fn range(
                     other => handle_of(other)?,
                 };
                 let mode = if method == "Range.copyValuesToRange" {
-                    CopyMode { contents: true, values_only: true, formats: false, transposed: false }
+                    CopyMode {
+                        contents: true,
+                        values_only: true,
+                        formats: false,
+                        validations: false,
+                        transposed: false,
+                    }
                 } else {
-                    CopyMode { contents: false, values_only: false, formats: true, transposed: false }
+                    CopyMode {
+                        contents: false,
+                        values_only: false,
+                        formats: true,
+                        validations: true,
+                        transposed: false,
+                    }
                 };
                 void(books.copy_to_box(&range, &target, int(1)?, int(2)?, int(3)?, int(4)?, mode))
             }
@@ -315,14 +327,14 @@ fn sort_keys(spec: &Val) -> ServiceResult<Vec<(i64, bool)>> {
 /// `copyTo(destination)`, `copyTo(destination, {formatOnly, contentsOnly})`,
 /// `copyTo(destination, copyPasteType, transposed)`.
 fn copy_mode(args: &[Val]) -> ServiceResult<CopyMode> {
-    let all = CopyMode { contents: true, values_only: false, formats: true, transposed: false };
+    let all = CopyMode { contents: true, values_only: false, formats: true, validations: true, transposed: false };
     match arg(args, 1) {
         Val::Undefined => Ok(all),
         options @ Val::Object(_) => {
             let flag = |name: &str| matches!(options.get(name), Some(Val::Bool(true)));
             Ok(match (flag("formatOnly"), flag("contentsOnly")) {
                 (true, false) => CopyMode { contents: false, ..all },
-                (false, true) => CopyMode { formats: false, ..all },
+                (false, true) => CopyMode { formats: false, validations: false, ..all },
                 _ => all,
             })
         }
@@ -330,11 +342,12 @@ fn copy_mode(args: &[Val]) -> ServiceResult<CopyMode> {
             let transposed = matches!(arg(args, 2), Val::Bool(true));
             let mode = match kind.as_str() {
                 "PASTE_NORMAL" | "PASTE_NO_BORDERS" => all,
-                "PASTE_VALUES" => CopyMode { values_only: true, formats: false, ..all },
-                "PASTE_FORMULA" => CopyMode { formats: false, ..all },
+                "PASTE_VALUES" => CopyMode { values_only: true, formats: false, validations: false, ..all },
+                "PASTE_FORMULA" => CopyMode { formats: false, validations: false, ..all },
                 "PASTE_FORMAT" => CopyMode { contents: false, ..all },
-                // Validations, conditional formats and column widths are other parts' state.
-                "PASTE_DATA_VALIDATION" | "PASTE_CONDITIONAL_FORMATTING" | "PASTE_COLUMN_WIDTHS" => {
+                "PASTE_DATA_VALIDATION" => CopyMode { contents: false, formats: false, ..all },
+                // Conditional formats and column widths are not carried by copyTo yet.
+                "PASTE_CONDITIONAL_FORMATTING" | "PASTE_COLUMN_WIDTHS" => {
                     return Err(ServiceError::unimplemented(&format!("CopyPasteType.{kind} in Range.copyTo")));
                 }
                 _ => return Err(ServiceError::new(st::invalid_argument("copyPasteType"))),

@@ -9,9 +9,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use ironcalc_base::cell::CellValue as EngineValue;
-use ironcalc_base::types::CellType;
+use ironcalc_base::types::{ArrayKind, Cell, CellType};
 use ironcalc_base::Model;
 
+use ironcalc_base::expressions::utils::quote_name;
+
+use super::super::a1::column_letters;
+use super::super::anchored::GridBox;
 use super::super::model::Spreadsheet;
 use super::{functions_in, is_unsupported, returns_date, sheets_error_text};
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
@@ -49,16 +53,22 @@ pub(crate) fn recalculate(book: &mut Spreadsheet, now_utc_ms: i64, zone: Tz) {
     ironcalc_base::mock_time::set_mock_time(now_utc_ms);
     // An engine panic is a bug in it, not in the script: every formula then reads `#ERROR!`
     // rather than the run dying with the world locked.
-    let results = catch_unwind(AssertUnwindSafe(|| evaluate(book, zone))).unwrap_or_else(|_| {
-        book.sheets()
-            .iter()
-            .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
-            .collect()
-    });
+    let results = catch_unwind(AssertUnwindSafe(|| evaluate(book, zone))).unwrap_or_else(|_| error_results(book));
     for (sheet, cells) in book.sheets_mut().iter_mut().zip(results) {
         let (mut first, mut last) = (u32::MAX, 0);
-        for ((row, column), value) in cells {
+        // Last time's spilled values go; this time's are written below.
+        let old_spill: Vec<(u32, u32)> = sheet.spilled().iter().map(|(&key, _)| key).collect();
+        sheet.spilled_mut().clear();
+        for (row, column) in old_spill {
+            sheet.set_result(row, column, CellValue::Empty);
+            first = first.min(row);
+            last = last.max(row);
+        }
+        for Result { at: (row, column), value, spilled } in cells {
             sheet.set_result(row, column, value);
+            if spilled {
+                sheet.spilled_mut().set(row, column, Some(true));
+            }
             first = first.min(row);
             last = last.max(row);
         }
@@ -68,28 +78,46 @@ pub(crate) fn recalculate(book: &mut Spreadsheet, now_utc_ms: i64, zone: Tz) {
     }
 }
 
-type Results = Vec<Vec<((u32, u32), CellValue)>>;
+/// One cell a recalculation writes: a formula's result, or a value its array spilled.
+struct Result {
+    at: (u32, u32),
+    value: CellValue,
+    spilled: bool,
+}
+
+type Results = Vec<Vec<Result>>;
 
 fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
     let Ok(mut model) = Model::new_empty("gas-sim", "en", zone.name(), "en") else {
         return error_results(book);
     };
+    let mut engine_names: Vec<String> = Vec::with_capacity(book.sheets().len());
     for (index, sheet) in book.sheets().iter().enumerate() {
         let index = index as u32;
         // IronCalc checks names as Excel does (31 characters, no `[]:*?/\`); a sheet it
         // refuses gets a stand-in name, so references to it by name read `#REF!`.
         let stand_in = format!("GasSimSheet{index}");
-        let named = if index == 0 {
-            model.rename_sheet_by_index(0, sheet.name()).or_else(|_| model.rename_sheet_by_index(0, &stand_in))
-        } else {
-            model.add_sheet(sheet.name()).or_else(|_| model.add_sheet(&stand_in))
+        let add = |model: &mut Model, name: &str| {
+            if index == 0 {
+                model.rename_sheet_by_index(0, name)
+            } else {
+                model.add_sheet(name)
+            }
         };
-        if named.is_err() {
+        let engine_name = if add(&mut model, sheet.name()).is_ok() {
+            sheet.name().to_string()
+        } else if add(&mut model, &stand_in).is_ok() {
+            stand_in
+        } else {
             return error_results(book);
-        }
+        };
+        engine_names.push(engine_name);
         for (r, cells) in (1..).zip(sheet.rows()) {
             for (c, value) in (1..).zip(cells) {
-                if sheet.formulas().get(r as u32, c as u32).is_some() {
+                // A formula is given below; a spilled value is a result, not an input.
+                if sheet.formulas().get(r as u32, c as u32).is_some()
+                    || sheet.spilled().get(r as u32, c as u32).is_some()
+                {
                     continue;
                 }
                 let _ = match value {
@@ -102,6 +130,7 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
             }
         }
     }
+    define_names(&mut model, book, &engine_names);
     for (index, sheet) in book.sheets().iter().enumerate() {
         for (&(row, column), formula) in sheet.formulas().iter() {
             let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
@@ -117,22 +146,81 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
         .iter()
         .enumerate()
         .map(|(index, sheet)| {
-            sheet
-                .formulas()
-                .iter()
-                .map(|(&(row, column), formula)| {
-                    let date = returns_date(formula);
-                    ((row, column), result_of(&model, index as u32, row, column, date, zone))
-                })
-                .collect()
+            let mut cells = Vec::new();
+            for (&(row, column), formula) in sheet.formulas().iter() {
+                let date = returns_date(formula);
+                let value = result_of(&model, index as u32, row, column, date, zone);
+                let spill = spill_area(&model, index as u32, row, column);
+                let fits = spill.is_none_or(|(height, width)| {
+                    row + height - 1 <= sheet.max_rows() && column + width - 1 <= sheet.max_columns()
+                });
+                if !fits {
+                    // Sheets does not grow the grid for an array result (it reads `#REF!`).
+                    cells.push(Result { at: (row, column), value: CellValue::String("#REF!".into()), spilled: false });
+                    continue;
+                }
+                cells.push(Result { at: (row, column), value, spilled: false });
+                let Some((height, width)) = spill else { continue };
+                for r in row..row + height {
+                    for c in column..column + width {
+                        if (r, c) != (row, column) {
+                            let value = result_of(&model, index as u32, r, c, false, zone);
+                            cells.push(Result { at: (r, c), value, spilled: true });
+                        }
+                    }
+                }
+            }
+            cells
         })
         .collect()
+}
+
+/// The (height, width) a dynamic array formula's result spilled over, its own cell
+/// included; `None` for a single value.
+fn spill_area(model: &Model, sheet: u32, row: u32, column: u32) -> Option<(u32, u32)> {
+    let worksheet = model.workbook.worksheet(sheet).ok()?;
+    match worksheet.cell(row as i32, column as i32).as_deref() {
+        // IronCalc keeps the area as (width, height).
+        Some(Cell::ArrayFormula { r: (width, height), kind: ArrayKind::Dynamic, .. })
+            if *width >= 1 && *height >= 1 && (*width, *height) != (1, 1) =>
+        {
+            Some((*height as u32, *width as u32))
+        }
+        _ => None,
+    }
+}
+
+/// The spreadsheet's named ranges as IronCalc's workbook-wide defined names
+/// (`Totals` = `'Sheet1'!$A$1:$A$3`), given before any formula is parsed so `=SUM(Totals)`
+/// reads them. A name IronCalc refuses (its identifier rules are Excel's, a little
+/// narrower than Sheets') is left out: a formula using it reads `#NAME?`.
+fn define_names(model: &mut Model, book: &Spreadsheet, engine_names: &[String]) {
+    for named in &book.objects().named_ranges {
+        let Some(index) = book.sheets().iter().position(|sheet| sheet.sheet_id() == named.range.sheet_id) else {
+            continue;
+        };
+        let formula = format!("{}!{}", quote_name(&engine_names[index]), absolute_box(&named.range));
+        let _ = model.new_defined_name(&named.name, None, &formula);
+    }
+}
+
+/// `$A$1` or `$A$1:$B$3`.
+fn absolute_box(boxed: &GridBox) -> String {
+    let cell = |row: u32, column: u32| format!("${}${row}", column_letters(column));
+    let first = cell(boxed.row, boxed.column);
+    if boxed.num_rows == 1 && boxed.num_columns == 1 {
+        return first;
+    }
+    format!("{first}:{}", cell(boxed.row + boxed.num_rows - 1, boxed.column + boxed.num_columns - 1))
 }
 
 fn error_results(book: &Spreadsheet) -> Results {
     book.sheets()
         .iter()
-        .map(|sheet| sheet.formulas().iter().map(|(&key, _)| (key, CellValue::String("#ERROR!".into()))).collect())
+        .map(|sheet| {
+            let error = || CellValue::String("#ERROR!".into());
+            sheet.formulas().iter().map(|(&at, _)| Result { at, value: error(), spilled: false }).collect()
+        })
         .collect()
 }
 

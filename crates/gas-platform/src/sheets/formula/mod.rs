@@ -14,16 +14,28 @@
 //! per-thread clock). Like Sheets' default "on change" recalculation, a volatile function
 //! changes only when something is written.
 //!
+//! References follow what Sheets moves (refs.rs, remap.rs, text.rs): rows and columns
+//! inserted or deleted, cells moved or shifted, rows sorted, formulas copied or filled,
+//! sheets and named ranges renamed, sheets deleted (`#REF!`). Named ranges are given to
+//! IronCalc as defined names; an array result spills into the cells beside its formula
+//! (marked in the sheet's `spilled` layer: results, not inputs).
+//!
 //! What the engine lacks or gas-sim refuses is listed here ([`SHEETS_ONLY_FUNCTIONS`],
 //! [`REFUSED_FUNCTIONS`]): such a formula evaluates to `#NAME?` and its function is a gap
 //! at the script's call site ([`gap_names`]).
 
 mod engine;
 mod refs;
+mod remap;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_refs;
+mod text;
 
-pub use refs::{from_r1c1, shift_references, to_r1c1, Shift};
+pub use refs::{drop_sheet_references, from_r1c1, rewrite_formulas, shift_references, to_r1c1, Shift};
+pub use remap::{remap_references, CellMap};
+pub use text::{normalized, uses_name, with_name_renamed, with_sheet_renamed};
 
 pub(super) use engine::recalculate;
 pub(super) use refs::relative_copy;
@@ -72,7 +84,8 @@ pub const SHEETS_ONLY_FUNCTIONS: &[&str] = &[
 pub const REFUSED_FUNCTIONS: &[&str] = &["RAND", "RANDARRAY", "RANDBETWEEN"];
 
 /// Functions whose result is an array that Sheets spills into the cells beside the
-/// formula: gas-sim keeps only the first (top-left) value, and counts a gap.
+/// formula. IronCalc 0.9.1 has dynamic arrays: the values spill the same way (engine.rs
+/// writes them into the cells beside, marked as spilled), so these are no gaps.
 pub const SPILLING_FUNCTIONS: &[&str] =
     &["FILTER", "SEQUENCE", "SORT", "SORTBY", "TEXTSPLIT", "TRANSPOSE", "UNIQUE", "MAKEARRAY"];
 
@@ -161,11 +174,11 @@ pub fn is_unsupported(name: &str) -> bool {
 }
 
 /// The gaps a formula is: one per Sheets function it uses that gas-sim does not
-/// evaluate, or evaluates only in part (spilling), named `formula function NAME`.
+/// evaluate, named `formula function NAME`.
 pub fn gap_names(formula: &str) -> Vec<String> {
     functions_in(formula)
         .into_iter()
-        .filter(|name| is_unsupported(name) || SPILLING_FUNCTIONS.contains(&name.as_str()))
+        .filter(|name| is_unsupported(name))
         .map(|name| format!("{GAP_PREFIX}{name}"))
         .collect()
 }

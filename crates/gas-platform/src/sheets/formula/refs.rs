@@ -91,13 +91,20 @@ impl Shift {
     }
 }
 
-fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
+pub(super) fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
     CellReferenceRC { sheet: sheet.to_string(), row: row as i32, column: column as i32 }
 }
 
 /// The parse tree of `formula` (with its `=`) written at (row, column) of `sheet`; `None`
 /// for text that does not parse (its result is `#ERROR!`; gas-sim leaves the text as is).
-fn parse(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u32, mode: LexerMode) -> Option<Node> {
+pub(super) fn parse(
+    formula: &str,
+    sheet_names: &[String],
+    sheet: &str,
+    row: u32,
+    column: u32,
+    mode: LexerMode,
+) -> Option<Node> {
     let body = formula.strip_prefix('=')?;
     let mut parser = new_parser_english(sheet_names.to_vec(), Vec::new(), HashMap::new());
     parser.set_lexer_mode(mode);
@@ -105,7 +112,7 @@ fn parse(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u
     (!has_parse_error(&node)).then_some(node)
 }
 
-fn children(node: &mut Node) -> Vec<&mut Node> {
+pub(super) fn children(node: &mut Node) -> Vec<&mut Node> {
     match node {
         Node::OpRangeKind { left, right }
         | Node::OpConcatenateKind { left, right }
@@ -309,5 +316,54 @@ impl Walk {
                 }
             }
         }
+    }
+}
+
+/// Rewrites every formula of `book` that `rewrite` changes (a rename's text rewrite).
+pub fn rewrite_formulas(book: &mut Spreadsheet, rewrite: impl Fn(&str) -> Option<String>) {
+    for sheet in book.sheets_mut() {
+        let changed: Vec<((u32, u32), String)> =
+            sheet.formulas().iter().filter_map(|(&key, formula)| Some((key, rewrite(formula)?))).collect();
+        for ((row, column), text) in changed {
+            sheet.formulas_mut().set(row, column, Some(text));
+        }
+    }
+}
+
+/// Before the sheet with gid `sheet_id` is deleted: every reference to it in the other
+/// sheets' formulas becomes `#REF!` (`=Data!A1+1` reads `=#REF!+1`; assumed text, as
+/// Excel and Sheets show a reference whose sheet is gone as `#REF!`). The rest of each
+/// such formula is re-printed by IronCalc; formulas that do not name it keep their text.
+pub fn drop_sheet_references(book: &mut Spreadsheet, sheet_id: u32) {
+    let names: Vec<String> = book.sheets().iter().map(|sheet| sheet.name().to_string()).collect();
+    let Some(target) = book.sheets().iter().position(|sheet| sheet.sheet_id() == sheet_id) else {
+        return;
+    };
+    for (index, sheet) in book.sheets_mut().iter_mut().enumerate() {
+        if index == target {
+            continue;
+        }
+        let name = &names[index];
+        let mut rewritten = Vec::new();
+        for (&(row, column), formula) in sheet.formulas().iter() {
+            let Some(mut node) = parse(formula, &names, name, row, column, LexerMode::A1) else { continue };
+            if cut_sheet(&mut node, target as u32) {
+                rewritten.push(((row, column), format!("={}", to_english_string(&node, &context(name, row, column)))));
+            }
+        }
+        for ((row, column), text) in rewritten {
+            sheet.formulas_mut().set(row, column, Some(text));
+        }
+    }
+}
+
+/// Replaces each reference to sheet `target` by `#REF!`; whether one was.
+fn cut_sheet(node: &mut Node, target: u32) -> bool {
+    match node {
+        Node::ReferenceKind { sheet_index, .. } | Node::RangeKind { sheet_index, .. } if *sheet_index == target => {
+            *node = Node::ErrorKind(EngineError::REF);
+            true
+        }
+        _ => children(node).into_iter().fold(false, |cut, child| cut_sheet(child, target) | cut),
     }
 }

@@ -5,6 +5,7 @@
 
 use super::super::block::{CellBlock, Parts};
 use super::super::model::{Sheet, Spreadsheets};
+use super::super::rule_moves::{copied_rules, take_moved_rules};
 use super::super::shift::{CellBox, Dim};
 use super::super::sort::{compare, duplicate_key, trim_whitespace};
 use super::super::{series, structure_text as st, text, RangeRef, SheetRef};
@@ -42,6 +43,9 @@ pub struct CopyMode {
     /// Results only: formulas are dropped (`PASTE_VALUES`).
     pub values_only: bool,
     pub formats: bool,
+    /// Data validation rules: with a normal paste and with formats (the Sheets API
+    /// documents `PASTE_FORMAT` as "the format and data validation only").
+    pub validations: bool,
     pub transposed: bool,
 }
 
@@ -57,7 +61,12 @@ fn same_book(a: &RangeRef, b: &SheetRef) -> ServiceResult<()> {
 }
 
 fn parts_of(mode: CopyMode) -> Parts {
-    Parts { contents: mode.contents, formats: mode.formats, notes: mode.contents && mode.formats }
+    Parts {
+        contents: mode.contents,
+        formats: mode.formats,
+        notes: mode.contents && mode.formats,
+        validations: mode.validations,
+    }
 }
 
 impl Spreadsheets {
@@ -269,6 +278,16 @@ impl Spreadsheets {
         let height = block.num_rows;
         change(&mut block);
         block.num_rows = height;
+        // A formula that changed rows reads its own new row, as if copied there (assumed,
+        // as in Excel: a per-row formula such as `=A2*B2` keeps working after a sort).
+        let CellBlock { formulas, row_origins, .. } = &mut block;
+        for ((r, c), formula) in formulas.iter_mut() {
+            let old = row_origins.get(*r as usize).copied().unwrap_or(*r);
+            if old != *r {
+                let column = b.column + *c;
+                *formula = self.copied_formula(range, formula, (b.row + old, column), (b.row + *r, column));
+            }
+        }
         let sheet = self.sheet_mut(&range.sheet)?;
         sheet.put_block(b.row, b.column, &block, Parts::ALL);
         Ok(())
@@ -304,7 +323,20 @@ impl Spreadsheets {
         if mode.transposed {
             block = block.transposed();
         }
-        self.put_at(&destination.sheet, destination.row, destination.column, block, mode)
+        let to = (destination.row, destination.column);
+        for ((r, c), formula) in &mut block.formulas {
+            let (source_r, source_c) = if mode.transposed { (*c, *r) } else { (*r, *c) };
+            let from = (range.row + source_r, range.column + source_c);
+            *formula = self.copied_formula(range, formula, from, (to.0 + *r, to.1 + *c));
+        }
+        // Colour rules go with a paste of formats (not transposed: assumed).
+        let rules = match mode.formats && !mode.transposed {
+            true => copied_rules(self.range_sheet(range)?, range_box(range), destination.sheet.sheet_id, to),
+            false => Vec::new(),
+        };
+        self.put_at(&destination.sheet, to.0, to.1, block, mode)?;
+        self.sheet_mut(&destination.sheet)?.objects_mut().conditional_formats.extend(rules);
+        Ok(())
     }
 
     /// `copyValuesToRange` / `copyFormatToRange(sheet, column, columnEnd, row, rowEnd)`:
@@ -372,11 +404,26 @@ impl Spreadsheets {
         let target_box = CellBox::new(row, column, block.num_rows, block.num_columns);
         check_whole_merges(target.layout(), &target_box)?;
 
+        // References to the moved cells follow them (the moved formulas' too); those to
+        // cells the paste overwrites read `#REF!` (assumed, as in Excel's cut and paste).
+        let (source_id, target_id) = (range.sheet.sheet_id, destination.sheet.sheet_id);
+        self.remap_formulas(&range.sheet.spreadsheet_id, |gid, r, c| {
+            if gid == source_id && source_box.contains(r, c) {
+                Some((target_id, r - source_box.row + row, c - source_box.column + column))
+            } else if gid == target_id && target_box.contains(r, c) {
+                None
+            } else {
+                Some((gid, r, c))
+            }
+        })?;
+        let block = self.range_sheet(range)?.take_block(source_box);
         let source = self.sheet_mut(&range.sheet)?;
         source.clear_block(source_box, Parts::ALL);
         source.layout_mut().break_apart(&source_box);
+        let rules = take_moved_rules(source, source_box, destination.sheet.sheet_id, (row, column));
         let target = self.sheet_mut(&destination.sheet)?;
         target.put_block(row, column, &block, Parts::ALL);
+        target.objects_mut().conditional_formats.extend(rules);
         target.layout_mut().break_apart(&target_box);
         let moved = merges.iter().map(|m| CellBox {
             row: m.row - source_box.row + row,
@@ -440,8 +487,21 @@ impl Spreadsheets {
                 (band.column + k <= max_columns).then(|| CellBox { column: band.column + k, ..band })
             }
         };
-        let block = source.map(|b| (b, sheet.take_block(b)));
         let merges: Vec<CellBox> = sheet.layout().merges_in(&band).into_iter().filter_map(moved).collect();
+        // References follow the shifted cells; those to deleted or pushed-off cells read `#REF!`.
+        let cut = range_box(range);
+        let gid = range.sheet.sheet_id;
+        self.remap_formulas(&range.sheet.spreadsheet_id, |g, r, c| {
+            if g != gid || !band.contains(r, c) {
+                return Some((g, r, c));
+            }
+            if !insert && cut.contains(r, c) {
+                return None;
+            }
+            moved(CellBox::new(r, c, 1, 1)).map(|to| (g, to.row, to.column))
+        })?;
+        let sheet = self.range_sheet(range)?;
+        let block = source.map(|b| (b, sheet.take_block(b)));
         let target = self.sheet_mut(&range.sheet)?;
         target.clear_block(band, Parts::ALL);
         target.layout_mut().break_apart(&band);
@@ -511,13 +571,16 @@ impl Spreadsheets {
                 };
                 let from = cells[(step as usize - 1) % cells.len()];
                 let format = sheet.formats().get(from.0, from.1).cloned();
-                writes.push((to, series::next_value(&values, step, increments), format));
+                // A formula is filled as a copy (its relative references move), not as a series.
+                let formula = sheet.formulas().get(from.0, from.1).map(|f| self.copied_formula(range, f, from, to));
+                writes.push((to, series::next_value(&values, step, increments), format, formula));
             }
         }
         let target = self.sheet_mut(&range.sheet)?;
-        for ((row, column), value, format) in writes {
+        for ((row, column), value, format, formula) in writes {
+            let value = if formula.is_some() { CellValue::Empty } else { value };
             target.set_cell(row, column, value);
-            target.formulas_mut().set(row, column, None);
+            target.formulas_mut().set(row, column, formula);
             target.formats_mut().set(row, column, format);
         }
         target.trim_rows(dst.row, dst.last_row);
@@ -601,7 +664,17 @@ impl Spreadsheets {
                 Dim::Columns => CellBox { column: a, last_column: b, ..m },
             });
         }
-        let mut block = sheet.take_block(area);
+        // References follow the moved rows (columns): formulas keep pointing at the same
+        // data, as when rows are dragged in Sheets (assumed for moveRows).
+        let gid = spec.sheet.sheet_id;
+        self.remap_formulas(&spec.sheet.spreadsheet_id, |g, r, c| {
+            Some(match (g == gid, dim) {
+                (false, _) => (g, r, c),
+                (true, Dim::Rows) => (g, new_index(r), c),
+                (true, Dim::Columns) => (g, r, new_index(c)),
+            })
+        })?;
+        let mut block = self.range_sheet(spec)?.take_block(area);
         let offsets: Vec<u32> = order.iter().map(|&o| o - lo).collect();
         match dim {
             Dim::Rows => block.permute_rows(&offsets),

@@ -46,6 +46,8 @@ impl Spreadsheets {
             return Ok(());
         }
         let formula = if formula.starts_with('=') { formula } else { format!("={formula}") };
+        // Sheets upper-cases function names and references on entry (observed).
+        let formula = formula::normalized(&formula).unwrap_or(formula);
         sheet.formulas_mut().set(row, column, Some(formula));
         Ok(())
     }
@@ -140,6 +142,39 @@ impl Spreadsheets {
     pub fn get_formula_r1c1(&self, range: &RangeRef) -> ServiceResult<Option<String>> {
         let top_left = range.cell(range.row, range.column);
         Ok(self.get_formulas_r1c1(&top_left)?.remove(0).remove(0))
+    }
+
+    /// A formula of the sheet `source` copied from cell `from` to cell `to` (of any sheet
+    /// of the same spreadsheet): its relative references move with it, as a paste or a
+    /// fill does in Sheets (`=A1` in B1 copied to B2 reads `=A2`; documented for fills,
+    /// observed for paste).
+    pub(super) fn copied_formula(&self, source: &RangeRef, formula: &str, from: (u32, u32), to: (u32, u32)) -> String {
+        match self.sheet_names(source) {
+            Ok((names, sheet)) => relative_copy(formula, &names, &sheet, from, to),
+            Err(_) => formula.to_string(),
+        }
+    }
+
+    /// Before cells of spreadsheet `id` move without a structural change (moveTo,
+    /// insertCells/deleteCells): every formula's references follow `map`, which says where
+    /// a cell `(sheet gid, row, column)` goes (`None`: deleted, its references `#REF!`).
+    pub(super) fn remap_formulas(
+        &mut self,
+        id: &str,
+        map: impl Fn(u32, u32, u32) -> Option<(u32, u32, u32)>,
+    ) -> ServiceResult<()> {
+        let book = self.open_by_id_mut(id)?;
+        let gids: Vec<u32> = book.sheets().iter().map(Sheet::sheet_id).collect();
+        let by_index = |index: u32, row: i32, column: i32| -> Option<(u32, i32, i32)> {
+            let (Ok(row), Ok(column)) = (u32::try_from(row), u32::try_from(column)) else {
+                return Some((index, row, column));
+            };
+            let (gid, row, column) = map(gids[index as usize], row, column)?;
+            let index = gids.iter().position(|&g| g == gid)? as u32;
+            Some((index, row as i32, column as i32))
+        };
+        formula::remap_references(book, &by_index);
+        Ok(())
     }
 
     /// Writes a value a script gave (`setValue(s)`): text starting with `=` is a formula.

@@ -185,6 +185,7 @@ impl Spreadsheets {
         if book.sheets().len() == 1 {
             return fail(text::DELETE_ONLY_SHEET);
         }
+        super::formula::drop_sheet_references(book, sheet.sheet_id);
         book.sheets_mut().retain(|candidate| candidate.sheet_id() != sheet.sheet_id);
         book.forget_sheet(sheet.sheet_id);
         Ok(())
@@ -234,6 +235,10 @@ impl Spreadsheets {
     pub fn rename_sheet(&mut self, sheet: &SheetRef, name: &str) -> ServiceResult<()> {
         self.sheet(sheet)?;
         check_sheet_name(self.open_by_id(&sheet.spreadsheet_id)?, name, Some(sheet.sheet_id))?;
+        let old = self.sheet(sheet)?.name().to_string();
+        // Sheets re-points formulas naming the sheet (observed).
+        let book = self.open_by_id_mut(&sheet.spreadsheet_id)?;
+        super::formula::rewrite_formulas(book, |formula| super::formula::with_sheet_renamed(formula, &old, name));
         self.sheet_mut(sheet)?.set_name(name);
         Ok(())
     }

@@ -374,7 +374,8 @@ fn randomize_is_a_seeded_permutation_of_the_rows() {
 
 // ---- copying and moving
 
-const ALL: CopyMode = CopyMode { contents: true, values_only: false, formats: true, transposed: false };
+const ALL: CopyMode =
+    CopyMode { contents: true, values_only: false, formats: true, validations: true, transposed: false };
 
 #[test]
 fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
@@ -387,7 +388,8 @@ fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
     store.copy_to(&source, &r(&store, &sheet, "D5:Z9"), ALL).unwrap();
     assert_eq!(values(&store, &sheet, "D5:F5"), vec![vec![n(1.0), n(2.0), E]], "only the top-left matters");
     assert!(store.sheet(&sheet).unwrap().notes().get(5, 4).is_some());
-    let formats_only = CopyMode { contents: false, values_only: false, formats: true, transposed: false };
+    let formats_only =
+        CopyMode { contents: false, values_only: false, formats: true, validations: true, transposed: false };
     store.copy_to(&source, &r(&store, &sheet, "A3"), formats_only).unwrap();
     assert_eq!(store.get_value(&r(&store, &sheet, "B3")).unwrap(), E);
     assert_eq!(store.sheet(&sheet).unwrap().formats().get(3, 2).cloned(), number_format);
@@ -405,7 +407,8 @@ fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
 fn copy_values_to_range_repeats_or_cuts_the_source() {
     let (mut store, sheet) = fresh();
     write(&mut store, &sheet, "A1:B1", vec![vec![n(1.0), n(2.0)]]);
-    let values_only = CopyMode { contents: true, values_only: true, formats: false, transposed: false };
+    let values_only =
+        CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false };
     store.copy_to_box(&r(&store, &sheet, "A1:B1"), &sheet, 1, 5, 3, 4, values_only).unwrap();
     let row = vec![n(1.0), n(2.0), n(1.0), n(2.0), n(1.0)];
     assert_eq!(values(&store, &sheet, "A3:E4"), vec![row.clone(), row]);
@@ -521,4 +524,56 @@ fn a_layout_round_trips_through_a_state_file() {
     let bad = json.replace("\"A1:B2\"", "\"A1:B1001\"");
     let err = serde_json::from_str::<Spreadsheets>(&bad).unwrap_err().to_string();
     assert!(err.contains("merge A1:B1001 is outside the sheet"), "{err}");
+}
+
+// ---- data validation rules go with the cells
+
+#[test]
+fn validations_go_with_copy_to_move_to_and_sort_but_not_with_values() {
+    use crate::sheets::validation::{CriterionValue, DataValidation};
+    let (mut store, sheet) = fresh();
+    let rule = DataValidation::builder()
+        .with_criteria("VALUE_IN_LIST", vec![CriterionValue::List(vec!["a".into(), "b".into()])])
+        .unwrap()
+        .build()
+        .unwrap();
+    write(&mut store, &sheet, "A1:B3", vec![vec![n(3.0), s("x")], vec![n(1.0), s("y")], vec![n(2.0), s("z")]]);
+    store.set_data_validation(&r(&store, &sheet, "B1"), Some(rule.clone())).unwrap();
+    let rule_at = |store: &Spreadsheets, a1: &str| store.data_validation(&r(store, &sheet, a1)).unwrap();
+    let source = r(&store, &sheet, "A1:B1");
+    store.copy_to(&source, &r(&store, &sheet, "D1"), ALL).unwrap();
+    assert_eq!(rule_at(&store, "E1"), Some(rule.clone()), "a normal paste carries the rule");
+    let values_only =
+        CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false };
+    store.copy_to(&source, &r(&store, &sheet, "D5"), values_only).unwrap();
+    assert_eq!(rule_at(&store, "E5"), None, "values only: no rule");
+    let rules_only =
+        CopyMode { contents: false, values_only: false, formats: false, validations: true, transposed: false };
+    store.copy_to(&source, &r(&store, &sheet, "D7"), rules_only).unwrap();
+    assert_eq!((rule_at(&store, "E7"), store.get_value(&r(&store, &sheet, "E7")).unwrap()), (Some(rule.clone()), E));
+    // Sort by column A: row 1 (3, x, the rule) goes last.
+    store.sort_range(&r(&store, &sheet, "A1:B3"), &[(1, true)]).unwrap();
+    assert_eq!((rule_at(&store, "B1"), rule_at(&store, "B3")), (None, Some(rule.clone())));
+    store.move_to(&r(&store, &sheet, "B3"), &r(&store, &sheet, "C9")).unwrap();
+    assert_eq!((rule_at(&store, "B3"), rule_at(&store, "C9")), (None, Some(rule)));
+}
+
+#[test]
+fn colour_rules_are_copied_with_a_paste_and_moved_with_a_cut() {
+    use crate::sheets::conditional::RuleBuilder;
+    let (mut store, sheet) = fresh();
+    let mut rule = RuleBuilder::default().with_criteria("TEXT_CONTAINS", vec![s("late")]).unwrap();
+    rule.ranges = vec![r(&store, &sheet, "A1:A10")];
+    store.set_conditional_format_rules(&sheet, vec![rule]).unwrap();
+    let notations = |store: &Spreadsheets| -> Vec<Vec<String>> {
+        let rules = store.conditional_format_rules(&sheet).unwrap();
+        rules.iter().map(|rule| rule.ranges.iter().map(crate::sheets::a1_notation).collect()).collect()
+    };
+    let values_only =
+        CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false };
+    store.copy_to(&r(&store, &sheet, "A2:B3"), &r(&store, &sheet, "D1"), values_only).unwrap();
+    assert_eq!(notations(&store).len(), 1, "values only: no rule");
+    store.copy_to(&r(&store, &sheet, "A2:B3"), &r(&store, &sheet, "D1"), ALL).unwrap();
+    store.move_to(&r(&store, &sheet, "D1:D2"), &r(&store, &sheet, "F5")).unwrap();
+    assert_eq!(notations(&store), vec![vec!["A1:A10".to_string()], vec!["F5:F6".to_string()]]);
 }

@@ -1,0 +1,88 @@
+//! Conditional format rules when cells are copied or moved (`copyTo`, `moveTo`): a rule
+//! is a list of boxes on its sheet, not a per-cell layer, so a block of cells carries the
+//! parts of the rules that cover it here. Sheets pastes a copied cell's colour rules with
+//! it and moves them with a cut (observed in its UI); the details are assumed: a copy
+//! adds one new rule per source rule (the source's rules stay), a move takes the boxes
+//! lying wholly inside the moved cells (a box only partly inside stays where it is), and
+//! the destination's own rules are left as they are.
+
+use super::anchored::GridBox;
+use super::conditional::ConditionalFormatRule;
+use super::model::Sheet;
+use super::shift::CellBox;
+
+fn cell_box(boxed: &GridBox) -> CellBox {
+    CellBox::new(boxed.row, boxed.column, boxed.num_rows, boxed.num_columns)
+}
+
+/// The part of `boxed` inside `source`, put at the same offset from `to` on `sheet_id`.
+fn carried(boxed: &GridBox, source: CellBox, to: (u32, u32), sheet_id: u32) -> Option<GridBox> {
+    let b = cell_box(boxed);
+    if !b.intersects(&source) {
+        return None;
+    }
+    let (row, last_row) = (b.row.max(source.row), b.last_row.min(source.last_row));
+    let (column, last_column) = (b.column.max(source.column), b.last_column.min(source.last_column));
+    Some(GridBox {
+        sheet_id,
+        row: row - source.row + to.0,
+        column: column - source.column + to.1,
+        num_rows: last_row - row + 1,
+        num_columns: last_column - column + 1,
+    })
+}
+
+/// Rules of the source sheet covering `source`, as new rules for the cells copied to
+/// `to` on the sheet `target_id` (the block fits there: the caller checked).
+pub(super) fn copied_rules(
+    source_sheet: &Sheet,
+    source: CellBox,
+    target_id: u32,
+    to: (u32, u32),
+) -> Vec<ConditionalFormatRule> {
+    source_sheet
+        .objects()
+        .conditional_formats
+        .iter()
+        .filter_map(|rule| {
+            let ranges: Vec<GridBox> = rule.ranges.iter().filter_map(|b| carried(b, source, to, target_id)).collect();
+            (!ranges.is_empty()).then(|| ConditionalFormatRule { ranges, ..rule.clone() })
+        })
+        .collect()
+}
+
+/// Takes off the source sheet's rules the boxes wholly inside `source` (a rule left with
+/// none is dropped) and returns them, moved to `to` on `target_id`, as one rule each.
+pub(super) fn take_moved_rules(
+    source_sheet: &mut Sheet,
+    source: CellBox,
+    target_id: u32,
+    to: (u32, u32),
+) -> Vec<ConditionalFormatRule> {
+    let mut moved = Vec::new();
+    source_sheet.objects_mut().conditional_formats.retain_mut(|rule| {
+        let (inside, outside): (Vec<GridBox>, Vec<GridBox>) =
+            rule.ranges.iter().partition(|b| source.covers(&cell_box(b)));
+        if !inside.is_empty() {
+            let ranges = inside.iter().filter_map(|b| carried(b, source, to, target_id)).collect();
+            moved.push(ConditionalFormatRule { ranges, ..rule.clone() });
+        }
+        rule.ranges = outside;
+        !rule.ranges.is_empty()
+    });
+    moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_covered_part_of_a_box_is_carried_to_the_same_offset() {
+        let boxed = GridBox { sheet_id: 0, row: 1, column: 1, num_rows: 10, num_columns: 2 };
+        let source = CellBox::new(3, 2, 2, 3); // B3:D4
+        let got = carried(&boxed, source, (20, 5), 7).unwrap();
+        assert_eq!(got, GridBox { sheet_id: 7, row: 20, column: 5, num_rows: 2, num_columns: 1 });
+        assert_eq!(carried(&boxed, CellBox::new(1, 3, 1, 1), (1, 1), 0), None, "outside: nothing");
+    }
+}
