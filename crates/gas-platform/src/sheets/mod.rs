@@ -80,6 +80,7 @@ pub mod conditional;
 mod finder;
 pub mod format;
 pub mod formula;
+pub mod groups;
 pub mod layer;
 pub mod layout;
 mod model;
@@ -109,6 +110,7 @@ pub use model::{Sheet, Spreadsheet, Spreadsheets};
 pub use ops::objects::is_valid_locale;
 pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
 pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
+pub use ops::{GroupRef, GROUP_GONE};
 pub use shift::Dim;
 pub use values::{display_value, user_entered};
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
 use super::formula::{PendingGaps, Stale};
+use super::groups::SheetGroups;
 use super::layer::CellLayer;
 use super::layout::Layout;
 use super::objects::{SheetObjects, SpreadsheetObjects};
@@ -49,6 +50,9 @@ pub struct Sheet {
     column_widths: BTreeMap<u32, u32>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     row_heights: BTreeMap<u32, u32>,
+    /// Row and column groups (groups.rs); moved by every structural change.
+    #[serde(default, skip_serializing_if = "SheetGroups::is_default")]
+    groups: SheetGroups,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -75,6 +79,8 @@ struct SheetData {
     column_widths: BTreeMap<u32, u32>,
     #[serde(default)]
     row_heights: BTreeMap<u32, u32>,
+    #[serde(default)]
+    groups: SheetGroups,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -114,6 +120,8 @@ impl TryFrom<SheetData> for Sheet {
         }
         sheet.column_widths = data.column_widths;
         sheet.row_heights = data.row_heights;
+        data.groups.check(sheet.max_rows, sheet.max_columns).map_err(|err| format!("sheet {:?}: {err}", data.name))?;
+        sheet.groups = data.groups;
         Ok(sheet)
     }
 }
@@ -134,6 +142,7 @@ impl Sheet {
             objects: SheetObjects::default(),
             column_widths: BTreeMap::new(),
             row_heights: BTreeMap::new(),
+            groups: SheetGroups::default(),
         }
     }
 
@@ -238,6 +247,14 @@ impl Sheet {
 
     pub(super) fn layout_mut(&mut self) -> &mut Layout {
         &mut self.layout
+    }
+
+    pub fn groups(&self) -> &SheetGroups {
+        &self.groups
+    }
+
+    pub(super) fn groups_mut(&mut self) -> &mut SheetGroups {
+        &mut self.groups
     }
 
     pub(super) fn formulas_mut(&mut self) -> &mut CellLayer<String> {
@@ -401,6 +418,7 @@ impl Sheet {
             Shift::Remove { dim: Dim::Columns, start, count } => layer.remove_columns(start, count),
         });
         self.layout.apply_shift(&shift);
+        self.groups.apply_shift(&shift);
         // Sizes set by a script move with their row or column; a deleted one's goes.
         let sizes = match shift.dim() {
             Dim::Rows => &mut self.row_heights,

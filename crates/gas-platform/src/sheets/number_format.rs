@@ -15,8 +15,8 @@
 //!
 //! gas-sim's choices where the guide is silent (fidelity rows in the README): booleans
 //! and text show unchanged unless a text section applies; a negative number that rounds
-//! to zero loses its minus sign; seconds are truncated, not rounded; fractions (`# ?/?`)
-//! are not modelled (the `/` shows as a literal).
+//! to zero loses its minus sign; seconds are truncated, not rounded. Fractions (`# ?/?`,
+//! `?/?`, `# ??/16`, `0 ?/?`) follow Excel's documented rules (see `render_fraction`).
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike};
 use chrono_tz::Tz;
@@ -314,7 +314,7 @@ fn render_number(n: f64, local: Option<NaiveDateTime>, sections: &[Vec<Token>]) 
     if is_date {
         return render_date(n, local, section);
     }
-    let shown = render_digits(n.abs(), section);
+    let shown = render_fraction(n.abs(), section).unwrap_or_else(|| render_digits(n.abs(), section));
     let is_zero = !shown.chars().any(|c| c.is_ascii_digit() && c != '0');
     if signed && n < 0.0 && !is_zero {
         format!("-{shown}")
@@ -387,6 +387,108 @@ fn render_digits(value: f64, section: &[Token]) -> String {
         }
     }
     out
+}
+
+/// Denominator placeholders a fraction may have: `?????` tries 99,999 denominators.
+const FRACTION_DIGITS_MAX: u32 = 5;
+
+/// A fraction section: `[integer placeholders] literal numerator "/" denominator`, the
+/// denominator being placeholders (the best fraction with at most that many digits) or a
+/// number (`?/8`: eighths, not reduced). Excel's documented rules, assumed for Sheets:
+/// without integer placeholders the fraction is improper (`?/?` shows 1.25 as `5/4`);
+/// `?` pads the numerator on the left and the denominator on the right with spaces
+/// (`# ???/???` shows 5.25 as `5   1/4  `); a whole number shows the integer and blanks
+/// where the fraction would be. `None` when the section is no fraction.
+fn render_fraction(value: f64, section: &[Token]) -> Option<String> {
+    let slash = section.iter().position(|t| matches!(t, Token::Literal(text) if text.starts_with('/')))?;
+    let is_digit = |t: &Token| matches!(t, Token::Digit(_));
+    let numerator_start = (0..slash).rev().take_while(|&i| is_digit(&section[i])).last()?;
+    let integer_places: Vec<usize> = (0..numerator_start).filter(|&i| is_digit(&section[i])).collect();
+    let Token::Literal(after_slash) = &section[slash] else {
+        return None;
+    };
+    let fixed: Option<u64> = match after_slash[1..].trim() {
+        "" => None,
+        digits => Some(digits.parse().ok().filter(|&d| d > 0)?),
+    };
+    let denominator_places: Vec<usize> = match fixed {
+        Some(_) => Vec::new(),
+        None => (slash + 1..section.len()).take_while(|&i| is_digit(&section[i])).collect(),
+    };
+    if fixed.is_none() && denominator_places.is_empty() {
+        return None;
+    }
+    let (mut whole, part) = if integer_places.is_empty() { (0.0, value) } else { (value.trunc(), value.fract()) };
+    let (mut numerator, denominator) = match fixed {
+        Some(d) => ((part * d as f64).round() as u64, d),
+        None => {
+            let digits = (denominator_places.len() as u32).min(FRACTION_DIGITS_MAX);
+            best_fraction(part, 10u64.pow(digits) - 1)
+        }
+    };
+    if !integer_places.is_empty() && numerator == denominator {
+        whole += 1.0;
+        numerator = 0;
+    }
+    let pad = |text: String, places: &[usize], left: bool| -> String {
+        let width = places.iter().filter(|&&p| section[p] != Token::Digit('#')).count();
+        let fill: String = " ".repeat(width.saturating_sub(text.len()));
+        if left {
+            fill + &text
+        } else {
+            text + &fill
+        }
+    };
+    let numerator_places: Vec<usize> = (numerator_start..slash).collect();
+    let numerator_text = pad(numerator.to_string(), &numerator_places, true);
+    let denominator_text = match fixed {
+        // `/8` as written (with any spaces after the slash).
+        Some(_) => after_slash.clone(),
+        None => format!("/{}", pad(denominator.to_string(), &denominator_places, false)),
+    };
+    let fraction_text = if numerator == 0 && !integer_places.is_empty() {
+        " ".repeat(numerator_text.chars().count() + denominator_text.chars().count())
+    } else {
+        numerator_text + &denominator_text
+    };
+    let (integer_digits, _) = round_decimal(whole, 0);
+    let integer_text = integer_part(&integer_digits, &integer_places, section, false);
+    let fraction_end = denominator_places.last().map_or(slash, |&p| p);
+    let mut out = String::new();
+    for (i, token) in section.iter().enumerate() {
+        match token {
+            _ if i == numerator_start => out.push_str(&fraction_text),
+            _ if i > numerator_start && i <= fraction_end => {}
+            Token::Digit(_) => {
+                if let Some(j) = integer_places.iter().position(|&p| p == i) {
+                    out.push_str(&integer_text[j]);
+                }
+            }
+            Token::Literal(text) => out.push_str(text),
+            Token::Percent => out.push('%'),
+            _ => {}
+        }
+    }
+    // `#` with a zero whole part and no fraction (0 under `# ?/?`) would show nothing.
+    if out.trim().is_empty() {
+        out = "0".to_string();
+    }
+    Some(out)
+}
+
+/// The fraction closest to `value` (in 0..1 for a mixed number, any size for an improper
+/// one) with a denominator up to `denominator_max`; of equally close ones the smallest
+/// denominator, so it is in lowest terms.
+fn best_fraction(value: f64, denominator_max: u64) -> (u64, u64) {
+    let mut best = (value.round() as u64, 1, (value - value.round()).abs());
+    for d in 2..=denominator_max.max(1) {
+        let n = (value * d as f64).round();
+        let error = (value - n / d as f64).abs();
+        if error < best.2 {
+            best = (n as u64, d, error);
+        }
+    }
+    (best.0, best.1)
 }
 
 fn literals_only(section: &[Token]) -> String {

@@ -5,12 +5,14 @@
 mod arrange;
 mod formats;
 mod formulas;
+mod groups;
 pub(super) mod objects;
 pub mod people;
 mod structure;
 
 pub use arrange::{CopyMode, Direction};
 pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
+pub use groups::{GroupRef, GROUP_GONE};
 pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
