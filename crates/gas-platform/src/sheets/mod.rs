@@ -83,6 +83,7 @@ pub mod formula;
 pub mod groups;
 pub mod layer;
 pub mod layout;
+pub mod locale;
 mod model;
 pub mod named;
 pub mod number_format;

@@ -21,8 +21,9 @@
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike};
 use chrono_tz::Tz;
 
-use super::values::display_number;
-use crate::time::utc_ms_to_local;
+use super::locale::{display_value_in, localize, SheetLocale, CURRENCY_MARK, DECIMAL_MARK, EN_US, GROUP_MARK};
+use super::values;
+use crate::time::{utc_ms_to_local, MONTH_NAMES, MONTH_NAMES_SHORT, WEEKDAY_NAMES, WEEKDAY_NAMES_SHORT};
 use crate::CellValue;
 
 /// What `getNumberFormat()` returns for a cell no format was set on (observed).
@@ -36,27 +37,27 @@ const MS_PER_DAY: f64 = 86_400_000.0;
 /// and Sheets never shows binary noise (`0.1 + 0.2` with `0.00000000000000000` is `0.3...`).
 const SIGNIFICANT_DIGITS: usize = 15;
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/// The display text of `value` under `pattern` in a spreadsheet whose zone is `zone`.
+/// The display text of `value` under `pattern` in a spreadsheet whose zone is `zone`,
+/// in the en_US locale.
 pub fn render(value: &CellValue, pattern: &str, zone: Tz) -> String {
+    render_in(value, pattern, zone, &EN_US)
+}
+
+/// The display text of `value` under `pattern` in a spreadsheet of that zone and locale
+/// (locale.rs: the renderer writes stand-ins for the locale's characters).
+pub fn render_in(value: &CellValue, pattern: &str, zone: Tz, locale: &SheetLocale) -> String {
     if is_automatic(pattern) {
-        return super::values::display_value(value, zone);
+        return display_value_in(value, zone, locale);
     }
+    localize(&render_marked(value, pattern, zone), locale)
+}
+
+/// "Automatic" numbers where a pattern gives no digits, with the locale's decimal point.
+fn display_number(n: f64) -> String {
+    values::display_number(n).replace('.', &DECIMAL_MARK.to_string())
+}
+
+fn render_marked(value: &CellValue, pattern: &str, zone: Tz) -> String {
     let sections: Vec<Vec<Token>> = split_sections(pattern).iter().map(|s| tokenize(s)).collect();
     match value {
         CellValue::Empty => String::new(),
@@ -236,7 +237,11 @@ fn tokenize(section: &str) -> Vec<Token> {
 /// colour (`None`: colours do not change the text).
 fn bracketed(inside: &str) -> Option<Token> {
     if let Some(currency) = inside.strip_prefix('$') {
-        return Some(Token::Literal(currency.split('-').next().unwrap_or_default().to_string()));
+        // `[$]` names no symbol: the locale's (assumed).
+        return Some(Token::Literal(match currency.split('-').next().unwrap_or_default() {
+            "" => CURRENCY_MARK.to_string(),
+            symbol => symbol.to_string(),
+        }));
     }
     let lower = inside.to_ascii_lowercase();
     if let Some(letter) = lower.chars().next().filter(|c| "hms".contains(*c)) {
@@ -359,8 +364,7 @@ fn render_digits(value: f64, section: &[Token]) -> String {
                 out.push_str(&fraction_text[k]);
             }
             Token::Digit(_) => {}
-            Token::Point if Some(i) == point_at => out.push('.'),
-            Token::Point => out.push('.'),
+            Token::Point => out.push(DECIMAL_MARK),
             Token::Comma if i < integer_end && grouping && i > integer_places[0] => {}
             Token::Literal(_) if grouping && i > integer_places[0] && i < *integer_places.last().expect("places") => {}
             Token::Comma => {
@@ -617,7 +621,7 @@ fn integer_part(digits: &str, places: &[usize], section: &[Token], grouping: boo
     let mut grouped = spaces.to_string();
     for (k, ch) in number.chars().enumerate() {
         if k > 0 && (number.len() - k) % 3 == 0 {
-            grouped.push(',');
+            grouped.push(GROUP_MARK);
         }
         grouped.push(ch);
     }
@@ -756,20 +760,20 @@ fn date_part(at: NaiveDateTime, letter: char, count: usize, minute: bool, twelve
         'y' => format!("{:04}", at.year()),
         'm' if minute => padded(at.minute(), count),
         'm' => {
-            let name = MONTHS[at.month0() as usize];
+            let name = MONTH_NAMES[at.month0() as usize];
             match count {
                 1 | 2 => padded(at.month(), count),
-                3 => name[..3].to_string(),
+                3 => MONTH_NAMES_SHORT[at.month0() as usize].to_string(),
                 5 => name[..1].to_string(),
                 _ => name.to_string(),
             }
         }
         'd' => {
-            let name = WEEKDAYS[at.weekday().num_days_from_monday() as usize];
+            let weekday = at.weekday().num_days_from_sunday() as usize;
             match count {
                 1 | 2 => padded(at.day(), count),
-                3 => name[..3].to_string(),
-                _ => name.to_string(),
+                3 => WEEKDAY_NAMES_SHORT[weekday].to_string(),
+                _ => WEEKDAY_NAMES[weekday].to_string(),
             }
         }
         'h' if twelve_hour => padded((at.hour() + 11) % 12 + 1, count),
