@@ -203,8 +203,8 @@ fn non_finite_numbers_do_not_reach_the_digits() {
 #[test]
 fn fractions_mixed_improper_fixed_and_aligned() {
     assert_eq!(number(1.25, "# ?/?"), "1 1/4");
-    assert_eq!(number(3.14159, "# ?/?"), "3 1/7");
-    assert_eq!(number(3.14159, "# ??/??"), "3 14/99");
+    assert_eq!(number(std::f64::consts::PI, "# ?/?"), "3 1/7");
+    assert_eq!(number(std::f64::consts::PI, "# ??/??"), "3 14/99");
     assert_eq!(number(5.25, "# ???/???"), "5   1/4  ");
     assert_eq!(number(5.3, "# ???/???"), "5   3/10 ");
     assert_eq!(number(1.25, "?/?"), "5/4");
