@@ -11,6 +11,29 @@ pub const MS_PER_MINUTE: i64 = 60 * MS_PER_SECOND;
 pub const MS_PER_HOUR: i64 = 60 * MS_PER_MINUTE;
 pub const MS_PER_DAY: i64 = 24 * MS_PER_HOUR;
 
+/// English month and weekday names, the one copy for every formatter (Utilities'
+/// `SimpleDateFormat` in Locale.US and Sheets' number formats in en_US name them alike).
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+pub const MONTH_NAMES_SHORT: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/// Sunday first, as Java's `Calendar.DAY_OF_WEEK` (1 = Sunday) and chrono's
+/// `num_days_from_sunday` count.
+pub const WEEKDAY_NAMES: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+pub const WEEKDAY_NAMES_SHORT: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
 /// The instants gas-sim runs at: 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z.
 /// Earlier or later times in a scenario, a flag or a state file are typos (a year 1900
 /// or -1), and keeping every instant in this range keeps all clock arithmetic far from

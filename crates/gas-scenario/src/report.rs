@@ -393,12 +393,13 @@ impl ZoneReport {
         let mut sheets = BTreeMap::new();
         for book in world.spreadsheets.all() {
             let zone = book.time_zone().and_then(|z| z.parse().ok()).unwrap_or(plan.zone);
+            let locale = book.locale();
             for sheet in book.sheets() {
                 // Display values through each cell's number format (a cell without one
                 // shows as `display_value` always did, so unformatted sheets are unchanged).
                 let rows = (1..)
                     .zip(sheet.rows())
-                    .map(|(r, row)| (1..=row.len() as u32).map(|c| sheet.display_text(r, c, zone)).collect())
+                    .map(|(r, row)| (1..=row.len() as u32).map(|c| sheet.display_text_in(r, c, zone, locale)).collect())
                     .collect();
                 sheets.insert(format!("{}/{}", book.id(), sheet.name()), rows);
             }

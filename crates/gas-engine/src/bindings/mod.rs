@@ -61,6 +61,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("GmailLabel", gmail::dispatch),
     ("GmailMessage", gmail::dispatch),
     ("GmailThread", gmail::dispatch),
+    ("Group", sheets::dispatch),
     ("HTTPResponse", blob::dispatch),
     ("HtmlOutput", html::dispatch),
     ("HtmlService", html::dispatch),

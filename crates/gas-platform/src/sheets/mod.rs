@@ -81,8 +81,10 @@ pub mod conditional;
 mod finder;
 pub mod format;
 pub mod formula;
+pub mod groups;
 pub mod layer;
 pub mod layout;
+pub mod locale;
 mod model;
 pub mod named;
 pub mod number_format;
@@ -112,6 +114,7 @@ pub use model::{Sheet, Spreadsheet, Spreadsheets};
 pub use ops::objects::is_valid_locale;
 pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
 pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
+pub use ops::{GroupRef, GROUP_GONE};
 pub use shift::Dim;
 pub use values::{display_value, user_entered};
 

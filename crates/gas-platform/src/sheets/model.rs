@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::format::CellFormat;
 use super::formula::{PendingGaps, Stale};
+use super::groups::SheetGroups;
 use super::layer::CellLayer;
 use super::layout::Layout;
 use super::objects::{SheetObjects, SpreadsheetObjects};
@@ -53,6 +54,9 @@ pub struct Sheet {
     /// results, not inputs. A write to one makes it a plain value again.
     #[serde(default, skip_serializing_if = "CellLayer::is_empty")]
     spilled: CellLayer<bool>,
+    /// Row and column groups (groups.rs); moved by every structural change.
+    #[serde(default, skip_serializing_if = "SheetGroups::is_default")]
+    groups: SheetGroups,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -81,6 +85,8 @@ struct SheetData {
     row_heights: BTreeMap<u32, u32>,
     #[serde(default)]
     spilled: CellLayer<bool>,
+    #[serde(default)]
+    groups: SheetGroups,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -122,6 +128,8 @@ impl TryFrom<SheetData> for Sheet {
         sheet.column_widths = data.column_widths;
         sheet.row_heights = data.row_heights;
         sheet.spilled = data.spilled;
+        data.groups.check(sheet.max_rows, sheet.max_columns).map_err(|err| format!("sheet {:?}: {err}", data.name))?;
+        sheet.groups = data.groups;
         Ok(sheet)
     }
 }
@@ -143,6 +151,7 @@ impl Sheet {
             column_widths: BTreeMap::new(),
             row_heights: BTreeMap::new(),
             spilled: CellLayer::default(),
+            groups: SheetGroups::default(),
         }
     }
 
@@ -260,6 +269,14 @@ impl Sheet {
 
     pub(super) fn spilled_mut(&mut self) -> &mut CellLayer<bool> {
         &mut self.spilled
+    }
+
+    pub fn groups(&self) -> &SheetGroups {
+        &self.groups
+    }
+
+    pub(super) fn groups_mut(&mut self) -> &mut SheetGroups {
+        &mut self.groups
     }
 
     pub(super) fn formulas_mut(&mut self) -> &mut CellLayer<String> {
@@ -427,6 +444,7 @@ impl Sheet {
             Shift::Remove { dim: Dim::Columns, start, count } => layer.remove_columns(start, count),
         });
         self.layout.apply_shift(&shift);
+        self.groups.apply_shift(&shift);
         // Sizes set by a script move with their row or column; a deleted one's goes.
         let sizes = match shift.dim() {
             Dim::Rows => &mut self.row_heights,

@@ -15,14 +15,15 @@
 //!
 //! gas-sim's choices where the guide is silent (fidelity rows in the README): booleans
 //! and text show unchanged unless a text section applies; a negative number that rounds
-//! to zero loses its minus sign; seconds are truncated, not rounded; fractions (`# ?/?`)
-//! are not modelled (the `/` shows as a literal).
+//! to zero loses its minus sign; seconds are truncated, not rounded. Fractions (`# ?/?`,
+//! `?/?`, `# ??/16`, `0 ?/?`) follow Excel's documented rules (see `render_fraction`).
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike};
 use chrono_tz::Tz;
 
-use super::values::display_number;
-use crate::time::utc_ms_to_local;
+use super::locale::{display_value_in, localize, SheetLocale, CURRENCY_MARK, DECIMAL_MARK, EN_US, GROUP_MARK};
+use super::values;
+use crate::time::{utc_ms_to_local, MONTH_NAMES, MONTH_NAMES_SHORT, WEEKDAY_NAMES, WEEKDAY_NAMES_SHORT};
 use crate::CellValue;
 
 /// What `getNumberFormat()` returns for a cell no format was set on (observed).
@@ -36,27 +37,27 @@ const MS_PER_DAY: f64 = 86_400_000.0;
 /// and Sheets never shows binary noise (`0.1 + 0.2` with `0.00000000000000000` is `0.3...`).
 const SIGNIFICANT_DIGITS: usize = 15;
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-/// The display text of `value` under `pattern` in a spreadsheet whose zone is `zone`.
+/// The display text of `value` under `pattern` in a spreadsheet whose zone is `zone`,
+/// in the en_US locale.
 pub fn render(value: &CellValue, pattern: &str, zone: Tz) -> String {
+    render_in(value, pattern, zone, &EN_US)
+}
+
+/// The display text of `value` under `pattern` in a spreadsheet of that zone and locale
+/// (locale.rs: the renderer writes stand-ins for the locale's characters).
+pub fn render_in(value: &CellValue, pattern: &str, zone: Tz, locale: &SheetLocale) -> String {
     if is_automatic(pattern) {
-        return super::values::display_value(value, zone);
+        return display_value_in(value, zone, locale);
     }
+    localize(&render_marked(value, pattern, zone), locale)
+}
+
+/// "Automatic" numbers where a pattern gives no digits, with the locale's decimal point.
+fn display_number(n: f64) -> String {
+    values::display_number(n).replace('.', &DECIMAL_MARK.to_string())
+}
+
+fn render_marked(value: &CellValue, pattern: &str, zone: Tz) -> String {
     let sections: Vec<Vec<Token>> = split_sections(pattern).iter().map(|s| tokenize(s)).collect();
     match value {
         CellValue::Empty => String::new(),
@@ -236,7 +237,11 @@ fn tokenize(section: &str) -> Vec<Token> {
 /// colour (`None`: colours do not change the text).
 fn bracketed(inside: &str) -> Option<Token> {
     if let Some(currency) = inside.strip_prefix('$') {
-        return Some(Token::Literal(currency.split('-').next().unwrap_or_default().to_string()));
+        // `[$]` names no symbol: the locale's (assumed).
+        return Some(Token::Literal(match currency.split('-').next().unwrap_or_default() {
+            "" => CURRENCY_MARK.to_string(),
+            symbol => symbol.to_string(),
+        }));
     }
     let lower = inside.to_ascii_lowercase();
     if let Some(letter) = lower.chars().next().filter(|c| "hms".contains(*c)) {
@@ -314,7 +319,7 @@ fn render_number(n: f64, local: Option<NaiveDateTime>, sections: &[Vec<Token>]) 
     if is_date {
         return render_date(n, local, section);
     }
-    let shown = render_digits(n.abs(), section);
+    let shown = render_fraction(n.abs(), section).unwrap_or_else(|| render_digits(n.abs(), section));
     let is_zero = !shown.chars().any(|c| c.is_ascii_digit() && c != '0');
     if signed && n < 0.0 && !is_zero {
         format!("-{shown}")
@@ -359,8 +364,7 @@ fn render_digits(value: f64, section: &[Token]) -> String {
                 out.push_str(&fraction_text[k]);
             }
             Token::Digit(_) => {}
-            Token::Point if Some(i) == point_at => out.push('.'),
-            Token::Point => out.push('.'),
+            Token::Point => out.push(DECIMAL_MARK),
             Token::Comma if i < integer_end && grouping && i > integer_places[0] => {}
             Token::Literal(_) if grouping && i > integer_places[0] && i < *integer_places.last().expect("places") => {}
             Token::Comma => {
@@ -387,6 +391,108 @@ fn render_digits(value: f64, section: &[Token]) -> String {
         }
     }
     out
+}
+
+/// Denominator placeholders a fraction may have: `?????` tries 99,999 denominators.
+const FRACTION_DIGITS_MAX: u32 = 5;
+
+/// A fraction section: `[integer placeholders] literal numerator "/" denominator`, the
+/// denominator being placeholders (the best fraction with at most that many digits) or a
+/// number (`?/8`: eighths, not reduced). Excel's documented rules, assumed for Sheets:
+/// without integer placeholders the fraction is improper (`?/?` shows 1.25 as `5/4`);
+/// `?` pads the numerator on the left and the denominator on the right with spaces
+/// (`# ???/???` shows 5.25 as `5   1/4  `); a whole number shows the integer and blanks
+/// where the fraction would be. `None` when the section is no fraction.
+fn render_fraction(value: f64, section: &[Token]) -> Option<String> {
+    let slash = section.iter().position(|t| matches!(t, Token::Literal(text) if text.starts_with('/')))?;
+    let is_digit = |t: &Token| matches!(t, Token::Digit(_));
+    let numerator_start = (0..slash).rev().take_while(|&i| is_digit(&section[i])).last()?;
+    let integer_places: Vec<usize> = (0..numerator_start).filter(|&i| is_digit(&section[i])).collect();
+    let Token::Literal(after_slash) = &section[slash] else {
+        return None;
+    };
+    let fixed: Option<u64> = match after_slash[1..].trim() {
+        "" => None,
+        digits => Some(digits.parse().ok().filter(|&d| d > 0)?),
+    };
+    let denominator_places: Vec<usize> = match fixed {
+        Some(_) => Vec::new(),
+        None => (slash + 1..section.len()).take_while(|&i| is_digit(&section[i])).collect(),
+    };
+    if fixed.is_none() && denominator_places.is_empty() {
+        return None;
+    }
+    let (mut whole, part) = if integer_places.is_empty() { (0.0, value) } else { (value.trunc(), value.fract()) };
+    let (mut numerator, denominator) = match fixed {
+        Some(d) => ((part * d as f64).round() as u64, d),
+        None => {
+            let digits = (denominator_places.len() as u32).min(FRACTION_DIGITS_MAX);
+            best_fraction(part, 10u64.pow(digits) - 1)
+        }
+    };
+    if !integer_places.is_empty() && numerator == denominator {
+        whole += 1.0;
+        numerator = 0;
+    }
+    let pad = |text: String, places: &[usize], left: bool| -> String {
+        let width = places.iter().filter(|&&p| section[p] != Token::Digit('#')).count();
+        let fill: String = " ".repeat(width.saturating_sub(text.len()));
+        if left {
+            fill + &text
+        } else {
+            text + &fill
+        }
+    };
+    let numerator_places: Vec<usize> = (numerator_start..slash).collect();
+    let numerator_text = pad(numerator.to_string(), &numerator_places, true);
+    let denominator_text = match fixed {
+        // `/8` as written (with any spaces after the slash).
+        Some(_) => after_slash.clone(),
+        None => format!("/{}", pad(denominator.to_string(), &denominator_places, false)),
+    };
+    let fraction_text = if numerator == 0 && !integer_places.is_empty() {
+        " ".repeat(numerator_text.chars().count() + denominator_text.chars().count())
+    } else {
+        numerator_text + &denominator_text
+    };
+    let (integer_digits, _) = round_decimal(whole, 0);
+    let integer_text = integer_part(&integer_digits, &integer_places, section, false);
+    let fraction_end = denominator_places.last().map_or(slash, |&p| p);
+    let mut out = String::new();
+    for (i, token) in section.iter().enumerate() {
+        match token {
+            _ if i == numerator_start => out.push_str(&fraction_text),
+            _ if i > numerator_start && i <= fraction_end => {}
+            Token::Digit(_) => {
+                if let Some(j) = integer_places.iter().position(|&p| p == i) {
+                    out.push_str(&integer_text[j]);
+                }
+            }
+            Token::Literal(text) => out.push_str(text),
+            Token::Percent => out.push('%'),
+            _ => {}
+        }
+    }
+    // `#` with a zero whole part and no fraction (0 under `# ?/?`) would show nothing.
+    if out.trim().is_empty() {
+        out = "0".to_string();
+    }
+    Some(out)
+}
+
+/// The fraction closest to `value` (in 0..1 for a mixed number, any size for an improper
+/// one) with a denominator up to `denominator_max`; of equally close ones the smallest
+/// denominator, so it is in lowest terms.
+fn best_fraction(value: f64, denominator_max: u64) -> (u64, u64) {
+    let mut best = (value.round() as u64, 1, (value - value.round()).abs());
+    for d in 2..=denominator_max.max(1) {
+        let n = (value * d as f64).round();
+        let error = (value - n / d as f64).abs();
+        if error < best.2 {
+            best = (n as u64, d, error);
+        }
+    }
+    (best.0, best.1)
 }
 
 fn literals_only(section: &[Token]) -> String {
@@ -515,7 +621,7 @@ fn integer_part(digits: &str, places: &[usize], section: &[Token], grouping: boo
     let mut grouped = spaces.to_string();
     for (k, ch) in number.chars().enumerate() {
         if k > 0 && (number.len() - k) % 3 == 0 {
-            grouped.push(',');
+            grouped.push(GROUP_MARK);
         }
         grouped.push(ch);
     }
@@ -654,20 +760,20 @@ fn date_part(at: NaiveDateTime, letter: char, count: usize, minute: bool, twelve
         'y' => format!("{:04}", at.year()),
         'm' if minute => padded(at.minute(), count),
         'm' => {
-            let name = MONTHS[at.month0() as usize];
+            let name = MONTH_NAMES[at.month0() as usize];
             match count {
                 1 | 2 => padded(at.month(), count),
-                3 => name[..3].to_string(),
+                3 => MONTH_NAMES_SHORT[at.month0() as usize].to_string(),
                 5 => name[..1].to_string(),
                 _ => name.to_string(),
             }
         }
         'd' => {
-            let name = WEEKDAYS[at.weekday().num_days_from_monday() as usize];
+            let weekday = at.weekday().num_days_from_sunday() as usize;
             match count {
                 1 | 2 => padded(at.day(), count),
-                3 => name[..3].to_string(),
-                _ => name.to_string(),
+                3 => WEEKDAY_NAMES_SHORT[weekday].to_string(),
+                _ => WEEKDAY_NAMES[weekday].to_string(),
             }
         }
         'h' if twelve_hour => padded((at.hour() + 11) % 12 + 1, count),

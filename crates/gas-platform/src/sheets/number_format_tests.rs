@@ -196,3 +196,26 @@ fn non_finite_numbers_do_not_reach_the_digits() {
     assert_eq!(number(f64::NAN, "0.00"), "NaN");
     assert_eq!(number(f64::INFINITY, "0.00E+00"), "Infinity");
 }
+
+/// Fractions: Excel's documented examples ("Number format codes": `# ???/???` shows 5.25
+/// as `5 1/4` and 5.3 as `5 3/10` with aligned slashes; `# ?/?`, `# ??/??` as up to one
+/// and two digits), assumed for Sheets, which documents no example.
+#[test]
+fn fractions_mixed_improper_fixed_and_aligned() {
+    assert_eq!(number(1.25, "# ?/?"), "1 1/4");
+    assert_eq!(number(std::f64::consts::PI, "# ?/?"), "3 1/7");
+    assert_eq!(number(std::f64::consts::PI, "# ??/??"), "3 14/99");
+    assert_eq!(number(5.25, "# ???/???"), "5   1/4  ");
+    assert_eq!(number(5.3, "# ???/???"), "5   3/10 ");
+    assert_eq!(number(1.25, "?/?"), "5/4");
+    assert_eq!(number(0.3, "?/8"), "2/8", "a fixed denominator is not reduced");
+    assert_eq!(number(1.3, "# ?/8"), "1 2/8");
+    assert_eq!(number(2.5, "# ??/16"), "2  8/16");
+    assert_eq!(number(0.5, "0 ?/?"), "0 1/2");
+    assert_eq!(number(0.5, "# ?/?"), " 1/2", "`#` shows no zero whole part");
+    assert_eq!(number(-1.5, "# ?/?"), "-1 1/2");
+    assert_eq!(number(2.0, "# ?/?"), "2    ", "a whole number: blanks where the fraction goes");
+    assert_eq!(number(0.99, "# ?/?"), "1    ", "rounds up to the next whole number");
+    assert_eq!(number(0.0, "# ?/?"), "0");
+    assert_eq!(number(1.5, "0.0/x"), "1.5/x", "a slash after no digit placeholder is a literal");
+}

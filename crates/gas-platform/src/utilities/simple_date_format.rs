@@ -13,25 +13,10 @@ use crate::time::{MS_PER_MINUTE, MS_PER_SECOND};
 /// outside quotes is an error.
 const PATTERN_LETTERS: &str = "GyMdkHmsSEDFwWahKzZYuXL";
 
-pub(super) const MONTHS_LONG: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-pub(super) const MONTHS_SHORT: [&str; 12] =
-    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-pub(super) const WEEKDAYS_LONG: [&str; 7] =
-    ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-pub(super) const WEEKDAYS_SHORT: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+pub(super) use crate::time::{
+    MONTH_NAMES as MONTHS_LONG, MONTH_NAMES_SHORT as MONTHS_SHORT, WEEKDAY_NAMES as WEEKDAYS_LONG,
+    WEEKDAY_NAMES_SHORT as WEEKDAYS_SHORT,
+};
 /// Index 0 is BC, 1 is AD, as Java's `Calendar.ERA` values.
 pub(super) const ERAS_SHORT: [&str; 2] = ["BC", "AD"];
 pub(super) const ERAS_LONG: [&str; 2] = ["Before Christ", "Anno Domini"];

@@ -3,6 +3,7 @@
 
 mod formats;
 mod formulas;
+mod groups;
 mod objects;
 mod structure;
 
@@ -26,7 +27,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 type Part = fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val]) -> Option<CallResult>;
 
 /// The parts of SpreadsheetApp in their own modules, asked in turn before the core below.
-const PARTS: [Part; 3] = [formulas::dispatch, formats::dispatch, structure::dispatch];
+const PARTS: [Part; 4] = [formulas::dispatch, formats::dispatch, structure::dispatch, groups::dispatch];
 
 fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let mut world = host.world();

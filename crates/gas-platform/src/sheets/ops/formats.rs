@@ -9,10 +9,11 @@
 use chrono_tz::Tz;
 
 use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES};
+use super::super::locale::{display_value_in, SheetLocale, EN_US};
 use super::super::model::{Sheet, Spreadsheets};
-use super::super::number_format::{is_plain_text, render};
+use super::super::number_format::{is_plain_text, render_in};
 use super::super::rich_text::RichText;
-use super::super::values::{display_value, user_entered};
+use super::super::values::user_entered;
 use super::super::{text, RangeRef, SheetRef};
 use super::{check_rows, fail};
 use crate::error::{ServiceError, ServiceResult};
@@ -71,10 +72,15 @@ impl Sheet {
     /// The text a cell shows: its value through its number format (`values::display_value`
     /// when it has none, so sheets without formats show exactly what they showed before).
     pub fn display_text(&self, row: u32, column: u32, zone: Tz) -> String {
+        self.display_text_in(row, column, zone, &EN_US)
+    }
+
+    /// [`Sheet::display_text`] in a spreadsheet locale (locale.rs).
+    pub fn display_text_in(&self, row: u32, column: u32, zone: Tz, locale: &SheetLocale) -> String {
         let value = self.cell(row, column);
         match self.formats().get(row, column).and_then(|f| f.number_format.as_deref()) {
-            Some(pattern) => render(value, pattern, zone),
-            None => display_value(value, zone),
+            Some(pattern) => render_in(value, pattern, zone, locale),
+            None => display_value_in(value, zone, locale),
         }
     }
 

@@ -5,12 +5,14 @@
 mod arrange;
 mod formats;
 mod formulas;
+mod groups;
 pub(super) mod objects;
 pub mod people;
 mod structure;
 
 pub use arrange::{CopyMode, Direction};
 pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
+pub use groups::{GroupRef, GROUP_GONE};
 pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
@@ -456,10 +458,13 @@ impl Spreadsheets {
     /// (ops/formats.rs), dates in the spreadsheet's zone.
     pub fn get_display_values(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<Vec<Vec<String>>> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
+        let locale = self.locale_of(&range.sheet.spreadsheet_id)?;
         let sheet = self.range_sheet(range)?;
         Ok((range.row..=range.last_row())
             .map(|row| {
-                (range.column..=range.last_column()).map(|column| sheet.display_text(row, column, zone)).collect()
+                (range.column..=range.last_column())
+                    .map(|column| sheet.display_text_in(row, column, zone, locale))
+                    .collect()
             })
             .collect())
     }
@@ -467,7 +472,8 @@ impl Spreadsheets {
     /// `Range.getDisplayValue()`: the top-left cell as shown.
     pub fn get_display_value(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<String> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
-        Ok(self.range_sheet(range)?.display_text(range.row, range.column, zone))
+        let locale = self.locale_of(&range.sheet.spreadsheet_id)?;
+        Ok(self.range_sheet(range)?.display_text_in(range.row, range.column, zone, locale))
     }
 
     /// `Range.setValues(values)`: the data must have the range's shape; strings are read
