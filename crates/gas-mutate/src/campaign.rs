@@ -370,6 +370,11 @@ impl Campaign {
         Ok(())
     }
 
+    /// The tests whose scenario explores, and the schedules each runs after the plain run.
+    pub fn explored_tests(&self) -> Vec<(&str, u64)> {
+        self.tests.iter().filter_map(|t| t.schedules.map(|n| (t.info.id.as_str(), n))).collect()
+    }
+
     /// Executions the baseline ran (as written), over all tests.
     pub fn baseline_executions(&self) -> usize {
         self.tests.iter().filter_map(|t| t.reference.as_ref()).map(|r| r.executions).sum()

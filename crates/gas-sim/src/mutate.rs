@@ -181,6 +181,14 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         },
         campaign.tests.len()
     );
+    let explored = campaign.explored_tests();
+    if let Some((_, schedules)) = explored.first() {
+        eprintln!(
+            "{} run(s) explore (e.g. {}: {schedules} schedule(s)): a mutant that passes the plain run is judged under every schedule, up to the first that fails",
+            explored.len(),
+            explored[0].0
+        );
+    }
     match campaign.baseline(jobs) {
         Ok(()) => {}
         Err(CampaignError::Baseline(message)) => {

@@ -85,3 +85,14 @@ fn mutate_explores_and_refuses_explore_zero() {
     assert_eq!(out.status.code(), Some(0), "{report}");
     assert!(report.contains("1 mutant(s): 1 killed"), "{report}");
 }
+
+#[test]
+fn bench_explore_says_when_there_is_no_rare_schedule_to_search_for() {
+    // The naive seed-004 store loses a result in every schedule: its loss is a plain
+    // expectation, so PCT and random choices have nothing rarer to find.
+    let out = gas_sim(&["bench", "--explore", "scenarios/overlapping_triggers.toml"]);
+    let report = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("schedules/s"), "{report}");
+    assert!(report.contains("nothing to search for: no schedule broke an expectation"), "{report}");
+}
