@@ -1,6 +1,8 @@
 //! Every scenario in `scenarios/`, in each of its zones: its expectations hold and its
 //! snapshot matches `scenarios/snapshots/<scenario>@<Zone>.snap` (insta; in CI a missing
-//! or changed snapshot fails and nothing is written). Plus determinism.
+//! or changed snapshot fails and nothing is written). The race scenarios in `races/`
+//! likewise, against `races/snapshots/`, and explored as `gas-sim test` explores them.
+//! Plus determinism.
 
 use std::path::{Path, PathBuf};
 
@@ -14,7 +16,11 @@ fn repo_root() -> PathBuf {
 }
 
 fn scenario_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_root().join("scenarios"))
+    toml_files("scenarios")
+}
+
+fn toml_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo_root().join(dir))
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
@@ -25,10 +31,40 @@ fn scenario_files() -> Vec<PathBuf> {
 
 #[test]
 fn every_scenario_passes_and_matches_its_snapshots() {
-    let files = scenario_files();
+    check_files(&scenario_files());
+}
+
+/// `races/` holds scenarios kept out of `scenarios/` (the mutation tests read that
+/// folder); each explores (`explore = N`), and every schedule must pass.
+#[test]
+fn every_race_scenario_passes_matches_its_snapshots_and_every_schedule() {
+    let files = toml_files("races");
+    assert!(files.iter().any(|p| p.ends_with("invoice_overlap.toml")), "{files:?}");
+    check_files(&files);
+    for path in &files {
+        let scenario = gas_scenario::PreparedScenario::load(path, &RunOptions::default()).unwrap();
+        let settings = gas_scenario::explore::Settings::of(&scenario.loaded).unwrap();
+        let schedules = settings.schedules.unwrap_or_else(|| panic!("{}: races/ explore", path.display()));
+        let options = gas_scenario::explore::ExploreOptions {
+            schedules,
+            jobs: 2,
+            max_failures: Some(1),
+            check_determinism: false,
+            jitter: Default::default(),
+            mode: None,
+        };
+        for zone in &scenario.zones {
+            let explored = gas_scenario::explore::explore_zone(&scenario, zone, &options).unwrap();
+            assert!(explored.passed(), "{}", explored.text());
+            assert_eq!(explored.schedules_run, schedules);
+        }
+    }
+}
+
+fn check_files(files: &[PathBuf]) {
     assert!(!files.is_empty(), "no scenarios found");
     let mut failures = Vec::new();
-    for path in &files {
+    for path in files {
         let reports = run_scenario(path, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"));
         let zones: Vec<&str> = reports.iter().map(|r| r.zone.as_str()).collect();
         let is_dst_scenario = path.file_stem().is_some_and(|s| s.to_string_lossy().starts_with("dst"));

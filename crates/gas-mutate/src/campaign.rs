@@ -9,6 +9,12 @@
 //! 3. [`Campaign::run`] runs each mutant through the runs that reached its code, cheapest
 //!    run first, and stops at the first run that kills it. Mutants run in parallel.
 //!
+//! A scenario that explores (`explore = N` in the file, or the campaign's `--explore N`)
+//! is run under its N schedules too (`gas_scenario::explore::sources`): the baseline must
+//! pass in every schedule (and show each `in = "some"` expectation in one), a mutant is
+//! killed by the first schedule that breaks an expectation. Each exploration runs on one
+//! thread, in schedule order, so verdicts stay the same for any number of jobs.
+//!
 //! Every verdict is decided in virtual time from deterministic runs, so it is the same on
 //! any machine and for any number of jobs.
 
@@ -18,6 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gas_engine::{check_syntax, Limits, Project};
+use gas_scenario::explore::sources;
 use gas_scenario::{PreparedScenario, RunControl, RunOptions, ZoneReport};
 
 use crate::directives;
@@ -85,6 +92,8 @@ pub struct CampaignOptions {
     /// time per execution, so campaigns use a smaller one than plain runs
     /// ([`CAMPAIGN_STEPS_MAX`]); running out of it is the 6-minute kill, a Timeout.
     pub limits: Limits,
+    /// `--explore N`: explore every scenario under N schedules, over its own `explore`.
+    pub explore: Option<u64>,
 }
 
 /// Steps of engine work before a campaign's execution is killed as the platform kills
@@ -104,6 +113,7 @@ impl CampaignOptions {
             lines: None,
             shard: None,
             limits: Limits { steps_max: CAMPAIGN_STEPS_MAX, ..Limits::default() },
+            explore: None,
         }
     }
 }
@@ -124,6 +134,8 @@ pub struct TestRun {
     pub info: TestInfo,
     scenario: usize,
     project: usize,
+    /// Schedules explored after the plain run (`explore = N` or `--explore N`).
+    schedules: Option<u64>,
     /// Filled by the baseline.
     reference: Option<Reference>,
 }
@@ -163,6 +175,8 @@ pub struct Campaign {
     /// Verdicts taken from an incremental file (`reuse`), by mutant id: not judged again.
     reused: BTreeMap<usize, MutantResult>,
     limits: Limits,
+    /// `--explore N` (it changes verdicts, so the incremental fingerprint holds it).
+    explore: Option<u64>,
 }
 
 impl Campaign {
@@ -187,6 +201,8 @@ impl Campaign {
                     projects.len() - 1
                 }
             };
+            let schedules =
+                sources::schedules_of(&scenario, options.explore).map_err(|e| CampaignError::Input(e.to_string()))?;
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             for zone in &scenario.zones {
                 tests.push(TestRun {
@@ -197,6 +213,7 @@ impl Campaign {
                     },
                     scenario: scenarios.len(),
                     project,
+                    schedules,
                     reference: None,
                 });
             }
@@ -268,6 +285,7 @@ impl Campaign {
             tests,
             mutants,
             reused: BTreeMap::new(),
+            explore: options.explore,
             shard: options.shard,
             dropped_unparsable,
             warnings,
@@ -289,19 +307,40 @@ impl Campaign {
             let test = &this.tests[t];
             let project = &this.projects[test.project];
             let sources = if instrumented { &project.instrumented } else { &project.original };
-            let control = RunControl { limits: Some(this.limits), stop_after_timeouts: None, ..RunControl::default() };
-            this.scenarios[test.scenario].run_zone_with(&test.info.zone, sources.clone(), &control)
+            let control = RunControl {
+                limits: Some(this.limits),
+                stop_after_timeouts: None,
+                explores: test.schedules.is_some(),
+                ..RunControl::default()
+            };
+            let scenario = &this.scenarios[test.scenario];
+            let plain = scenario.run_zone_with(&test.info.zone, sources.clone(), &control)?;
+            let explored = match test.schedules {
+                Some(n) => {
+                    Some(sources::explore_sources(scenario, &test.info.zone, sources.clone(), Some(this.limits), n)?)
+                }
+                None => None,
+            };
+            Ok::<_, gas_scenario::ScenarioError>((plain, explored))
         });
         let mut failures = Vec::new();
         let mut references = Vec::new();
         for (pair, test) in outcomes.chunks(2).zip(&self.tests) {
-            let (plain, instrumented) = match (&pair[0], &pair[1]) {
+            let ((plain, explored), (instrumented, explored_instrumented)) = match (&pair[0], &pair[1]) {
                 (Ok(plain), Ok(instrumented)) => (plain, instrumented),
                 (Err(e), _) | (_, Err(e)) => return Err(CampaignError::Input(e.to_string())),
             };
             if let Some(reason) = baseline_problem(plain, &self.scenarios[test.scenario].loaded.paths) {
                 failures.push(format!("  {}: {reason}", test.info.id));
             }
+            if let (Some(explored), Some(n)) = (explored, test.schedules) {
+                if let Some(reason) = explored.failure(n) {
+                    failures.push(format!("  {}: {reason}", test.info.id));
+                }
+            }
+            // Code only some schedules reach (a lock timeout's retry path) is covered too.
+            let mut probes = instrumented.probes();
+            probes.extend(explored_instrumented.iter().flat_map(|e| e.probes.iter().copied()));
             let snapshot = plain.snapshot();
             if instrumented.snapshot() != snapshot {
                 return Err(CampaignError::Input(format!(
@@ -312,8 +351,8 @@ impl Campaign {
             }
             references.push(Reference {
                 timeouts: timeouts(plain),
-                executions: plain.executions.len(),
-                probes: instrumented.probes(),
+                executions: plain.executions.len() + explored.as_ref().map_or(0, |e| e.executions),
+                probes,
                 snapshot,
             });
         }
@@ -329,6 +368,11 @@ impl Campaign {
             test.reference = Some(reference);
         }
         Ok(())
+    }
+
+    /// The tests whose scenario explores, and the schedules each runs after the plain run.
+    pub fn explored_tests(&self) -> Vec<(&str, u64)> {
+        self.tests.iter().filter_map(|t| t.schedules.map(|n| (t.info.id.as_str(), n))).collect()
     }
 
     /// Executions the baseline ran (as written), over all tests.
@@ -394,6 +438,11 @@ impl Campaign {
             let stored = gas_scenario::snapshot::snapshot_path(&scenario.path, &test.info.zone);
             let text = gas_scenario::snapshot::read_stored_within(&scenario.loaded.paths, &stored).ok().flatten();
             parts.push((stored.display().to_string(), text));
+        }
+        // `explore = N` is in the scenario's text; the flag's override is not. Only added
+        // when given, so that a cache written without it stays valid.
+        if let Some(n) = self.explore {
+            parts.push(("--explore".into(), Some(n.to_string())));
         }
         crate::incremental::fingerprint(&parts)
     }
@@ -484,6 +533,7 @@ impl Campaign {
             let control = RunControl {
                 limits: Some(self.limits),
                 stop_after_timeouts: Some(reference.timeouts),
+                explores: test.schedules.is_some(),
                 ..RunControl::default()
             };
             let report = match self.scenarios[test.scenario].run_zone_with(&test.info.zone, sources.clone(), &control) {
@@ -506,6 +556,23 @@ impl Campaign {
                 let snapshot = report.snapshot();
                 (snapshot != reference.snapshot)
                     .then(|| (Status::Killed, first_difference(&reference.snapshot, &snapshot)))
+            };
+            let verdict = match (verdict, test.schedules) {
+                (None, Some(n)) => {
+                    let scenario = &self.scenarios[test.scenario];
+                    match sources::explore_sources(scenario, &test.info.zone, sources.clone(), Some(self.limits), n) {
+                        Ok(explored) => {
+                            executions += explored.executions;
+                            explored.failure(n).map(|reason| (Status::Killed, reason))
+                        }
+                        Err(error) => {
+                            result.status = Status::RuntimeError;
+                            result.status_reason = error.to_string();
+                            return (result, executions);
+                        }
+                    }
+                }
+                (verdict, _) => verdict,
             };
             if let Some((status, reason)) = verdict {
                 result.status = status;

@@ -61,6 +61,9 @@ pub struct RunControl {
     /// Keep each execution's calls and logs and the scheduler's evictions for the HTML
     /// timeline (`ExecutionSummary::trace`, `ZoneReport::timeline`).
     pub keep_traces: bool,
+    /// The run is an exploration's plain run (a campaign's `--explore N`): it leaves the
+    /// `in = "some"` expectations to the schedules, as `explore = N` in the file does.
+    pub explores: bool,
 }
 
 /// A scenario file loaded with its project, ready to run in any zone, also with another
@@ -121,6 +124,7 @@ impl PreparedScenario {
         }
         plan.stop_after_timeouts = control.stop_after_timeouts;
         plan.keep_traces = control.keep_traces;
+        plan.explores |= control.explores;
         // A panic in the scheduler (an assertion) is gas-sim's bug, reported as one;
         // the workers catch their own (run.rs).
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_plan(plan)));

@@ -176,3 +176,39 @@ fn bad_exploration_input_is_an_error_naming_the_key() {
     }
     assert!(explore::parse_arg("gs2;base=0").unwrap_err().contains("unknown schedule version \"gs2\""));
 }
+
+/// Seed 004 (the result-store fixtures): under the same schedules the naive store loses
+/// a result (its audit fails) and the locked one keeps every result; the schedule that
+/// once started the triggers before `setup` stored the folder id (setup now runs 5
+/// minutes earlier) passes.
+#[test]
+fn seed_004_the_naive_store_loses_a_result_the_locked_one_none_under_the_same_schedules() {
+    let naive = load("overlapping_triggers.toml");
+    let locked = load("overlapping_triggers_locked.toml");
+    let audit = |run: &explore::run::ScheduleRun| {
+        run.report.executions.iter().find(|e| e.function == "auditIndex").map(|e| e.outcome.clone())
+    };
+    for index in [0, 3] {
+        let lost = explore::run_schedule(&naive, "UTC", &ScheduleArg::Index(index), Default::default()).unwrap();
+        assert_eq!(audit(&lost).as_deref(), Some("failed"), "schedule {index}: the naive store loses a result");
+        let kept = explore::run_schedule(&locked, "UTC", &ScheduleArg::Index(index), Default::default()).unwrap();
+        assert!(kept.broken.is_empty(), "schedule {index}: {:?}", kept.broken);
+        assert_eq!(audit(&kept).as_deref(), Some("completed"), "schedule {index}");
+    }
+    let ScheduleArg::Given(old_race) = explore::parse_arg("gs1;base=214;p=1.3").unwrap() else { panic!() };
+    let ran = explore::run_schedule(&locked, "UTC", &ScheduleArg::Given(old_race.clone()), Default::default()).unwrap();
+    assert!(ran.broken.is_empty(), "{:?}", ran.broken);
+    // With setup at the triggers' instant, as the scenario was, that schedule fails.
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = repo_root().join("fixtures");
+    let text = std::fs::read_to_string(&locked.path)
+        .unwrap()
+        .replace("\"../fixtures/", &format!("\"{}/", fixtures.display()))
+        .replace("2025-10-31T23:55:00Z", "2025-11-01T00:00:00Z");
+    let path = dir.path().join("old_locked.toml");
+    std::fs::write(&path, text).unwrap();
+    let options = RunOptions { zone: Some("UTC".into()), allowed_paths: vec![fixtures], ..RunOptions::default() };
+    let old = PreparedScenario::load(&path, &options).unwrap();
+    let ran = explore::run_schedule(&old, "UTC", &ScheduleArg::Given(old_race), Default::default()).unwrap();
+    assert!(!ran.broken.is_empty(), "the old scenario's race: {}", ran.report.text());
+}

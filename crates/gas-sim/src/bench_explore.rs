@@ -41,6 +41,15 @@ pub fn run(path: &Path) -> Result<u8, BadInput> {
         path.display(),
         runs as f64 / wall_s
     );
+    if explored.failed == 0 && explored.some.is_empty() {
+        // The naive seed-004 store loses a result in every schedule (its loss is a plain
+        // expectation): there is no rare schedule to search for.
+        println!(
+            "nothing to search for: no schedule broke an expectation and none is in = \"some\" \
+             (what the scenario expects holds in every schedule)"
+        );
+        return Ok(0);
+    }
     println!("schedules to the first one that shows it (budget {SEARCH_BUDGET}, {SEEDS} seeds):");
     let mut means = Vec::new();
     for (name, mode) in [("pct depth 3", Mode::Pct { depth: 3 }), ("random (depth 1)", Mode::Pct { depth: 1 })] {

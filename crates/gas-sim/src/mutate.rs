@@ -68,6 +68,10 @@ pub struct MutateArgs {
     /// Override the scenarios' seeds.
     #[arg(long, value_parser = |text: &str| whole_number_flag(text, 0, u64::MAX))]
     seed: Option<u64>,
+    /// Explore every scenario under N schedules (over its own `explore = N`): a mutant is
+    /// killed by the first schedule that breaks an expectation.
+    #[arg(long, value_name = "N", value_parser = crate::explore_cmd::schedules_flag)]
+    explore: Option<u64>,
     /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
     /// (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
@@ -115,6 +119,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         files: args.files.clone(),
         lines,
         shard,
+        explore: args.explore,
         ..CampaignOptions::new(scenario_files(&args.scenarios)?)
     };
     // Before the campaign: a report that cannot be written would be lost at its end.
@@ -176,6 +181,14 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         },
         campaign.tests.len()
     );
+    let explored = campaign.explored_tests();
+    if let Some((_, schedules)) = explored.first() {
+        eprintln!(
+            "{} run(s) explore (e.g. {}: {schedules} schedule(s)): a mutant that passes the plain run is judged under every schedule, up to the first that fails",
+            explored.len(),
+            explored[0].0
+        );
+    }
     match campaign.baseline(jobs) {
         Ok(()) => {}
         Err(CampaignError::Baseline(message)) => {

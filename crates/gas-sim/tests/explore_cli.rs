@@ -61,3 +61,38 @@ fn bad_exploration_flags_are_clear_errors() {
         assert!(text(&out).contains(expected), "{flags:?}: {}", text(&out));
     }
 }
+
+#[test]
+fn mutate_explores_and_refuses_explore_zero() {
+    let out = gas_sim(&["mutate", "scenarios/race_counter_locked.toml", "--tz", "UTC", "--explore", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("explore at least 1 schedule"), "{}", text(&out));
+    // One ArithmeticOperator mutant, `25 * 1000` -> `25 / 1000`: waitLock(25 ms) leaves the
+    // plain run alone and times out only when an explored schedule makes the saves contend.
+    let out = gas_sim(&[
+        "mutate",
+        "scenarios/race_counter_locked.toml",
+        "--tz",
+        "UTC",
+        "--operators",
+        "ArithmeticOperator",
+        "--lines",
+        "fixtures/race-counter-locked/Code.gs:23",
+        "--jobs",
+        "2",
+    ]);
+    let report = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("1 mutant(s): 1 killed"), "{report}");
+}
+
+#[test]
+fn bench_explore_says_when_there_is_no_rare_schedule_to_search_for() {
+    // The naive seed-004 store loses a result in every schedule: its loss is a plain
+    // expectation, so PCT and random choices have nothing rarer to find.
+    let out = gas_sim(&["bench", "--explore", "scenarios/overlapping_triggers.toml"]);
+    let report = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert!(report.contains("schedules/s"), "{report}");
+    assert!(report.contains("nothing to search for: no schedule broke an expectation"), "{report}");
+}

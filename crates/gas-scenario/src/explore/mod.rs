@@ -9,13 +9,14 @@
 //! fault stream (`probability` faults). Schedule 0 is the plain run, unchanged. The
 //! exhaustive mode instead runs every set of at most `explore_preemptions_max`
 //! preemptions. A failing schedule is shrunk (`shrink`) and shown as an interleaving
-//! (`interleaving`).
+//! (`interleaving`). A mutation campaign explores each mutant's sources (`sources`).
 
 pub mod choices;
 pub mod interleaving;
 pub mod run;
 pub mod schedule_text;
 pub mod shrink;
+pub mod sources;
 pub mod verdict;
 
 pub use choices::{Choices, Decisions};

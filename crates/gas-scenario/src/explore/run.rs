@@ -109,7 +109,13 @@ pub fn run_with(scenario: &PreparedScenario, plan: &Plan, choices: Choices) -> R
 
 /// The choices of explored schedule `index` (>= 1); `None` past the exhaustive mode's
 /// last schedule.
-fn choices_for(settings: &Settings, plan_seed: u64, index: u64, steps: u64, combos: &[Vec<u64>]) -> Option<Choices> {
+pub(crate) fn choices_for(
+    settings: &Settings,
+    plan_seed: u64,
+    index: u64,
+    steps: u64,
+    combos: &[Vec<u64>],
+) -> Option<Choices> {
     match settings.mode {
         Mode::Pct { depth } => {
             Some(Choices::pct(plan_seed, index, depth, steps, settings.latency_jitter_pm, settings.firing_jitter_ms))
