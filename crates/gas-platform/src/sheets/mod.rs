@@ -95,6 +95,7 @@ pub mod series;
 pub mod shift;
 pub mod sort;
 pub mod structure_text;
+pub mod surface;
 pub mod validation;
 pub mod values;
 

@@ -11,6 +11,7 @@ use super::formula::{PendingGaps, Stale};
 use super::layer::CellLayer;
 use super::layout::Layout;
 use super::objects::{SheetObjects, SpreadsheetObjects};
+use super::surface::{CalcSettings, SheetSettings};
 use super::shift::{Dim, Shift};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
@@ -49,6 +50,9 @@ pub struct Sheet {
     column_widths: BTreeMap<u32, u32>,
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     row_heights: BTreeMap<u32, u32>,
+    /// Tab colour, right to left, gridlines (surface.rs).
+    #[serde(default, skip_serializing_if = "SheetSettings::is_default")]
+    settings: SheetSettings,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -75,6 +79,8 @@ struct SheetData {
     column_widths: BTreeMap<u32, u32>,
     #[serde(default)]
     row_heights: BTreeMap<u32, u32>,
+    #[serde(default)]
+    settings: SheetSettings,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -114,6 +120,7 @@ impl TryFrom<SheetData> for Sheet {
         }
         sheet.column_widths = data.column_widths;
         sheet.row_heights = data.row_heights;
+        sheet.settings = data.settings;
         Ok(sheet)
     }
 }
@@ -134,6 +141,7 @@ impl Sheet {
             objects: SheetObjects::default(),
             column_widths: BTreeMap::new(),
             row_heights: BTreeMap::new(),
+            settings: SheetSettings::default(),
         }
     }
 
@@ -285,6 +293,15 @@ impl Sheet {
 
     pub(super) fn objects_mut(&mut self) -> &mut SheetObjects {
         &mut self.objects
+    }
+
+    /// Tab colour, right to left, gridlines.
+    pub fn settings(&self) -> &SheetSettings {
+        &self.settings
+    }
+
+    pub(super) fn settings_mut(&mut self) -> &mut SheetSettings {
+        &mut self.settings
     }
 
     /// A copy of this sheet under another gid and name (`copyTo`, `duplicateActiveSheet`).
@@ -452,6 +469,9 @@ pub struct Spreadsheet {
     /// Named ranges, protections, sharing, locale (objects.rs).
     #[serde(default, skip_serializing_if = "SpreadsheetObjects::is_empty")]
     objects: SpreadsheetObjects,
+    /// Iterative calculation and the recalculation interval (surface.rs).
+    #[serde(default, skip_serializing_if = "CalcSettings::is_default")]
+    calc: CalcSettings,
     /// Formula results out of date (formula/): set by every mutable access, not state.
     #[serde(skip)]
     stale: Stale,
@@ -466,6 +486,8 @@ struct SpreadsheetData {
     sheets: Vec<Sheet>,
     #[serde(default)]
     objects: SpreadsheetObjects,
+    #[serde(default)]
+    calc: CalcSettings,
 }
 
 impl TryFrom<SpreadsheetData> for Spreadsheet {
@@ -475,6 +497,7 @@ impl TryFrom<SpreadsheetData> for Spreadsheet {
         let mut book = Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)?;
         data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
         book.objects = data.objects;
+        book.calc = data.calc;
         // A state file's formulas are computed before a script reads them.
         book.stale.0 = book.sheets.iter().any(|sheet| !sheet.formulas().is_empty());
         Ok(book)
@@ -490,6 +513,7 @@ impl Spreadsheet {
             time_zone: None,
             sheets: vec![Sheet::new(0, "Sheet1")],
             objects: SpreadsheetObjects::default(),
+            calc: CalcSettings::default(),
             stale: Stale::default(),
         }
     }
@@ -523,6 +547,7 @@ impl Spreadsheet {
             time_zone,
             sheets,
             objects: SpreadsheetObjects::default(),
+            calc: CalcSettings::default(),
             stale: Stale::default(),
         };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
@@ -577,6 +602,15 @@ impl Spreadsheet {
 
     pub(super) fn objects_mut(&mut self) -> &mut SpreadsheetObjects {
         &mut self.objects
+    }
+
+    /// Iterative calculation and the recalculation interval.
+    pub fn calc(&self) -> &CalcSettings {
+        &self.calc
+    }
+
+    pub(super) fn calc_mut(&mut self) -> &mut CalcSettings {
+        &mut self.calc
     }
 
     /// A copy under another id and name (`Spreadsheet.copy`): sheets, named ranges and
