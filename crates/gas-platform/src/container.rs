@@ -321,7 +321,8 @@ pub fn next_data_range(
     {
         return Ok(active);
     }
-    let (mut top, mut left, mut bottom, mut right) = (active.row, active.column, active.last_row(), active.last_column());
+    let (mut top, mut left, mut bottom, mut right) =
+        (active.row, active.column, active.last_row(), active.last_column());
     let step = |row: u32, column: u32| books.next_data_cell(&active.cell(row, column), direction);
     match direction {
         Direction::Up if bottom > current.row => bottom = step(bottom, current.column)?.row.max(current.row),
@@ -333,7 +334,13 @@ pub fn next_data_range(
         Direction::Next if left < current.column => left = step(current.row, left)?.column.min(current.column),
         Direction::Next => right = step(current.row, right)?.column,
     }
-    Ok(RangeRef { sheet: active.sheet, row: top, column: left, num_rows: bottom - top + 1, num_columns: right - left + 1 })
+    Ok(RangeRef {
+        sheet: active.sheet,
+        row: top,
+        column: left,
+        num_rows: bottom - top + 1,
+        num_columns: right - left + 1,
+    })
 }
 
 /// The buttons of `Ui.alert`/`Ui.prompt` (`Ui.Button`).
@@ -566,8 +573,10 @@ impl ContainerUi {
 
     /// A user opens the spreadsheet: a new page, no custom menus yet.
     pub fn open(&mut self, user: &str, at_utc_ms: i64, selection: Option<RangeRef>) {
-        self.sessions
-            .insert(user.to_string(), UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, selection_list: None, menus: Vec::new() });
+        self.sessions.insert(
+            user.to_string(),
+            UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, selection_list: None, menus: Vec::new() },
+        );
     }
 
     pub fn session_mut(&mut self, user: &str) -> &mut UserSession {
@@ -814,7 +823,10 @@ mod tests {
         let down = next_data_range(&books, &state, Direction::Down).unwrap();
         assert_eq!((down.row, down.num_rows), (1, 5), "A1 down to the end of the run A1:A5");
         // The current cell at the top of A2:A5: Up shrinks the bottom edge toward it.
-        let picked = SelectionState { ranges: vec![books.get_range(&log, 2, 1, 4, 1).unwrap()], current: log_cell(&books, &log, 2, 1) };
+        let picked = SelectionState {
+            ranges: vec![books.get_range(&log, 2, 1, 4, 1).unwrap()],
+            current: log_cell(&books, &log, 2, 1),
+        };
         let shrunk = next_data_range(&books, &picked, Direction::Up).unwrap();
         assert_eq!((shrunk.row, shrunk.num_rows), (2, 1));
         let whole = books.get_range(&log, 1, 1, books.max_rows(&log).unwrap().into(), 1).unwrap();

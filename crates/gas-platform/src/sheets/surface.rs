@@ -219,7 +219,9 @@ mod tests {
     #[test]
     fn bounds_of_open_references() {
         let whole_column = Bounds::of_a1("A:B");
-        assert!(!whole_column.start_row && !whole_column.end_row && whole_column.start_column && whole_column.end_column);
+        assert!(
+            !whole_column.start_row && !whole_column.end_row && whole_column.start_column && whole_column.end_column
+        );
         let whole_row = Bounds::of_a1("'My Sheet'!2:3");
         assert!(whole_row.start_row && whole_row.end_row && !whole_row.start_column && !whole_row.end_column);
         let open_end = Bounds::of_a1("A2:B");

@@ -77,7 +77,12 @@ impl Spreadsheets {
     /// `splitTextToColumns([delimiter])`: each text cell of the one-column range split at
     /// `delimiter` (`None`: detected), the pieces written from that cell rightwards and read
     /// as typed. Other values stay.
-    pub fn split_text_to_columns(&mut self, range: &RangeRef, delimiter: Option<&str>, script_zone: Tz) -> ServiceResult<()> {
+    pub fn split_text_to_columns(
+        &mut self,
+        range: &RangeRef,
+        delimiter: Option<&str>,
+        script_zone: Tz,
+    ) -> ServiceResult<()> {
         if delimiter == Some("") {
             return fail(rules::INVALID_DELIMITER);
         }
@@ -105,7 +110,8 @@ impl Spreadsheets {
         for (row, text) in &texts {
             let pieces: Vec<CellValue> =
                 rules::split_text(text, &delimiter).into_iter().map(|p| CellValue::String(p.to_string())).collect();
-            let target = self.get_range(&range.sheet, i64::from(*row), i64::from(range.column), 1, pieces.len() as i64)?;
+            let target =
+                self.get_range(&range.sheet, i64::from(*row), i64::from(range.column), 1, pieces.len() as i64)?;
             writes.push((target, pieces));
         }
         for (target, pieces) in writes {
@@ -216,7 +222,11 @@ mod tests {
         store.split_text_to_columns(&column, None, utc).unwrap();
         let values = store.get_values(&at(&store, &sheet, "A1:C3")).unwrap();
         assert_eq!(values[0], vec![s("a"), CellValue::Number(1.0), CellValue::Empty]);
-        assert_eq!(values[1], vec![CellValue::Number(2.5), CellValue::Empty, CellValue::Empty], "a number is not split");
+        assert_eq!(
+            values[1],
+            vec![CellValue::Number(2.5), CellValue::Empty, CellValue::Empty],
+            "a number is not split"
+        );
         assert_eq!(values[2], vec![s("b"), CellValue::Number(2.0), s("x")]);
         store.set_value(&at(&store, &sheet, "D1"), s("p q"), utc).unwrap();
         store.split_text_to_columns(&at(&store, &sheet, "D1"), Some(" "), utc).unwrap();
