@@ -183,6 +183,23 @@ fn sheet_and_calculation_settings_read_back_with_their_limits() {
 }
 
 #[test]
+fn vertical_text_and_hyperlink_display_through_range_and_range_list() {
+    let got = eval_book(
+        "S.getRange('A1').setTextRotation(45);
+         S.getRangeList(['A1', 'B2']).setVerticalText(true).setShowHyperlink(false);
+         var stacked = [S.getRange('A1').getTextRotation().isVertical(), S.getRange('A1').getTextRotation().getDegrees(),
+                        S.getRange('B2').getTextRotations()[0][0].isVertical(), S.getRange('C3').getTextRotation().isVertical()];
+         S.getRange('C3').setTextRotation(S.getRange('A1').getTextRotation());
+         var copied = S.getRange('C3').getTextRotation().isVertical();
+         S.getRange('A1').setTextRotation(30);
+         S.getRange('B2').setVerticalText(false);
+         return [stacked, copied, S.getRange('A1').getTextRotation().isVertical(), S.getRange('A1').getTextRotation().getDegrees(),
+                 S.getRange('B2').getTextRotation().isVertical()];",
+    );
+    assert_eq!(got, json!([[true, 0, true, false], true, false, 30, false]));
+}
+
+#[test]
 fn a_toast_is_in_the_trace_with_its_message() {
     let report = run("function main() { SpreadsheetApp.create('Book').toast('Imported 3 rows', 'Import'); }", "main");
     let toast = report.calls.items.iter().find(|call| call.method == "Spreadsheet.toast").expect("traced");

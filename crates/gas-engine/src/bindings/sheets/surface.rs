@@ -18,6 +18,8 @@ use gas_platform::{ServiceError, World};
 /// The methods this part owns. Sorted.
 const OWNED: &[&str] = &[
     "Range.canEdit",
+    "Range.setShowHyperlink",
+    "Range.setVerticalText",
     "Range.splitTextToColumns",
     "Sheet.getSheetValues",
     "Sheet.getTabColor",
@@ -122,6 +124,8 @@ fn surface(call: &Call, world: &mut World) -> CallResult {
             let user = host.invocation.user.clone().unwrap_or_else(|| account.clone());
             Val::Bool(world.spreadsheets.range_can_edit(&range, &user, &account)?)
         }
+        "Range.setVerticalText" => unit(world.spreadsheets.set_vertical_text(&range, bool_arg(args, 0)))?,
+        "Range.setShowHyperlink" => unit(world.spreadsheets.set_show_hyperlink(&range, bool_arg(args, 0)))?,
         "Range.splitTextToColumns" => {
             let delimiter = match arg(args, 0) {
                 Val::Undefined => None,

@@ -87,6 +87,8 @@
     setNumberFormat: each('setNumberFormat'),
     setTextDirection: each('setTextDirection'),
     setTextRotation: each('setTextRotation'),
+    setShowHyperlink: each('setShowHyperlink'),
+    setVerticalText: each('setVerticalText'),
     setVerticalAlignment: each('setVerticalAlignment'),
     setWrap: each('setWrap'),
     setWrapStrategy: each('setWrapStrategy'),

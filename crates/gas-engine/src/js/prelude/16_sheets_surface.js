@@ -13,6 +13,8 @@
     activateAsCurrentCell: rangeCall('Range.activateAsCurrentCell'),
     canEdit: c('Range.canEdit'),
     splitTextToColumns: c('Range.splitTextToColumns'),
+    setShowHyperlink: chain('Range.setShowHyperlink'),
+    setVerticalText: chain('Range.setVerticalText'),
     isStartRowBounded: bounded('start_row'),
     isEndRowBounded: bounded('end_row'),
     isStartColumnBounded: bounded('start_column'),

@@ -120,6 +120,31 @@ impl Spreadsheets {
         Ok(())
     }
 
+    /// `setVerticalText(isVertical)`: stacked letters (replacing a rotation), or none.
+    pub fn set_vertical_text(&mut self, range: &RangeRef, vertical: bool) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let sheet = self.sheet_mut(&range.sheet)?;
+        for (row, column) in cells(range) {
+            sheet.edit_format(row, column, |format| {
+                if vertical {
+                    format.text_rotation = None;
+                }
+                format.vertical_text = vertical;
+            });
+        }
+        Ok(())
+    }
+
+    /// `setShowHyperlink(showHyperlink)`: recorded per cell (the UI's rendering).
+    pub fn set_show_hyperlink(&mut self, range: &RangeRef, show: bool) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let sheet = self.sheet_mut(&range.sheet)?;
+        for (row, column) in cells(range) {
+            sheet.edit_format(row, column, |format| format.hide_hyperlinks = !show);
+        }
+        Ok(())
+    }
+
     /// `Range.canEdit()`: whether `user` may edit every cell of `range`: no protection
     /// covering a cell of it refuses them (`protection_can_edit`). A sheet protection
     /// does not cover cells inside one of its unprotected ranges.
@@ -145,6 +170,11 @@ impl Spreadsheets {
         }
         Ok(true)
     }
+}
+
+fn cells(range: &RangeRef) -> impl Iterator<Item = (u32, u32)> + '_ {
+    (range.row..=range.last_row())
+        .flat_map(move |row| (range.column..=range.last_column()).map(move |column| (row, column)))
 }
 
 fn overlaps(a: &GridBox, b: &GridBox) -> bool {
@@ -197,6 +227,26 @@ mod tests {
         store.set_hidden_gridlines(&sheet, true).unwrap();
         let settings = store.sheet_settings(&sheet).unwrap();
         assert!(settings.tab_color.is_none() && settings.right_to_left && settings.hidden_gridlines);
+    }
+
+    #[test]
+    fn vertical_text_replaces_a_rotation_and_an_angle_replaces_it() {
+        use crate::sheets::format::{Field, FieldValue, VERTICAL_TEXT};
+        let (mut store, sheet) = fresh();
+        let cell = at(&store, &sheet, "B2");
+        store.set_format(&cell, Field::TextRotation, Some(FieldValue::Int(45))).unwrap();
+        store.set_vertical_text(&cell, true).unwrap();
+        let vertical = Some(FieldValue::Text(VERTICAL_TEXT.into()));
+        assert_eq!(store.get_format(&cell, Field::TextRotation).unwrap(), vertical);
+        store.set_format(&cell, Field::TextRotation, Some(FieldValue::Int(30))).unwrap();
+        assert_eq!(store.get_format(&cell, Field::TextRotation).unwrap(), Some(FieldValue::Int(30)));
+        store.set_vertical_text(&cell, true).unwrap();
+        store.set_vertical_text(&cell, false).unwrap();
+        assert_eq!(store.get_format(&cell, Field::TextRotation).unwrap(), Some(FieldValue::Int(0)));
+        store.set_show_hyperlink(&cell, false).unwrap();
+        assert!(store.sheet(&sheet).unwrap().formats().get(2, 2).unwrap().hide_hyperlinks);
+        store.set_show_hyperlink(&cell, true).unwrap();
+        assert!(store.sheet(&sheet).unwrap().formats().get(2, 2).is_none(), "the default is not stored");
     }
 
     #[test]
