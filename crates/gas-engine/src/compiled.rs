@@ -38,6 +38,7 @@ pub const PRELUDE: &str = concat!(
     include_str!("js/prelude/13_sheets_formats.js"),
     include_str!("js/prelude/14_sheets_structure.js"),
     include_str!("js/prelude/15_sheets_objects.js"),
+    include_str!("js/prelude/16_sheets_surface.js"),
     include_str!("js/prelude/17_sheets_groups.js"),
     include_str!("js/prelude/19_sheets_build.js"),
     include_str!("js/prelude/20_lock.js"),

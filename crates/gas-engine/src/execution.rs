@@ -189,6 +189,7 @@ pub fn run_execution(
         invocation: spec.invocation.clone(),
         execution_ms_max,
         selections: RefCell::new(Default::default()),
+        active_spreadsheet: RefCell::new(None),
         script_id: project.script_id.clone(),
         html_files: project.html_files.clone(),
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),

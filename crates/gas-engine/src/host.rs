@@ -155,7 +155,10 @@ pub struct Host {
     /// The platform's 6 minutes, or a simple trigger's 30 seconds.
     pub execution_ms_max: i64,
     /// The execution's own selection per spreadsheet id, where no user session holds it.
-    pub selections: RefCell<BTreeMap<String, gas_platform::sheets::RangeRef>>,
+    pub selections: RefCell<BTreeMap<String, gas_platform::container::SelectionState>>,
+    /// `SpreadsheetApp.setActiveSpreadsheet`: the spreadsheet SpreadsheetApp acts on
+    /// for the rest of the execution (else the bound one).
+    pub active_spreadsheet: RefCell<Option<String>>,
     pub script_id: String,
     /// The project's HTML files, for HtmlService.
     pub html_files: Arc<Vec<crate::project::SourceFile>>,

@@ -281,7 +281,7 @@ fn latency_overrides_apply_per_method() {
 #[test]
 fn an_unimplemented_api_throws_a_clear_error_naming_it() {
     let cases = [
-        ("SpreadsheetApp.getActiveRangeList()", "gas-sim does not implement SpreadsheetApp.getActiveRangeList()"),
+        ("SpreadsheetApp.newFilterCriteria()", "gas-sim does not implement SpreadsheetApp.newFilterCriteria()"),
         ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
         ("DriveApp.getStorageUsed()", "gas-sim does not implement DriveApp.getStorageUsed()"),
         (

@@ -187,8 +187,7 @@ fn range_lists_apply_the_range_methods() {
                  SHEET.getLastRow(), SS.getRangeList(['D4']).getRanges()[0].getA1Notation()];",
     );
     assert_eq!(got, json!([["A1", "B2:C2"], [["x", "", ""], ["", "x", "x"]], 0, "D4"]));
-    let err = thrown_book("SHEET.getRangeList(['A1']).setVerticalText(true)");
-    assert!(err.contains("gas-sim does not implement RangeList.setVerticalText"), "{err}");
+    // Every RangeList method delegates now (setVerticalText: tests/sheets_surface.rs).
 }
 
 #[test]

@@ -38,6 +38,8 @@ pub const SIMPLE_TRIGGER_MS_MAX: i64 = 30_000;
 pub const DIALOGS_MAX: usize = 10_000;
 /// Menus one session holds, and items per menu (a loop adding menus is a bug, not a UI).
 pub const MENUS_MAX: usize = 50;
+/// An `addMenu` entry that is neither `{name, functionName}` nor `null` (assumed text).
+pub const MENU_ENTRY_INVALID: &str = "A menu entry must be {name, functionName} or null.";
 pub const MENU_ITEMS_MAX: usize = 200;
 /// Submenus nest at most this deep (the UI nests one level; a cycle is impossible here).
 pub const SUBMENU_DEPTH_MAX: usize = 4;
@@ -201,6 +203,144 @@ pub fn select_sheet(books: &Spreadsheets, sheet: &SheetRef) -> ServiceResult<Ran
 /// (documented for `setActiveRange`).
 pub fn current_cell(range: &RangeRef) -> RangeRef {
     range.cell(range.row, range.column)
+}
+
+/// A selection beyond one range: the selected ranges, the active range last, and the
+/// current cell (`setActiveRangeList`, `setCurrentCell`). Kept beside the active range
+/// (`UserSession::selection`, the execution's own) and only while its last range is that
+/// range, so whoever sets the active range alone (a scenario's `selection`) resets it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SelectionState {
+    pub ranges: Vec<RangeRef>,
+    pub current: RangeRef,
+}
+
+/// The ranges a selection may hold (gas-sim's limit: the UI has no documented one).
+pub const SELECTED_RANGES_MAX: usize = 1_000;
+pub const CURRENT_CELL_NOT_ONE_CELL: &str = "The current cell must be a single cell.";
+pub const RANGE_LIST_EMPTY: &str = "The range list is empty.";
+pub const RANGE_LIST_SHEETS: &str = "The ranges of a range list must be on one sheet.";
+
+impl SelectionState {
+    /// `setActiveRange(range)`: one range, its top-left cell current (documented).
+    pub fn of_range(range: RangeRef) -> SelectionState {
+        SelectionState { current: current_cell(&range), ranges: vec![range] }
+    }
+
+    /// The active range: the last selected.
+    pub fn active(&self) -> &RangeRef {
+        self.ranges.last().expect("a selection holds at least one range")
+    }
+
+    /// Whether this selection says more than its active range alone.
+    pub fn is_plain(&self) -> bool {
+        self.ranges.len() == 1 && self.current == current_cell(self.active())
+    }
+
+    /// The state to keep beside `active`: this one while it belongs to that range.
+    pub fn belongs_to(&self, active: &RangeRef) -> bool {
+        self.ranges.last() == Some(active)
+    }
+}
+
+/// `setActiveRangeList(rangeList)` / `RangeList.activate()`: every range selected, the
+/// last active, its top-left cell current (documented: "Current Cell: D1" after
+/// activating `A1:B4, D1:E4`).
+pub fn select_list(ranges: Vec<RangeRef>) -> ServiceResult<SelectionState> {
+    let Some(last) = ranges.last() else {
+        return Err(ServiceError::new(RANGE_LIST_EMPTY));
+    };
+    if ranges.iter().any(|r| r.sheet != last.sheet) {
+        return Err(ServiceError::new(RANGE_LIST_SHEETS));
+    }
+    if ranges.len() > SELECTED_RANGES_MAX {
+        return Err(ServiceError::new(format!("gas-sim: a selection holds at most {SELECTED_RANGES_MAX} ranges")));
+    }
+    Ok(SelectionState { current: current_cell(last), ranges })
+}
+
+/// `setCurrentCell(cell)` / `Range.activateAsCurrentCell()` (documented): inside a
+/// selected range, that range becomes active with the cell current; else the cell alone
+/// is the selection.
+pub fn with_current_cell(state: &SelectionState, cell: RangeRef) -> ServiceResult<SelectionState> {
+    if cell.num_rows != 1 || cell.num_columns != 1 {
+        return Err(ServiceError::new(CURRENT_CELL_NOT_ONE_CELL));
+    }
+    let inside = |r: &RangeRef| {
+        r.sheet == cell.sheet
+            && (r.row..=r.last_row()).contains(&cell.row)
+            && (r.column..=r.last_column()).contains(&cell.column)
+    };
+    match state.ranges.iter().rposition(inside) {
+        Some(i) => {
+            let mut ranges = state.ranges.clone();
+            let chosen = ranges.remove(i);
+            ranges.push(chosen);
+            Ok(SelectionState { ranges, current: cell })
+        }
+        None => Ok(SelectionState::of_range(cell)),
+    }
+}
+
+/// The whole selection of spreadsheet `id`: the kept state while it belongs to the
+/// active range and all its ranges still fit, else the active range alone.
+pub fn selection_of(
+    books: &Spreadsheets,
+    id: &str,
+    selected: Option<&RangeRef>,
+    kept: Option<&SelectionState>,
+) -> ServiceResult<SelectionState> {
+    let active = active_range(books, id, selected)?;
+    if let Some(state) = kept.filter(|s| s.belongs_to(&active)) {
+        let fits = |r: &RangeRef| active_range(books, id, Some(r)).is_ok_and(|fit| fit == *r);
+        if state.ranges.iter().all(fits) && fits(&state.current) {
+            return Ok(state.clone());
+        }
+    }
+    Ok(SelectionState::of_range(active))
+}
+
+/// `Selection.getNextDataRange(direction)`: the active range with one edge moved to the
+/// next data cell (`Range.getNextDataCell`), still covering the current cell, as
+/// Ctrl+Shift+arrow does: the edge away from the current cell moves (so a range that
+/// extends past the current cell in that direction shrinks toward it). A range spanning
+/// the whole sheet along that dimension is returned as it is (documented: "unbounded").
+pub fn next_data_range(
+    books: &Spreadsheets,
+    state: &SelectionState,
+    direction: crate::sheets::Direction,
+) -> ServiceResult<RangeRef> {
+    use crate::sheets::Direction;
+    let active = state.active().clone();
+    let current = &state.current;
+    let max_rows = books.max_rows(&active.sheet)?;
+    let max_columns = books.max_columns(&active.sheet)?;
+    let vertical = matches!(direction, Direction::Up | Direction::Down);
+    if (vertical && active.row == 1 && active.last_row() == max_rows)
+        || (!vertical && active.column == 1 && active.last_column() == max_columns)
+    {
+        return Ok(active);
+    }
+    let (mut top, mut left, mut bottom, mut right) =
+        (active.row, active.column, active.last_row(), active.last_column());
+    let step = |row: u32, column: u32| books.next_data_cell(&active.cell(row, column), direction);
+    match direction {
+        Direction::Up if bottom > current.row => bottom = step(bottom, current.column)?.row.max(current.row),
+        Direction::Up => top = step(top, current.column)?.row,
+        Direction::Down if top < current.row => top = step(top, current.column)?.row.min(current.row),
+        Direction::Down => bottom = step(bottom, current.column)?.row,
+        Direction::Previous if right > current.column => right = step(current.row, right)?.column.max(current.column),
+        Direction::Previous => left = step(current.row, left)?.column,
+        Direction::Next if left < current.column => left = step(current.row, left)?.column.min(current.column),
+        Direction::Next => right = step(current.row, right)?.column,
+    }
+    Ok(RangeRef {
+        sheet: active.sheet,
+        row: top,
+        column: left,
+        num_rows: bottom - top + 1,
+        num_columns: right - left + 1,
+    })
 }
 
 /// The buttons of `Ui.alert`/`Ui.prompt` (`Ui.Button`).
@@ -407,6 +547,9 @@ pub struct UserSession {
     /// The selected range (its sheet is the active sheet); `None`: the first sheet's A1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<RangeRef>,
+    /// More than the active range (`SelectionState`), while it belongs to `selection`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_list: Option<SelectionState>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub menus: Vec<Menu>,
 }
@@ -430,8 +573,10 @@ impl ContainerUi {
 
     /// A user opens the spreadsheet: a new page, no custom menus yet.
     pub fn open(&mut self, user: &str, at_utc_ms: i64, selection: Option<RangeRef>) {
-        self.sessions
-            .insert(user.to_string(), UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, menus: Vec::new() });
+        self.sessions.insert(
+            user.to_string(),
+            UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, selection_list: None, menus: Vec::new() },
+        );
     }
 
     pub fn session_mut(&mut self, user: &str) -> &mut UserSession {
@@ -451,6 +596,12 @@ impl ContainerUi {
             None => menus.push(menu),
         }
         Ok(())
+    }
+
+    /// `Spreadsheet.removeMenu(name)`: the page's custom menu of that caption (not an
+    /// add-on's); none is no error.
+    pub fn remove_menu(&mut self, user: &str, caption: &str) {
+        self.session_mut(user).menus.retain(|m| m.addon || m.caption != caption);
     }
 
     /// The function a click on `path` (`Reports > Send`) runs, or why nothing runs.
@@ -633,6 +784,58 @@ mod tests {
         let mut elsewhere = picked.clone();
         elsewhere.sheet.spreadsheet_id = "other".into();
         assert_eq!(active_range(&books, "bound", Some(&elsewhere)).unwrap(), first);
+    }
+
+    #[test]
+    fn range_lists_and_the_current_cell() {
+        let books = books();
+        let log = books.get_sheet_by_id("bound", 7).unwrap().unwrap();
+        let ab = books.get_range(&log, 1, 1, 4, 2).unwrap();
+        let de = books.get_range(&log, 1, 4, 4, 2).unwrap();
+        let list = select_list(vec![ab.clone(), de.clone()]).unwrap();
+        assert_eq!((list.active(), &list.current), (&de, &de.cell(1, 4)), "documented: current cell D1");
+        assert!(!list.is_plain());
+        assert_eq!(select_list(Vec::new()).unwrap_err().message, RANGE_LIST_EMPTY);
+        let first = books.active_sheet("bound").unwrap();
+        let elsewhere = books.get_range(&first, 1, 1, 1, 1).unwrap();
+        assert_eq!(select_list(vec![ab.clone(), elsewhere]).unwrap_err().message, RANGE_LIST_SHEETS);
+        // A current cell inside a selected range makes that range active.
+        let inside = with_current_cell(&list, ab.cell(3, 2)).unwrap();
+        assert_eq!((inside.active(), &inside.current, inside.ranges.len()), (&ab, &ab.cell(3, 2), 2));
+        let outside = with_current_cell(&list, ab.cell(9, 9)).unwrap();
+        assert_eq!(outside, SelectionState::of_range(ab.cell(9, 9)));
+        assert_eq!(with_current_cell(&list, ab.clone()).unwrap_err().message, CURRENT_CELL_NOT_ONE_CELL);
+        // Kept only while it belongs to the active range and fits.
+        assert_eq!(selection_of(&books, "bound", Some(&de), Some(&list)).unwrap(), list);
+        assert_eq!(selection_of(&books, "bound", Some(&ab), Some(&list)).unwrap(), SelectionState::of_range(ab));
+    }
+
+    #[test]
+    fn next_data_range_moves_the_edge_away_from_the_current_cell() {
+        use crate::sheets::Direction;
+        let mut books = books();
+        let log = books.get_sheet_by_id("bound", 7).unwrap().unwrap();
+        let utc = crate::time::parse_zone("UTC").unwrap();
+        let column = books.get_range(&log, 1, 1, 5, 1).unwrap();
+        let rows = vec![vec![crate::CellValue::Number(1.0)]; 5];
+        books.set_values(&column, rows, utc).unwrap();
+        let state = SelectionState::of_range(log_cell(&books, &log, 1, 1));
+        let down = next_data_range(&books, &state, Direction::Down).unwrap();
+        assert_eq!((down.row, down.num_rows), (1, 5), "A1 down to the end of the run A1:A5");
+        // The current cell at the top of A2:A5: Up shrinks the bottom edge toward it.
+        let picked = SelectionState {
+            ranges: vec![books.get_range(&log, 2, 1, 4, 1).unwrap()],
+            current: log_cell(&books, &log, 2, 1),
+        };
+        let shrunk = next_data_range(&books, &picked, Direction::Up).unwrap();
+        assert_eq!((shrunk.row, shrunk.num_rows), (2, 1));
+        let whole = books.get_range(&log, 1, 1, books.max_rows(&log).unwrap().into(), 1).unwrap();
+        let unbounded = SelectionState::of_range(whole.clone());
+        assert_eq!(next_data_range(&books, &unbounded, Direction::Down).unwrap(), whole);
+    }
+
+    fn log_cell(books: &Spreadsheets, sheet: &SheetRef, row: i64, column: i64) -> RangeRef {
+        books.get_range(sheet, row, column, 1, 1).unwrap()
     }
 
     fn menu() -> Menu {

@@ -7,26 +7,49 @@ use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::container::{self, ButtonSet, DialogKind, DialogRequest, Menu};
+use gas_platform::container::{self, ButtonSet, DialogKind, DialogRequest, Menu, MenuEntry, SelectionState};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult, World};
 
-/// The methods of other classes (SpreadsheetApp, Spreadsheet, Sheet, Range) bound here.
+/// The methods of other classes (SpreadsheetApp, Spreadsheet, Sheet, Range, Selection)
+/// bound here: the selection and the page's menus.
 const ACTIVE_METHODS: &[&str] = &[
     "Range.activate",
+    "Range.activateAsCurrentCell",
+    "Selection.getNextDataRange",
     "Sheet.activate",
+    "Sheet.getActiveCell",
+    "Sheet.getActiveRange",
+    "Sheet.getActiveRangeList",
+    "Sheet.getCurrentCell",
+    "Sheet.setActiveRange",
+    "Sheet.setActiveRangeList",
+    "Sheet.setActiveSelection",
+    "Sheet.setCurrentCell",
+    "Spreadsheet.addMenu",
+    "Spreadsheet.deleteActiveSheet",
     "Spreadsheet.getActiveCell",
     "Spreadsheet.getActiveRange",
+    "Spreadsheet.getActiveRangeList",
     "Spreadsheet.getActiveSheet",
     "Spreadsheet.getCurrentCell",
+    "Spreadsheet.removeMenu",
     "Spreadsheet.setActiveRange",
+    "Spreadsheet.setActiveRangeList",
+    "Spreadsheet.setActiveSelection",
     "Spreadsheet.setActiveSheet",
+    "Spreadsheet.setCurrentCell",
+    "Spreadsheet.updateMenu",
     "SpreadsheetApp.getActiveRange",
+    "SpreadsheetApp.getActiveRangeList",
     "SpreadsheetApp.getActiveSheet",
     "SpreadsheetApp.getCurrentCell",
     "SpreadsheetApp.getUi",
     "SpreadsheetApp.setActiveRange",
+    "SpreadsheetApp.setActiveRangeList",
     "SpreadsheetApp.setActiveSheet",
+    "SpreadsheetApp.setActiveSpreadsheet",
+    "SpreadsheetApp.setCurrentCell",
 ];
 
 pub(super) fn handles(method: &str) -> bool {
@@ -68,6 +91,31 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             world.ui.add_menu(&user, menu)?;
             Ok(Val::Undefined)
         }
+        "Spreadsheet.addMenu" | "Spreadsheet.updateMenu" | "Spreadsheet.removeMenu" => {
+            let caption = string_arg(call.args, 0);
+            let removing = call.method == "Spreadsheet.removeMenu";
+            let entries = if removing { Ok(Vec::new()) } else { menu_entries(call.method, call.args) };
+            // Without a user at the bound spreadsheet there is no page to show it
+            // (assumed: nothing happens, where getUi() would throw).
+            let on_page = call.handle.as_str() == host.container_id.as_deref();
+            if !host.invocation.has_user_session(bound) || !on_page {
+                return entries.map(|_| Val::Undefined).map_err(Into::into);
+            }
+            let user = ui_user(host, world);
+            if removing {
+                world.ui.remove_menu(&user, &caption);
+            } else {
+                let entries = entries?;
+                world.ui.add_menu(&user, Menu { caption, addon: false, entries })?;
+            }
+            Ok(Val::Undefined)
+        }
+        "SpreadsheetApp.setActiveSpreadsheet" => {
+            let id = handle_arg(arg(call.args, 0)).as_str().unwrap_or_default().to_string();
+            world.spreadsheets.open_by_id(&id)?;
+            *host.active_spreadsheet.borrow_mut() = Some(id);
+            Ok(Val::Undefined)
+        }
         method => active(host, world, method, call.handle, call.args),
     }
 }
@@ -75,6 +123,32 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 /// The user whose page shows this execution's UI.
 fn ui_user(host: &Host, world: &World) -> String {
     host.invocation.user.clone().unwrap_or_else(|| world.user_email.clone())
+}
+
+/// `addMenu(name, subMenus)`: each entry `{name, functionName}`, or `null` for a separator.
+fn menu_entries(method: &str, args: &[Val]) -> ServiceResult<Vec<MenuEntry>> {
+    let Val::Array(items) = arg(args, 1) else {
+        return Err(signature_error(&format!("SpreadsheetApp.{method}"), args));
+    };
+    items
+        .iter()
+        .map(|item| match item {
+            Val::Null | Val::Undefined => Ok(MenuEntry::Separator),
+            Val::Object(_) => match (item.get("name"), item.get("functionName")) {
+                (Some(Val::String(caption)), Some(Val::String(function))) => {
+                    Ok(MenuEntry::Item { caption: caption.clone(), function: function.clone() })
+                }
+                _ => Err(ServiceError::new(container::MENU_ENTRY_INVALID)),
+            },
+            _ => Err(ServiceError::new(container::MENU_ENTRY_INVALID)),
+        })
+        .collect()
+}
+
+/// The spreadsheet SpreadsheetApp's methods act on: the one `setActiveSpreadsheet` set,
+/// else the bound one.
+pub(super) fn active_spreadsheet_id(host: &Host) -> Option<String> {
+    host.active_spreadsheet.borrow().clone().or_else(|| host.container_id.clone())
 }
 
 /// `alert(prompt)`, `alert(prompt, buttons)`, `alert(title, prompt, buttons)`; prompt alike.
@@ -92,43 +166,107 @@ fn dialog_request(method: &str, args: &[Val]) -> ServiceResult<DialogRequest> {
 
 fn active(host: &Host, world: &mut World, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     // SpreadsheetApp's methods act on the active spreadsheet: null for a standalone script.
-    let id = match method.split_once('.') {
-        Some(("SpreadsheetApp", _)) => match &host.container_id {
-            Some(container) => container.clone(),
-            None if method.starts_with("SpreadsheetApp.get") => return Ok(Val::Null),
+    let (class, name) = method.split_once('.').unwrap_or((method, ""));
+    let id = match class {
+        "SpreadsheetApp" => match active_spreadsheet_id(host) {
+            Some(id) => id,
+            None if name.starts_with("get") => return Ok(Val::Null),
             None => String::new(),
         },
+        "Sheet" => handle_of::<SheetRef>(handle)?.spreadsheet_id,
+        "Range" => handle_of::<RangeRef>(handle)?.sheet.spreadsheet_id,
         _ => handle.as_str().unwrap_or_default().to_string(),
     };
-    let value = match method {
-        "SpreadsheetApp.getActiveSheet" | "Spreadsheet.getActiveSheet" => {
-            to_val(&active_range(host, world, &id)?.sheet)
+    // The argument a setter selects (`Range.activate*` select their own range).
+    let target = || if class == "Range" { handle } else { arg(args, 0) };
+    let value = match name {
+        "getActiveSheet" => to_val(&active_range(host, world, &id)?.sheet),
+        "getActiveRange" => to_val(&active_range(host, world, &id)?),
+        "getCurrentCell" | "getActiveCell" => to_val(&selection(host, world, &id)?.current),
+        "getActiveRangeList" => ranges_val(&selection(host, world, &id)?.ranges),
+        "activate" if class == "Sheet" => sheet_selected(host, world, handle)?,
+        "setActiveSheet" => sheet_selected(host, world, arg(args, 0))?,
+        "activate" | "setActiveRange" => {
+            let range = fitting(world, &handle_of(target())?)?;
+            select(host, world, SelectionState::of_range(range.clone()));
+            to_val(&range)
         }
-        "SpreadsheetApp.getActiveRange" | "Spreadsheet.getActiveRange" => to_val(&active_range(host, world, &id)?),
-        "SpreadsheetApp.getCurrentCell" | "Spreadsheet.getCurrentCell" | "Spreadsheet.getActiveCell" => {
-            to_val(&container::current_cell(&active_range(host, world, &id)?))
+        "setActiveSelection" => {
+            let range = match arg(args, 0) {
+                Val::String(a1) if class == "Sheet" => world.spreadsheets.get_range_a1(&handle_of(handle)?, a1)?,
+                Val::String(a1) => {
+                    let sheet = active_sheet(host, world, &id)?;
+                    world.spreadsheets.get_range_a1(&sheet, a1)?
+                }
+                other => fitting(world, &handle_of(handle_arg(other))?)?,
+            };
+            select(host, world, SelectionState::of_range(range.clone()));
+            to_val(&range)
         }
-        "Sheet.activate" | "Spreadsheet.setActiveSheet" | "SpreadsheetApp.setActiveSheet" => {
-            let sheet: SheetRef = handle_of(if method == "Sheet.activate" { handle } else { arg(args, 0) })?;
-            let a1 = container::select_sheet(&world.spreadsheets, &sheet)?;
-            select(host, world, a1);
-            to_val(&sheet)
+        "setActiveRangeList" => {
+            let list = handle_arg(arg(args, 0));
+            let ranges: Vec<RangeRef> = match handle_of::<Vec<RangeRef>>(list) {
+                Ok(ranges) => ranges,
+                Err(_) => return Err(signature_error(&format!("SpreadsheetApp.{method}"), args).into()),
+            };
+            let ranges = ranges.iter().map(|r| fitting(world, r)).collect::<ServiceResult<Vec<_>>>()?;
+            let state = container::select_list(ranges)?;
+            let shown = ranges_val(&state.ranges);
+            select(host, world, state);
+            shown
         }
-        "Range.activate" | "Spreadsheet.setActiveRange" | "SpreadsheetApp.setActiveRange" => {
-            let range: RangeRef = handle_of(if method == "Range.activate" { handle } else { arg(args, 0) })?;
-            let fits = world.spreadsheets.get_range(
-                &range.sheet,
-                i64::from(range.row),
-                i64::from(range.column),
-                i64::from(range.num_rows),
-                i64::from(range.num_columns),
-            )?;
-            select(host, world, fits.clone());
-            to_val(&fits)
+        "setCurrentCell" | "activateAsCurrentCell" => {
+            let cell = fitting(world, &handle_of(handle_arg(target()))?)?;
+            let state =
+                container::with_current_cell(&selection(host, world, &cell.sheet.spreadsheet_id)?, cell.clone())?;
+            select(host, world, state);
+            to_val(&cell)
+        }
+        "getNextDataRange" => {
+            let direction = arg(args, 0).as_str().and_then(gas_platform::sheets::Direction::from_name);
+            let direction =
+                direction.ok_or_else(|| signature_error("SpreadsheetApp.Selection.getNextDataRange", args))?;
+            let state = selection(host, world, &id)?;
+            to_val(&container::next_data_range(&world.spreadsheets, &state, direction)?)
+        }
+        "deleteActiveSheet" => {
+            let sheet = active_sheet(host, world, &id)?;
+            world.spreadsheets.delete_sheet(&sheet)?;
+            world.spreadsheets.recalculate_stale(host.now(), host.zone);
+            // The selection was on the deleted sheet: the first sheet's A1 now (assumed).
+            to_val(&active_sheet(host, world, &id)?)
         }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)
+}
+
+/// A script's object argument: its handle (`_h`) when it is a gas-sim object.
+fn handle_arg(value: &Val) -> &Val {
+    value.get("_h").unwrap_or(value)
+}
+
+fn ranges_val(ranges: &[RangeRef]) -> Val {
+    Val::Array(ranges.iter().map(to_val).collect())
+}
+
+/// A range a script passes, checked against its sheet's current size.
+fn fitting(world: &World, range: &RangeRef) -> ServiceResult<RangeRef> {
+    world.spreadsheets.get_range(
+        &range.sheet,
+        i64::from(range.row),
+        i64::from(range.column),
+        i64::from(range.num_rows),
+        i64::from(range.num_columns),
+    )
+}
+
+/// `Sheet.activate()` / `setActiveSheet(sheet)`: the sheet with A1 selected.
+fn sheet_selected(host: &Host, world: &mut World, sheet: &Val) -> CallResult {
+    let sheet: SheetRef = handle_of(handle_arg(sheet))?;
+    let a1 = container::select_sheet(&world.spreadsheets, &sheet)?;
+    select(host, world, SelectionState::of_range(a1));
+    Ok(to_val(&sheet))
 }
 
 /// The active sheet of spreadsheet `id` for this execution (the user's page or its own).
@@ -137,20 +275,35 @@ pub(super) fn active_sheet(host: &Host, world: &World, id: &str) -> ServiceResul
 }
 
 fn active_range(host: &Host, world: &World, id: &str) -> ServiceResult<RangeRef> {
-    let user = host.invocation.session_user(host.container_id.as_deref(), id, &world.user_email);
-    let selected = match &user {
-        Some(user) => world.ui.sessions.get(user).and_then(|s| s.selection.clone()),
-        None => host.selections.borrow().get(id).cloned(),
-    };
-    container::active_range(&world.spreadsheets, id, selected.as_ref())
+    Ok(selection(host, world, id)?.active().clone())
 }
 
-fn select(host: &Host, world: &mut World, range: RangeRef) {
-    let id = range.sheet.spreadsheet_id.clone();
-    match host.invocation.session_user(host.container_id.as_deref(), &id, &world.user_email) {
-        Some(user) => world.ui.session_mut(&user).selection = Some(range),
+/// This execution's whole selection on spreadsheet `id`: the user's page or its own.
+fn selection(host: &Host, world: &World, id: &str) -> ServiceResult<SelectionState> {
+    let user = host.invocation.session_user(host.container_id.as_deref(), id, &world.user_email);
+    match &user {
+        Some(user) => {
+            let session = world.ui.sessions.get(user);
+            let active = session.and_then(|s| s.selection.as_ref());
+            container::selection_of(&world.spreadsheets, id, active, session.and_then(|s| s.selection_list.as_ref()))
+        }
         None => {
-            host.selections.borrow_mut().insert(id, range);
+            let kept = host.selections.borrow().get(id).cloned();
+            container::selection_of(&world.spreadsheets, id, kept.as_ref().map(SelectionState::active), kept.as_ref())
+        }
+    }
+}
+
+fn select(host: &Host, world: &mut World, state: SelectionState) {
+    let id = state.active().sheet.spreadsheet_id.clone();
+    match host.invocation.session_user(host.container_id.as_deref(), &id, &world.user_email) {
+        Some(user) => {
+            let session = world.ui.session_mut(&user);
+            session.selection = Some(state.active().clone());
+            session.selection_list = (!state.is_plain()).then_some(state);
+        }
+        None => {
+            host.selections.borrow_mut().insert(id, state);
         }
     }
 }

@@ -78,6 +78,7 @@ const SERVICES: &[(&str, Binding)] = &[
     ("RichTextValue", sheets::dispatch),
     ("RichTextValueBuilder", sheets::dispatch),
     ("ScriptApp", script_app::dispatch),
+    ("Selection", sheets::dispatch),
     ("Service", script_app::dispatch),
     ("Session", script_app::dispatch_session),
     ("Sheet", sheets::dispatch),

@@ -18,6 +18,8 @@ pub const DEFAULT_FONT_FAMILY: &str = "Arial";
 pub const DEFAULT_FONT_SIZE: i64 = 10;
 /// `getNumberFormat()` of a cell holding a date a script wrote, with no format set (observed).
 pub const DEFAULT_DATE_PATTERN: &str = "M/d/yyyy H:mm:ss";
+/// What `Field::TextRotation` reads for a cell with vertical (stacked) text.
+pub const VERTICAL_TEXT: &str = "vertical";
 /// Font sizes Sheets offers go up to 400 (assumed as the limit).
 pub const FONT_SIZE_MAX: i64 = 400;
 
@@ -53,6 +55,13 @@ pub struct CellFormat {
     pub text_direction: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_rotation: Option<i64>,
+    /// `setVerticalText(true)`: letters stacked (replaces a rotation; read by
+    /// `getTextRotation().isVertical()`, `Field::TextRotation` gives [`VERTICAL_TEXT`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vertical_text: bool,
+    /// `setShowHyperlink(false)`: links in the cells are shown as plain text (recorded).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hide_hyperlinks: bool,
     /// Borders by side (`top`, `left`, `bottom`, `right`), as `setBorder` drew them.
     #[serde(default, skip_serializing_if = "Borders::is_empty")]
     pub borders: Borders,
@@ -213,6 +222,7 @@ impl Field {
             Field::VerticalAlignment => text(&format.vertical_alignment),
             Field::WrapStrategy => text(&format.wrap_strategy),
             Field::TextDirection => text(&format.text_direction),
+            Field::TextRotation if format.vertical_text => Some(FieldValue::Text(VERTICAL_TEXT.into())),
             Field::TextRotation => format.text_rotation.map(FieldValue::Int),
         }
     }
@@ -237,7 +247,11 @@ impl Field {
             Field::VerticalAlignment => format.vertical_alignment = text,
             Field::WrapStrategy => format.wrap_strategy = text,
             Field::TextDirection => format.text_direction = text,
-            Field::TextRotation => format.text_rotation = int,
+            Field::TextRotation => {
+                // An angle replaces stacked letters.
+                format.text_rotation = int;
+                format.vertical_text = false;
+            }
         }
     }
 

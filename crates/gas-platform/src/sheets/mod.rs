@@ -100,6 +100,7 @@ pub mod shift;
 pub mod sort;
 pub mod structure_text;
 pub mod user_input;
+pub mod surface;
 pub mod validation;
 pub mod values;
 

@@ -13,6 +13,7 @@ use super::layer::CellLayer;
 use super::layout::Layout;
 use super::objects::{SheetObjects, SpreadsheetObjects};
 use super::shift::{Dim, Shift};
+use super::surface::{CalcSettings, SheetSettings};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -57,6 +58,9 @@ pub struct Sheet {
     /// Row and column groups (groups.rs); moved by every structural change.
     #[serde(default, skip_serializing_if = "SheetGroups::is_default")]
     groups: SheetGroups,
+    /// Tab colour, right to left, gridlines (surface.rs).
+    #[serde(default, skip_serializing_if = "SheetSettings::is_default")]
+    settings: SheetSettings,
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -87,6 +91,8 @@ struct SheetData {
     spilled: CellLayer<bool>,
     #[serde(default)]
     groups: SheetGroups,
+    #[serde(default)]
+    settings: SheetSettings,
 }
 
 impl TryFrom<SheetData> for Sheet {
@@ -130,6 +136,7 @@ impl TryFrom<SheetData> for Sheet {
         sheet.spilled = data.spilled;
         data.groups.check(sheet.max_rows, sheet.max_columns).map_err(|err| format!("sheet {:?}: {err}", data.name))?;
         sheet.groups = data.groups;
+        sheet.settings = data.settings;
         Ok(sheet)
     }
 }
@@ -152,6 +159,7 @@ impl Sheet {
             row_heights: BTreeMap::new(),
             spilled: CellLayer::default(),
             groups: SheetGroups::default(),
+            settings: SheetSettings::default(),
         }
     }
 
@@ -327,6 +335,15 @@ impl Sheet {
         &mut self.objects
     }
 
+    /// Tab colour, right to left, gridlines.
+    pub fn settings(&self) -> &SheetSettings {
+        &self.settings
+    }
+
+    pub(super) fn settings_mut(&mut self) -> &mut SheetSettings {
+        &mut self.settings
+    }
+
     /// A copy of this sheet under another gid and name (`copyTo`, `duplicateActiveSheet`).
     pub(super) fn copied(&self, sheet_id: u32, name: &str) -> Sheet {
         Sheet { sheet_id, name: name.to_string(), ..self.clone() }
@@ -496,6 +513,9 @@ pub struct Spreadsheet {
     /// Named ranges, protections, sharing, locale (objects.rs).
     #[serde(default, skip_serializing_if = "SpreadsheetObjects::is_empty")]
     objects: SpreadsheetObjects,
+    /// Iterative calculation and the recalculation interval (surface.rs).
+    #[serde(default, skip_serializing_if = "CalcSettings::is_default")]
+    calc: CalcSettings,
     /// Formula results out of date (formula/): set by every mutable access, not state.
     #[serde(skip)]
     stale: Stale,
@@ -510,6 +530,8 @@ struct SpreadsheetData {
     sheets: Vec<Sheet>,
     #[serde(default)]
     objects: SpreadsheetObjects,
+    #[serde(default)]
+    calc: CalcSettings,
 }
 
 impl TryFrom<SpreadsheetData> for Spreadsheet {
@@ -519,6 +541,7 @@ impl TryFrom<SpreadsheetData> for Spreadsheet {
         let mut book = Spreadsheet::with_sheets(&data.id, &data.name, data.time_zone, data.sheets)?;
         data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
         book.objects = data.objects;
+        book.calc = data.calc;
         // A state file's formulas are computed before a script reads them.
         book.stale.0 = book.sheets.iter().any(|sheet| !sheet.formulas().is_empty());
         Ok(book)
@@ -534,6 +557,7 @@ impl Spreadsheet {
             time_zone: None,
             sheets: vec![Sheet::new(0, "Sheet1")],
             objects: SpreadsheetObjects::default(),
+            calc: CalcSettings::default(),
             stale: Stale::default(),
         }
     }
@@ -567,6 +591,7 @@ impl Spreadsheet {
             time_zone,
             sheets,
             objects: SpreadsheetObjects::default(),
+            calc: CalcSettings::default(),
             stale: Stale::default(),
         };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
@@ -621,6 +646,15 @@ impl Spreadsheet {
 
     pub(super) fn objects_mut(&mut self) -> &mut SpreadsheetObjects {
         &mut self.objects
+    }
+
+    /// Iterative calculation and the recalculation interval.
+    pub fn calc(&self) -> &CalcSettings {
+        &self.calc
+    }
+
+    pub(super) fn calc_mut(&mut self) -> &mut CalcSettings {
+        &mut self.calc
     }
 
     /// A copy under another id and name (`Spreadsheet.copy`): sheets, named ranges and

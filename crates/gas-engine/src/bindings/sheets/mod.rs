@@ -6,6 +6,7 @@ mod formulas;
 mod groups;
 mod objects;
 mod structure;
+mod surface;
 
 use super::args::*;
 use super::Call;
@@ -17,6 +18,9 @@ use gas_platform::{ServiceError, ServiceResult};
 pub(super) fn dispatch(call: &Call) -> CallResult {
     if super::container::handles(call.method) {
         return super::container::dispatch(call);
+    }
+    if let Some(result) = surface::dispatch_call(call) {
+        return result;
     }
     if let Some(result) = objects::dispatch_call(call) {
         return result;
@@ -58,8 +62,8 @@ fn sheets_call(
     let value = match method {
         "SpreadsheetApp.create" => Val::String(books.create(&string_arg(args, 0))?),
         "SpreadsheetApp.openById" => Val::String(books.open_by_id(&string_arg(args, 0))?.id().to_string()),
-        "SpreadsheetApp.getActiveSpreadsheet" => match &host.container_id {
-            Some(container) => Val::String(books.open_by_id(container)?.id().to_string()),
+        "SpreadsheetApp.getActiveSpreadsheet" => match super::container::active_spreadsheet_id(host) {
+            Some(container) => Val::String(books.open_by_id(&container)?.id().to_string()),
             None => Val::Null,
         },
         "SpreadsheetApp.flush" => Val::Undefined,

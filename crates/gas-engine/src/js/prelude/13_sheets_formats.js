@@ -52,9 +52,12 @@
     throw new Error(gap('Range.setBackgroundObject with a theme colour'));
   };
 
+  // A cell with vertical (stacked) text reads 'vertical' (gas_platform's VERTICAL_TEXT).
+  const rotationOf = (degrees) =>
+    new TextRotation(degrees === 'vertical' ? { degrees: 0, vertical: true } : { degrees });
   sheetMethods('TextRotation', {
     getDegrees() { return this._h.degrees; },
-    isVertical() { return false; },
+    isVertical() { return this._h.vertical === true; },
   });
   const styleGetters = {
     getFontFamily() { return this._h.font_family; },
@@ -155,11 +158,12 @@
     getTextDirections: c('Range.getTextDirections'),
     setTextDirection: chain('Range.setTextDirection'),
     setTextDirections: chain('Range.setTextDirections'),
-    getTextRotation() { return new TextRotation({ degrees: call('Range.getTextRotation', this._h, []) }); },
+    getTextRotation() { return rotationOf(call('Range.getTextRotation', this._h, [])); },
     getTextRotations() {
-      return grid(call('Range.getTextRotations', this._h, []), (degrees) => new TextRotation({ degrees }));
+      return grid(call('Range.getTextRotations', this._h, []), rotationOf);
     },
     setTextRotation(rotation) {
+      if (rotation instanceof TextRotation && rotation._h.vertical) return this.setVerticalText(true);
       const degrees = rotation instanceof TextRotation ? rotation._h.degrees : rotation;
       call('Range.setTextRotation', this._h, [degrees], true);
       return this;

@@ -58,7 +58,7 @@
   };
   sheetMethods('RangeList', {
     getRanges() { return this._h.map((h) => new Range(h)); },
-    activate: each('activate'),
+    // activate: 16_sheets_surface.js (the whole list is selected).
     clear: each('clear'),
     clearContent: each('clearContent'),
     clearDataValidations: each('clearDataValidations'),
@@ -87,6 +87,8 @@
     setNumberFormat: each('setNumberFormat'),
     setTextDirection: each('setTextDirection'),
     setTextRotation: each('setTextRotation'),
+    setShowHyperlink: each('setShowHyperlink'),
+    setVerticalText: each('setVerticalText'),
     setVerticalAlignment: each('setVerticalAlignment'),
     setWrap: each('setWrap'),
     setWrapStrategy: each('setWrapStrategy'),

@@ -111,7 +111,7 @@ impl Sheet {
             .any(|(_, f)| f.number_format.as_deref().is_some_and(is_plain_text))
     }
 
-    fn edit_format(&mut self, row: u32, column: u32, edit: impl FnOnce(&mut CellFormat)) {
+    pub(super) fn edit_format(&mut self, row: u32, column: u32, edit: impl FnOnce(&mut CellFormat)) {
         let mut format = self.formats().get(row, column).cloned().unwrap_or_default();
         edit(&mut format);
         let keep = (!format.is_default()).then_some(format);

@@ -9,6 +9,7 @@ mod groups;
 pub(super) mod objects;
 pub mod people;
 mod structure;
+mod surface;
 
 pub use arrange::{CopyMode, Direction};
 pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};

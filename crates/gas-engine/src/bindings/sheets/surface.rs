@@ -1,0 +1,195 @@
+//! The Spreadsheet-family methods of the "surface" part: `Spreadsheet.getRange(a1)` and
+//! `getSheetValues` (on the active sheet), `setSpreadsheetTimeZone`, sheet settings
+//! (tab colour, right to left, gridlines, type), calculation settings, `toast`, the
+//! bounds of an open A1 range, `Range.canEdit`, `splitTextToColumns`. Rules in
+//! `gas_platform::sheets::surface` and `ops/surface.rs`.
+//!
+//! These need the world (the active sheet, the account), so `dispatch_call` answers them
+//! before the core takes it.
+
+use super::super::args::*;
+use super::super::Call;
+use crate::host::CallResult;
+use crate::value::Val;
+use gas_platform::sheets::surface::{delimiter_of_enum, Bounds, RecalculationInterval};
+use gas_platform::sheets::{RangeRef, SheetRef};
+use gas_platform::{ServiceError, World};
+
+/// The methods this part owns. Sorted.
+const OWNED: &[&str] = &[
+    "Range.canEdit",
+    "Range.setShowHyperlink",
+    "Range.setVerticalText",
+    "Range.splitTextToColumns",
+    "Sheet.getSheetValues",
+    "Sheet.getTabColor",
+    "Sheet.getType",
+    "Sheet.hasHiddenGridlines",
+    "Sheet.isRightToLeft",
+    "Sheet.setHiddenGridlines",
+    "Sheet.setRightToLeft",
+    "Sheet.setTabColor",
+    "Spreadsheet.getIterativeCalculationConvergenceThreshold",
+    "Spreadsheet.getMaxIterativeCalculationCycles",
+    "Spreadsheet.getRange",
+    "Spreadsheet.getRecalculationInterval",
+    "Spreadsheet.getSheetValues",
+    "Spreadsheet.isIterativeCalculationEnabled",
+    "Spreadsheet.setIterativeCalculationConvergenceThreshold",
+    "Spreadsheet.setIterativeCalculationEnabled",
+    "Spreadsheet.setMaxIterativeCalculationCycles",
+    "Spreadsheet.setRecalculationInterval",
+    "Spreadsheet.setSpreadsheetTimeZone",
+    "Spreadsheet.toast",
+];
+
+/// The methods answered here (and `Sheet.getRange(a1)`, for its bounds); `None` for others.
+pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
+    let a1_range = call.method == "Sheet.getRange" && matches!(call.args, [Val::String(_)]);
+    if !a1_range && OWNED.binary_search(&call.method).is_err() {
+        return None;
+    }
+    let host = call.host;
+    let mut guard = host.world();
+    let world = &mut *guard;
+    world.spreadsheets.recalculate_stale(host.now(), host.zone);
+    let result = surface(call, world);
+    world.spreadsheets.recalculate_stale(host.now(), host.zone);
+    host.formula_gaps.borrow_mut().extend(world.spreadsheets.take_formula_gaps());
+    Some(result)
+}
+
+fn surface(call: &Call, world: &mut World) -> CallResult {
+    let (method, handle, args, host) = (call.method, call.handle, call.args, call.host);
+    let id = || handle.as_str().unwrap_or_default().to_string();
+    let books = &mut world.spreadsheets;
+    if method.starts_with("Spreadsheet.") {
+        let value = match method {
+            "Spreadsheet.getRange" | "Spreadsheet.getSheetValues" => {
+                // A sheet-less notation names the active sheet (documented).
+                let active = super::super::container::active_sheet(host, world, &id())?;
+                return on_sheet(call, world, &active);
+            }
+            "Spreadsheet.setSpreadsheetTimeZone" => unit(books.set_spreadsheet_time_zone(&id(), &string_arg(args, 0)))?,
+            "Spreadsheet.isIterativeCalculationEnabled" => Val::Bool(books.calc_settings(&id())?.iterative),
+            "Spreadsheet.getMaxIterativeCalculationCycles" => {
+                Val::Number(books.calc_settings(&id())?.max_cycles() as f64)
+            }
+            "Spreadsheet.getIterativeCalculationConvergenceThreshold" => {
+                Val::Number(books.calc_settings(&id())?.threshold())
+            }
+            "Spreadsheet.getRecalculationInterval" => {
+                Val::String(books.calc_settings(&id())?.recalculation.name().to_string())
+            }
+            "Spreadsheet.setIterativeCalculationEnabled" => {
+                let on = bool_arg(args, 0);
+                unit(books.change_calc_settings(&id(), |calc| {
+                    calc.iterative = on;
+                    Ok(())
+                }))?
+            }
+            "Spreadsheet.setMaxIterativeCalculationCycles" => {
+                let cycles = int_arg(args, 0, method)?;
+                unit(books.change_calc_settings(&id(), |calc| calc.set_max_cycles(cycles)))?
+            }
+            "Spreadsheet.setIterativeCalculationConvergenceThreshold" => {
+                let threshold = arg(args, 0).as_f64().unwrap_or(f64::NAN);
+                unit(books.change_calc_settings(&id(), |calc| calc.set_threshold(threshold)))?
+            }
+            "Spreadsheet.setRecalculationInterval" => {
+                let interval = RecalculationInterval::parse(&string_arg(args, 0))?;
+                unit(books.change_calc_settings(&id(), |calc| {
+                    calc.recalculation = interval;
+                    Ok(())
+                }))?
+            }
+            // A toast shows for a moment and returns nothing; the trace records the call
+            // with its message and title, which is how a run shows it.
+            "Spreadsheet.toast" => {
+                books.open_by_id(&id())?;
+                Val::Undefined
+            }
+            _ => return Err(ServiceError::unimplemented(method).into()),
+        };
+        return Ok(value);
+    }
+    if method.starts_with("Sheet.") {
+        let sheet: SheetRef = handle_of(handle)?;
+        return on_sheet(call, world, &sheet);
+    }
+    let range: RangeRef = handle_of(handle)?;
+    let value = match method {
+        "Range.canEdit" => {
+            let account = world.user_email.clone();
+            let user = host.invocation.user.clone().unwrap_or_else(|| account.clone());
+            Val::Bool(world.spreadsheets.range_can_edit(&range, &user, &account)?)
+        }
+        "Range.setVerticalText" => unit(world.spreadsheets.set_vertical_text(&range, bool_arg(args, 0)))?,
+        "Range.setShowHyperlink" => unit(world.spreadsheets.set_show_hyperlink(&range, bool_arg(args, 0)))?,
+        "Range.splitTextToColumns" => {
+            let delimiter = match arg(args, 0) {
+                Val::Undefined => None,
+                // The enum's values are their names (`COMMA`): those mean the enum.
+                Val::String(name) => Some(delimiter_of_enum(name).map(str::to_string).unwrap_or_else(|_| name.clone())),
+                other => Some(other.to_js_string()),
+            };
+            unit(world.spreadsheets.split_text_to_columns(&range, delimiter.as_deref(), host.zone))?
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
+
+/// The Sheet methods, and the Spreadsheet forms on the active sheet.
+fn on_sheet(call: &Call, world: &mut World, sheet: &SheetRef) -> CallResult {
+    let (method, args) = (call.method, call.args);
+    let books = &mut world.spreadsheets;
+    let name = method.split_once('.').map_or(method, |(_, name)| name);
+    let value = match name {
+        "getRange" => {
+            let a1 = string_arg(args, 0);
+            let range = books.get_range_a1(sheet, &a1)?;
+            with_bounds(to_val(&range), Bounds::of_a1(&a1))
+        }
+        "getSheetValues" => {
+            let int = |i| int_arg(args, i, method);
+            let rows = books.get_sheet_values(sheet, int(0)?, int(1)?, int(2)?, int(3)?)?;
+            Val::Array(rows.iter().map(|row| Val::Array(row.iter().map(Val::from_cell).collect())).collect())
+        }
+        "getTabColor" => books.sheet_settings(sheet)?.tab_color.clone().map_or(Val::Null, Val::String),
+        "setTabColor" => {
+            let color = match arg(args, 0) {
+                Val::Null | Val::Undefined => None,
+                other => Some(other.to_js_string()),
+            };
+            unit(books.set_tab_color(sheet, color.as_deref()))?
+        }
+        "isRightToLeft" => Val::Bool(books.sheet_settings(sheet)?.right_to_left),
+        "setRightToLeft" => unit(books.set_right_to_left(sheet, bool_arg(args, 0)))?,
+        "hasHiddenGridlines" => Val::Bool(books.sheet_settings(sheet)?.hidden_gridlines),
+        "setHiddenGridlines" => unit(books.set_hidden_gridlines(sheet, bool_arg(args, 0)))?,
+        // Every sheet gas-sim models is a grid (chart sheets are not modelled).
+        "getType" => {
+            books.sheet(sheet)?;
+            Val::String("GRID".into())
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
+
+/// A range handle with the open ends of its A1 notation (`Range.isStartRowBounded()` ...
+/// read them); a closed range's handle stays as every other.
+fn with_bounds(handle: Val, bounds: Bounds) -> Val {
+    match handle {
+        Val::Object(mut fields) if bounds != Bounds::ALL => {
+            fields.push(("bounds".into(), to_val(&bounds)));
+            Val::Object(fields)
+        }
+        other => other,
+    }
+}
+
+fn bool_arg(args: &[Val], i: usize) -> bool {
+    matches!(arg(args, i), Val::Bool(true))
+}

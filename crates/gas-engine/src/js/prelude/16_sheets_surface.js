@@ -1,0 +1,77 @@
+  // ---- SpreadsheetApp: surface (see 10_sheets.js for sheetClass/sheetMethods) --------
+  // Spreadsheet.getRange/getSheetValues, the spreadsheet's zone, sheet and calculation
+  // settings, toast, the selection beyond one range (range lists, the current cell), the
+  // page's menus by addMenu. Rules in gas_platform (sheets/surface.rs, container.rs).
+  const maybeRange = (h) => (h === null ? null : new Range(h));
+  const maybeList = (h) => (h === null ? null : new RangeList(h));
+  const listCall = (method) => function (...args) { return maybeList(call(method, this._h, args, true)); };
+  const rangeCall = (method) => function (...args) { return maybeRange(call(method, this._h, args, true)); };
+  // An open end of the A1 notation the range was made from (`A:A`); the platform puts
+  // them in the handle (bindings/sheets/surface.rs), every other range is bounded.
+  const bounded = (end) => function () { return !(this._h.bounds && this._h.bounds[end] === false); };
+  sheetMethods('Range', {
+    activateAsCurrentCell: rangeCall('Range.activateAsCurrentCell'),
+    canEdit: c('Range.canEdit'),
+    splitTextToColumns: c('Range.splitTextToColumns'),
+    setShowHyperlink: chain('Range.setShowHyperlink'),
+    setVerticalText: chain('Range.setVerticalText'),
+    isStartRowBounded: bounded('start_row'),
+    isEndRowBounded: bounded('end_row'),
+    isStartColumnBounded: bounded('start_column'),
+    isEndColumnBounded: bounded('end_column'),
+  });
+  sheetMethods('RangeList', {
+    // The whole list is selected, its last range active (not one range after another).
+    activate() { call('Sheet.setActiveRangeList', this._h[0].sheet, [this], true); return this; },
+  });
+  sheetMethods('Sheet', {
+    getSheetValues: c('Sheet.getSheetValues'),
+    getTabColor: c('Sheet.getTabColor'),
+    setTabColor: chain('Sheet.setTabColor'),
+    isRightToLeft: c('Sheet.isRightToLeft'),
+    setRightToLeft: chain('Sheet.setRightToLeft'),
+    hasHiddenGridlines: c('Sheet.hasHiddenGridlines'),
+    setHiddenGridlines: chain('Sheet.setHiddenGridlines'),
+    getType: c('Sheet.getType'),
+    getActiveCell: rangeCall('Sheet.getActiveCell'),
+    getActiveRange: rangeCall('Sheet.getActiveRange'),
+    getActiveRangeList: listCall('Sheet.getActiveRangeList'),
+    getCurrentCell: rangeCall('Sheet.getCurrentCell'),
+    setActiveRange: rangeCall('Sheet.setActiveRange'),
+    setActiveRangeList: listCall('Sheet.setActiveRangeList'),
+    setActiveSelection: rangeCall('Sheet.setActiveSelection'),
+    setCurrentCell: rangeCall('Sheet.setCurrentCell'),
+    getSelection() { return new Selection(this._h.spreadsheet_id); },
+  });
+  sheetMethods('Spreadsheet', {
+    getRange: wrap(Range, 'Spreadsheet.getRange'),
+    getSheetValues: c('Spreadsheet.getSheetValues'),
+    setSpreadsheetTimeZone: c('Spreadsheet.setSpreadsheetTimeZone'),
+    isIterativeCalculationEnabled: c('Spreadsheet.isIterativeCalculationEnabled'),
+    setIterativeCalculationEnabled: chain('Spreadsheet.setIterativeCalculationEnabled'),
+    getMaxIterativeCalculationCycles: c('Spreadsheet.getMaxIterativeCalculationCycles'),
+    setMaxIterativeCalculationCycles: chain('Spreadsheet.setMaxIterativeCalculationCycles'),
+    getIterativeCalculationConvergenceThreshold: c('Spreadsheet.getIterativeCalculationConvergenceThreshold'),
+    setIterativeCalculationConvergenceThreshold: chain('Spreadsheet.setIterativeCalculationConvergenceThreshold'),
+    getRecalculationInterval: c('Spreadsheet.getRecalculationInterval'),
+    setRecalculationInterval: chain('Spreadsheet.setRecalculationInterval'),
+    toast: c('Spreadsheet.toast'),
+    getActiveRangeList: listCall('Spreadsheet.getActiveRangeList'),
+    setActiveRangeList: listCall('Spreadsheet.setActiveRangeList'),
+    setActiveSelection: rangeCall('Spreadsheet.setActiveSelection'),
+    setCurrentCell: rangeCall('Spreadsheet.setCurrentCell'),
+    deleteActiveSheet: wrap(Sheet, 'Spreadsheet.deleteActiveSheet'),
+    addMenu: c('Spreadsheet.addMenu'),
+    updateMenu: c('Spreadsheet.updateMenu'),
+    removeMenu: c('Spreadsheet.removeMenu'),
+  });
+  sheetMethods('Selection', {
+    getActiveRangeList() { return maybeList(call('Spreadsheet.getActiveRangeList', this._h, [])); },
+    getNextDataRange: rangeCall('Selection.getNextDataRange'),
+  });
+  sheetMethods('SpreadsheetApp', {
+    getActiveRangeList() { return maybeList(call('SpreadsheetApp.getActiveRangeList', null, [])); },
+    setActiveRangeList(list) { return maybeList(call('SpreadsheetApp.setActiveRangeList', null, [list], true)); },
+    setCurrentCell(cell) { return maybeRange(call('SpreadsheetApp.setCurrentCell', null, [cell], true)); },
+    setActiveSpreadsheet(spreadsheet) { call('SpreadsheetApp.setActiveSpreadsheet', null, [spreadsheet], true); },
+  });
