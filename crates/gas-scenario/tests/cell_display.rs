@@ -1,9 +1,9 @@
 //! `[[expect]] cell` with `display`: the text Sheets shows (the number format applied),
 //! beside `equals`, which compares the value's own text.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use gas_scenario::{run_scenario, RunOptions, ZoneReport};
+use gas_scenario::ZoneReport;
 
 const HEADER: &str = "name = \"d\"\nproject = \"project\"\ntime_zones = [\"UTC\"]\n\
     start = \"2025-06-13T08:00\"\nend = \"2025-06-13T10:00\"\n\
@@ -17,27 +17,14 @@ const CODE: &str = "function fill() {
 }
 ";
 
-fn write(dir: &Path, body: &str) -> PathBuf {
-    let project = dir.join("project");
-    std::fs::create_dir_all(&project).unwrap();
-    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
-    std::fs::write(project.join("Code.gs"), CODE).unwrap();
-    let path = dir.join("d.toml");
-    std::fs::write(&path, format!("{HEADER}{body}")).unwrap();
-    path
-}
+const FIXTURE: common::Fixture = common::Fixture { zone: "UTC", code: CODE, file_name: "d.toml" };
 
 fn run(body: &str) -> ZoneReport {
-    let dir = tempfile::tempdir().unwrap();
-    run_scenario(&write(dir.path(), body), &RunOptions::default()).unwrap_or_else(|e| panic!("{e}")).remove(0)
+    FIXTURE.run(&format!("{HEADER}{body}"))
 }
 
 fn error(body: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    match run_scenario(&write(dir.path(), body), &RunOptions::default()) {
-        Ok(_) => panic!("accepted: {body}"),
-        Err(e) => e.0.replace(&dir.path().display().to_string(), "DIR"),
-    }
+    FIXTURE.error(&format!("{HEADER}{body}"))
 }
 
 #[test]

@@ -3,9 +3,9 @@
 //! was sent; `on` narrows any expectation with times to a local day; a failed one shows
 //! the submissions or responses with `(outside the window)`.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use gas_scenario::{run_scenario, RunOptions, ZoneReport};
+use gas_scenario::ZoneReport;
 
 const HEADER: &str = "name = \"w\"\nproject = \"project\"\ntime_zones = [\"America/New_York\"]\n\
     start = \"2025-06-13T09:00\"\nend = \"2025-06-13T12:00\"\nseed = 7\n";
@@ -28,27 +28,14 @@ const EVENTS: &str = "[[spreadsheets]]\nid = \"book\"\n[spreadsheets.sheets.Rows
     [[submissions]]\nlabel = \"late\"\nat = \"2025-06-13T10:00\"\nclient = \"form\"\njson = { n = 2 }\n\
     [[requests]]\nat = \"2025-06-13T11:00\"\n";
 
-fn write(dir: &Path, body: &str) -> PathBuf {
-    let project = dir.join("project");
-    std::fs::create_dir_all(&project).unwrap();
-    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "America/New_York"}"#).unwrap();
-    std::fs::write(project.join("Code.gs"), CODE).unwrap();
-    let path = dir.join("w.toml");
-    std::fs::write(&path, format!("{HEADER}{EVENTS}{body}")).unwrap();
-    path
-}
+const FIXTURE: common::Fixture = common::Fixture { zone: "America/New_York", code: CODE, file_name: "w.toml" };
 
 fn run(body: &str) -> ZoneReport {
-    let dir = tempfile::tempdir().unwrap();
-    run_scenario(&write(dir.path(), body), &RunOptions::default()).unwrap_or_else(|e| panic!("{e}")).remove(0)
+    FIXTURE.run(&format!("{HEADER}{EVENTS}{body}"))
 }
 
 fn error(body: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    match run_scenario(&write(dir.path(), body), &RunOptions::default()) {
-        Ok(_) => panic!("accepted: {body}"),
-        Err(e) => e.0.replace(&dir.path().display().to_string(), "DIR"),
-    }
+    FIXTURE.error(&format!("{HEADER}{EVENTS}{body}"))
 }
 
 /// Every expectation of `expects` (separated by blank lines) must give `want`.

@@ -1,9 +1,9 @@
 //! The expectation kinds of issue 15, each with a scenario that passes, one that fails
 //! with a clear text, and the scenario errors that name file, line and key.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use gas_scenario::{run_scenario, RunOptions, ZoneReport};
+use gas_scenario::ZoneReport;
 
 const HEADER: &str = "name = \"k\"\nproject = \"project\"\ntime_zones = [\"America/New_York\"]\n\
     start = \"2025-06-13T07:00\"\nend = \"2025-06-15T07:00\"\n";
@@ -30,27 +30,14 @@ const EVENTS: &str = "[[spreadsheets]]\nid = \"s\"\n[spreadsheets.sheets.S]\nrow
     [[runs]]\nat = \"2025-06-14T12:00\"\nfunction = \"fill\"\n\
     [[requests]]\nat = \"2025-06-13T13:00\"\nquery = { n = \"1\" }\n";
 
-fn write(dir: &Path, body: &str) -> PathBuf {
-    let project = dir.join("project");
-    std::fs::create_dir_all(&project).unwrap();
-    std::fs::write(project.join("appsscript.json"), r#"{"timeZone": "America/New_York"}"#).unwrap();
-    std::fs::write(project.join("Code.gs"), CODE).unwrap();
-    let path = dir.join("k.toml");
-    std::fs::write(&path, format!("{HEADER}{EVENTS}{body}")).unwrap();
-    path
-}
+const FIXTURE: common::Fixture = common::Fixture { zone: "America/New_York", code: CODE, file_name: "k.toml" };
 
 fn run(body: &str) -> ZoneReport {
-    let dir = tempfile::tempdir().unwrap();
-    run_scenario(&write(dir.path(), body), &RunOptions::default()).unwrap_or_else(|e| panic!("{e}")).remove(0)
+    FIXTURE.run(&format!("{HEADER}{EVENTS}{body}"))
 }
 
 fn error(body: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    match run_scenario(&write(dir.path(), body), &RunOptions::default()) {
-        Ok(_) => panic!("accepted: {body}"),
-        Err(e) => e.0.replace(&dir.path().display().to_string(), "DIR"),
-    }
+    FIXTURE.error(&format!("{HEADER}{EVENTS}{body}"))
 }
 
 /// `(passed, "label: expected E, got A")` of the only expectation.

@@ -99,8 +99,8 @@ pub mod series;
 pub mod shift;
 pub mod sort;
 pub mod structure_text;
-pub mod user_input;
 pub mod surface;
+pub mod user_input;
 pub mod validation;
 pub mod values;
 
