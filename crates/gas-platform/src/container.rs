@@ -293,7 +293,14 @@ pub fn selection_of(
     let active = active_range(books, id, selected)?;
     if let Some(state) = kept.filter(|s| s.belongs_to(&active)) {
         let fits = |r: &RangeRef| active_range(books, id, Some(r)).is_ok_and(|fit| fit == *r);
-        if state.ranges.iter().all(fits) && fits(&state.current) {
+        // A state file could hold a current cell outside the active range, which
+        // `next_data_range` relies on never happening.
+        let (range, cell) = (state.active(), &state.current);
+        let inside = cell.row >= range.row
+            && cell.last_row() <= range.last_row()
+            && cell.column >= range.column
+            && cell.last_column() <= range.last_column();
+        if state.ranges.iter().all(fits) && fits(&state.current) && inside {
             return Ok(state.clone());
         }
     }
@@ -807,7 +814,13 @@ mod tests {
         assert_eq!(with_current_cell(&list, ab.clone()).unwrap_err().message, CURRENT_CELL_NOT_ONE_CELL);
         // Kept only while it belongs to the active range and fits.
         assert_eq!(selection_of(&books, "bound", Some(&de), Some(&list)).unwrap(), list);
-        assert_eq!(selection_of(&books, "bound", Some(&ab), Some(&list)).unwrap(), SelectionState::of_range(ab));
+        assert_eq!(
+            selection_of(&books, "bound", Some(&ab), Some(&list)).unwrap(),
+            SelectionState::of_range(ab.clone())
+        );
+        // A state file's current cell outside the active range is not kept.
+        let stray = SelectionState { ranges: vec![de.clone()], current: ab.cell(1, 1) };
+        assert_eq!(selection_of(&books, "bound", Some(&de), Some(&stray)).unwrap(), SelectionState::of_range(de));
     }
 
     #[test]

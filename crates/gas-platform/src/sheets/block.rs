@@ -182,8 +182,14 @@ impl Sheet {
         let last_row = b.last_row.min(self.last_row());
         let values = (b.row..=last_row)
             .map(|row| {
-                let mut cells: Vec<CellValue> =
-                    (b.column..=b.last_column).map(|column| self.cell(row, column).clone()).collect();
+                // A spilled value is its formula's result, not content: the formula
+                // spills again wherever it lands (copied as a value it would block it).
+                let mut cells: Vec<CellValue> = (b.column..=b.last_column)
+                    .map(|column| match self.spilled().get(row, column) {
+                        Some(_) => CellValue::Empty,
+                        None => self.cell(row, column).clone(),
+                    })
+                    .collect();
                 while cells.last().is_some_and(CellValue::is_empty) {
                     cells.pop();
                 }

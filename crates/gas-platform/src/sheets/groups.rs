@@ -118,7 +118,7 @@ impl GroupSet {
         let depths: Vec<(u32, u32)> = (lo..=hi)
             .map(|i| {
                 let depth = i64::from(self.depth_at(i));
-                let depth = if (first..=last).contains(&i) { depth + delta } else { depth };
+                let depth = if (first..=last).contains(&i) { depth.saturating_add(delta) } else { depth };
                 (i, depth.clamp(0, i64::from(GROUP_DEPTH_MAX)) as u32)
             })
             .collect();
@@ -148,6 +148,31 @@ impl GroupSet {
         for i in new_lo..=new_hi {
             depths.push((i, moved.iter().filter(|g| g.contains(i)).count() as u32));
         }
+        self.0 = moved;
+        self.rebuild(&depths);
+    }
+
+    /// Renumbers the lines `lo..=hi` through `new_index` (`moveRows`/`moveColumns`, a
+    /// permutation of that span): each line keeps its depth wherever it lands, and a group
+    /// whose lines stay together keeps its collapsed flag.
+    pub fn move_lines(&mut self, lo: u32, hi: u32, new_index: impl Fn(u32) -> u32) {
+        let (Some(group_lo), Some(group_hi)) =
+            (self.0.iter().map(|g| g.start).min(), self.0.iter().map(|g| g.end).max())
+        else {
+            return;
+        };
+        let mut depths: Vec<(u32, u32)> =
+            (group_lo.min(lo)..=group_hi.max(hi)).map(|i| (new_index(i), self.depth_at(i))).collect();
+        depths.sort_unstable();
+        let moved: Vec<Group> = self
+            .0
+            .iter()
+            .filter_map(|g| {
+                let lines: Vec<u32> = (g.start..=g.end).map(&new_index).collect();
+                let (start, end) = (*lines.iter().min()?, *lines.iter().max()?);
+                (end - start + 1 == lines.len() as u32).then_some(Group { start, end, ..*g })
+            })
+            .collect();
         self.0 = moved;
         self.rebuild(&depths);
     }

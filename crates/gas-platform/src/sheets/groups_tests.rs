@@ -167,3 +167,31 @@ fn a_state_file_holds_groups_in_their_normal_form() {
         serde_json::from_str(r#"{"rows":[{"start":2,"end":5,"depth":1},{"start":4,"end":6,"depth":1}]}"#).unwrap();
     assert!(overlapping.check(10, 5).unwrap_err().contains("must nest"));
 }
+
+#[test]
+fn a_huge_delta_saturates_instead_of_overflowing() {
+    let mut set = GroupSet::default();
+    set.shift_depth(1, 2, i64::MAX);
+    set.shift_depth(1, 2, i64::MAX);
+    assert_eq!(set.depth_at(1), GROUP_DEPTH_MAX, "still the deepest, not wrapped to none");
+    set.shift_depth(1, 2, i64::MIN);
+    assert_eq!(set.depth_at(1), 0);
+}
+
+#[test]
+fn moved_lines_take_their_depths_and_a_whole_group_its_collapsed_flag() {
+    // Rows 2..=3 grouped and collapsed; moveRows(2:3, before row 7) puts them at 5..=6
+    // (rows 4..=6 move up to 2..=4).
+    let mut set = GroupSet::default();
+    set.shift_depth(2, 3, 1);
+    assert!(set.set_collapsed(&g(2, 3, 1), true));
+    let new_index = |i: u32| match i {
+        2 | 3 => i + 3,
+        4..=6 => i - 2,
+        _ => i,
+    };
+    set.move_lines(2, 6, new_index);
+    assert_eq!(spans(&set), vec![(5, 6, 1)]);
+    assert!(set.groups()[0].collapsed, "the group moved whole, still collapsed");
+    assert_eq!([2, 3, 4, 5, 6, 7].map(|i| set.depth_at(i)), [0, 0, 0, 1, 1, 0]);
+}

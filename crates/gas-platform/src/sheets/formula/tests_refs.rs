@@ -177,6 +177,21 @@ fn array_results_spill_into_the_cells_beside_and_retreat_when_they_shrink() {
 }
 
 #[test]
+fn a_moved_spill_spills_again_where_its_formula_lands() {
+    // The spilled cells are results: a block move takes the formula, not the values.
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "A1", s("=SEQUENCE(3)"));
+    let from = at(&store, &sheet, "A1:A3");
+    store.move_to(&from, &at(&store, &sheet, "C1")).unwrap();
+    let grid = |store: &mut Spreadsheets, a1: &str| {
+        store.recalculate_stale(0, utc());
+        store.get_values(&at(store, &sheet, a1)).unwrap()
+    };
+    assert_eq!(grid(&mut store, "C1:C3"), vec![vec![n(1.0)], vec![n(2.0)], vec![n(3.0)]]);
+    assert_eq!(grid(&mut store, "A1:A3"), vec![vec![CellValue::Empty]; 3]);
+}
+
+#[test]
 fn filter_and_unique_spill_and_a_spill_survives_a_state_round_trip() {
     let (mut store, sheet) = fresh();
     for (row, (name, score)) in (1..).zip([("ana", 3.0), ("bo", 9.0), ("ana", 7.0)]) {

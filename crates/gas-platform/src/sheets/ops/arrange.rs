@@ -690,6 +690,7 @@ impl Spreadsheets {
             Dim::Columns => &mut layout.hidden_columns,
         };
         *hidden = hidden.iter().map(|&i| new_index(i)).collect();
+        target.groups_mut().dim_mut(dim).move_lines(lo, hi, new_index);
         Ok(())
     }
 }
