@@ -65,18 +65,18 @@ pub fn of(
             }
         }
         Check::Logs(check) => {
+            let line = |x: &ExecutionSummary, l: &gas_platform::trace::LogLine, place: &str| {
+                format!(
+                    "{} {} {}: {}{place}",
+                    local_second(zone, l.at_utc_ms),
+                    x.function,
+                    l.level.name(),
+                    short(&l.text)
+                )
+            };
             let matching: Vec<String> = check
                 .lines(executions, Window::default())
-                .map(|(x, l)| {
-                    let place = where_in(e.window, l.at_utc_ms, true);
-                    format!(
-                        "{} {} {}: {}{place}",
-                        local_second(zone, l.at_utc_ms),
-                        x.function,
-                        l.level.name(),
-                        short(&l.text)
-                    )
-                })
+                .map(|(x, l)| line(x, l, &where_in(e.window, l.at_utc_ms, true)))
                 .collect();
             if !matching.is_empty() {
                 matching
@@ -85,15 +85,7 @@ pub fn of(
                     .iter()
                     .flat_map(|x| x.logs.iter().map(move |l| (x, l)))
                     .filter(|(_, l)| check.level.is_none_or(|level| l.level == level))
-                    .map(|(x, l)| {
-                        format!(
-                            "{} {} {}: {}",
-                            local_second(zone, l.at_utc_ms),
-                            x.function,
-                            l.level.name(),
-                            short(&l.text)
-                        )
-                    })
+                    .map(|(x, l)| line(x, l, ""))
                     .collect();
                 if logged.is_empty() {
                     vec![format!(

@@ -79,6 +79,10 @@ impl RecalculationInterval {
     }
 }
 
+/// The gap `setIterativeCalculationEnabled(true)` records: the setting is kept, but
+/// circular formulas are not iterated.
+pub const ITERATIVE_CALCULATION_GAP: &str = "iterative calculation (circular formulas read #REF!)";
+
 /// A spreadsheet's calculation settings (File > Settings > Calculation).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -82,11 +82,7 @@ fn surface(call: &Call, world: &mut World) -> CallResult {
                 Val::String(books.calc_settings(&id())?.recalculation.name().to_string())
             }
             "Spreadsheet.setIterativeCalculationEnabled" => {
-                let on = bool_arg(args, 0);
-                unit(books.change_calc_settings(&id(), |calc| {
-                    calc.iterative = on;
-                    Ok(())
-                }))?
+                unit(books.set_iterative_calculation(&id(), bool_arg(args, 0)))?
             }
             "Spreadsheet.setMaxIterativeCalculationCycles" => {
                 let cycles = int_arg(args, 0, method)?;

@@ -53,6 +53,17 @@ impl Spreadsheets {
         change(self.open_by_id_mut(id)?.calc_mut())
     }
 
+    /// `setIterativeCalculationEnabled(on)`: recorded, and read back by its getter. gas-sim
+    /// does not iterate circular formulas (they still read `#REF!`), so turning it on is a
+    /// gap of the run, never a silent success.
+    pub fn set_iterative_calculation(&mut self, id: &str, on: bool) -> ServiceResult<()> {
+        self.open_by_id_mut(id)?.calc_mut().iterative = on;
+        if on {
+            self.formula_gaps_mut().push(rules::ITERATIVE_CALCULATION_GAP.to_string());
+        }
+        Ok(())
+    }
+
     /// `getSheetValues(startRow, startColumn, numRows, numColumns)`, `-1` meaning the last
     /// row or column with content (rules::sheet_values_span).
     pub fn get_sheet_values(
@@ -213,6 +224,17 @@ mod tests {
 
     fn s(text: &str) -> CellValue {
         CellValue::String(text.into())
+    }
+
+    #[test]
+    fn turning_iterative_calculation_on_is_kept_and_is_a_gap() {
+        let (mut store, sheet) = fresh();
+        let id = sheet.spreadsheet_id.clone();
+        store.set_iterative_calculation(&id, false).unwrap();
+        assert!(store.take_formula_gaps().is_empty(), "off is what gas-sim does");
+        store.set_iterative_calculation(&id, true).unwrap();
+        assert!(store.calc_settings(&id).unwrap().iterative);
+        assert_eq!(store.take_formula_gaps(), vec![super::rules::ITERATIVE_CALCULATION_GAP.to_string()]);
     }
 
     #[test]
