@@ -76,7 +76,7 @@ pub fn of(
             };
             let matching: Vec<String> = check
                 .lines(executions, Window::default())
-                .map(|(x, l)| line(x, l, &where_in(e.window, l.at_utc_ms, true)))
+                .map(|(x, l)| line(x, l, where_in(e.window, l.at_utc_ms, true)))
                 .collect();
             if !matching.is_empty() {
                 matching
