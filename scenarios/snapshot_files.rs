@@ -5,7 +5,7 @@
 //! This file lives in `scenarios/` on purpose: cargo-insta looks for pending snapshots
 //! only in the folders of a package's manifest and of its targets' sources, so this
 //! target (of gas-scenario) is what lets `cargo insta review` and `cargo insta accept`
-//! find the `.snap.new` files that `gas-sim test` and `tests/scenarios.rs` write here.
+//! find the `.snap.new` files that `gas-sim test` and `crates/gas-scenario/tests/it/scenarios.rs` write here.
 
 use std::collections::BTreeSet;
 use std::path::Path;

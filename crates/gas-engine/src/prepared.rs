@@ -9,7 +9,7 @@
 //! the realm is restored from the snapshot: every builtin, service object and global an
 //! execution changed is put back, its globals and top-level `let`/`const` are gone,
 //! pending promise jobs are dropped. The next execution starts exactly as fresh as in a new
-//! context (tests/realm_restore.rs tries every way a script can change the realm).
+//! context (gas-engine's tests/it/realm_restore.rs tries every way a script can change the realm).
 //! Nothing else is shared between executions except compiled code and warm inline caches,
 //! which hold no values.
 //!
@@ -214,7 +214,7 @@ pub fn take_or_build(project: &Project) -> Result<(Rc<Template>, LiveContext), J
 static FRESH_CONTEXT_PER_EXECUTION: AtomicBool = AtomicBool::new(false);
 
 /// Makes every execution in this process run in a context built for it, as before live
-/// contexts existed: slower, and the same results (tests/cli.rs compares every scenario's
+/// contexts existed: slower, and the same results (crates/gas-sim/tests/it/cli.rs compares every scenario's
 /// report both ways). The CLI sets it when `GAS_SIM_FRESH_CONTEXTS=1`, for ruling the
 /// realm snapshot out when investigating a difference.
 pub fn set_fresh_context_per_execution(fresh: bool) {
@@ -232,7 +232,7 @@ pub fn contexts_dropped_off_rest() -> u64 {
 
 /// Restores `live` after its execution and keeps it for the next one, unless the
 /// execution was killed, left the VM off its resting depths (a gas-sim or boa bug, made
-/// harmless here; `tests/no_leak.rs` checks it never happens), or every execution gets a
+/// harmless here; gas-scenario's `tests/it/no_leak.rs` checks it never happens), or every execution gets a
 /// new context.
 pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
     if killed || live.snapshot.is_none() {

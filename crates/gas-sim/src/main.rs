@@ -106,7 +106,7 @@ fn main() -> ExitCode {
     if std::env::var_os("GAS_SIM_FRESH_CONTEXTS").is_some_and(|v| v == "1") {
         gas_engine::set_fresh_context_per_execution(true);
     }
-    // Hidden test hook: a worker panics running this function (tests/cli.rs).
+    // Hidden test hook: a worker panics running this function (crates/gas-sim/tests/it/cli.rs).
     if let Some(function) = std::env::var_os("GAS_SIM_TEST_PANIC_IN") {
         gas_scenario::bug::set_panic_in_function(Some(function.to_string_lossy().into_owned()));
     }

@@ -1,0 +1,124 @@
+//! The prelude built from the catalogue, seen from a script: members the platform lacks
+//! are undefined, real methods gas-sim lacks throw naming them, every service global and
+//! its enums exist, arguments are checked and converted against the catalogue's
+//! overloads, and void methods give null.
+
+use crate::support;
+
+use gas_platform::catalogue::catalogue;
+use serde_json::json;
+use support::*;
+
+#[test]
+fn a_member_the_platform_lacks_is_undefined() {
+    let got = eval(
+        "function main() {
+           var range = SpreadsheetApp.create('x').getSheets()[0].getRange('A1');
+           return [typeof ScriptApp.isFake, typeof range.isFake, ScriptApp.isFake === undefined,
+                   typeof DriveApp.isFake, 'isFake' in SpreadsheetApp];
+         }",
+    );
+    assert_eq!(got, json!(["undefined", "undefined", true, "undefined", false]));
+    assert_eq!(thrown("ScriptApp.isFake()"), "TypeError: ScriptApp.isFake is not a function");
+}
+
+#[test]
+fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
+    let cases = [
+        ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').createFilter()", "Range.createFilter"),
+        ("DriveApp.getStorageUsed()", "DriveApp.getStorageUsed"),
+        ("DocumentApp.create('d')", "DocumentApp.create"),
+        ("XmlService.parse('<a/>')", "XmlService.parse"),
+        ("FormApp.create('f')", "FormApp.create"),
+        // Inherited from Base.BlobSource.
+        ("Utilities.newBlob('x').getAllBlobs()", "Blob.getAllBlobs"),
+    ];
+    for (snippet, name) in cases {
+        assert_eq!(thrown(snippet), format!("Error: gas-sim does not implement {name}()"), "{snippet}");
+    }
+    assert_eq!(eval("function main() { return typeof SpreadsheetApp.getUi; }"), json!("function"));
+}
+
+#[test]
+fn every_service_global_of_the_catalogue_exists_with_its_enums() {
+    let names: Vec<&str> = catalogue().globals.iter().map(|g| g.name).collect();
+    let list = serde_json::to_string(&names).unwrap();
+    let got = eval(&format!(
+        "function main() {{ return {list}.filter(function (n) {{ return typeof globalThis[n] !== 'object'; }}); }}"
+    ));
+    assert_eq!(got, json!([]), "globals missing");
+    let got = eval(
+        "function main() {
+           return [SpreadsheetApp.BorderStyle.DOTTED, ContentService.MimeType.JSON, Utilities.RsaAlgorithm.RSA_SHA_256,
+                   Charset.UTF_8, ScriptApp.WeekDay.MONDAY, CardService.TextButtonStyle.FILLED,
+                   Object.keys(SpreadsheetApp.WrapStrategy).join()];
+         }",
+    );
+    assert_eq!(got, json!(["DOTTED", "JSON", "RSA_SHA_256", "UTF_8", "MONDAY", "FILLED", "WRAP,OVERFLOW,CLIP"]));
+}
+
+#[test]
+fn arguments_that_fit_no_overload_give_the_platform_error() {
+    let sheet = "SpreadsheetApp.create('x').getSheets()[0]";
+    assert_eq!(
+        thrown(&format!("{sheet}.getRange(1, 1, 1, 1, 1)")),
+        "Exception: The parameters (number,number,number,number,number) don't match the method signature for SpreadsheetApp.Sheet.getRange."
+    );
+    assert_eq!(
+        thrown("CacheService.getScriptCache().put('k')"),
+        "Exception: The parameters (String) don't match the method signature for CacheService.Cache.put."
+    );
+    assert_eq!(
+        thrown(&format!("{sheet}.getRange('A1').getValues(2)")),
+        "Exception: The parameters (number) don't match the method signature for SpreadsheetApp.Range.getValues."
+    );
+    assert_eq!(
+        thrown("Utilities.sleep(true)"),
+        "Exception: The parameters (Boolean) don't match the method signature for Utilities.sleep."
+    );
+    // Catchable, and e.message is the platform's text.
+    let got =
+        eval("function main() { try { LockService.getScriptLock().tryLock(null); } catch (e) { return e.message; } }");
+    assert_eq!(got, json!("The parameters (null) don't match the method signature for LockService.Lock.tryLock."));
+}
+
+#[test]
+fn arguments_convert_as_the_platform_converts_them() {
+    let got = eval(
+        "function main() {
+           var cache = CacheService.getScriptCache();
+           cache.put(7, 42);
+           var props = PropertiesService.getScriptProperties();
+           props.setProperty('flag', true);
+           var sheet = SpreadsheetApp.create('x').getSheets()[0];
+           var range = sheet.getRange('2', 1);
+           return [cache.get('7'), typeof cache.get('7'), props.getProperty('flag'), range.getA1Notation()];
+         }",
+    );
+    assert_eq!(got, json!(["42", "string", "true", "A2"]));
+    // An object for a String body is its String(): a service object's as the prelude shows it.
+    let world = new_world();
+    eval_in(&world, "function main() { MailApp.sendEmail('a@example.com', 'hi', { n: 1 }); }");
+    let sent = state(&world).mail.sent.clone();
+    assert_eq!(sent.last().map(|m| m.mail.body.as_str()), Some("[object Object]"));
+}
+
+#[test]
+fn void_methods_return_null() {
+    let got = eval(
+        "function main() {
+           var cache = CacheService.getScriptCache();
+           var lock = LockService.getScriptLock();
+           lock.waitLock(10);
+           var ss = SpreadsheetApp.create('x');
+           return [cache.put('k', 'v'), cache.remove('k'), cache.putAll({ a: '1' }), cache.removeAll(['a']),
+                   Utilities.sleep(1), lock.releaseLock(), SpreadsheetApp.flush(), ss.deleteSheet(ss.insertSheet('s'))];
+         }",
+    );
+    assert_eq!(got, json!([null, null, null, null, null, null, null, null]));
+    // Chain methods still return their object.
+    let got = eval(
+        "function main() { var p = PropertiesService.getScriptProperties(); return p.setProperty('a', 'b') === p; }",
+    );
+    assert_eq!(got, json!(true));
+}

@@ -1,0 +1,192 @@
+//! A bound container seen from a script: the active sheet, range and cell in each
+//! context (a user's page, a trigger), `getUi()` menus and dialogs answered from the
+//! world, and the simple trigger's event object and restrictions.
+
+use crate::support;
+
+use std::collections::VecDeque;
+
+use gas_engine::ExecutionSpec;
+use gas_platform::container::{Answer, AnswerQueue, Button, Invocation, InvocationKind};
+use gas_platform::sheets::{Sheet, Spreadsheet};
+use serde_json::json;
+use support::*;
+
+const BOUND: &str = "bound-1";
+const ANA: &str = "ana@example.com";
+
+/// A world with the bound spreadsheet (sheets Orders, Log) and a project bound to it.
+fn bound(src: &str) -> (SharedWorld, gas_engine::Project) {
+    let world = new_world();
+    let sheets = vec![Sheet::new(0, "Orders"), Sheet::new(3, "Log")];
+    state(&world).spreadsheets.add(Spreadsheet::with_sheets(BOUND, "Bound", None, sheets).unwrap()).unwrap();
+    let mut project = project("UTC", src);
+    project.container_id = Some(BOUND.into());
+    (world, project)
+}
+
+fn run_as(
+    world: &SharedWorld,
+    project: &gas_engine::Project,
+    function: &str,
+    invocation: Invocation,
+) -> gas_engine::ExecutionReport {
+    let mut spec = ExecutionSpec::new(1, function, START_UTC_MS, SEED);
+    spec.invocation = invocation;
+    run_spec(world, project, "UTC", &spec)
+}
+
+const ACTIVE: &str = "function where() {
+  var ss = SpreadsheetApp.getActive();
+  return [ss.getActiveSheet().getName(), ss.getActiveRange().getA1Notation(), ss.getCurrentCell().getA1Notation(),
+          SpreadsheetApp.getActiveSheet().getName(), SpreadsheetApp.getActiveRange().getA1Notation()];
+}
+function pick() {
+  var ss = SpreadsheetApp.getActiveSpreadsheet();
+  ss.setActiveRange(ss.getSheetByName('Log').getRange('B2:C4'));
+  return where();
+}
+function toLog() { SpreadsheetApp.getActive().getSheetByName('Log').activate(); return where(); }";
+
+#[test]
+fn with_no_user_the_active_sheet_is_the_first_and_the_range_its_a1_for_this_execution_only() {
+    let (world, project) = bound(ACTIVE);
+    let trigger = Invocation::of(InvocationKind::TimeTrigger);
+    assert_eq!(
+        result(&run_as(&world, &project, "where", trigger.clone())),
+        json!(["Orders", "A1", "A1", "Orders", "A1"])
+    );
+    assert_eq!(
+        result(&run_as(&world, &project, "pick", trigger.clone())),
+        json!(["Log", "B2:C4", "B2", "Log", "B2:C4"])
+    );
+    // The next trigger starts again from the first sheet: the selection was the execution's.
+    assert_eq!(result(&run_as(&world, &project, "where", trigger)), json!(["Orders", "A1", "A1", "Orders", "A1"]));
+    assert!(state(&world).ui.sessions.is_empty());
+}
+
+#[test]
+fn in_a_users_session_the_selection_persists_from_one_execution_to_the_next() {
+    let (world, project) = bound(ACTIVE);
+    let menu = Invocation::by_user(InvocationKind::MenuItem, ANA);
+    assert_eq!(result(&run_as(&world, &project, "toLog", menu.clone())), json!(["Log", "A1", "A1", "Log", "A1"]));
+    assert_eq!(result(&run_as(&world, &project, "where", menu)), json!(["Log", "A1", "A1", "Log", "A1"]));
+    let other = Invocation::by_user(InvocationKind::MenuItem, "bob@example.com");
+    assert_eq!(result(&run_as(&world, &project, "where", other)), json!(["Orders", "A1", "A1", "Orders", "A1"]));
+    // A standalone script has no active spreadsheet, sheet or range.
+    let standalone = project_of(
+        "UTC",
+        &[(
+            "Code.gs",
+            "function main() { return [SpreadsheetApp.getActiveSheet(), SpreadsheetApp.getActiveRange()]; }",
+        )],
+    );
+    assert_eq!(result(&run_as(&world, &standalone, "main", Invocation::default())), json!([null, null]));
+}
+
+#[test]
+fn get_ui_throws_the_platforms_text_without_a_user() {
+    let src = "function main() { try { SpreadsheetApp.getUi(); return 'ui'; } catch (e) { return String(e); } }";
+    let (world, project) = bound(src);
+    let text = "Exception: Cannot call SpreadsheetApp.getUi() from this context.";
+    for kind in [InvocationKind::TimeTrigger, InvocationKind::WebApp] {
+        assert_eq!(result(&run_as(&world, &project, "main", Invocation::of(kind))), json!(text));
+    }
+    assert_eq!(result(&run_as(&world, &project, "main", Invocation::of(InvocationKind::Manual))), json!("ui"));
+    assert_eq!(result(&run(src, "main")), json!(text), "a standalone script");
+}
+
+#[test]
+fn menus_are_recorded_on_the_users_page() {
+    let src = "function onOpen(e) {
+      SpreadsheetApp.getUi().createMenu('Reports').addItem('Send', 'send').addSeparator()
+        .addSubMenu(SpreadsheetApp.getUi().createMenu('More').addItem('Reset', 'reset')).addToUi();
+      SpreadsheetApp.getUi().createAddonMenu().addItem('Start', 'start').addToUi();
+      return [e.authMode, e.authMode == ScriptApp.AuthMode.LIMITED, e.source.getId(), e.user.getEmail(), 'triggerUid' in e];
+    }";
+    let (world, project) = bound(src);
+    let mut spec = ExecutionSpec::new(1, "onOpen", START_UTC_MS, SEED);
+    spec.invocation = Invocation::by_user(InvocationKind::OnOpen, ANA);
+    spec.event = Some(json!({ "authMode": "LIMITED", "source": BOUND, "user": ANA }));
+    let report = run_spec(&world, &project, "UTC", &spec);
+    assert_eq!(result(&report), json!(["LIMITED", true, BOUND, ANA, false]));
+    let ui = state(&world).ui.clone();
+    assert_eq!(ui.find_item(ANA, "Reports > Send").as_deref(), Ok("send"));
+    assert_eq!(ui.find_item(ANA, "Reports > More > Reset").as_deref(), Ok("reset"));
+    assert_eq!(ui.find_item(ANA, "Extensions > memory > Start").as_deref(), Ok("start"), "the script's name");
+}
+
+#[test]
+fn dialogs_are_answered_from_the_world_and_closed_when_no_answer_is_left() {
+    let src = "function ask() {
+      var ui = SpreadsheetApp.getUi();
+      var r = ui.prompt('Who?', 'Your name', ui.ButtonSet.OK_CANCEL);
+      var sure = ui.alert('Sure?', ui.ButtonSet.YES_NO);
+      var last = ui.alert('Done');
+      return [r.getSelectedButton(), r.getResponseText(), r.getSelectedButton() == ui.Button.OK, sure, last];
+    }
+    function bad() { try { SpreadsheetApp.getUi().alert('a', 'b'); } catch (e) { return String(e); } }";
+    let (world, project) = bound(src);
+    state(&world).ui.answers.push(AnswerQueue {
+        key: "ui[0]".into(),
+        function: Some("ask".into()),
+        user: None,
+        answers: VecDeque::from([
+            Answer { button: Button::Ok, text: "Ada".into() },
+            Answer { button: Button::Yes, text: String::new() },
+        ]),
+        used: 0,
+    });
+    let menu = Invocation::by_user(InvocationKind::MenuItem, ANA);
+    let report = run_as(&world, &project, "ask", menu.clone());
+    assert_eq!(result(&report), json!(["OK", "Ada", true, "YES", "CLOSE"]));
+    let dialogs = state(&world).ui.dialogs.clone();
+    assert_eq!(dialogs.len(), 3);
+    assert_eq!(
+        (dialogs[0].title.as_deref(), dialogs[0].prompt.as_str(), dialogs[2].scripted),
+        (Some("Who?"), "Your name", false)
+    );
+    // The user takes the modelled time to answer.
+    assert_eq!(
+        report.end_utc_ms - START_UTC_MS,
+        latency_ms("Ui.prompt") + 2 * latency_ms("Ui.alert") + 3 * latency_ms("SpreadsheetApp.getUi")
+    );
+    assert_eq!(
+        result(&run_as(&world, &project, "bad", menu)),
+        json!("Exception: The parameters (String,String) don't match the method signature for Ui.alert.")
+    );
+}
+
+#[test]
+fn a_simple_trigger_may_not_call_services_that_need_authorization_and_stops_at_30_seconds() {
+    let src = "function onOpen(e) {
+      var out = [];
+      try { MailApp.sendEmail('a@example.com', 's', 'b'); } catch (err) { out.push(String(err)); }
+      try { UrlFetchApp.fetch('https://example.com'); } catch (err) { out.push(String(err)); }
+      SpreadsheetApp.getActive().getSheets()[0].appendRow(['opened']);
+      return out;
+    }
+    function slow() { Utilities.sleep(20000); Utilities.sleep(20000); return 'done'; }";
+    let (world, project) = bound(src);
+    let open = Invocation::by_user(InvocationKind::OnOpen, ANA);
+    let report = run_as(&world, &project, "onOpen", open.clone());
+    assert_eq!(
+        result(&report),
+        json!([
+            "Exception: You do not have permission to call MailApp.sendEmail. Required permissions: https://www.googleapis.com/auth/script.send_mail",
+            "Exception: You do not have permission to call UrlFetchApp.fetch. Required permissions: https://www.googleapis.com/auth/script.external_request"
+        ])
+    );
+    assert!(state(&world).mail.sent.is_empty());
+    assert_eq!(
+        state(&world).spreadsheets.get(BOUND).unwrap().sheets()[0].rows().len(),
+        1,
+        "the bound file is writable"
+    );
+    let killed = run_as(&world, &project, "slow", open);
+    assert_eq!(killed_reason(&killed), "Exceeded maximum execution time");
+    assert_eq!(killed.end_utc_ms - START_UTC_MS, 30_000);
+    // The same function from a menu item runs as the user, with the full 6 minutes.
+    let menu = run_as(&world, &project, "slow", Invocation::by_user(InvocationKind::MenuItem, ANA));
+    assert_eq!(result(&menu), json!("done"));
+}

@@ -1,0 +1,291 @@
+//! GmailApp seen from a script: sending (shared quota, Sent), search and threads,
+//! messages, labels, drafts, replies and forwards, attachments, arrival times, zones.
+
+use crate::support;
+
+use gas_platform::gmail::{Message, SEARCH_MAX_MESSAGE};
+use gas_platform::time::MS_PER_HOUR;
+use serde_json::json;
+use support::*;
+
+/// A world whose mailbox holds two orders (one with a follow-up) and a newsletter,
+/// arrived before `START_UTC_MS`, and one order that arrives an hour after it.
+fn mailbox_world() -> SharedWorld {
+    let world = new_world();
+    {
+        let mut w = state(&world);
+        w.gmail.create_label("orders").unwrap();
+        let mut add =
+            |hours_before: i64, from: &str, subject: &str, body: &str, labels: &[&str], thread: Option<usize>| {
+                let id = w.gmail.new_id();
+                let thread_id = match thread {
+                    Some(i) => w.gmail.messages[i].id.clone(),
+                    None => id.clone(),
+                };
+                w.gmail.messages.push(Message {
+                    id,
+                    thread_id,
+                    at_utc_ms: START_UTC_MS - hours_before * MS_PER_HOUR,
+                    from: from.into(),
+                    to: "user@example.com".into(),
+                    subject: subject.into(),
+                    body: body.into(),
+                    labels: labels.iter().map(|l| l.to_string()).collect(),
+                    unread: true,
+                    inbox: true,
+                    ..Default::default()
+                });
+            };
+        add(30, "Ana <ana@shop.example>", "Order 1001", "Two lamps", &["orders"], None);
+        add(20, "news@letters.example", "Weekly news", "Sale", &[], None);
+        add(10, "ana@shop.example", "Re: Order 1001", "And a rug", &["orders"], Some(0));
+        add(-1, "bob@shop.example", "Order 1002", "A chair", &["orders"], None);
+    }
+    world
+}
+
+#[test]
+fn send_email_overloads_share_the_quota_and_land_in_sent() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var r = GmailApp.sendEmail('a@example.com', 'plain', 'body');
+           GmailApp.sendEmail('b@example.com, c@example.com', 'rich', 'text', {
+             htmlBody: '<b>rich</b>', name: 'Shop', replyTo: 'help@example.com', cc: 'd@example.com', bcc: 'e@example.com',
+             attachments: [Utilities.newBlob('a,b', 'text/csv', 'r.csv')] });
+           var sent = GmailApp.search('in:sent');
+           var rich = sent[0].getMessages()[0];
+           return [r === GmailApp, MailApp.getRemainingDailyQuota(), sent.length, rich.getFrom(), rich.getTo(),
+                   rich.getCc(), rich.getReplyTo(), rich.getBody(), rich.getPlainBody(), rich.isUnread(),
+                   rich.getAttachments()[0].getDataAsString(), rich.getAttachments()[0].getName(),
+                   GmailApp.getInboxThreads().length];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            true,
+            95,
+            2,
+            "Shop <user@example.com>",
+            "b@example.com, c@example.com",
+            "d@example.com",
+            "help@example.com",
+            "<b>rich</b>",
+            "text",
+            false,
+            "a,b",
+            "r.csv",
+            0
+        ])
+    );
+    let w = state(&world);
+    assert_eq!(w.mail.sent.len(), 2, "the report's sent mail");
+    assert_eq!(w.mail.sent[1].mail.via, "GmailApp");
+}
+
+#[test]
+fn search_threads_and_messages() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var threads = GmailApp.search('is:unread label:orders newer_than:2d');
+           var t = threads[0];
+           var ms = t.getMessages();
+           return [threads.length, t.getFirstMessageSubject(), t.getMessageCount(), t.isUnread(),
+                   t.getLastMessageDate() instanceof Date, t.getLastMessageDate().getTime() === ms[1].getDate().getTime(),
+                   ms.map(function (m) { return m.getSubject() + '|' + m.getFrom() + '|' + m.getPlainBody(); }),
+                   ms[0].getId() === t.getId(), GmailApp.getThreadById(t.getId()).getMessageCount(),
+                   GmailApp.getMessageById(ms[1].getId()).getSubject(), GmailApp.getThreadById('nope'),
+                   GmailApp.search('from:news OR subject:1001').length, GmailApp.search('-label:orders').length,
+                   GmailApp.search('label:orders', 0, 1).length, GmailApp.getInboxUnreadCount()];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            1,
+            "Order 1001",
+            2,
+            true,
+            true,
+            true,
+            ["Order 1001|Ana <ana@shop.example>|Two lamps", "Re: Order 1001|ana@shop.example|And a rug"],
+            true,
+            2,
+            "Re: Order 1001",
+            null,
+            2,
+            1,
+            1,
+            2
+        ])
+    );
+}
+
+#[test]
+fn marks_and_places() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var t = GmailApp.search('subject:1001')[0];
+           var stale = GmailApp.getThreadById(t.getId());
+           var out = [t.markRead() === t, t.isUnread(), stale.isUnread(), stale.refresh().isUnread()];
+           var m = t.getMessages()[0];
+           out.push(m.markUnread().isUnread(), m.star().isStarred(), GmailApp.search('is:starred').length, m.unstar().isStarred());
+           t.moveToArchive();
+           out.push(t.isInInbox(), GmailApp.getInboxThreads().length);
+           t.moveToInbox();
+           var news = GmailApp.search('from:news')[0].moveToTrash();
+           out.push(news.isInTrash(), GmailApp.search('in:trash').length, GmailApp.search('from:news').length,
+                    GmailApp.getInboxThreads().length);
+           out.push(GmailApp.search('subject:1001')[0].getMessages()[1].moveToTrash().isInTrash());
+           return out;
+         }",
+    );
+    assert_eq!(got, json!([true, false, true, false, true, true, 1, false, false, 1, true, 1, 0, 1, true]));
+}
+
+#[test]
+fn labels() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var done = GmailApp.createLabel('processed');
+           var t = GmailApp.search('from:news')[0];
+           var out = [String(done), done.getName(), GmailApp.getUserLabels().map(function (l) { return l.getName(); })];
+           t.addLabel(done);
+           out.push(t.getLabels().map(function (l) { return l.getName(); }), done.getThreads().length,
+                    done.getUnreadCount(), GmailApp.search('label:processed').length);
+           done.removeFromThread(t);
+           out.push(done.getThreads().length);
+           done.addToThreads(GmailApp.search('label:orders'));
+           out.push(GmailApp.getUserLabelByName('processed').getThreads().length, GmailApp.getUserLabelByName('nope'));
+           GmailApp.deleteLabel(done);
+           out.push(GmailApp.getUserLabels().length, GmailApp.search('label:processed').length);
+           try { t.addLabel(done); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "GmailLabel",
+            "processed",
+            ["orders", "processed"],
+            ["processed"],
+            1,
+            1,
+            1,
+            0,
+            1,
+            null,
+            1,
+            0,
+            "Exception: Invalid argument: label processed"
+        ])
+    );
+}
+
+#[test]
+fn drafts() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var d = GmailApp.createDraft('a@example.com', 'draft', 'v1', { cc: 'b@example.com' });
+           var out = [d.getId().indexOf('r-') === 0, GmailApp.getDrafts().length, MailApp.getRemainingDailyQuota(),
+                      d.getMessage().getSubject(), d.getMessage().isDraft(), GmailApp.getDraft(d.getId()).getId() === d.getId()];
+           d.update('c@example.com', 'draft 2', 'v2');
+           out.push(d.getMessage().getTo(), d.getMessage().getPlainBody());
+           var m = d.send();
+           out.push(m.getSubject(), m.isDraft(), GmailApp.getDrafts().length, MailApp.getRemainingDailyQuota(),
+                    GmailApp.search('in:sent').length, GmailApp.getDraft(d.getId()));
+           var gone = GmailApp.createDraft('x@example.com', 'gone', '');
+           gone.deleteDraft();
+           try { gone.send(); } catch (e) { out.push(String(e).indexOf('Invalid argument: draftId') >= 0); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([true, 1, 100, "draft", true, true, "c@example.com", "v2", "draft 2", false, 0, 99, 1, null, true])
+    );
+    assert_eq!(state(&world).mail.sent[0].mail.subject, "draft 2", "in the report's sent mail");
+}
+
+#[test]
+fn replies_and_forwards_go_into_the_thread() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var t = GmailApp.search('subject:1001')[0];
+           var first = t.getMessages()[0];
+           // The thread's last message is then the account's reply: a reply to it goes to
+           // that reply's recipients.
+           var out = [first.reply('Thanks') === first, t.reply('On it') === t];
+           first.forward('boss@corp.example', { cc: 'x@corp.example' });
+           var ms = t.refresh().getMessages();
+           out.push(ms.length, ms.map(function (m) { return m.getSubject() + ' -> ' + m.getTo(); }).slice(2),
+                    MailApp.getRemainingDailyQuota());
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            true,
+            true,
+            5,
+            [
+                "Re: Order 1001 -> Ana <ana@shop.example>",
+                "Re: Order 1001 -> Ana <ana@shop.example>",
+                "Fwd: Order 1001 -> boss@corp.example"
+            ],
+            96
+        ])
+    );
+}
+
+/// A scripted message is there only once virtual time has reached its arrival.
+#[test]
+fn a_message_appears_when_it_arrives() {
+    let world = mailbox_world();
+    let count = "function main() { return GmailApp.search('label:orders').length; }";
+    assert_eq!(result(&run_in(&world, "UTC", count, "main", START_UTC_MS)), json!(1));
+    assert_eq!(result(&run_in(&world, "UTC", count, "main", START_UTC_MS + MS_PER_HOUR)), json!(2));
+}
+
+#[test]
+fn dates_follow_the_script_zone() {
+    let world = mailbox_world();
+    let src = "function main() {
+      var m = GmailApp.search('from:news')[0].getMessages()[0];
+      return [m.getDate().getHours(), GmailApp.search('after:2025/06/13').length];
+    }";
+    // The newsletter arrived 2025-06-12T13:00Z: 13:00 in UTC, 22:00 in Tokyo; the
+    // follow-up at 23:00Z is on the 13th in Tokyo only.
+    assert_eq!(result(&run_in(&world, "UTC", src, "main", START_UTC_MS)), json!([13, 0]));
+    assert_eq!(result(&run_in(&world, "Asia/Tokyo", src, "main", START_UTC_MS)), json!([22, 1]));
+}
+
+#[test]
+fn errors_and_gaps() {
+    let world = mailbox_world();
+    assert_eq!(thrown_in(&world, "GmailApp.search('', 0, 501)"), format!("Exception: {SEARCH_MAX_MESSAGE}"));
+    assert_eq!(thrown_in(&world, "GmailApp.createLabel('Inbox')"), "Exception: Invalid argument: name");
+    assert_eq!(
+        thrown_in(&world, "GmailApp.getSpamThreads()"),
+        "Error: gas-sim does not implement GmailApp.getSpamThreads()"
+    );
+    assert_eq!(
+        thrown_in(&world, "GmailApp.search('')[0].getPermalink()"),
+        "Error: gas-sim does not implement GmailThread.getPermalink()"
+    );
+    assert_eq!(thrown_in(&world, "GmailApp.sendEmail('nobody', 's', 'b')"), "Exception: Invalid email: nobody");
+}
