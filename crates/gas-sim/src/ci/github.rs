@@ -118,13 +118,14 @@ pub fn runs_summary(command: &str, reports: &[ZoneReport]) -> String {
         reports.len(),
         reports.len() - failed
     );
+    // A zone is an IANA name gas-sim parsed (no Markdown in it); names and texts go through `cell`.
     for r in reports {
         let held = r.expectations.iter().filter(|e| e.passed).count();
         let result = if r.passed { "passed" } else { "**failed**" };
         out.push_str(&format!(
             "| {} | {} | {} | {result} | {held}/{} held |\n",
             cell(&r.scenario),
-            cell(&r.zone),
+            r.zone,
             r.seed,
             r.expectations.len()
         ));
@@ -135,7 +136,7 @@ pub fn runs_summary(command: &str, reports: &[ZoneReport]) -> String {
         out.push_str("\n### Failed expectations\n\n");
     }
     for (r, e) in failures.iter().take(SUMMARY_ITEMS_MAX) {
-        out.push_str(&format!("- **{} [{}]** {}\n", cell(&r.scenario), cell(&r.zone), cell(&e.mismatch())));
+        out.push_str(&format!("- **{} [{}]** {}\n", cell(&r.scenario), r.zone, cell(&e.mismatch())));
         for line in &e.evidence {
             out.push_str(&format!("  - {}\n", cell(line)));
         }
@@ -157,14 +158,18 @@ pub fn runs_summary(command: &str, reports: &[ZoneReport]) -> String {
 /// line break), HTML's `&`, `<`, `>` as entities (no tag), and the Markdown punctuation
 /// that could start emphasis, code, a link, strikethrough, math or a cell backslash-escaped.
 pub fn cell(text: &str) -> String {
-    let escaped = terminal::escape(text);
-    let mut out = String::with_capacity(escaped.len() + 8);
-    for c in escaped.chars() {
+    let chars: Vec<char> = terminal::escape(text).chars().collect();
+    let mut out = String::with_capacity(chars.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        // `_` between two letters or digits emphasises nothing (GFM's flanking rules):
+        // `my_scenario` stays readable in the file.
+        let alnum = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|c| c.is_alphanumeric());
+        let intraword = c == '_' && alnum(i.checked_sub(1)) && alnum(Some(i + 1));
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '$' => {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '$' if !intraword => {
                 out.push('\\');
                 out.push(c);
             }
@@ -246,6 +251,7 @@ mod tests {
             "a\\|b\\\\r\\\\n&lt;b&gt;&amp;\\`\\*\\_\\[x\\](y)\\~\\$ \\\\"
         );
         assert_eq!(code("x`y\n"), "x'y\\n");
+        assert_eq!(cell("my_scenario _x_ a_"), "my_scenario \\_x\\_ a\\_");
     }
 
     #[test]
