@@ -30,6 +30,7 @@ pub mod run;
 pub mod schedule;
 pub mod sheet_events;
 pub mod snapshot;
+pub mod terminal;
 pub mod timeline;
 pub mod why;
 
@@ -138,7 +139,7 @@ impl PreparedScenario {
     /// The warnings on stderr, one `warning: ` line each, as every command shows them.
     pub fn print_warnings(&self) {
         for warning in &self.warnings {
-            eprintln!("warning: {warning}");
+            eprintln!("{}", terminal::guard(&format!("warning: {warning}")));
         }
     }
 

@@ -19,6 +19,7 @@ use gas_platform::webapp::response::{
 
 use crate::expect::{evaluate, ExpectResult};
 use crate::plan::Plan;
+use crate::terminal::escape;
 
 /// The version of `gas-sim run --format json`.
 pub const RUN_FORMAT_VERSION: u32 = 1;
@@ -489,23 +490,25 @@ impl ZoneReport {
         self.text_with(false)
     }
 
-    /// The readable report; `verbose` lists every execution and every group.
+    /// The readable report; `verbose` lists every execution and every group. Every
+    /// script- or scenario-controlled field goes through `terminal::escape` (the snapshot
+    /// keeps them raw); the printer still `terminal::guard`s the whole text.
     pub fn text_with(&self, verbose: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
             "{} — {} (seed {}), {} to {}",
-            self.scenario,
+            escape(&self.scenario),
             self.zone,
             self.seed,
             &self.local(self.start_utc_ms)[..16],
             &self.local(self.end_utc_ms)[..16]
         );
         for warning in &self.warnings {
-            let _ = writeln!(out, "  warning: {warning}");
+            let _ = writeln!(out, "  warning: {}", escape(warning));
         }
         for line in self.gap_lines() {
-            let _ = writeln!(out, "  {line}");
+            let _ = writeln!(out, "  {}", escape(&line));
         }
         let mut by_function: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
         for e in &self.executions {
@@ -527,13 +530,14 @@ impl ZoneReport {
             "function", "completed", "failed", "killed", "logged errors"
         );
         for (function, [ok, failed, killed, logged]) in &by_function {
+            let function = escape(function);
             let _ = writeln!(out, "    {function:<24} {ok:>9} {failed:>7} {killed:>7} {logged:>14}");
         }
         if verbose {
             for e in &self.executions {
-                let _ = writeln!(out, "      {}", self.execution_line(e));
+                let _ = writeln!(out, "      {}", escape(&self.execution_line(e)));
                 for warning in &e.warnings {
-                    let _ = writeln!(out, "          ! {warning}");
+                    let _ = writeln!(out, "          ! {}", escape(warning));
                 }
             }
         }
@@ -558,7 +562,8 @@ impl ZoneReport {
         for e in requests.iter().take(REQUEST_LINES_MAX) {
             let lost = if e.response_lost { " (response lost)" } else { "" };
             let line = e.response_line(BODY_CHARS_MAX).unwrap_or_default();
-            let _ = writeln!(out, "    {}  {}  {line}{lost}", &self.local(e.start_utc_ms)[..19], e.source);
+            let line = format!("{}  {}  {line}{lost}", &self.local(e.start_utc_ms)[..19], e.source);
+            let _ = writeln!(out, "    {}", escape(&line));
         }
         if requests.len() > REQUEST_LINES_MAX {
             let _ =
@@ -581,7 +586,7 @@ impl ZoneReport {
             crate::why::render(&mut out, &subjects, self.tz, verbose, "    ");
         }
         for (user, lines) in &self.menus {
-            let _ = writeln!(out, "  menus of {user}: {}", lines.len());
+            let _ = writeln!(out, "  menus of {}: {}", escape(user), lines.len());
         }
         if !self.dialogs.is_empty() {
             let _ = writeln!(out, "  dialogs: {}", self.dialogs.len());
@@ -595,11 +600,11 @@ impl ZoneReport {
         }
         for e in &self.expectations {
             if e.passed {
-                let _ = writeln!(out, "    pass  {}: {}", e.label, e.actual);
+                let _ = writeln!(out, "    pass  {}: {}", escape(&e.label), escape(&e.actual));
             } else {
-                let _ = writeln!(out, "    FAIL  {}", e.mismatch());
+                let _ = writeln!(out, "    FAIL  {}", escape(&e.mismatch()));
                 for line in &e.evidence {
-                    let _ = writeln!(out, "            {line}");
+                    let _ = writeln!(out, "            {}", escape(line));
                 }
             }
         }
@@ -611,7 +616,7 @@ impl ZoneReport {
             );
         }
         if !self.passed {
-            let _ = writeln!(out, "  replay: {}", self.replay_command());
+            let _ = writeln!(out, "  replay: {}", escape(&self.replay_command()));
         }
         out
     }

@@ -111,7 +111,7 @@ pub fn logged_trouble(e: &ExecutionSummary) -> bool {
     e.logs.iter().any(|l| matches!(l.level, LogLevel::Warning | LogLevel::Error) && Some(&l.text) != uncaught.as_ref())
 }
 
-/// One group per line: `3x  failed  Code.gs:12  TypeError: x  (do_all; 09:00:00 .. 11:00:00)`.
+/// One group per line, escaped for the terminal: `3x  failed  Code.gs:12  TypeError: x  (do_all; 09:00:00 .. 11:00:00)`.
 pub fn render(out: &mut String, groups: &[Group], zone: Tz, all: bool, indent: &str) {
     let shown = if all { groups.len() } else { groups.len().min(GROUPS_SHOWN_MAX) };
     for g in &groups[..shown] {
@@ -127,7 +127,8 @@ pub fn render(out: &mut String, groups: &[Group], zone: Tz, all: bool, indent: &
             format!("{} .. {}", local_second(zone, g.first_utc_ms), local_second(zone, g.last_utc_ms))
         };
         let by = if functions.is_empty() { String::new() } else { format!("{functions}; ") };
-        let _ = writeln!(out, "{indent}{:>4}x{kind}{site}  {}  ({by}{when})", g.count, one_line(&g.text));
+        let line = format!("{:>4}x{kind}{site}  {}  ({by}{when})", g.count, one_line(&g.text));
+        let _ = writeln!(out, "{indent}{}", crate::terminal::escape(&line));
     }
     if shown < groups.len() {
         let rest: u64 = groups[shown..].iter().map(|g| g.count).sum();

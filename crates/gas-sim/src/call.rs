@@ -10,6 +10,7 @@ use gas_engine::{
 };
 use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_ms_to_local};
 use gas_platform::World;
+use gas_scenario::terminal::escape;
 
 use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
@@ -150,13 +151,13 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         write_atomically(path, &world.to_json()).map_err(BadInput)?;
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize"));
+        println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize")));
     } else {
-        print!("{}", text_report(&report, zone, &zone_name, args));
+        out!("{}", text_report(&report, zone, &zone_name, args));
     }
     let strict_failure = args.strict && !report.gaps.is_empty();
     if strict_failure && !json {
-        println!("FAIL  --strict: the execution called what gas-sim does not implement (listed above)");
+        outln!("FAIL  --strict: the execution called what gas-sim does not implement (listed above)");
     }
     Ok(match report.outcome {
         Outcome::Completed { .. } if !strict_failure => 0,
@@ -248,6 +249,8 @@ fn local_clock(at_utc_ms: i64, zone: Tz) -> String {
     utc_ms_to_local(zone, at_utc_ms).format("%H:%M:%S%.3f").to_string()
 }
 
+/// The text `call` prints; every field from the script through `terminal::escape` (the
+/// printer also guards the whole text).
 fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallArgs) -> String {
     use std::fmt::Write;
     let mut out = String::new();
@@ -256,7 +259,7 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
     let _ = writeln!(
         out,
         "{}() in {} at {} (UTC{:+03}:{:02}), seed {}",
-        report.function,
+        escape(&report.function),
         zone_name,
         start_local.format("%Y-%m-%d %H:%M:%S"),
         offset_s / 3600,
@@ -271,20 +274,20 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
         }
         Outcome::Failed { error } => {
             let _ = writeln!(out, "FAILED after {took_s:.3} s of virtual time");
-            let _ = writeln!(out, "  {error}");
+            let _ = writeln!(out, "  {}", escape(&error.to_string()));
         }
         Outcome::Killed { reason } => {
-            let _ = writeln!(out, "KILLED after {took_s:.3} s of virtual time: {reason}");
+            let _ = writeln!(out, "KILLED after {took_s:.3} s of virtual time: {}", escape(reason));
         }
     }
     // Where the script stopped being simulated, before anything else: a caught gap
     // otherwise passes as success.
     for line in gas_platform::gaps::describe(&report.gaps) {
-        let _ = writeln!(out, "gas-sim does not implement: {line}");
+        let _ = writeln!(out, "gas-sim does not implement: {}", escape(&line));
     }
     section(&mut out, "logs", report.logs.items.len(), report.logs.dropped);
     for line in &report.logs.items {
-        let _ = writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), line.text);
+        let _ = writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), escape(&line.text));
     }
     section(&mut out, "mail", report.mail.len(), 0);
     for sent in &report.mail {
@@ -292,7 +295,7 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
             out,
             "  {}  to {}  {:?}",
             local_clock(sent.at_utc_ms, zone),
-            sent.mail.to.join(", "),
+            escape(&sent.mail.to.join(", ")),
             sent.mail.subject
         );
     }
@@ -303,8 +306,8 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
             "  {}  {}({})  {}  {} ms",
             local_clock(call.at_utc_ms, zone),
             call.method,
-            call.args,
-            call.outcome,
+            escape(&call.args),
+            escape(&call.outcome),
             call.latency_ms
         );
     }

@@ -62,7 +62,7 @@ pub fn explore_all(scenarios: &[PreparedScenario], flags: &ExploreFlags) -> Resu
         let Some(schedules) = flags.explore.or(settings.schedules) else {
             // A scenario that does not explore, given with one that does: its plain run.
             for report in scenario.run_all().map_err(|e| BadInput(e.0))? {
-                println!("{}", report.text());
+                outln!("{}", report.text());
                 zones += 1;
                 failed += usize::from(!report.passed);
             }
@@ -78,12 +78,12 @@ pub fn explore_all(scenarios: &[PreparedScenario], flags: &ExploreFlags) -> Resu
         };
         for zone in &scenario.zones {
             let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
-            print!("{}", exploration.text());
+            out!("{}", exploration.text());
             zones += 1;
             failed += usize::from(!exploration.passed());
         }
     }
-    println!("{zones} zone exploration(s): {} passed, {failed} failed", zones - failed);
+    outln!("{zones} zone exploration(s): {} passed, {failed} failed", zones - failed);
     Ok(failed)
 }
 
@@ -105,13 +105,13 @@ pub fn explore_for_test(scenarios: &[PreparedScenario]) -> Result<usize, BadInpu
         for zone in &scenario.zones {
             let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
             if exploration.passed() {
-                println!(
+                outln!(
                     "{} [{zone}]: {} explored schedule(s) passed",
                     scenario.path.display(),
                     exploration.schedules_run
                 );
             } else {
-                print!("{}", exploration.text());
+                out!("{}", exploration.text());
                 failed += 1;
             }
         }
@@ -144,24 +144,24 @@ pub fn replay(
                     gas_scenario::bug::record(&what, &ran.report.replay_command());
                 }
             }
-            println!("{}", ran.report.text());
+            outln!("{}", ran.report.text());
             let name = match &schedule {
                 ScheduleArg::Index(n) => format!("schedule {n}"),
                 ScheduleArg::Given(_) => "the given schedule".to_string(),
             };
-            println!("{name}: {}", explore::run::describe(&ran.decisions));
-            println!("  as text: {}", explore::schedule_text::format(&ran.decisions));
+            outln!("{name}: {}", explore::run::describe(&ran.decisions));
+            outln!("  as text: {}", explore::schedule_text::format(&ran.decisions));
             for line in &ran.broken {
-                println!("  broken: {line}");
+                outln!("  broken: {}", gas_scenario::terminal::escape(line));
             }
-            println!("  interleaving (calls of the executions that overlapped):");
+            outln!("  interleaving (calls of the executions that overlapped):");
             for line in explore::interleaving::lines(&ran.report, &ran.decisions, &ran.call_order) {
-                println!("    {line}");
+                outln!("    {}", gas_scenario::terminal::escape(&line));
             }
             runs += 1;
             failed += usize::from(!ran.broken.is_empty());
         }
     }
-    println!("{runs} run(s): {} passed, {failed} failed", runs - failed);
+    outln!("{runs} run(s): {} passed, {failed} failed", runs - failed);
     Ok(if failed == 0 { 0 } else { 1 })
 }

@@ -31,6 +31,6 @@ pub fn control(path: Option<&Path>) -> RunControl {
 pub fn write(path: Option<&Path>, reports: &[ZoneReport]) -> Result<(), BadInput> {
     let Some(path) = path else { return Ok(()) };
     write_atomically(path, &gas_scenario::timeline::html::page(reports)).map_err(BadInput)?;
-    eprintln!("timeline: {}", path.display());
+    errln!("timeline: {}", path.display());
     Ok(())
 }

@@ -9,6 +9,23 @@
 //! `mutate` also exits 1 when the mutation score is below `--break-at` and 4 when the
 //! scenarios fail unmutated.
 
+/// `println!` through the one escaping rule (`gas_scenario::terminal::guard`): what
+/// gas-sim prints to stdout, script text included, can start no workflow command and
+/// carries no raw control character. Only `--annotations github`'s own lines bypass it.
+macro_rules! outln {
+    ($($arg:tt)*) => { println!("{}", gas_scenario::terminal::guard(&format!($($arg)*))) };
+}
+
+/// `print!` through the same rule.
+macro_rules! out {
+    ($($arg:tt)*) => { print!("{}", gas_scenario::terminal::guard(&format!($($arg)*))) };
+}
+
+/// `eprintln!` through the same rule.
+macro_rules! errln {
+    ($($arg:tt)*) => { eprintln!("{}", gas_scenario::terminal::guard(&format!($($arg)*))) };
+}
+
 mod api;
 mod bench;
 mod bench_explore;
@@ -122,7 +139,7 @@ fn main() -> ExitCode {
     let code = match result {
         Ok(code) => code,
         Err(BadInput(message)) => {
-            eprintln!("error: {}", output::plain_os_errors(&message));
+            errln!("error: {}", output::plain_os_errors(&message));
             2
         }
     };
@@ -131,7 +148,7 @@ fn main() -> ExitCode {
         return ExitCode::from(code);
     }
     for bug in &bugs {
-        eprintln!("{bug}");
+        errln!("{bug}");
     }
     eprintln!("this is a bug in gas-sim, not in the scenario: please report it with the replay command above");
     ExitCode::from(EXIT_GAS_SIM_BUG)

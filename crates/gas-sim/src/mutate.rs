@@ -2,7 +2,7 @@
 //! reports which breakages the scenarios did not notice.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -156,7 +156,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         args.ci.check(&inputs, &projects)?;
     }
     for warning in &campaign.warnings {
-        eprintln!("warning: {warning}");
+        errln!("warning: {warning}");
     }
     let selected = campaign.selected().count();
     if selected == 0 && args.break_at > 0.0 {
@@ -171,7 +171,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         };
         return Err(BadInput(format!("{why}, so --break-at {} has nothing to judge", args.break_at)));
     }
-    eprintln!(
+    errln!(
         "{} mutant(s) made{}; running the original sources through {} run(s) first",
         campaign.mutants.len(),
         if selected == campaign.mutants.len() {
@@ -183,7 +183,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     );
     let explored = campaign.explored_tests();
     if let Some((_, schedules)) = explored.first() {
-        eprintln!(
+        errln!(
             "{} run(s) explore (e.g. {}: {schedules} schedule(s)): a mutant that passes the plain run is judged under every schedule, up to the first that fails",
             explored.len(),
             explored[0].0
@@ -192,7 +192,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     match campaign.baseline(jobs) {
         Ok(()) => {}
         Err(CampaignError::Baseline(message)) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             return Ok(EXIT_BASELINE_FAILED);
         }
         Err(CampaignError::Input(message)) => return Err(BadInput(message)),
@@ -207,18 +207,18 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         Some(reuse) => campaign.reuse(&reuse),
         None => {
             if incremental.is_some() {
-                eprintln!("incremental: the scenarios or their snapshots changed since the file was written: judging every mutant");
+                errln!("incremental: the scenarios or their snapshots changed since the file was written: judging every mutant");
             }
             0
         }
     };
     if args.incremental.is_some() {
-        eprintln!(
+        errln!(
             "incremental: {reused} of {selected} verdict(s) reused, {} to judge (disabled ones included)",
             selected - reused
         );
     }
-    eprintln!(
+    errln!(
         "baseline passed ({baseline_executions} executions); judging {} mutant(s) on {jobs} job(s)",
         selected - reused
     );
@@ -226,9 +226,9 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     let (results, tally) = campaign.run(jobs, &|result, tally| progress.show(result, tally));
     progress.finish();
     let by_name: BTreeMap<String, String> = files.iter().cloned().collect();
-    print!("{}", summary_text(&results, &tally, &by_name));
+    out!("{}", summary_text(&results, &tally, &by_name));
     if args.incremental.is_some() {
-        println!(
+        outln!(
             "incremental: {} verdict(s) reused from {}",
             tally.reused,
             args.incremental.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
@@ -247,7 +247,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         let report = stryker::report(".", &files, &results, &campaign.test_infos(), stryker::Thresholds::default());
         if let Some(path) = &args.report {
             write_atomically(path, &stryker::write_pretty(&report)).map_err(BadInput)?;
-            println!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
+            outln!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
         }
         if let Some(path) = &args.html {
             let title = format!(
@@ -255,7 +255,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
                 args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
             );
             write_atomically(path, &gas_mutate::html::report_html(&report, &title)).map_err(BadInput)?;
-            println!("html report: {} (opens without network)", path.display());
+            outln!("html report: {} (opens without network)", path.display());
         }
     }
     if let Some(path) = &args.incremental {
@@ -264,14 +264,14 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     }
     let seconds = started.elapsed().as_secs_f64();
     let executions = baseline_executions * 2 + tally.executions;
-    eprintln!(
+    errln!(
         "{} mutant(s) judged in {seconds:.1} s: {executions} executions, {:.0} executions/s",
         results.len(),
         executions as f64 / seconds.max(1e-9)
     );
     let below = score.is_some_and(|s| s < args.break_at);
     if below {
-        println!("mutation score {:.2}% is below --break-at {}", score.unwrap_or(0.0), args.break_at);
+        outln!("mutation score {:.2}% is below --break-at {}", score.unwrap_or(0.0), args.break_at);
     }
     Ok(if below { 1 } else { 0 })
 }
@@ -329,10 +329,10 @@ fn merge(args: &MutateArgs) -> Result<u8, BadInput> {
         .as_object()
         .map(|files| files.values().filter_map(|f| f["mutants"].as_array()).map(Vec::len).sum())
         .unwrap_or(0);
-    println!("merged {} report(s), {mutants} mutant(s): {}", reports.len(), output.display());
+    outln!("merged {} report(s), {mutants} mutant(s): {}", reports.len(), output.display());
     if let Some(path) = &args.html {
         write_atomically(path, &gas_mutate::html::report_html(&merged, "gas-sim mutate (merged)")).map_err(BadInput)?;
-        println!("html report: {} (opens without network)", path.display());
+        outln!("html report: {} (opens without network)", path.display());
     }
     Ok(0)
 }
@@ -435,8 +435,7 @@ impl Progress {
             return;
         }
         let m = &result.mutant;
-        let _ = writeln!(
-            std::io::stderr().lock(),
+        errln!(
             "[{}/{}] #{} {:<12} {}:{} {}",
             tally.done,
             self.total,

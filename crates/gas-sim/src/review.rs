@@ -134,7 +134,8 @@ pub fn all(items: &[Pending], decision: Decision, out: &mut dyn Write) -> Result
     for item in items {
         apply(item, decision)?;
         let verb = if decision == Decision::Accept { "accepted" } else { "rejected" };
-        let _ = writeln!(out, "{verb}: {} ({})", item.label, item.snap.display());
+        let line = format!("{verb}: {} ({})", item.label, item.snap.display());
+        let _ = writeln!(out, "{}", gas_scenario::terminal::guard(&line));
         match decision {
             Decision::Accept => tally.accepted += 1,
             _ => tally.rejected += 1,
@@ -171,7 +172,9 @@ pub fn interactive(
     // `A`, `R`, `S` (as insta): the same for this one and every one after it.
     let mut for_the_rest: Option<Decision> = None;
     for (i, item) in items.iter().enumerate() {
-        let _ = write!(out, "\n[{}/{}] {}", i + 1, items.len(), describe(item)?);
+        // Snapshot lines are script text: shown through the one escaping rule.
+        let shown = gas_scenario::terminal::guard(&describe(item)?);
+        let _ = write!(out, "\n[{}/{}] {shown}", i + 1, items.len());
         let mut decision = for_the_rest.unwrap_or(Decision::Skip);
         for _ in 0..WRONG_KEYS_MAX {
             if for_the_rest.is_some() {

@@ -115,23 +115,23 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         }
         if !json {
             for report in &reports {
-                println!("{}", report.text_with(args.verbose));
+                outln!("{}", report.text_with(args.verbose));
             }
         }
         all.extend(reports);
     }
     if args.check_determinism {
         let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
-        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
+        errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new())?;
     crate::html::write(args.html.as_deref(), &all)?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
-        println!("{}", serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize"));
+        println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize")));
     } else {
         // Each failed zone's text ends with its replay line: not repeated here.
-        println!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());
+        outln!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());
     }
     Ok(if failed.is_empty() { 0 } else { 1 })
 }

@@ -72,7 +72,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         let decision = if args.accept { review::Decision::Accept } else { review::Decision::Reject };
         let pending = review::pending_of(&scenarios, &args.allow_paths)?;
         let tally = review::all(&pending, decision, &mut std::io::stdout())?;
-        println!("{} pending snapshot(s): {}", pending.len(), tally.line());
+        outln!("{} pending snapshot(s): {}", pending.len(), tally.line());
         return Ok(0);
     }
     if args.review && (in_ci || !review::have_terminal()) {
@@ -113,7 +113,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
-                print!("{}", report.text_with(args.verbose));
+                out!("{}", report.text_with(args.verbose));
             }
             let snap = snapshot_path(path, &report.zone);
             let stored = read_stored_within(&scenario.loaded.paths, &snap).map_err(BadInput)?.map(|t| parse_snap(&t));
@@ -122,7 +122,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
             if report.passed {
                 // A failed run's text (above) lists them already.
                 for line in report.gap_lines() {
-                    println!("{label}: {line}");
+                    outln!("{label}: {line}");
                 }
             }
             if args.ci.wanted() {
@@ -133,12 +133,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Matched => matched += 1,
                 Verdict::New => {
                     new += 1;
-                    println!("new snapshot: {label} -> {}", written_where(&snap, update, in_ci));
+                    outln!("new snapshot: {label} -> {}", written_where(&snap, update, in_ci));
                 }
                 Verdict::Changed => {
                     changed += 1;
-                    println!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    print!("{}", diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
+                    outln!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
+                    out!("{}", diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
                 }
             }
         }
@@ -152,25 +152,25 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
-        eprintln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
+        errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     if args.review {
         let pending = review::pending_of(&scenarios, &args.allow_paths)?;
         let tally = review::interactive(&pending, &mut review::terminal_keys(), &mut std::io::stdout())?;
-        println!("\nreview: {}", tally.line());
+        outln!("\nreview: {}", tally.line());
         let still_pending = tally.rejected + tally.skipped;
         return Ok(if failed_expectations == 0 && still_pending == 0 { 0 } else { 1 });
     }
     let failing = failed_expectations + if update { 0 } else { new + changed };
-    println!(
+    outln!(
         "\n{} snapshot(s): {matched} matched, {new} new, {changed} changed; {failed_expectations} run(s) with failed expectations",
         matched + new + changed
     );
     if !update && new + changed > 0 {
         if in_ci {
-            println!("CI: nothing was written. Run `gas-sim test --update` locally and commit the snapshots.");
+            outln!("CI: nothing was written. Run `gas-sim test --update` locally and commit the snapshots.");
         } else {
-            println!(
+            outln!(
                 "review them: gas-sim test --review (or cargo insta review); or accept them all: gas-sim test --accept"
             );
         }

@@ -55,6 +55,13 @@ pub struct SubmissionReport {
     pub mails: u64,
 }
 
+/// A line as the snapshot stores it (`full`), or escaped for the terminal (the text report).
+fn push_line(out: &mut String, line: &str, full: bool) {
+    let shown = if full { line.into() } else { crate::terminal::escape(line) };
+    out.push_str(&shown);
+    out.push('\n');
+}
+
 /// The submissions section of the text report and the snapshot; empty without any, so
 /// a scenario without clients keeps its bytes.
 pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, full: bool) -> String {
@@ -84,8 +91,7 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
     }
     let indent = if full { "  " } else { "    " };
     for s in submissions {
-        let _ = writeln!(
-            out,
+        let line = format!(
             "{indent}#{}{} {} ({})  {}  concluded {}  rows {}  mails {}",
             s.index,
             s.label.as_ref().map(|l| format!(" {l}")).unwrap_or_default(),
@@ -96,6 +102,7 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
             s.rows,
             s.mails
         );
+        push_line(&mut out, &line, full);
         for a in &s.attempts {
             let key = a.key.as_ref().map(|k| format!("  key {}", &k[..k.len().min(8)])).unwrap_or_default();
             let resubmit = if a.resubmit { "  (sent again)" } else { "" };
@@ -108,14 +115,14 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
                 }
                 _ => String::new(),
             };
-            let _ = writeln!(
-                out,
+            let line = format!(
                 "{indent}    {}  {}{answer}{key}{resubmit}{refused}  rows {} mails {}",
                 &local(a.at_utc_ms)[..19],
                 a.outcome,
                 a.rows,
                 a.mails
             );
+            push_line(&mut out, &line, full);
         }
     }
     out

@@ -13,6 +13,7 @@ use super::{interleaving, schedule_text, shrink, verdict, Mode, Settings};
 use crate::model::ScenarioError;
 use crate::plan::Plan;
 use crate::report::ZoneReport;
+use crate::terminal::escape;
 use crate::PreparedScenario;
 
 /// Threads one exploration may use.
@@ -437,13 +438,14 @@ impl ZoneExploration {
         )
     }
 
-    /// The readable summary `run` and `test` print for the zone.
+    /// The readable summary `run` and `test` print for the zone; script and scenario text
+    /// (expectations, calls) through `terminal::escape`.
     pub fn text(&self) -> String {
         let mut out = String::new();
         let stopped = if self.stopped_early { " (stopped at --max-failures)" } else { "" };
         out.push_str(&format!(
             "explored {} [{}] seed {}: {} schedule(s) after the plain run{stopped} ({}; {}; {} contended step(s) in the plain run): {} failed\n",
-            self.scenario_path.display(),
+            escape(&self.scenario_path.display().to_string()),
             self.zone,
             self.seed,
             self.schedules_run,
@@ -460,12 +462,12 @@ impl ZoneExploration {
             };
             out.push_str(&format!("  first failing: {name}, {}\n", describe(&first.original)));
             for line in &first.broken {
-                out.push_str(&format!("    {line}\n"));
+                out.push_str(&format!("    {}\n", escape(line)));
             }
             out.push_str(&format!("    replay: {}\n", self.replay_command(&first.index.to_string())));
             out.push_str(&format!("  shrunk in {} run(s): {}\n", first.shrink_runs, describe(&first.shrunk)));
             for line in &first.shrunk_broken {
-                out.push_str(&format!("    {line}\n"));
+                out.push_str(&format!("    {}\n", escape(line)));
             }
             out.push_str(&format!("    replay: {}\n", self.replay_command(&schedule_text::format(&first.shrunk))));
             if first.cut {
@@ -473,18 +475,19 @@ impl ZoneExploration {
             }
             out.push_str("  interleaving of the shrunk schedule (calls of the executions that overlapped):\n");
             for line in interleaving::lines(&first.shrunk_report, &first.shrunk, &first.shrunk_order) {
-                out.push_str(&format!("    {line}\n"));
+                out.push_str(&format!("    {}\n", escape(&line)));
             }
         }
         let total = self.schedules_run + 1;
         for result in &self.some {
             let Some(index) = result.first else {
-                out.push_str(&format!("  {}: FAILED, in none of the {total} schedule(s)\n", result.label));
+                out.push_str(&format!("  {}: FAILED, in none of the {total} schedule(s)\n", escape(&result.label)));
                 continue;
             };
             out.push_str(&format!(
                 "  {}: held in {} of {total} schedule(s), first in schedule {index}\n",
-                result.label, result.held_in
+                escape(&result.label),
+                result.held_in
             ));
             if let Some((original, shrunk_run, runs)) = &result.shrunk {
                 let shrunk = &shrunk_run.decisions;
@@ -494,7 +497,7 @@ impl ZoneExploration {
                 out.push_str(&format!("    replay: {}\n", self.replay_command(&schedule_text::format(shrunk))));
                 out.push_str("    interleaving of the shrunk schedule (calls of the executions that overlapped):\n");
                 for line in interleaving::lines(&shrunk_run.report, shrunk, &shrunk_run.call_order) {
-                    out.push_str(&format!("      {line}\n"));
+                    out.push_str(&format!("      {}\n", escape(&line)));
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use gas_scenario::ZoneReport;
+use gas_scenario::{terminal, ZoneReport};
 
 use crate::BadInput;
 
@@ -43,9 +43,12 @@ pub struct Annotation {
     pub message: String,
 }
 
-/// A workflow command's data: `%`, CR and LF escaped (GitHub's toolkit `escapeData`).
+/// A workflow command's data: `%`, CR and LF escaped (GitHub's toolkit `escapeData`,
+/// documented), then any other control character and the legacy `##[` shown as the
+/// terminal rule shows them (an ESC or a U+2028 would reach the log raw).
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    let data = text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    terminal::escape_in_command(&data)
 }
 
 /// A workflow command's property value: also `:` and `,` (`escapeProperty`).
@@ -115,6 +118,7 @@ pub fn runs_summary(command: &str, reports: &[ZoneReport]) -> String {
         reports.len(),
         reports.len() - failed
     );
+    // A zone is an IANA name gas-sim parsed (no Markdown in it); names and texts go through `cell`.
     for r in reports {
         let held = r.expectations.iter().filter(|e| e.passed).count();
         let result = if r.passed { "passed" } else { "**failed**" };
@@ -140,16 +144,45 @@ pub fn runs_summary(command: &str, reports: &[ZoneReport]) -> String {
     if failures.len() > SUMMARY_ITEMS_MAX {
         out.push_str(&format!("- ... and {} more\n", failures.len() - SUMMARY_ITEMS_MAX));
     }
-    let replays: Vec<String> = reports.iter().filter(|r| !r.passed).map(|r| r.replay_command()).collect();
+    // One line each (a path's newline escaped): no line of the fence can close it.
+    let replays: Vec<String> =
+        reports.iter().filter(|r| !r.passed).map(|r| terminal::escape(&r.replay_command()).into_owned()).collect();
     if !replays.is_empty() {
         out.push_str(&format!("\nReplay locally:\n\n```sh\n{}\n```\n", replays.join("\n")));
     }
     out
 }
 
-/// Text in a Markdown table cell or list item: no `|`, no line breaks.
+/// Script or scenario text in a Markdown table cell or list item of the step summary,
+/// rendered as the text it is: control characters as the terminal rule shows them (no
+/// line break), HTML's `&`, `<`, `>` as entities (no tag), and the Markdown punctuation
+/// that could start emphasis, code, a link, strikethrough, math or a cell backslash-escaped.
 pub fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    let chars: Vec<char> = terminal::escape(text).chars().collect();
+    let mut out = String::with_capacity(chars.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        // `_` between two letters or digits emphasises nothing (GFM's flanking rules):
+        // `my_scenario` stays readable in the file.
+        let alnum = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|c| c.is_alphanumeric());
+        let intraword = c == '_' && alnum(i.checked_sub(1)) && alnum(Some(i + 1));
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' | '$' if !intraword => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Script text inside a Markdown code span: backslashes and entities mean nothing there,
+/// so a backtick (which would end it) becomes `'` and control characters are escaped.
+pub fn code(text: &str) -> String {
+    terminal::escape(text).replace('`', "'")
 }
 
 /// Appends to the file `$GITHUB_STEP_SUMMARY` names (nothing when unset). The runner
@@ -201,6 +234,24 @@ mod tests {
             .starts_with("::warning title=gas-sim%3A more expectation failures::3 more expectation failure(s)"));
         assert!(!lines.iter().any(|l| l.contains("more mutant")), "four mutants are all annotated");
         assert!(lines[9].contains("line=9") && lines[11].contains("m0"));
+    }
+
+    #[test]
+    fn hostile_text_cannot_break_out() {
+        let line = &lines(&[Annotation {
+            kind: "expectation",
+            file: "a:b".into(),
+            line: None,
+            title: "t\r\n::error::x".into(),
+            message: "m\r::stop-commands::x\n\u{1b}[31m".into(),
+        }])[0];
+        assert_eq!(line, "::error file=a%3Ab,title=t%0D%0A%3A%3Aerror%3A%3Ax::m%0D::stop-commands::x%0A\\u001b[31m");
+        assert_eq!(
+            cell("a|b\r\n<b>&`*_[x](y)~$ \\"),
+            "a\\|b\\\\r\\\\n&lt;b&gt;&amp;\\`\\*\\_\\[x\\](y)\\~\\$ \\\\"
+        );
+        assert_eq!(code("x`y\n"), "x'y\\n");
+        assert_eq!(cell("my_scenario _x_ a_"), "my_scenario \\_x\\_ a\\_");
     }
 
     #[test]

@@ -110,16 +110,23 @@ fn write_case(w: &mut Writer<Cursor<Vec<u8>>>, case: &Case) -> std::io::Result<(
         .map(|_| ())
 }
 
-/// Text XML 1.0 can hold: its forbidden control characters (a script can log any) as
-/// U+FFFD; escaping `<`, `&` and quotes is the writer's.
+/// Text XML 1.0 can hold: the characters it forbids (C0 controls but tab and line ends,
+/// U+FFFE, U+FFFF; a script can log any) shown as `\u001b`, as the terminal rule shows
+/// them. A lone surrogate from JS reaches Rust as the text `\uD800` already (boa's
+/// escaped conversion). Escaping `<`, `>` (so
+/// `]]>` too), `&` and quotes is the writer's.
 fn xml_text(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\t' | '\n' | '\r' => c,
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => '\u{FFFD}',
-            c => c,
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A testsuite per scenario (in the order they ran), each zone's cases in turn: the zone
@@ -180,7 +187,7 @@ mod tests {
                     failure: Some(Failure {
                         message: "mail subject \"a&b\": expected 1, got 0".into(),
                         kind: "expectation".into(),
-                        text: "no mail \u{1} was sent\nreplay: gas-sim run s.toml --tz UTC --seed 0\n".into(),
+                        text: "no mail \u{1} was sent ]]> \u{FFFF}\nreplay: gas-sim run s.toml --tz UTC --seed 0\n".into(),
                     }),
                     ..Case::passed("s.UTC", "[UTC] mail".into())
                 },
@@ -193,7 +200,7 @@ mod tests {
             xml.contains("message=\"mail subject &quot;a&amp;b&quot;: expected 1, got 0\" type=\"expectation\""),
             "{xml}"
         );
-        assert!(xml.contains("no mail \u{FFFD} was sent"), "a control character is not XML: {xml}");
+        assert!(xml.contains("no mail \\u0001 was sent ]]&gt; \\uffff"), "a control character is not XML: {xml}");
         assert!(xml.contains("<testcase classname=\"s.UTC\" name=\"[UTC] ok\"/>"), "{xml}");
         assert!(xml.ends_with("</testsuites>\n"));
     }

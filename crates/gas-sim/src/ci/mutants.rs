@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use gas_mutate::campaign::Tally;
 use gas_mutate::{MutantResult, Status};
 
-use super::github::{cell, Annotation};
+use super::github::{code, Annotation};
 use super::junit::{Case, Failure, Suite};
 
 /// Survivors listed by name in the step summary.
@@ -79,13 +79,13 @@ fn summary(results: &[MutantResult], tally: &Tally) -> String {
         out.push_str(&format!(
             "- #{} `{}:{}:{}` {} ({}): `{}` -> `{}`\n",
             r.id,
-            m.file,
+            code(&m.file),
             m.start.line,
             m.start.column,
             m.mutator,
             r.status.name(),
-            cell(&m.original).replace('`', "'"),
-            cell(&m.replacement).replace('`', "'")
+            code(&m.original),
+            code(&m.replacement)
         ));
     }
     if survivors.len() > SURVIVORS_LISTED_MAX {

@@ -80,7 +80,7 @@ fn on_engine_stack(f: impl FnOnce() + Send + 'static) {
     }
 }
 
-fn check(result: Result<(), proptest::test_runner::TestError<String>>) {
+fn check<T: std::fmt::Debug>(result: Result<(), proptest::test_runner::TestError<T>>) {
     if let Err(error) = result {
         panic!("{error}");
     }
@@ -516,4 +516,45 @@ fn every_pending_corpus_entry_says_why() {
             assert!(readme.contains(&format!("`{name}`")), "tests/fuzz/corpus/pending/README.md does not list {name}");
         }
     }
+}
+
+// ---- printed text -------------------------------------------------------------------
+
+/// Strings a hostile script or scenario would print: workflow commands, line breaks,
+/// escapes, separators and bidi controls, glued to arbitrary text (issue 25).
+fn hostile_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("::".to_string()),
+        Just("##[".to_string()),
+        Just("#".to_string()),
+        Just(":".to_string()),
+        Just("[".to_string()),
+        prop::sample::select(vec!['\r', '\n', '\t', ' ', '\u{a0}', '\u{0}', '\u{1b}', '\u{7f}', '\u{85}', '\u{9b}', '\u{2028}', '\u{2029}', '\u{202e}', '\u{2066}', '\u{3000}'])
+            .prop_map(String::from),
+        any::<String>(),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+}
+
+#[test]
+fn escaped_text_never_starts_a_workflow_command_nor_carries_a_control_character() {
+    use gas_scenario::terminal::{escape, guard, guard_json, is_guarded};
+    check(runner().run(&(hostile_text(), hostile_text()), |(field, text)| {
+        let line = format!("  log: {}", escape(&field));
+        prop_assert!(!line.contains('\n') && !line.contains('\r'), "one line: {line:?}");
+        for shown in [guard(&text), guard(&line), guard(&format!("{text}\n{line}"))] {
+            prop_assert!(is_guarded(&shown), "{shown:?}");
+            for l in shown.split('\n') {
+                prop_assert!(!l.trim_start().starts_with("::") && !l.contains("##["), "{l:?}");
+                prop_assert!(!l.chars().any(|c| c.is_control()), "{l:?}");
+            }
+        }
+        prop_assert_eq!(guard(&text).split('\n').count(), text.split('\n').count(), "line ends kept");
+        let json = serde_json::to_string_pretty(&serde_json::json!({ "text": text, "field": field })).unwrap();
+        let shown = guard_json(&json);
+        prop_assert!(is_guarded(&shown), "{shown:?}");
+        let back: serde_json::Value = serde_json::from_str(&shown).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(back, serde_json::json!({ "text": text, "field": field }));
+        Ok(())
+    }));
 }
