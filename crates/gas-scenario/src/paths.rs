@@ -25,33 +25,65 @@ use crate::ScenarioError;
 /// scenario's sheets are far smaller).
 pub const CSV_BYTES_MAX: u64 = 10 * 1024 * 1024;
 
-/// The folders a scenario may read files from.
+/// What a rule guards: the files a scenario names (read), or the files a command
+/// writes (`--report`, `--junit`, `--html`, `--state`, ...).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Access {
+    #[default]
+    Read,
+    Write,
+}
+
+/// The folders a scenario may read files from, or a command may write files in.
 #[derive(Debug, Clone, Default)]
 pub struct PathPolicy {
-    /// The scenario file's folder, as given.
-    scenario_dir: PathBuf,
+    /// The scenario files' folders, as given.
+    scenario_dirs: Vec<PathBuf>,
     /// `--allow-path` folders, as given.
     allowed: Vec<PathBuf>,
+    /// For writes, the other roots, resolved: the current folder, `call`'s project tree.
+    write_roots: Vec<PathBuf>,
+    access: Access,
 }
 
 impl PathPolicy {
     pub fn new(scenario_path: &Path, allowed: Vec<PathBuf>) -> PathPolicy {
-        let scenario_dir = match scenario_path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        PathPolicy { scenario_dir, allowed }
+        PathPolicy { scenario_dirs: vec![folder_of(scenario_path)], allowed, ..PathPolicy::default() }
     }
 
-    /// The allowed roots, resolved: the scenario's tree first (none for a scenario with
-    /// no tree of its own), and the resolved scenario folder.
-    fn roots(&self) -> Result<(Vec<PathBuf>, PathBuf), String> {
-        // (The resolved scenario folder is among the roots exactly when it has a tree.)
-        let scenario_dir = canonical(&self.scenario_dir)?;
-        let mut roots = match tree_root(&scenario_dir, home().as_deref(), is_shared) {
-            Some(tree) => vec![tree, scenario_dir.clone()],
-            None => Vec::new(),
-        };
+    /// The rule for the files a command writes: the same roots as a scenario's reads
+    /// (each scenario's tree, `--allow-path`), and also the current folder (unless it is
+    /// `/` or a shared folder such as `/tmp`) and each project's folder tree (`call`'s
+    /// state beside its project). A symlink planted in the tree (`report.xml ->
+    /// /etc/passwd`) is followed before the check, so it cannot lead a write out.
+    pub fn for_writes(scenario_paths: &[&Path], project_dirs: &[&Path], allowed: Vec<PathBuf>) -> PathPolicy {
+        let mut write_roots = Vec::new();
+        let cwd = std::env::current_dir().and_then(|dir| dir.canonicalize()).ok();
+        if let Some(cwd) = cwd.filter(|dir| dir.parent().is_some() && !is_shared(dir)) {
+            write_roots.push(cwd);
+        }
+        for dir in project_dirs {
+            let Ok(dir) = dir.canonicalize() else { continue };
+            write_roots.extend(tree_root(&dir, home().as_deref(), is_shared));
+            write_roots.push(dir);
+        }
+        let scenario_dirs = scenario_paths.iter().map(|path| folder_of(path)).collect();
+        PathPolicy { scenario_dirs, allowed, write_roots, access: Access::Write }
+    }
+
+    /// The allowed roots, resolved: each scenario's tree and resolved folder, the other
+    /// roots; and the resolved scenario folders that have no tree of their own.
+    fn roots(&self) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
+        let mut roots = Vec::new();
+        let mut treeless = Vec::new();
+        for dir in &self.scenario_dirs {
+            let scenario_dir = canonical(dir)?;
+            match tree_root(&scenario_dir, home().as_deref(), is_shared) {
+                Some(tree) => roots.extend([tree, scenario_dir]),
+                None => treeless.push(scenario_dir),
+            }
+        }
+        roots.extend(self.write_roots.iter().cloned());
         for dir in &self.allowed {
             let root = canonical(dir).map_err(|e| format!("--allow-path {}: {e}", dir.display()))?;
             if !root.is_dir() {
@@ -66,16 +98,16 @@ impl PathPolicy {
                 unique.push(root);
             }
         }
-        Ok((unique, scenario_dir))
+        Ok((unique, treeless))
     }
 
     /// `check_inside`, with a word for a scenario that has no tree of its own.
     fn check(&self, resolved: &Path) -> Result<(), String> {
-        let (roots, scenario_dir) = self.roots()?;
-        let has_tree = roots.contains(&scenario_dir);
-        if has_tree || roots.iter().any(|root| resolved.starts_with(root)) {
-            return check_inside(resolved, &roots);
-        }
+        let (roots, treeless) = self.roots()?;
+        let inside = roots.iter().any(|root| resolved.starts_with(root));
+        let Some(scenario_dir) = treeless.first().filter(|_| !inside && self.access == Access::Read) else {
+            return check_inside_for(resolved, &roots, self.access);
+        };
         Err(format!(
             "{} cannot be read: the scenario is directly in {}, the root, home or a shared folder, whose \
              other files are not its own; move it into a folder of its own, or pass --allow-path with the \
@@ -99,7 +131,9 @@ impl PathPolicy {
     /// `relative` (as written in the scenario) resolved against the scenario's folder,
     /// if the rule allows it.
     pub fn resolve(&self, relative: &str) -> Result<PathBuf, String> {
-        let joined = self.scenario_dir.join(relative);
+        // A read rule is one scenario's: its folder is the first.
+        let base = self.scenario_dirs.first().cloned().unwrap_or_else(|| PathBuf::from("."));
+        let joined = base.join(relative);
         let resolved = joined.canonicalize().map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => format!("{} does not exist", joined.display()),
             _ => format!("{}: {e}", joined.display()),
@@ -197,26 +231,49 @@ pub fn tree_root(scenario_dir: &Path, home: Option<&Path>, is_shared: impl Fn(&P
 /// `Ok` when `resolved` is inside a root and nothing below the deepest root that holds
 /// it is hidden.
 pub fn check_inside(resolved: &Path, roots: &[PathBuf]) -> Result<(), String> {
+    check_inside_for(resolved, roots, Access::Read)
+}
+
+fn check_inside_for(resolved: &Path, roots: &[PathBuf], access: Access) -> Result<(), String> {
     let holding = roots.iter().filter(|root| resolved.starts_with(root));
     let Some(root) = holding.max_by_key(|root| root.components().count()) else {
         // A root inside another (the scenario's folder in its tree) adds nothing to say.
         let outermost = roots.iter().filter(|r| !roots.iter().any(|o| o != *r && r.starts_with(o)));
         let allowed: Vec<String> = outermost.map(|r| r.display().to_string()).collect();
-        return Err(format!(
-            "{} is outside the scenario's folder tree ({}); to read it, pass --allow-path with its folder",
-            resolved.display(),
-            allowed.join(", ")
-        ));
+        return Err(match access {
+            Access::Read => format!(
+                "{} is outside the scenario's folder tree ({}); to read it, pass --allow-path with its folder",
+                resolved.display(),
+                allowed.join(", ")
+            ),
+            Access::Write => format!(
+                "{} is outside the folders gas-sim writes in (the scenario's or project's folder tree, the \
+                 current folder: {}); to write there, pass --allow-path with its folder",
+                resolved.display(),
+                allowed.join(", ")
+            ),
+        });
     };
     let below = resolved.strip_prefix(root).unwrap_or(resolved);
     if let Some(hidden) = below.components().find(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+        let (verb, through) = match access {
+            Access::Read => ("reads", "through a scenario"),
+            Access::Write => ("writes", "unless --allow-path names its folder"),
+        };
         return Err(format!(
-            "{} is in a hidden file or folder ({}): gas-sim reads none through a scenario",
+            "{} is in a hidden file or folder ({}): gas-sim {verb} none {through}",
             resolved.display(),
             hidden.as_os_str().to_string_lossy()
         ));
     }
     Ok(())
+}
+
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The line of the first `key = "value"` in `text` (sheet sections lose their spans when
@@ -362,6 +419,34 @@ mod tests {
         assert!(policy.check_path(&shared.join("snapshots/x@UTC.snap")).is_err());
         let allowed = PathPolicy::new(&shared.join("x.toml"), vec![shared.clone()]);
         assert!(allowed.resolve(&name).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn writes_follow_links_and_may_land_in_the_trees_and_the_current_folder() {
+        let outside = tempfile::tempdir().unwrap();
+        let repo = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(repo.path().join("scenarios")).unwrap();
+        std::fs::create_dir_all(repo.path().join("work/p")).unwrap();
+        let scenario = repo.path().join("scenarios/x.toml");
+        let policy = PathPolicy::for_writes(&[&scenario], &[], Vec::new());
+        assert!(policy.check_path(&repo.path().join("report.xml")).is_ok());
+        let link = repo.path().join("junit.xml");
+        std::os::unix::fs::symlink(outside.path().join("passwd"), &link).unwrap();
+        let err = policy.check_path(&link).unwrap_err();
+        assert!(err.contains("is outside the folders gas-sim writes in") && err.contains("--allow-path"), "{err}");
+        std::os::unix::fs::symlink(".git/hooks/pre-commit", repo.path().join("hook.xml")).unwrap();
+        let err = policy.check_path(&repo.path().join("hook.xml")).unwrap_err();
+        assert!(err.contains("hidden file or folder (.git)") && err.contains("unless --allow-path"), "{err}");
+        assert!(PathPolicy::for_writes(&[&scenario], &[], vec![outside.path().into()]).check_path(&link).is_ok());
+        // A project's tree: its folder and the folder holding it.
+        let project = repo.path().join("work/p");
+        let for_call = PathPolicy::for_writes(&[], &[&project], Vec::new());
+        assert!(for_call.check_path(&repo.path().join("work/state.json")).is_ok());
+        assert!(for_call.check_path(&outside.path().join("state.json")).is_err());
+        // The current folder (this test's: the crate's folder).
+        let cwd = std::env::current_dir().unwrap().join("report.json");
+        assert!(PathPolicy::for_writes(&[], &[], Vec::new()).check_path(&cwd).is_ok());
     }
 
     #[test]

@@ -12,7 +12,6 @@ use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_
 use gas_platform::World;
 use gas_scenario::terminal::escape;
 
-use crate::output::{check_writable, write_atomically};
 use crate::BadInput;
 
 /// The start of a new world's clock when `--at` is not given: a fixed instant, so a call
@@ -67,6 +66,10 @@ pub struct CallArgs {
     /// even when the script caught the error.
     #[arg(long)]
     strict: bool,
+    /// A folder outside the project's folder tree and the current folder that --state
+    /// may be in (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    allow_paths: Vec<PathBuf>,
 }
 
 /// The largest execution number: the state file keeps it, and a state file's counters
@@ -101,9 +104,20 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     }
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
+    let project = Arc::new(project);
+    let outputs = state_outputs(&project, &args.allow_paths)?;
     if let Some(path) = &args.state {
-        check_state_file(path, &project)?;
+        outputs.check(path, "--state").map_err(BadInput)?;
     }
+    // Held until the new state is written: no other user loads it in between, so no
+    // execution is lost and each gets its own number.
+    let _lock = match &args.state {
+        Some(path) => Some(
+            crate::state_lock::lock_state(path, "--state", crate::state_lock::STATE_LOCK_WAIT_MS_MAX)
+                .map_err(BadInput)?,
+        ),
+        None => None,
+    };
     let mut world = load_state(args.state.as_deref())?;
     let exec_id = match args.exec_id {
         Some(id) => id,
@@ -148,7 +162,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     world.last_utc_ms = Some(report.end_utc_ms);
     world.last_exec_id = Some(exec_id);
     if let Some(path) = &args.state {
-        write_atomically(path, &world.to_json()).map_err(BadInput)?;
+        outputs.write(path, "--state", &world.to_json()).map_err(BadInput)?;
     }
     if json {
         println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize")));
@@ -171,11 +185,12 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
 /// platform's caps is far smaller).
 const STATE_BYTES_MAX: u64 = 256 * 1024 * 1024;
 
-/// Before the execution: the state file can be written (and is not one of the project's
-/// own files: gas-sim never modifies a project).
-fn check_state_file(path: &Path, project: &Project) -> Result<(), BadInput> {
-    check_writable(path, "--state").map_err(BadInput)?;
-    crate::output::check_not_an_input(path, "--state", &[project], &[]).map_err(BadInput)
+/// Where `call` may write its state: in the project's folder tree, the current folder
+/// or an `--allow-path` folder; never over one of the project's files.
+fn state_outputs(project: &Arc<Project>, allowed: &[PathBuf]) -> Result<crate::output::Outputs, BadInput> {
+    gas_scenario::paths::check_allowed(allowed).map_err(BadInput)?;
+    let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[&project.root], allowed.to_vec());
+    Ok(crate::output::Outputs::new(policy, vec![project.clone()], Vec::new()))
 }
 
 fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
@@ -354,6 +369,9 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     );
     if let Some(state) = &args.state {
         command.push_str(&format!(" --state {}", shell_word(&state.display().to_string())));
+    }
+    for dir in &args.allow_paths {
+        command.push_str(&format!(" --allow-path {}", shell_word(&dir.display().to_string())));
     }
     if let Some(event) = &args.event {
         command.push_str(&format!(" --event {}", shell_word(event)));

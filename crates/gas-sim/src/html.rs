@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use gas_scenario::{PreparedScenario, RunControl, ZoneReport};
+use gas_scenario::{RunControl, ZoneReport};
 
-use crate::output::{check_not_an_input, check_writable, write_atomically};
+use crate::output::{check_writable, Outputs};
 use crate::BadInput;
 
 /// Before anything is loaded: the page can be written there.
@@ -14,13 +14,10 @@ pub fn check_writable_early(path: Option<&Path>) -> Result<(), BadInput> {
     path.map_or(Ok(()), |path| check_writable(path, "--html").map_err(BadInput))
 }
 
-/// Once the scenarios are loaded, before any runs: the page would not replace one of
-/// them or a project's file.
-pub fn check_not_an_input_of(path: Option<&Path>, scenarios: &[PreparedScenario]) -> Result<(), BadInput> {
-    let Some(path) = path else { return Ok(()) };
-    let projects: Vec<&gas_engine::Project> = scenarios.iter().map(|s| &*s.project).collect();
-    let inputs: Vec<&Path> = scenarios.iter().map(|s| s.path.as_path()).collect();
-    check_not_an_input(path, "--html", &projects, &inputs).map_err(BadInput)
+/// Once the scenarios are loaded, before any runs: the page would land where the rule
+/// for written files allows, not on one of them or a project's file.
+pub fn check_not_an_input_of(path: Option<&Path>, outputs: &Outputs) -> Result<(), BadInput> {
+    path.map_or(Ok(()), |path| outputs.check(path, "--html").map_err(BadInput))
 }
 
 /// How the runs go: with traces kept when there is a page to draw.
@@ -28,9 +25,9 @@ pub fn control(path: Option<&Path>) -> RunControl {
     RunControl { keep_traces: path.is_some(), ..RunControl::default() }
 }
 
-pub fn write(path: Option<&Path>, reports: &[ZoneReport]) -> Result<(), BadInput> {
+pub fn write(path: Option<&Path>, reports: &[ZoneReport], outputs: &Outputs) -> Result<(), BadInput> {
     let Some(path) = path else { return Ok(()) };
-    write_atomically(path, &gas_scenario::timeline::html::page(reports)).map_err(BadInput)?;
+    outputs.write(path, "--html", &gas_scenario::timeline::html::page(reports)).map_err(BadInput)?;
     errln!("timeline: {}", path.display());
     Ok(())
 }

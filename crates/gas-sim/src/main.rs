@@ -39,6 +39,7 @@ mod mutate;
 mod output;
 mod review;
 mod run;
+mod state_lock;
 mod test_cmd;
 
 use std::process::ExitCode;

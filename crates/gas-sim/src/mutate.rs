@@ -12,7 +12,7 @@ use gas_mutate::stryker;
 use gas_mutate::{MutantResult, Status};
 use gas_scenario::RunOptions;
 
-use crate::output::{check_writable, write_atomically};
+use crate::output::check_writable;
 use crate::test_cmd::scenario_files;
 use crate::BadInput;
 
@@ -72,8 +72,8 @@ pub struct MutateArgs {
     /// killed by the first schedule that breaks an expectation.
     #[arg(long, value_name = "N", value_parser = crate::explore_cmd::schedules_flag)]
     explore: Option<u64>,
-    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
-    /// (repeatable).
+    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name,
+    /// and that --report, --html, --junit, --incremental and -o may write in (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -108,10 +108,6 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     }
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
     let lines = line_selection(args)?;
-    let incremental = match &args.incremental {
-        Some(path) => read_incremental(path)?,
-        None => None,
-    };
     let options = CampaignOptions {
         run: RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() },
         breakages: args.mutations.clone(),
@@ -131,30 +127,21 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     gas_scenario::paths::check_allowed(&args.allow_paths).map_err(BadInput)?;
     let started = Instant::now();
     let mut campaign = Campaign::prepare(&options).map_err(|e| BadInput(e.to_string()))?;
-    if let Some(path) = &args.report {
-        // Checked once the inputs are known, before any run.
-        let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
-        let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
-        inputs.extend(args.mutations.as_deref());
-        inputs.extend(args.in_diff.as_deref());
-        crate::output::check_not_an_input(path, "--report", &projects, &inputs).map_err(BadInput)?;
-    }
-    for (path, flag) in [(&args.html, "--html"), (&args.incremental, "--incremental")] {
+    // Checked once the inputs are known, before any run.
+    let outputs = crate::output::Outputs::of_scenarios(campaign.scenarios(), &args.allow_paths)
+        .with_inputs(args.mutations.as_deref())
+        .with_inputs(args.in_diff.as_deref());
+    for (path, flag) in [(&args.report, "--report"), (&args.html, "--html"), (&args.incremental, "--incremental")] {
         if let Some(path) = path {
-            let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
-            let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
-            inputs.extend(args.mutations.as_deref());
-            inputs.extend(args.in_diff.as_deref());
-            crate::output::check_not_an_input(path, flag, &projects, &inputs).map_err(BadInput)?;
+            outputs.check(path, flag).map_err(BadInput)?;
         }
     }
-    {
-        let projects: Vec<&gas_engine::Project> = campaign.scenarios().iter().map(|s| &*s.project).collect();
-        let mut inputs: Vec<&std::path::Path> = campaign.scenarios().iter().map(|s| s.path.as_path()).collect();
-        inputs.extend(args.mutations.as_deref());
-        inputs.extend(args.in_diff.as_deref());
-        args.ci.check(&inputs, &projects)?;
-    }
+    args.ci.check(&outputs)?;
+    // Read only once the rule allows it there: it is written back at the end.
+    let incremental = match &args.incremental {
+        Some(path) => read_incremental(path)?,
+        None => None,
+    };
     for warning in &campaign.warnings {
         errln!("warning: {warning}");
     }
@@ -241,12 +228,12 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
             args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
         );
         let ci = crate::ci::mutants::Outputs::of(&results, &by_name, &tally, &rerun);
-        args.ci.finish(&ci.suites, &ci.annotations, &ci.summary)?;
+        args.ci.finish(&ci.suites, &ci.annotations, &ci.summary, &outputs)?;
     }
     if args.report.is_some() || args.html.is_some() {
         let report = stryker::report(".", &files, &results, &campaign.test_infos(), stryker::Thresholds::default());
         if let Some(path) = &args.report {
-            write_atomically(path, &stryker::write_pretty(&report)).map_err(BadInput)?;
+            outputs.write(path, "--report", &stryker::write_pretty(&report)).map_err(BadInput)?;
             outln!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
         }
         if let Some(path) = &args.html {
@@ -254,13 +241,13 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
                 "gas-sim mutate {}",
                 args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
             );
-            write_atomically(path, &gas_mutate::html::report_html(&report, &title)).map_err(BadInput)?;
+            outputs.write(path, "--html", &gas_mutate::html::report_html(&report, &title)).map_err(BadInput)?;
             outln!("html report: {} (opens without network)", path.display());
         }
     }
     if let Some(path) = &args.incremental {
         let cache = gas_mutate::incremental::IncrementalCache::from_results(fingerprint, &files, &results);
-        write_atomically(path, &cache.to_json()).map_err(BadInput)?;
+        outputs.write(path, "--incremental", &cache.to_json()).map_err(BadInput)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let executions = baseline_executions * 2 + tally.executions;
@@ -311,7 +298,13 @@ fn merge(args: &MutateArgs) -> Result<u8, BadInput> {
     let Some(output) = &args.output else {
         return Err(BadInput("--merge needs -o PATH: where the joined report goes".into()));
     };
-    check_writable(output, "-o").map_err(BadInput)?;
+    // No scenario: the current folder and --allow-path are where it may write.
+    let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[], args.allow_paths.clone());
+    let outputs = crate::output::Outputs::new(policy, Vec::new(), args.merge.clone());
+    outputs.check(output, "-o").map_err(BadInput)?;
+    if let Some(path) = &args.html {
+        outputs.check(path, "--html").map_err(BadInput)?;
+    }
     let mut reports = Vec::new();
     for path in &args.merge {
         if path == output {
@@ -324,14 +317,15 @@ fn merge(args: &MutateArgs) -> Result<u8, BadInput> {
         reports.push((path.display().to_string(), value));
     }
     let merged = gas_mutate::merge::merge_reports(&reports).map_err(BadInput)?;
-    write_atomically(output, &stryker::write_pretty(&merged)).map_err(BadInput)?;
+    outputs.write(output, "-o", &stryker::write_pretty(&merged)).map_err(BadInput)?;
     let mutants: usize = merged["files"]
         .as_object()
         .map(|files| files.values().filter_map(|f| f["mutants"].as_array()).map(Vec::len).sum())
         .unwrap_or(0);
     outln!("merged {} report(s), {mutants} mutant(s): {}", reports.len(), output.display());
     if let Some(path) = &args.html {
-        write_atomically(path, &gas_mutate::html::report_html(&merged, "gas-sim mutate (merged)")).map_err(BadInput)?;
+        let page = gas_mutate::html::report_html(&merged, "gas-sim mutate (merged)");
+        outputs.write(path, "--html", &page).map_err(BadInput)?;
         outln!("html report: {} (opens without network)", path.display());
     }
     Ok(0)

@@ -120,6 +120,99 @@ pub fn check_not_an_input(
     Ok(())
 }
 
+/// The one rule for every file a command writes, checked before the work and again at
+/// the write: a regular file that can be written (`check_writable`), never one of the
+/// command's inputs or a project's file (`check_not_an_input`), and, symlinks followed,
+/// inside the folders the command writes in (`PathPolicy::for_writes`: the scenarios'
+/// or project's trees, the current folder, `--allow-path`; nothing hidden below them).
+pub struct Outputs {
+    policy: gas_scenario::paths::PathPolicy,
+    projects: Vec<std::sync::Arc<gas_engine::Project>>,
+    inputs: Vec<PathBuf>,
+}
+
+impl Outputs {
+    pub fn new(
+        policy: gas_scenario::paths::PathPolicy,
+        projects: Vec<std::sync::Arc<gas_engine::Project>>,
+        inputs: Vec<PathBuf>,
+    ) -> Outputs {
+        Outputs { policy, projects, inputs }
+    }
+
+    /// The outputs of `run`, `test` and `mutate` on `scenarios` (their files are inputs).
+    pub fn of_scenarios(scenarios: &[gas_scenario::PreparedScenario], allowed: &[PathBuf]) -> Outputs {
+        let paths: Vec<&Path> = scenarios.iter().map(|s| s.path.as_path()).collect();
+        let policy = gas_scenario::paths::PathPolicy::for_writes(&paths, &[], allowed.to_vec());
+        let inputs = paths.iter().map(|p| p.to_path_buf()).collect();
+        Outputs::new(policy, scenarios.iter().map(|s| s.project.clone()).collect(), inputs)
+    }
+
+    /// Adds input files (a breakages file, a diff) that no output may replace.
+    pub fn with_inputs<'p>(mut self, inputs: impl IntoIterator<Item = &'p Path>) -> Outputs {
+        self.inputs.extend(inputs.into_iter().map(Path::to_path_buf));
+        self
+    }
+
+    fn not_an_input(&self, path: &Path, what: &str) -> Result<(), String> {
+        let projects: Vec<&gas_engine::Project> = self.projects.iter().map(|p| &**p).collect();
+        let inputs: Vec<&Path> = self.inputs.iter().map(PathBuf::as_path).collect();
+        check_not_an_input(path, what, &projects, &inputs)
+    }
+
+    /// `Err` naming `what` (the flag) unless `path` may be written.
+    pub fn check(&self, path: &Path, what: &str) -> Result<(), String> {
+        check_writable(path, what)?;
+        self.not_an_input(path, what)?;
+        self.policy.check_path(path).map(|_| ()).map_err(|why| format!("{what} {}: {why}", path.display()))
+    }
+
+    /// Checks `path` again (a link may have been planted during the work), then writes
+    /// `text` there atomically.
+    pub fn write(&self, path: &Path, what: &str, text: &str) -> Result<(), String> {
+        self.check(path, what)?;
+        write_atomically(path, text)
+    }
+
+    /// `Err` unless the step summary file at `path` may be appended to. The runner sets
+    /// `GITHUB_STEP_SUMMARY`, not the pull request, and its file lives outside the
+    /// workspace (`/home/runner/work/_temp/_runner_file_commands/step_summary_*`), so it
+    /// may be outside the roots; but it is a plain file the runner made: never a symlink,
+    /// a FIFO or device, an input or a project's file.
+    pub fn check_step_summary(&self, path: &Path) -> Result<(), String> {
+        let what = "GITHUB_STEP_SUMMARY";
+        let fail = |why: &str| Err(format!("{what} {}: {why}", path.display()));
+        match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                return fail("is a symlink; the runner's summary file is a plain file, and gas-sim appends only to one")
+            }
+            Ok(meta) if !meta.is_file() => return fail("is not a regular file"),
+            _ => {}
+        }
+        self.not_an_input(path, what)
+    }
+
+    /// Appends `text` to the step summary at `path` (checked again; the runner reads the
+    /// file at the step's end, so this is an append, not an atomic replace). Opened
+    /// without following a symlink, so one planted after the check is refused too.
+    pub fn append_step_summary(&self, path: &Path, text: &str) -> Result<(), String> {
+        self.check_step_summary(path)?;
+        let fail = |e: std::io::Error| format!("GITHUB_STEP_SUMMARY {}: {e}", path.display());
+        let mut options = std::fs::OpenOptions::new();
+        options.append(true).create(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let mut file = options.open(path).map_err(fail)?;
+        if !file.metadata().map_err(fail)?.is_file() {
+            return Err(format!("GITHUB_STEP_SUMMARY {}: is not a regular file", path.display()));
+        }
+        file.write_all(text.as_bytes()).map_err(fail)
+    }
+}
+
 /// `message` with the operating system's error texts in words: Rust shows them as
 /// `Not a directory (os error 20)`; a user reads `not a directory`. Applied once, where
 /// the CLI prints an error.

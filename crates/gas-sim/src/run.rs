@@ -21,8 +21,8 @@ pub struct RunArgs {
     /// text or json.
     #[arg(long, default_value = "text")]
     format: String,
-    /// A folder outside the scenario's folder tree that its `project` and `csv` may name
-    /// (repeatable).
+    /// A folder outside the scenario's folder tree that its `project` and `csv` may name,
+    /// and that --html and --junit may write in (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
     /// Also run each zone alone in a fresh gas-sim process and once more after all the
@@ -80,9 +80,9 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // file is found before the work on the others, not after it.
     crate::html::check_writable_early(args.html.as_deref())?;
     let scenarios = load_all(&args.scenarios, &options)?;
-    let (inputs, projects) = crate::ci::inputs_of(&scenarios);
-    args.ci.check(&inputs, &projects)?;
-    crate::html::check_not_an_input_of(args.html.as_deref(), &scenarios)?;
+    let outputs = crate::output::Outputs::of_scenarios(&scenarios, &args.allow_paths);
+    args.ci.check(&outputs)?;
+    crate::html::check_not_an_input_of(args.html.as_deref(), &outputs)?;
     let control = crate::html::control(args.html.as_deref());
     let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
@@ -124,8 +124,8 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new())?;
-    crate::html::write(args.html.as_deref(), &all)?;
+    crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new(), &outputs)?;
+    crate::html::write(args.html.as_deref(), &all, &outputs)?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
         println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize")));

@@ -19,8 +19,8 @@ pub struct TestArgs {
     /// Accept new and changed snapshots (write .snap files).
     #[arg(long)]
     update: bool,
-    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name
-    /// (repeatable).
+    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name,
+    /// and that --html and --junit may write in (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
     /// Also run each zone alone in a fresh gas-sim process and once more after all the
@@ -88,11 +88,11 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
-    crate::html::check_not_an_input_of(args.html.as_deref(), &prepared)?;
+    let outputs = crate::output::Outputs::of_scenarios(&prepared, &args.allow_paths);
+    crate::html::check_not_an_input_of(args.html.as_deref(), &outputs)?;
     let control = crate::html::control(args.html.as_deref());
     check_snapshot_paths(&prepared, in_ci)?;
-    let (inputs, projects) = crate::ci::inputs_of(&prepared);
-    args.ci.check(&inputs, &projects)?;
+    args.ci.check(&outputs)?;
     // For --junit, the GitHub summary and --html: every zone's report (and for CI output
     // its snapshot's case, at the same index).
     let mut all_reports = Vec::new();
@@ -147,8 +147,8 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         }
     }
     planned.apply()?;
-    crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()])?;
-    crate::html::write(args.html.as_deref(), &all_reports)?;
+    crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()], &outputs)?;
+    crate::html::write(args.html.as_deref(), &all_reports, &outputs)?;
     failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;

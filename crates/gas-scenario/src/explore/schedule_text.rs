@@ -32,13 +32,25 @@ pub fn parse_arg(text: &str) -> Result<ScheduleArg, String> {
         if !meta.is_file() || meta.len() > SCHEDULE_TEXT_BYTES_MAX as u64 {
             return Err(format!("--schedule {text}: not a schedule file (at most {SCHEDULE_TEXT_BYTES_MAX} bytes)"));
         }
-        let content = std::fs::read_to_string(path).map_err(|e| format!("--schedule {text}: {e}"))?;
-        return parse(content.trim()).map(ScheduleArg::Given).map_err(|e| format!("{path}: {e}"));
+        let content = std::fs::read(path).map_err(|e| format!("--schedule {text}: {e}"))?;
+        return parse_file(&content).map(ScheduleArg::Given).map_err(|e| format!("--schedule {text}: {e}"));
     }
     if text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty() {
         return text.parse().map(ScheduleArg::Index).map_err(|_| format!("--schedule {text}: too large a number"));
     }
     parse(text).map(ScheduleArg::Given).map_err(|e| format!("--schedule: {e}"))
+}
+
+/// The content of an `@FILE`. Nothing of a file that is not a schedule text is shown:
+/// `@/etc/shadow` would otherwise print the file in the error (a schedule text starts
+/// with `gs1;`; only past that mark do the errors quote it).
+fn parse_file(content: &[u8]) -> Result<Decisions, String> {
+    let not_a_schedule = || format!("not a schedule text (one starts with {VERSION_TAG};); nothing of it is shown");
+    let text = std::str::from_utf8(content).map_err(|_| not_a_schedule())?.trim();
+    if text != VERSION_TAG && !text.starts_with(&format!("{VERSION_TAG};")) {
+        return Err(not_a_schedule());
+    }
+    parse(text)
 }
 
 /// The text of `decisions`.
@@ -179,5 +191,20 @@ mod tests {
         assert!(parse("gs1;z=1").unwrap_err().contains("unknown part \"z\""));
         assert!(parse("gs1;l=1.2:+99999").unwrap_err().contains("per mille"));
         assert!(parse_arg("@/nonexistent/schedule").is_err());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_schedule_is_not_shown() {
+        for content in [&b"root:x:0:0:hunter2"[..], b"gs9;hunter2", b"gs1hunter2", b"\xffhunter2", b""] {
+            let err = parse_file(content).unwrap_err();
+            assert!(err.contains("not a schedule text") && !err.contains("hunter2"), "{err}");
+        }
+        assert_eq!(parse_file(b" gs1;base=3\n").map(|d| d.base), Ok(3));
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("secret");
+        std::fs::write(&file, "token=hunter2\n").unwrap();
+        let err = parse_arg(&format!("@{}", file.display())).unwrap_err();
+        assert!(err.starts_with(&format!("--schedule @{}: not a schedule text", file.display())), "{err}");
+        assert!(!err.contains("hunter2"), "{err}");
     }
 }

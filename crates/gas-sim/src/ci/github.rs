@@ -3,8 +3,6 @@
 //! (GitHub shows only the first ten error annotations of a step), the rest summarised in
 //! one line; and a Markdown summary appended to `$GITHUB_STEP_SUMMARY`.
 
-use std::io::Write;
-
 use gas_scenario::{terminal, ZoneReport};
 
 use crate::BadInput;
@@ -185,20 +183,16 @@ pub fn code(text: &str) -> String {
     terminal::escape(text).replace('`', "'")
 }
 
-/// Appends to the file `$GITHUB_STEP_SUMMARY` names (nothing when unset). The runner
-/// makes it per step and reads it at the step's end, so this is an append, not an
-/// atomic replace.
-pub fn append_summary(markdown: &str) -> Result<(), String> {
-    let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) else {
-        return Ok(());
-    };
-    let mut file = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&path)
-        .map_err(|e| format!("GITHUB_STEP_SUMMARY {}: {e}", std::path::Path::new(&path).display()))?;
-    file.write_all(format!("{markdown}\n").as_bytes())
-        .map_err(|e| format!("GITHUB_STEP_SUMMARY {}: {e}", std::path::Path::new(&path).display()))
+/// The file `$GITHUB_STEP_SUMMARY` names (`None` when unset).
+pub fn summary_path() -> Option<std::path::PathBuf> {
+    std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()).map(std::path::PathBuf::from)
+}
+
+/// Appends to the file `$GITHUB_STEP_SUMMARY` names (nothing when unset), by the rule
+/// for that file (`Outputs::append_step_summary`).
+pub fn append_summary(markdown: &str, outputs: &crate::output::Outputs) -> Result<(), String> {
+    let Some(path) = summary_path() else { return Ok(()) };
+    outputs.append_step_summary(&path, &format!("{markdown}\n"))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use gas_scenario::ZoneReport;
 
-use crate::output::{check_writable, write_atomically};
+use crate::output::Outputs;
 use crate::BadInput;
 
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -28,12 +28,15 @@ pub struct CiArgs {
 }
 
 impl CiArgs {
-    /// Checks before the work (a JUnit file that cannot be written would be lost at the end).
-    pub fn check(&self, inputs: &[&std::path::Path], projects: &[&gas_engine::Project]) -> Result<(), BadInput> {
-        github::Mode::from_flag(self.annotations.as_deref())?;
+    /// Checks before the work (a JUnit file that cannot be written would be lost at the
+    /// end; a step summary that is not the runner's file is refused before it is used).
+    pub fn check(&self, outputs: &Outputs) -> Result<(), BadInput> {
+        let mode = github::Mode::from_flag(self.annotations.as_deref())?;
         if let Some(path) = &self.junit {
-            check_writable(path, "--junit").map_err(BadInput)?;
-            crate::output::check_not_an_input(path, "--junit", projects, inputs).map_err(BadInput)?;
+            outputs.check(path, "--junit").map_err(BadInput)?;
+        }
+        if let (github::Mode::Github, Some(path)) = (mode, github::summary_path()) {
+            outputs.check_step_summary(&path).map_err(BadInput)?;
         }
         Ok(())
     }
@@ -54,23 +57,19 @@ impl CiArgs {
         suites: &[junit::Suite],
         annotations: &[github::Annotation],
         summary: &str,
+        outputs: &Outputs,
     ) -> Result<(), BadInput> {
         if let Some(path) = &self.junit {
-            write_atomically(path, &junit::write(suites)).map_err(BadInput)?;
+            outputs.write(path, "--junit", &junit::write(suites)).map_err(BadInput)?;
         }
         if self.mode() == github::Mode::Github {
             for line in github::lines(annotations) {
                 println!("{line}");
             }
-            github::append_summary(summary).map_err(BadInput)?;
+            github::append_summary(summary, outputs).map_err(BadInput)?;
         }
         Ok(())
     }
-}
-
-/// The scenarios' and projects' paths of `reports`' runs: `--junit` must not name one.
-pub fn inputs_of(scenarios: &[gas_scenario::PreparedScenario]) -> (Vec<&std::path::Path>, Vec<&gas_engine::Project>) {
-    (scenarios.iter().map(|s| s.path.as_path()).collect(), scenarios.iter().map(|s| &*s.project).collect())
 }
 
 /// `run`'s and `test`'s CI output from their zone reports; `extra` adds cases per
@@ -80,6 +79,7 @@ pub fn finish_runs(
     command: &str,
     reports: &[ZoneReport],
     extra: &dyn Fn(usize) -> Vec<junit::Case>,
+    outputs: &Outputs,
 ) -> Result<(), BadInput> {
     if !args.wanted() {
         return Ok(());
@@ -87,5 +87,5 @@ pub fn finish_runs(
     let suites = junit::suites_of_runs(reports, extra);
     let annotations = github::expectation_annotations(reports);
     let summary = github::runs_summary(command, reports);
-    args.finish(&suites, &annotations, &summary)
+    args.finish(&suites, &annotations, &summary, outputs)
 }

@@ -40,7 +40,8 @@ fn validate(xml: &Path) {
 fn junit_of_a_failing_run_is_valid_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let junit = dir.path().join("junit.xml");
-    let out = gas_sim_env(&["run", FAILING, "--junit", junit.to_str().unwrap()], &[], false);
+    let allow = ["--allow-path", dir.path().to_str().unwrap()];
+    let out = gas_sim_env(&[&["run", FAILING, "--junit", junit.to_str().unwrap()][..], &allow].concat(), &[], false);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!stdout(&out).contains("::error"), "no annotations off GitHub");
     validate(&junit);
@@ -50,7 +51,7 @@ fn junit_of_a_failing_run_is_valid_and_says_why() {
     assert!(xml.contains("message=\"executions with error /total/: expected 0, got 2\" type=\"expectation\""), "{xml}");
     assert!(xml.contains("replay: gas-sim run tests/why_it_failed.toml --tz America/New_York --seed 3"), "{xml}");
     let again = dir.path().join("again.xml");
-    gas_sim_env(&["run", FAILING, "--junit", again.to_str().unwrap()], &[], false);
+    gas_sim_env(&[&["run", FAILING, "--junit", again.to_str().unwrap()][..], &allow].concat(), &[], false);
     assert_eq!(xml, std::fs::read_to_string(&again).unwrap(), "the same bytes for the same run");
 }
 
@@ -58,8 +59,8 @@ fn junit_of_a_failing_run_is_valid_and_says_why() {
 fn junit_of_test_has_a_snapshot_case_per_zone() {
     let dir = tempfile::tempdir().unwrap();
     let junit = dir.path().join("junit.xml");
-    let out =
-        gas_sim_env(&["test", "scenarios/quickstart_visits.toml", "--junit", junit.to_str().unwrap()], &[], false);
+    let args = ["test", "scenarios/quickstart_visits.toml", "--junit", junit.to_str().unwrap(), "--allow-path"];
+    let out = gas_sim_env(&[&args[..], &[dir.path().to_str().unwrap()]].concat(), &[], false);
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
     validate(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();

@@ -43,8 +43,11 @@ fn state_file_carries_the_world_from_call_to_call() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
     let state_arg = state.to_str().unwrap();
+    // The state is in a temp folder: outside the project's tree and the current folder.
+    let dir_arg = dir.path().to_str().unwrap();
     for expected in ["\"visits\":1", "\"visits\":2"] {
-        let out = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", state_arg]);
+        let out =
+            gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", state_arg, "--allow-path", dir_arg]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert!(stdout(&out).contains(expected), "{}", stdout(&out));
     }
@@ -54,8 +57,17 @@ fn state_file_carries_the_world_from_call_to_call() {
     // the second started where the first one's clock stopped.
     let first_end_utc_ms = 1_749_794_400_000_i64 + 2_210;
     assert!(saved["last_utc_ms"].as_i64().unwrap() > first_end_utc_ms);
-    let earlier =
-        gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", state_arg, "--at", "2025-01-01T00:00"]);
+    let earlier = gas_sim(&[
+        "call",
+        "fixtures/quickstart",
+        "recordVisit",
+        "--state",
+        state_arg,
+        "--at",
+        "2025-01-01T00:00",
+        "--allow-path",
+        dir_arg,
+    ]);
     assert_eq!(earlier.status.code(), Some(2));
     assert!(stderr(&earlier).contains("virtual time never goes backwards"), "{}", stderr(&earlier));
 }
@@ -64,14 +76,24 @@ fn state_file_carries_the_world_from_call_to_call() {
 fn failed_execution_exits_1_saves_state_and_prints_the_replay() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let out = gas_sim(&["call", "fixtures/quickstart", "failOnPurpose", "--state", state.to_str().unwrap()]);
+    let dir_arg = dir.path().to_str().unwrap();
+    let out = gas_sim(&[
+        "call",
+        "fixtures/quickstart",
+        "failOnPurpose",
+        "--state",
+        state.to_str().unwrap(),
+        "--allow-path",
+        dir_arg,
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("Exception: The starting row of the range is too small. (Code.gs:31)"), "{text}");
     let replay = format!(
         "replay: gas-sim call fixtures/quickstart failOnPurpose --at 2025-06-13T06:00:00.000Z --seed 7 --exec-id 1 \
-         --state {}",
-        state.display()
+         --state {} --allow-path {}",
+        state.display(),
+        dir.path().display()
     );
     assert!(text.contains(&replay), "{text}");
     assert!(state.exists(), "the state is saved after a failed execution too");
@@ -368,7 +390,16 @@ fn state_files_that_break_invariants_are_clear_errors_not_panics() {
     {
         let path = dir.path().join("state.json");
         std::fs::write(&path, state.to_string()).unwrap();
-        let out = gas_sim(&["call", "fixtures/quickstart", "recordVisit", "--state", path.to_str().unwrap()]);
+        let allow = dir.path().to_str().unwrap();
+        let out = gas_sim(&[
+            "call",
+            "fixtures/quickstart",
+            "recordVisit",
+            "--state",
+            path.to_str().unwrap(),
+            "--allow-path",
+            allow,
+        ]);
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.starts_with("error: ") && err.contains(expected), "{err}");

@@ -9,6 +9,9 @@ fn call(state: &Path, function: &str, at: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gas-sim"))
         .args(["call", "fixtures/result-store-locked", function, "--at", at, "--state"])
         .arg(state)
+        // The state is in a temp folder: outside the project's tree and the current folder.
+        .arg("--allow-path")
+        .arg(state.parent().unwrap())
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
         .output()
         .expect("gas-sim runs")

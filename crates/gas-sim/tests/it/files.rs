@@ -197,7 +197,7 @@ fn stale_temp_files_of_a_killed_write_are_swept() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(!stale.exists(), "the stale temp file is still there");
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(left.len(), 2, "only the project and the state: {left:?}");
+    assert_eq!(left.len(), 3, "only the project, the state and its lock file: {left:?}");
 }
 
 /// The child's exit status; a child still alive after a generous bound is killed (a
@@ -239,7 +239,8 @@ fn a_signal_during_a_write_removes_the_temp_file() {
     assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(15), "{status:?}");
     assert!(!temp.exists(), "the temp file survived SIGTERM");
     assert!(!state.exists(), "the state was written");
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "only the project is left");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "only the project and the state's lock file are left: {left:?}");
 }
 
 #[test]
@@ -421,4 +422,168 @@ fn test_update_makes_the_snapshots_folder() {
     assert!(repo.join("scenarios/snapshots/s@UTC.snap").is_file());
     let out = test_cmd(&scenario, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn concurrent_calls_on_one_state_file_lose_no_execution() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("p");
+    let counts = "function f() { var p = PropertiesService.getScriptProperties(); \
+                  p.setProperty('n', String(Number(p.getProperty('n') || 0) + 1)); return Utilities.getUuid(); }";
+    write_project(&project, counts);
+    let state = dir.path().join("state.json");
+    let calls_n = 20;
+    let children: Vec<_> = (0..calls_n)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+                .args(["call", project.to_str().unwrap(), "f", "--state", state.to_str().unwrap()])
+                .args(["--format", "json"])
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut uuids = std::collections::BTreeSet::new();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        uuids.insert(report["result"].as_str().unwrap().to_string());
+    }
+    assert_eq!(uuids.len(), calls_n, "every execution got its own number, so its own UUID: {uuids:?}");
+    let world: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(world["last_exec_id"], calls_n, "an execution was lost");
+    assert!(std::fs::read_to_string(&state).unwrap().contains(&format!("\"{calls_n}\"")), "the count is {calls_n}");
+}
+
+/// `report.xml -> outside/passwd`, planted in the repository (a pull request's files).
+fn plant_link_out(temp: &Path, repo: &Path) -> (PathBuf, PathBuf) {
+    let passwd = temp.join("outside/passwd");
+    std::fs::write(&passwd, "root:x:0:0\n").unwrap();
+    let link = repo.join("report.xml");
+    std::os::unix::fs::symlink(&passwd, &link).unwrap();
+    (link, passwd)
+}
+
+#[test]
+fn an_output_symlink_out_of_the_tree_is_refused_for_every_flag() {
+    let (temp, repo, scenario) = layout("rows = [[1]]");
+    let (link, passwd) = plant_link_out(temp.path(), &repo);
+    let cases = [
+        ("run", "--html"),
+        ("run", "--junit"),
+        ("test", "--html"),
+        ("test", "--junit"),
+        ("mutate", "--report"),
+        ("mutate", "--html"),
+        ("mutate", "--junit"),
+        ("mutate", "--incremental"),
+    ];
+    for (command, flag) in cases {
+        let out =
+            gas_sim(&[command, scenario.to_str().unwrap(), flag, link.to_str().unwrap(), "--annotations", "none"]);
+        assert_refused(&out, &format!("error: {flag} {}: ", link.display()));
+        assert_refused(&out, "is outside the folders gas-sim writes in");
+        assert!(!stderr(&out).contains("baseline"), "{command} {flag}: the work started:\n{}", stderr(&out));
+        assert_eq!(std::fs::read_to_string(&passwd).unwrap(), "root:x:0:0\n", "{command} {flag}");
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    }
+    // A hidden file in the tree is refused too (`.git/hooks/...`, `.github/workflows/...`).
+    std::fs::remove_file(&link).unwrap();
+    std::fs::create_dir(repo.join(".github")).unwrap();
+    std::os::unix::fs::symlink(".github/ci.yml", &link).unwrap();
+    assert_refused(&run(&scenario, &["--junit", link.to_str().unwrap()]), "hidden file or folder (.github)");
+    // `--merge -o` and `call --state` too.
+    std::fs::remove_file(&link).unwrap();
+    std::os::unix::fs::symlink(&passwd, &link).unwrap();
+    let out = gas_sim(&["mutate", "--merge", scenario.to_str().unwrap(), "-o", link.to_str().unwrap()]);
+    assert_refused(&out, "is outside the folders gas-sim writes in");
+    let out = call_with_state(&repo.join("project"), &link);
+    assert_refused(&out, &format!("--state {}: ", link.display()));
+    assert_refused(&out, "is outside the folders gas-sim writes in");
+    assert_eq!(std::fs::read_to_string(&passwd).unwrap(), "root:x:0:0\n");
+}
+
+#[test]
+fn an_output_symlink_inside_the_tree_works_and_outside_needs_allow_path() {
+    let (temp, repo, scenario) = layout("rows = [[1]]");
+    std::fs::create_dir(repo.join("out")).unwrap();
+    let link = repo.join("report.xml");
+    std::os::unix::fs::symlink("out/junit.xml", &link).unwrap();
+    let out = run(&scenario, &["--junit", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(repo.join("out/junit.xml")).unwrap().contains("<testsuites"));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    // A plain path outside the tree, the current folder and --allow-path is refused...
+    let outside = temp.path().join("outside");
+    let junit = outside.join("junit.xml");
+    assert_refused(&run(&scenario, &["--junit", junit.to_str().unwrap()]), "--allow-path");
+    assert!(!junit.exists());
+    // ... and written once --allow-path names its folder.
+    let out = run(&scenario, &["--junit", junit.to_str().unwrap(), "--allow-path", outside.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(junit.is_file());
+    let state = outside.join("state.json");
+    assert_refused(&call_with_state(&repo.join("project"), &state), "is outside the folders gas-sim writes in");
+    let out = gas_sim(&[
+        "call",
+        repo.join("project").to_str().unwrap(),
+        "tick",
+        "--state",
+        state.to_str().unwrap(),
+        "--allow-path",
+        outside.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(state.is_file());
+}
+
+/// `run` as on GitHub Actions, with the step summary at `summary`.
+fn run_on_github(scenario: &Path, summary: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .args(["run", scenario.to_str().unwrap()])
+        .current_dir(repo_root())
+        .env("GITHUB_ACTIONS", "true")
+        .env("GITHUB_STEP_SUMMARY", summary)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_step_summary_is_never_a_source_an_input_a_link_or_a_fifo() {
+    let (temp, repo, scenario) = layout("rows = [[1]]");
+    let code = repo.join("project/Code.gs");
+    let source = std::fs::read_to_string(&code).unwrap();
+    let scenario_text = std::fs::read_to_string(&scenario).unwrap();
+    let out = run_on_github(&scenario, &code);
+    assert_refused(&out, &format!("GITHUB_STEP_SUMMARY {}: that is a file of the project", code.display()));
+    assert!(!stdout(&out).contains("run(s):"), "the runs went ahead:\n{}", stdout(&out));
+    assert_refused(&run_on_github(&scenario, &scenario), "that is an input of this command");
+    assert_refused(&run_on_github(&scenario, &repo.join("project/New.gs")), "named like a source or a manifest");
+    let link = temp.path().join("summary.md");
+    std::os::unix::fs::symlink(&code, &link).unwrap();
+    assert_refused(&run_on_github(&scenario, &link), "is a symlink");
+    let fifo = temp.path().join("fifo.md");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    assert_refused(&run_on_github(&scenario, &fifo), "is not a regular file");
+    assert_eq!(std::fs::read_to_string(&code).unwrap(), source);
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), scenario_text);
+    assert!(!repo.join("project/New.gs").exists());
+    // The runner's own file, outside the tree, is appended to.
+    let summary = temp.path().join("outside/step_summary_1");
+    std::fs::write(&summary, "earlier step\n").unwrap();
+    let out = run_on_github(&scenario, &summary);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&summary).unwrap();
+    assert!(text.starts_with("earlier step\n") && text.len() > "earlier step\n".len(), "{text}");
+}
+
+#[test]
+fn a_schedule_file_that_is_not_a_schedule_is_not_shown() {
+    let (temp, _repo, scenario) = layout("rows = [[1]]");
+    let secret = temp.path().join("outside/secret.csv");
+    let arg = format!("@{}", secret.display());
+    let out = gas_sim(&["run", scenario.to_str().unwrap(), "--schedule", &arg]);
+    assert_refused(&out, &format!("--schedule {arg}: not a schedule text (one starts with gs1;)"));
 }

@@ -35,6 +35,8 @@ fn reports() -> Vec<ZoneReport> {
 fn write_with_binary(html: &Path) {
     let out = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
         .args(["run".as_ref(), scenario().as_os_str(), "--html".as_ref(), html.as_os_str()])
+        // The page goes to a temp folder, outside the scenario's tree and the current folder.
+        .args(["--allow-path".as_ref(), html.parent().unwrap().as_os_str()])
         .output()
         .unwrap();
     assert_eq!(
