@@ -173,7 +173,7 @@ fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now
         "getBlob" | "getAs" => {
             if util::is_google_type(Some(&it.mime_type)) {
                 // A Google file's blob is an export (a PDF ...): not modelled.
-                return Err(ServiceError::unimplemented(&format!("{method} of a Google file")));
+                return Err(ServiceError::unimplemented(&format!("{method} of a Google file")).into());
             }
             let bytes = it.bytes().to_vec();
             if name == "getBlob" {
