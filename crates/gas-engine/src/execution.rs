@@ -195,7 +195,7 @@ pub fn run_execution(
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
         sheets_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "sheets.randomize")),
         calls: RefCell::new(Bounded::default()),
-        logs: RefCell::new(Bounded::default()),
+        logs: RefCell::new(Default::default()),
         kill_reason: RefCell::new(None),
         calls_made: std::cell::Cell::new(0),
         probes: RefCell::new(Default::default()),
@@ -244,7 +244,7 @@ pub fn run_execution(
         w.mail.sent[mail_before.min(w.mail.sent.len())..].to_vec()
     };
     gate.finished(spec.exec_id, end_utc_ms);
-    let logs = host.logs.borrow().clone();
+    let logs = std::mem::take(&mut host.logs.borrow_mut().lines);
     let calls = host.calls.borrow().clone();
     let probes = host.probes.borrow().iter().copied().collect();
     let gaps = host.gaps.borrow().sites();

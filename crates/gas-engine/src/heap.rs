@@ -52,3 +52,28 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAllocator<A> {
         moved
     }
 }
+
+/// Bytes one element of a `Val::Array` holds (a blob's byte crosses as one).
+pub(crate) const VAL_ELEMENT_BYTES: usize = std::mem::size_of::<crate::value::Val>();
+/// Bytes one element of a JS array built from a `Val::Array` holds while it is built:
+/// the converted value collected first, then boa's own slot for it.
+pub(crate) const JS_ELEMENT_BYTES: usize = 2 * std::mem::size_of::<boa_engine::JsValue>();
+
+/// Refuses, before it is allocated, a buffer of `bytes` that would take the execution
+/// past its heap budget (after a collection): the execution is then killed with the
+/// heap reason (`heap_budget::exhausted`), where allocating could abort the process.
+/// Rust-side buffers count on this thread like the engine's own, but only the engine's
+/// polls compared them with the budget, after the allocation.
+pub(crate) fn reserve(bytes: usize) -> boa_engine::JsResult<()> {
+    boa_engine::heap_budget::check_reserve(bytes)
+}
+
+/// [`reserve`] for a service call's result: past the budget the call kills the execution.
+pub(crate) fn reserve_for_call(bytes: usize) -> Result<(), crate::host::Failure> {
+    reserve(bytes).map_err(|_| crate::host::Failure::Kill)
+}
+
+/// [`reserve`] for `count` array elements of `element_bytes` each.
+pub(crate) fn reserve_elements(count: usize, element_bytes: usize) -> boa_engine::JsResult<()> {
+    reserve(count.saturating_mul(element_bytes))
+}

@@ -15,7 +15,7 @@ use gas_platform::faults::{CallView, FaultEffect, KillPoint};
 use gas_platform::gaps::GapLog;
 use gas_platform::lock::{Acquire, LockKind, TIMEOUT_MESSAGE};
 use gas_platform::rng::SeededRng;
-use gas_platform::trace::{shorten, Bounded, CallRecord, LogLevel, LogLine};
+use gas_platform::trace::{shorten, Bounded, CallRecord, ExecutionLog, LogLevel};
 use gas_platform::{ServiceError, World};
 
 use crate::bindings;
@@ -166,7 +166,7 @@ pub struct Host {
     /// `Range.randomize`'s stream (its own, so shuffling does not change later UUIDs).
     pub sheets_rng: RefCell<SeededRng>,
     pub calls: RefCell<Bounded<CallRecord>>,
-    pub logs: RefCell<Bounded<LogLine>>,
+    pub logs: RefCell<ExecutionLog>,
     pub kill_reason: RefCell<Option<String>>,
     /// Service calls so far (see `calls::SERVICE_CALLS_PER_EXECUTION_MAX`).
     pub calls_made: Cell<u64>,
@@ -194,7 +194,7 @@ impl Host {
     }
 
     pub fn log(&self, level: LogLevel, text: String) {
-        self.logs.borrow_mut().push(LogLine { at_utc_ms: self.now(), level, text });
+        self.logs.borrow_mut().push(self.now(), level, text);
     }
 
     /// Counts a call of a method (or overload, or option) gas-sim does not implement at

@@ -301,7 +301,12 @@ fn register_natives(
         NativeFunction::from_closure(move |_this, args, context| {
             let host = log_slot.borrow().clone().expect("a context runs only after claim()");
             let level = args.first().map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
-            let text = args.get(1).map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
+            // Only the start of a huge line is kept: cut before it becomes a Rust string.
+            let units_max = gas_platform::trace::LOG_LINE_BYTES_MAX + 1;
+            let text = args.get(1).map(|v| v.to_string(context)).transpose()?.map(|s| match s.get(..units_max) {
+                Some(start) if s.len() > units_max => start.to_std_string_escaped(),
+                _ => s.to_std_string_escaped(),
+            });
             host.log(LogLevel::parse(level.as_deref().unwrap_or("info")), text.unwrap_or_default());
             Ok(JsValue::undefined())
         })

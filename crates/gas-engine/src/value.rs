@@ -38,13 +38,18 @@ impl Val {
             Val::Null => JsValue::null(),
             Val::Bool(b) => JsValue::from(*b),
             Val::Number(n) => JsValue::from(*n),
-            Val::String(s) => JsValue::from(js_string!(s.as_str())),
+            Val::String(s) => {
+                // UTF-16 in boa: up to two bytes per UTF-8 byte.
+                crate::heap::reserve(s.len().saturating_mul(2))?;
+                JsValue::from(js_string!(s.as_str()))
+            }
             Val::Date(ms) => {
                 let date = JsDate::new(context);
                 date.set_time(*ms, context)?;
                 date.into()
             }
             Val::Array(items) => {
+                crate::heap::reserve_elements(items.len(), crate::heap::JS_ELEMENT_BYTES)?;
                 let values = items.iter().map(|v| v.to_js(context)).collect::<JsResult<Vec<_>>>()?;
                 JsArray::from_iter(values, context).into()
             }
@@ -199,6 +204,8 @@ fn from_js(value: &JsValue, context: &mut Context, depth: usize) -> JsResult<Val
         return Ok(Val::Number(n));
     }
     if let Some(s) = value.as_string() {
+        // Up to three UTF-8 bytes per UTF-16 unit; the common ASCII case needs one.
+        crate::heap::reserve(s.len())?;
         return Ok(Val::String(s.to_std_string_escaped()));
     }
     let Some(object) = value.as_object() else {
@@ -214,7 +221,16 @@ fn from_js(value: &JsValue, context: &mut Context, depth: usize) -> JsResult<Val
     }
     if object.is_array() {
         let array = JsArray::from_object(object.clone())?;
-        let len = array.length(context)?.min(ARRAY_LEN_MAX);
+        let len = array.length(context)?;
+        if len > ARRAY_LEN_MAX {
+            // Never cut silently (a byte array cut short would make a wrong blob).
+            return Err(boa_engine::JsNativeError::range()
+                .with_message(format!(
+                    "gas-sim: an array of {len} elements is longer than gas-sim passes to a service ({ARRAY_LEN_MAX})"
+                ))
+                .into());
+        }
+        crate::heap::reserve_elements(len as usize, crate::heap::VAL_ELEMENT_BYTES)?;
         let mut items = Vec::with_capacity(len as usize);
         for i in 0..len {
             items.push(from_js(&array.get(i, context)?, context, depth + 1)?);

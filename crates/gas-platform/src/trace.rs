@@ -7,6 +7,53 @@ use serde::{Deserialize, Serialize};
 /// count is kept, so a runaway loop cannot fill memory.
 pub const RECORDS_PER_EXECUTION_MAX: usize = 10_000;
 
+/// Bytes of one log line kept: 256 KiB, Cloud Logging's documented size of a log entry
+/// (Apps Script's `console` and `Logger` lines are Cloud Logging entries). A longer line
+/// is cut there and ends with [`LOG_LINE_CUT_MARK`] (the cut's form is assumed).
+pub const LOG_LINE_BYTES_MAX: usize = 256 * 1024;
+/// What ends a line cut at [`LOG_LINE_BYTES_MAX`].
+pub const LOG_LINE_CUT_MARK: &str = " … [gas-sim: line cut at 262144 bytes]";
+/// Bytes of log text one execution keeps: 8 MiB. Assumed (gas-sim's bound: the platform
+/// documents no cap per execution, and its log viewer shows only the start of a long
+/// log); lines past it are counted as dropped and the report says how many.
+pub const LOG_BYTES_PER_EXECUTION_MAX: usize = 8 * 1024 * 1024;
+
+/// `text` cut to at most [`LOG_LINE_BYTES_MAX`] bytes (at a character boundary) plus
+/// the mark, or unchanged.
+pub fn cut_log_line(mut text: String) -> String {
+    if text.len() <= LOG_LINE_BYTES_MAX {
+        return text;
+    }
+    let mut end = LOG_LINE_BYTES_MAX - LOG_LINE_CUT_MARK.len();
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.truncate(end);
+    text.push_str(LOG_LINE_CUT_MARK);
+    text
+}
+
+/// The lines one execution logged, bounded by count ([`RECORDS_PER_EXECUTION_MAX`]) and
+/// by bytes ([`LOG_BYTES_PER_EXECUTION_MAX`]); a line past either is counted in
+/// `lines.dropped`.
+#[derive(Debug, Default)]
+pub struct ExecutionLog {
+    pub lines: Bounded<LogLine>,
+    bytes: usize,
+}
+
+impl ExecutionLog {
+    pub fn push(&mut self, at_utc_ms: i64, level: LogLevel, text: String) {
+        let text = cut_log_line(text);
+        if self.bytes.saturating_add(text.len()) > LOG_BYTES_PER_EXECUTION_MAX {
+            self.lines.dropped += 1;
+            return;
+        }
+        self.bytes += text.len();
+        self.lines.push(LogLine { at_utc_ms, level, text });
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallRecord {
     pub at_utc_ms: i64,
@@ -108,6 +155,33 @@ mod tests {
         }
         assert_eq!(list.items.len(), RECORDS_PER_EXECUTION_MAX);
         assert_eq!(list.dropped, 5);
+    }
+
+    #[test]
+    fn a_long_log_line_is_cut_at_256_kib_with_a_mark() {
+        assert_eq!(LOG_LINE_CUT_MARK, format!(" … [gas-sim: line cut at {LOG_LINE_BYTES_MAX} bytes]"));
+        assert_eq!(cut_log_line("short".into()), "short");
+        let cut = cut_log_line("é".repeat(LOG_LINE_BYTES_MAX));
+        assert!(cut.len() <= LOG_LINE_BYTES_MAX, "{}", cut.len());
+        assert!(cut.ends_with(LOG_LINE_CUT_MARK));
+    }
+
+    #[test]
+    fn an_execution_keeps_at_most_8_mib_of_log_text() {
+        let mut log = ExecutionLog::default();
+        let line = "x".repeat(1 << 20);
+        for _ in 0..10 {
+            log.push(0, LogLevel::Info, line.clone());
+        }
+        // 1 MiB lines are cut to 256 KiB: 32 fit in 8 MiB, so all 10 are kept.
+        assert_eq!((log.lines.items.len(), log.lines.dropped), (10, 0));
+        let mut log = ExecutionLog::default();
+        let line = "x".repeat(200 * 1024);
+        for _ in 0..50 {
+            log.push(0, LogLevel::Info, line.clone());
+        }
+        assert_eq!(log.lines.items.len(), LOG_BYTES_PER_EXECUTION_MAX / (200 * 1024));
+        assert_eq!(log.lines.dropped, 50 - log.lines.items.len() as u64);
     }
 
     #[test]

@@ -331,11 +331,17 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             occurrence: Occurrence::Run { function },
         });
     }
+    let mut request_body_bytes = 0usize;
     for (i, request) in file.requests.iter().enumerate() {
         let key = format!("requests[{i}]");
         // A project without the handler still gets its requests: the platform answers
         // them with "Script function not found" (the report shows that page).
         let requests = crate::requests::expand(loaded, &key, request)?;
+        let block_bytes: usize = requests.iter().filter_map(|r| r.body.as_ref()).map(|b| b.contents.len()).sum();
+        request_body_bytes = request_body_bytes.saturating_add(block_bytes);
+        if request_body_bytes > crate::requests::BODY_BYTES_TOTAL_MAX {
+            return Err(loaded.error_at(&request.at, &key, crate::requests::bodies_too_large(request_body_bytes)));
+        }
         let lost = match request.response.as_ref().map(|r| (r, r.get_ref().as_str())) {
             None | Some((_, "delivered")) => false,
             Some((_, "lost")) => true,

@@ -71,13 +71,21 @@ pub struct ExecutionSummary {
     pub calls: Vec<gas_platform::trace::CallRecord>,
 }
 
+/// The note of an execution that logged more than it keeps.
+pub fn logs_dropped_note(lines: u64) -> String {
+    use gas_platform::trace::{LOG_BYTES_PER_EXECUTION_MAX, RECORDS_PER_EXECUTION_MAX};
+    format!(
+        "gas-sim: {lines} log lines not kept (an execution keeps {RECORDS_PER_EXECUTION_MAX} lines and {LOG_BYTES_PER_EXECUTION_MAX} bytes of log)"
+    )
+}
+
 impl ExecutionSummary {
     pub fn from_report(report: &ExecutionReport, source: String, response_lost: bool) -> ExecutionSummary {
         let uncaught = match &report.outcome {
             Outcome::Failed { error } => Some(format!("{}: {}", error.name, error.message)),
             _ => None,
         };
-        let warnings = report
+        let mut warnings: Vec<String> = report
             .logs
             .items
             .iter()
@@ -85,6 +93,10 @@ impl ExecutionSummary {
             .filter(|l| Some(&l.text) != uncaught.as_ref())
             .map(|l| format!("{}: {}", l.level.name(), l.text))
             .collect();
+        if report.logs.dropped > 0 {
+            // Never silent: the lines past the execution's log limits are counted.
+            warnings.push(logs_dropped_note(report.logs.dropped));
+        }
         let (error, result) = match &report.outcome {
             Outcome::Completed { result } => (None, result.clone()),
             Outcome::Failed { error } => (Some(error.to_string()), serde_json::Value::Null),

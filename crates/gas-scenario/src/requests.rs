@@ -11,6 +11,15 @@ use crate::model::{LoadedScenario, RequestSection, ScenarioError};
 /// The most requests one `[[requests]]` block may make (`repeat`): a burst, not a load
 /// test (use several blocks or a trigger for more).
 pub const REPEAT_MAX: i64 = 1_000;
+/// Bytes of body a scenario's `[[requests]]` send in all, repeats included (gas-sim's
+/// limit: each request's event is built and held from the plan on): 256 MiB. Checked for
+/// a block before its requests are built, and for the blocks together.
+pub const BODY_BYTES_TOTAL_MAX: usize = 256 * 1024 * 1024;
+
+/// The error of requests whose bodies come to more than [`BODY_BYTES_TOTAL_MAX`].
+pub fn bodies_too_large(total_bytes: usize) -> String {
+    format!("the requests' bodies come to {total_bytes} bytes, more than {BODY_BYTES_TOTAL_MAX} (gas-sim's limit): fewer repeats or smaller bodies")
+}
 
 /// The requests one `[[requests]]` block makes, in order.
 pub fn expand(loaded: &LoadedScenario, key: &str, section: &RequestSection) -> Result<Vec<Request>, ScenarioError> {
@@ -33,6 +42,12 @@ pub fn expand(loaded: &LoadedScenario, key: &str, section: &RequestSection) -> R
     }
     if section.query.is_some() && !section.parameters.is_empty() {
         return Err(loaded.error_at(&section.at, key, "write the query once: query or parameters, not both"));
+    }
+    if let Some(first) = body(loaded, key, section, "1")? {
+        let total_bytes = first.contents.len().saturating_mul(count as usize);
+        if total_bytes > BODY_BYTES_TOTAL_MAX {
+            return Err(loaded.error_at(&section.at, key, bodies_too_large(total_bytes)));
+        }
     }
     let method = match section.method.get_ref().to_uppercase() {
         unwritten if unwritten.is_empty() => if bodies.contains(&true) { "POST" } else { "GET" }.to_string(),

@@ -814,6 +814,7 @@ fn summarize(
     budget: &mut TraceBudget,
 ) -> ExecutionSummary {
     let mut summary = ExecutionSummary::from_report(report, source, lost);
+    budget.keep_logs(&mut summary);
     // An explored schedule's summary keeps its calls (its interleaving shows them).
     if gate.choices.is_some() {
         summary.calls = report.calls.items.clone();

@@ -94,9 +94,10 @@ pub(crate) fn check() -> JsResult<()> {
 }
 
 /// As [`check`], for `bytes` about to be allocated at once (a long string), so that an
-/// allocation past the budget is never attempted.
+/// allocation past the budget is never attempted. Public (patch 0019) so that the
+/// embedder checks its own big buffers (a blob's bytes, a converted array) the same way.
 #[inline]
-pub(crate) fn check_reserve(bytes: usize) -> JsResult<()> {
+pub fn check_reserve(bytes: usize) -> JsResult<()> {
     let bytes = isize::try_from(bytes).unwrap_or(isize::MAX);
     if held_since_budget().saturating_add(bytes) > NEXT_CHECK.with(Cell::get) {
         return reserve_slow(bytes);

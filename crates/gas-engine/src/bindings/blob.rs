@@ -7,7 +7,7 @@ use gas_platform::{ServiceError, ServiceResult};
 
 use super::args::{arg, signature_error};
 use super::Call;
-use crate::host::CallResult;
+use crate::host::{CallResult, Failure};
 use crate::value::Val;
 
 /// A blob as a binding reads it from its handle.
@@ -25,13 +25,16 @@ impl BlobParts {
         Some(BlobParts { bytes: wrap_bytes(items), content_type: text("contentType"), name: text("name") })
     }
 
-    pub(super) fn into_val(self) -> Val {
+    /// The handle, for a blob of at most the platform's 50 MB whose bytes fit the
+    /// execution's heap budget as JS values.
+    pub(super) fn into_val(self) -> Result<Val, Failure> {
         let text = |v: Option<String>| v.map_or(Val::Null, Val::String);
-        Val::Object(vec![
-            ("bytes".into(), signed(&self.bytes)),
+        let bytes = blob_bytes(&self.bytes, self.name.as_deref())?;
+        Ok(Val::Object(vec![
+            ("bytes".into(), bytes),
             ("contentType".into(), text(self.content_type)),
             ("name".into(), text(self.name)),
-        ])
+        ]))
     }
 }
 
@@ -46,10 +49,10 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "Blob.setDataFromString" => {
             let Val::String(text) = arg(args, 0) else { return Err(signature_error(method, args).into()) };
             let charset = optional_charset(arg(args, 1), method, args)?;
-            signed(&util::encode_text(text, charset))
+            blob_bytes(&util::encode_text(text, charset), blob()?.name.as_deref())?
         }
         "Blob.setBytes" => match arg(args, 0) {
-            Val::Array(items) if args.len() == 1 => signed(&wrap_bytes(items)),
+            Val::Array(items) if args.len() == 1 => blob_bytes(&wrap_bytes(items), blob()?.name.as_deref())?,
             _ => return Err(signature_error(method, args).into()),
         },
         "Blob.setContentTypeFromExtension" => {
@@ -61,14 +64,14 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let source = blob()?;
             match util::get_as(source.content_type.as_deref(), target, source.name.as_deref())? {
                 GetAs::Copy { content_type, name } => {
-                    BlobParts { bytes: source.bytes, content_type: Some(content_type), name }.into_val()
+                    BlobParts { bytes: source.bytes, content_type: Some(content_type), name }.into_val()?
                 }
                 GetAs::Unimplemented(text) => return Err(ServiceError::new(text).into()),
             }
         }
         "HTTPResponse.getBlob" => {
             // The response body as the blob's bytes (UTF-8).
-            Val::Object(vec![("bytes".into(), signed(arg(args, 0).to_js_string().as_bytes()))])
+            Val::Object(vec![("bytes".into(), blob_bytes(arg(args, 0).to_js_string().as_bytes(), None)?)])
         }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
@@ -90,6 +93,15 @@ pub(super) fn wrap_bytes(items: &[Val]) -> Vec<u8> {
     items.iter().map(|v| v.as_f64().unwrap_or(0.0) as i64 as u8).collect()
 }
 
-pub(super) fn signed(bytes: &[u8]) -> Val {
-    Val::Array(bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect())
+/// Bytes as a JS array of signed bytes, once the array fits the heap budget: each byte
+/// becomes a `Val` here and a JS value later, 30-odd times its size.
+pub(super) fn signed(bytes: &[u8]) -> Result<Val, Failure> {
+    crate::heap::reserve_for_call(bytes.len().saturating_mul(crate::heap::VAL_ELEMENT_BYTES))?;
+    Ok(Val::Array(bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect()))
+}
+
+/// A blob's bytes: refused past the platform's blob size, then as [`signed`].
+pub(super) fn blob_bytes(bytes: &[u8], name: Option<&str>) -> Result<Val, Failure> {
+    util::check_blob_size(bytes.len(), name)?;
+    signed(bytes)
 }

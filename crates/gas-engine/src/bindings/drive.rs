@@ -9,7 +9,7 @@ use gas_platform::{ServiceError, ServiceResult};
 use super::args::*;
 use super::blob::BlobParts;
 use super::Call;
-use crate::host::CallResult;
+use crate::host::{CallResult, Failure};
 use crate::value::Val;
 
 /// Observed: `next()` past the end of a FileIterator or FolderIterator.
@@ -161,7 +161,7 @@ fn drive_app(drive: &mut Drive, root: &str, method: &str, name: &str, args: &[Va
 }
 
 /// What only a File has: its content, type, copies and URLs.
-fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now: i64) -> ServiceResult<Option<Val>> {
+fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now: i64) -> Result<Option<Val>, Failure> {
     let it = drive.get(id, ItemKind::File)?.clone();
     let value = match name {
         "setContent" => {
@@ -173,18 +173,18 @@ fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now
         "getBlob" | "getAs" => {
             if util::is_google_type(Some(&it.mime_type)) {
                 // A Google file's blob is an export (a PDF ...): not modelled.
-                return Err(ServiceError::unimplemented(&format!("{method} of a Google file")));
+                return Err(ServiceError::unimplemented(&format!("{method} of a Google file")).into());
             }
             let bytes = it.bytes().to_vec();
             if name == "getBlob" {
-                BlobParts { bytes, content_type: Some(it.mime_type), name: Some(it.name) }.into_val()
+                BlobParts { bytes, content_type: Some(it.mime_type), name: Some(it.name) }.into_val()?
             } else {
-                let Val::String(target) = arg(args, 0) else { return Err(signature_error(method, args)) };
+                let Val::String(target) = arg(args, 0) else { return Err(signature_error(method, args).into()) };
                 match util::get_as(Some(&it.mime_type), target, Some(&it.name))? {
                     GetAs::Copy { content_type, name } => {
-                        BlobParts { bytes, content_type: Some(content_type), name }.into_val()
+                        BlobParts { bytes, content_type: Some(content_type), name }.into_val()?
                     }
-                    GetAs::Unimplemented(text) => return Err(ServiceError::new(text)),
+                    GetAs::Unimplemented(text) => return Err(ServiceError::new(text).into()),
                 }
             }
         }
@@ -194,7 +194,7 @@ fn file(drive: &mut Drive, id: &str, method: &str, name: &str, args: &[Val], now
                 (Val::String(n), Val::Undefined) => (Some(n.clone()), None),
                 (Val::String(n), _) => (Some(n.clone()), Some(object_arg(method, args, 1)?)),
                 (_, Val::Undefined) => (None, Some(object_arg(method, args, 0)?)),
-                _ => return Err(signature_error(method, args)),
+                _ => return Err(signature_error(method, args).into()),
             };
             item_handle(drive.make_copy(id, copy_name.as_deref(), destination.as_deref(), now)?)
         }

@@ -5,7 +5,7 @@
 use super::args::*;
 use super::mail::{mail_from_args, options_into};
 use super::Call;
-use crate::host::CallResult;
+use crate::host::{CallResult, Failure};
 use crate::value::Val;
 use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, ThreadView};
 use gas_platform::mail::{split_recipients, OutgoingMail};
@@ -149,7 +149,7 @@ fn thread_or_message(
         }
         ("GmailMessage.getAttachments", _) => {
             let m = mailbox.message(&id, now).ok_or_else(|| gone(&id))?;
-            Val::Array(m.attachments.iter().map(attachment_val).collect())
+            Val::Array(m.attachments.iter().map(attachment_val).collect::<Result<_, _>>()?)
         }
         ("GmailMessage.reply" | "GmailMessage.replyAll", _) => {
             let all = method.ends_with("All");
@@ -235,7 +235,7 @@ fn no_reply(options: &Val) -> bool {
 
 /// `options.attachments`: blob handles (`{bytes, contentType, name}`) as the prelude
 /// passes them.
-fn attachments_of(options: &Val) -> Vec<Attachment> {
+pub(super) fn attachments_of(options: &Val) -> Vec<Attachment> {
     let Some(Val::Array(items)) = options.get("attachments") else { return Vec::new() };
     items
         .iter()
@@ -255,10 +255,10 @@ fn attachments_of(options: &Val) -> Vec<Attachment> {
 }
 
 /// An attachment as a blob handle: signed bytes (Java's `byte[]`), type, name.
-fn attachment_val(attachment: &Attachment) -> Val {
-    Val::Object(vec![
-        ("bytes".into(), Val::Array(attachment.bytes.iter().map(|b| Val::Number(f64::from(*b as i8))).collect())),
+fn attachment_val(attachment: &Attachment) -> Result<Val, Failure> {
+    Ok(Val::Object(vec![
+        ("bytes".into(), super::blob::signed(&attachment.bytes)?),
         ("contentType".into(), Val::String(attachment.content_type.clone())),
         ("name".into(), Val::String(attachment.name.clone())),
-    ])
+    ]))
 }

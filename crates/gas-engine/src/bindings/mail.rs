@@ -5,6 +5,7 @@ use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
+use gas_platform::gmail::{check_compose, Compose};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::ServiceResult;
 
@@ -19,7 +20,13 @@ fn mail(host: &Host, method: &str, args: &[Val]) -> CallResult {
         "MailApp.getRemainingDailyQuota" => Ok(Val::Number(f64::from(world.mail.remaining(now, host.zone)))),
         _ => {
             let mail = mail_from_args(method, args)?;
-            world.mail.send(mail, now, host.zone)?;
+            // MailApp keeps no attachments, but the platform's message limits (body
+            // size, attachments) hold for it as for GmailApp: checked the same way.
+            let options = args.last().filter(|a| matches!(a, Val::Object(_)));
+            let attachments = options.map(super::gmail::attachments_of).unwrap_or_default();
+            let compose = Compose { mail, attachments, no_reply: false };
+            check_compose(&compose, world.mail.account)?;
+            world.mail.send(compose.mail, now, host.zone)?;
             Ok(Val::Undefined)
         }
     }

@@ -8,7 +8,7 @@ use gas_platform::{ServiceError, ServiceResult};
 use super::args::signature_error;
 use super::blob::{signed, wrap_bytes, BlobParts};
 use super::Call;
-use crate::host::CallResult;
+use crate::host::{CallResult, Failure};
 use crate::value::Val;
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -39,8 +39,18 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "Utilities.getUuid" => Val::String(util::uuid_v4(&mut host.uuid_rng.borrow_mut())),
         "Utilities.base64Encode" => Val::String(util::base64_encode(&bytes_of(arg(0), arg(1))?)),
         "Utilities.base64EncodeWebSafe" => Val::String(util::base64_encode_web_safe(&bytes_of(arg(0), arg(1))?)),
-        "Utilities.base64Decode" => signed(&util::base64_decode(&arg(0).to_js_string())?),
-        "Utilities.base64DecodeWebSafe" => signed(&util::base64_decode_web_safe(&arg(0).to_js_string())?),
+        "Utilities.base64Decode" | "Utilities.base64DecodeWebSafe" => {
+            let text = arg(0).to_js_string();
+            // The decoded bytes (three per four characters) are allocated before `signed`
+            // checks their JS array: checked first.
+            crate::heap::reserve_for_call(text.len() / 4 * 3)?;
+            let decoded = if method == "Utilities.base64Decode" {
+                util::base64_decode(&text)?
+            } else {
+                util::base64_decode_web_safe(&text)?
+            };
+            signed(&decoded)?
+        }
         "Utilities.computeDigest" => {
             let algorithm = util::parse_digest_algorithm(&arg(0).to_js_string())?;
             bytes_val(util::compute_digest(algorithm, &bytes_of(arg(1), arg(2))?))
@@ -79,7 +89,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| signature_error(method, args))?;
             let name = name.unwrap_or_else(|| util::ZIP_DEFAULT_NAME.to_string());
-            archive_blob(util::zip(&entries)?, util::ZIP_CONTENT_TYPE, Some(name))
+            archive_blob(util::zip(&entries, &name)?, util::ZIP_CONTENT_TYPE, Some(name))?
         }
         "Utilities.unzip" => {
             let blob = only_blob(method, args)?;
@@ -95,13 +105,13 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                         }
                         .into_val()
                     })
-                    .collect(),
+                    .collect::<Result<_, _>>()?,
             )
         }
         "Utilities.gzip" => {
             let Some(blob) = BlobParts::of(arg(0)) else { return Err(signature_error(method, args).into()) };
             let name = util::gzip_name(optional_name(arg(1), method, args)?.as_deref(), blob.name.as_deref());
-            archive_blob(util::gzip(&blob.bytes), util::GZIP_CONTENT_TYPE, Some(name))
+            archive_blob(util::gzip(&blob.bytes, &name)?, util::GZIP_CONTENT_TYPE, Some(name))?
         }
         "Utilities.ungzip" => {
             let blob = only_blob(method, args)?;
@@ -110,7 +120,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                 content_type: None,
                 name: util::ungzip_name(blob.name.as_deref()),
             }
-            .into_val()
+            .into_val()?
         }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
@@ -136,12 +146,12 @@ fn bytes_of(data: &Val, charset: &Val) -> ServiceResult<Vec<u8>> {
 
 /// `Utilities.newBlob(data[, contentType[, name]])`: a string's UTF-8 bytes, typed
 /// `text/plain` unless a type is given; bytes untyped.
-fn new_blob(method: &str, args: &[Val]) -> ServiceResult<Val> {
+fn new_blob(method: &str, args: &[Val]) -> Result<Val, Failure> {
     let arg = |i: usize| args.get(i).unwrap_or(&Val::Undefined);
     let (bytes, default_type) = match arg(0) {
         Val::String(text) => (text.as_bytes().to_vec(), Some(util::STRING_BLOB_CONTENT_TYPE.to_string())),
         Val::Array(items) => (wrap_bytes(items), None),
-        _ => return Err(signature_error(method, args)),
+        _ => return Err(signature_error(method, args).into()),
     };
     let content_type = match arg(1) {
         Val::Undefined => default_type,
@@ -149,7 +159,7 @@ fn new_blob(method: &str, args: &[Val]) -> ServiceResult<Val> {
         other => Some(other.to_js_string()),
     };
     let name = optional_name(arg(2), method, args)?;
-    Ok(BlobParts { bytes, content_type, name }.into_val())
+    BlobParts { bytes, content_type, name }.into_val()
 }
 
 /// A name argument: a string, or nothing.
@@ -169,7 +179,7 @@ fn only_blob(method: &str, args: &[Val]) -> ServiceResult<BlobParts> {
     }
 }
 
-fn archive_blob(bytes: Vec<u8>, content_type: &str, name: Option<String>) -> Val {
+fn archive_blob(bytes: Vec<u8>, content_type: &str, name: Option<String>) -> Result<Val, Failure> {
     BlobParts { bytes, content_type: Some(content_type.to_string()), name }.into_val()
 }
 

@@ -217,3 +217,42 @@ fn json_stringify_builds_the_same_text_from_strings() {
     ]);
     assert_eq!(eval(src), expected);
 }
+
+#[test]
+fn service_results_past_the_heap_budget_are_killed_not_aborted() {
+    isolated("service_results_past_the_heap_budget_are_killed_not_aborted", || {
+        // Each of these built a Rust-side array of one value per byte, tens of times the
+        // bytes, without asking the budget: the process aborted past what the OS gave.
+        for call in [
+            "Utilities.base64Decode('A'.repeat(2 ** 25))",
+            "Utilities.newBlob('x'.repeat(2 ** 24)).getBytes()",
+            "Utilities.base64Encode(Utilities.newBlob('x'.repeat(2 ** 24)).getBytes())",
+        ] {
+            // Caught or not: the heap kill is uncatchable.
+            let src = format!("function main() {{ try {{ return {call} }} catch (e) {{ return String(e) }} }}");
+            assert_eq!(killed_reason(&run_with_heap(&src, HEAP_64_MIB)), HEAP_BUDGET_MESSAGE, "{call}");
+        }
+        // Within the budget the same calls work.
+        let small =
+            "function main() { return Utilities.base64Decode(Utilities.base64Encode('x'.repeat(1000))).length }";
+        assert_eq!(result(&run_with_heap(small, HEAP_64_MIB)), 1000);
+    });
+}
+
+#[test]
+fn a_huge_log_is_cut_and_counted_not_kept_whole() {
+    isolated("a_huge_log_is_cut_and_counted_not_kept_whole", || {
+        use gas_platform::trace::{LOG_BYTES_PER_EXECUTION_MAX, LOG_LINE_BYTES_MAX, LOG_LINE_CUT_MARK};
+        let src = "function main() { var line = 'x'.repeat(1 << 20); for (var i = 0; i < 500; i++) console.log(line); return 1 }";
+        let report = run_with_heap(src, 1 << 30);
+        assert_eq!(result(&report), 1);
+        let kept = LOG_BYTES_PER_EXECUTION_MAX / LOG_LINE_BYTES_MAX;
+        assert_eq!(report.logs.items.len(), kept);
+        assert_eq!(report.logs.dropped, (500 - kept) as u64);
+        assert!(report
+            .logs
+            .items
+            .iter()
+            .all(|l| l.text.len() <= LOG_LINE_BYTES_MAX && l.text.ends_with(LOG_LINE_CUT_MARK)));
+    });
+}

@@ -197,7 +197,7 @@ fn gzip_and_ungzip_round_trip_with_names() {
 fn a_gzip_bomb_stops_at_the_inflated_size_cap() {
     // 50 MB and a byte of zeros gzip to about 50 KB; inflating them must stop at 50 MB.
     let cap = gas_platform::utilities::INFLATED_BYTES_MAX;
-    let bomb = gas_platform::utilities::gzip(&vec![0; cap as usize + 1]);
+    let bomb = gas_platform::utilities::gzip(&vec![0; cap as usize + 1], "archive.gz").unwrap();
     assert!(bomb.len() < 100_000, "{} bytes", bomb.len());
     let bytes: Vec<String> = bomb.iter().map(|b| (*b as i8).to_string()).collect();
     let body = format!("Utilities.ungzip(Utilities.newBlob([{}]))", bytes.join(","));
@@ -240,4 +240,63 @@ fn blobs_cross_from_url_fetch_into_utilities() {
             "text/csv"
         ])
     );
+}
+
+#[test]
+fn a_blob_past_50_mb_is_the_platforms_error_and_can_be_caught() {
+    // 50 MB + 1 of text: refused before its bytes become a JS array.
+    let over = "'x'.repeat(50 * 1024 * 1024 + 1)";
+    assert_eq!(thrown(&format!("Utilities.newBlob({over})")), "Exception: File null exceeds the maximum file size.");
+    assert_eq!(
+        thrown(&format!("Utilities.newBlob({over}, 'text/plain', 'big.txt')")),
+        "Exception: File big.txt exceeds the maximum file size."
+    );
+    assert_eq!(
+        thrown(&format!("Utilities.newBlob('a', 'text/plain', 'n.txt').setDataFromString({over})")),
+        "Exception: File n.txt exceeds the maximum file size."
+    );
+}
+
+#[test]
+fn ungzip_reads_every_gzip_member() {
+    let got = eval(
+        "function main() {
+           var a = Utilities.gzip(Utilities.newBlob('first ')).getBytes();
+           var b = Utilities.gzip(Utilities.newBlob('second')).getBytes();
+           return Utilities.ungzip(Utilities.newBlob(a.concat(b))).getDataAsString();
+         }",
+    );
+    assert_eq!(got, json!("first second"));
+}
+
+#[test]
+fn mail_app_checks_the_message_limits_gmail_app_checks() {
+    assert_eq!(
+        thrown("MailApp.sendEmail('a@example.com', 's', 'x'.repeat(300 * 1024))"),
+        "Exception: Limit Exceeded: Email Body Size."
+    );
+    assert_eq!(
+        thrown("MailApp.sendEmail({to: 'a@example.com', subject: 's', body: 'b', htmlBody: 'x'.repeat(300 * 1024)})"),
+        "Exception: Limit Exceeded: Email Body Size."
+    );
+    let many =
+        "var blobs = []; for (var i = 0; i < 251; i++) blobs.push(Utilities.newBlob('x', 'text/plain', 'a' + i))";
+    assert_eq!(
+        thrown(&format!("{many}; MailApp.sendEmail('a@example.com', 's', 'b', {{attachments: blobs}})")),
+        "Exception: Limit Exceeded: Email Attachments Per Message."
+    );
+    // A refused message uses no quota; a message within the limits is sent.
+    let src = "function main() { try { MailApp.sendEmail('a@example.com', 's', 'x'.repeat(300 * 1024)) } catch (e) {}
+               MailApp.sendEmail('a@example.com', 's', 'x'.repeat(200 * 1024)); return MailApp.getRemainingDailyQuota() }";
+    assert_eq!(eval(src), json!(99));
+}
+
+#[test]
+fn a_cell_past_50000_characters_is_refused() {
+    let sheet = "var sheet = SpreadsheetApp.create('t').getSheets()[0]";
+    let message = "Exception: Your input contains more than the maximum of 50000 characters in a single cell.";
+    assert_eq!(thrown(&format!("{sheet}; sheet.getRange('A1').setValue('x'.repeat(50001))")), message);
+    assert_eq!(thrown(&format!("{sheet}; sheet.getRange('A1:B1').setValues([['a', 'x'.repeat(50001)]])")), message);
+    assert_eq!(thrown(&format!("{sheet}; sheet.appendRow(['x'.repeat(50001)])")), message);
+    assert_eq!(thrown(&format!("{sheet}; sheet.getRange('A1').setValue('x'.repeat(50000))")), "no error");
 }

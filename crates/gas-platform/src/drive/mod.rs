@@ -39,6 +39,13 @@ pub const CREATE_CONTENT_BYTES_MAX: usize = 50 * 1024 * 1024;
 pub const SET_CONTENT_BYTES_MAX: usize = 10 * 1024 * 1024;
 /// Files and folders one world holds (gas-sim's own limit: every listing scans them all).
 pub const ITEMS_MAX: usize = 10_000;
+/// Bytes of file content one world's Drive holds, all files together: 512 MiB (gas-sim's
+/// own limit, far below the platform's 15 GB storage: the world is held in memory and
+/// written to state files). A file that would take it past is refused with
+/// [`DRIVE_FULL_MESSAGE`].
+pub const CONTENT_BYTES_TOTAL_MAX: usize = 512 * 1024 * 1024;
+/// Past [`CONTENT_BYTES_TOTAL_MAX`] (gas-sim's own limit, its own text).
+pub const DRIVE_FULL_MESSAGE: &str = "gas-sim: Drive holds at most 536870912 bytes of file content, gas-sim's limit";
 /// Characters in a name or description (gas-sim's own limit; Drive's is not published).
 pub const NAME_CHARS_MAX: usize = 32_768;
 
@@ -303,6 +310,10 @@ impl Drive {
                     _ => return Err(at(format!("parent {parent:?} is no folder in items"))),
                 }
             }
+        }
+        let held: usize = self.items.values().map(|item| item.bytes().len()).sum();
+        if held > CONTENT_BYTES_TOTAL_MAX {
+            return Err(format!("items: {DRIVE_FULL_MESSAGE} ({held} bytes)"));
         }
         Ok(())
     }

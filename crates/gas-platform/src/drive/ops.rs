@@ -163,6 +163,16 @@ impl Drive {
         }
     }
 
+    /// Refuses content that would take the Drive past [`CONTENT_BYTES_TOTAL_MAX`]:
+    /// `adding` bytes arrive, `replacing` bytes of an existing file go.
+    fn check_content_room(&self, adding: usize, replacing: usize) -> ServiceResult<()> {
+        let held: usize = self.items.values().map(|item| item.bytes().len()).sum();
+        if held.saturating_sub(replacing).saturating_add(adding) > CONTENT_BYTES_TOTAL_MAX {
+            return Err(ServiceError::new(DRIVE_FULL_MESSAGE));
+        }
+        Ok(())
+    }
+
     fn check_room(&self) -> ServiceResult<()> {
         // The root may still have to be made: keep one place for it.
         if self.items.len() + 1 >= ITEMS_MAX {
@@ -197,6 +207,7 @@ impl Drive {
             return Err(ServiceError::new(CONTENT_TOO_LARGE_MESSAGE));
         }
         self.check_room()?;
+        self.check_content_room(bytes.len(), 0)?;
         let parent = self.parent_for_new(parent, now_utc_ms)?;
         let content = Some(Content(bytes));
         Ok(self.insert_unchecked(ItemKind::File, name, mime_type, vec![parent], content, now_utc_ms))
@@ -226,7 +237,8 @@ impl Drive {
         if bytes.len() > SET_CONTENT_BYTES_MAX {
             return Err(ServiceError::new(CONTENT_TOO_LARGE_MESSAGE));
         }
-        self.get(id, ItemKind::File)?;
+        let replacing = self.get(id, ItemKind::File)?.bytes().len();
+        self.check_content_room(bytes.len(), replacing)?;
         let item = self.editable(id)?;
         item.content = Some(Content(bytes));
         item.updated_utc_ms = now_utc_ms;
@@ -309,6 +321,7 @@ impl Drive {
         let name = name.map_or_else(|| format!("Copy of {}", original.name), str::to_string);
         check_name(&name)?;
         self.check_room()?;
+        self.check_content_room(original.bytes().len(), 0)?;
         let parent = match destination {
             Some(folder) => self.parent_for_new(Some(folder), now_utc_ms)?,
             None => match original.parents.first() {

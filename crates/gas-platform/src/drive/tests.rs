@@ -67,6 +67,27 @@ fn content_limits_differ_for_create_and_set_content() {
 }
 
 #[test]
+fn the_drive_holds_at_most_512_mib_of_content() {
+    assert_eq!(
+        DRIVE_FULL_MESSAGE,
+        format!("gas-sim: Drive holds at most {CONTENT_BYTES_TOTAL_MAX} bytes of file content, gas-sim's limit")
+    );
+    let mut drive = Drive::default();
+    let file = vec![0; CREATE_CONTENT_BYTES_MAX];
+    let files = CONTENT_BYTES_TOTAL_MAX / CREATE_CONTENT_BYTES_MAX;
+    let ids: Vec<String> = (0..files)
+        .map(|i| drive.create_file(None, &format!("f{i}"), file.clone(), TEXT_MIME_TYPE, T0).unwrap())
+        .collect();
+    let room = CONTENT_BYTES_TOTAL_MAX - files * CREATE_CONTENT_BYTES_MAX;
+    let err = drive.create_file(None, "one more", vec![0; room + 1], TEXT_MIME_TYPE, T0).unwrap_err();
+    assert_eq!(err.message, DRIVE_FULL_MESSAGE);
+    assert_eq!(drive.make_copy(&ids[0], None, None, T0).unwrap_err().message, DRIVE_FULL_MESSAGE);
+    // Replacing content frees the old bytes first.
+    drive.set_content(&ids[0], vec![1; SET_CONTENT_BYTES_MAX], T0).unwrap();
+    assert!(drive.check_state().is_ok());
+}
+
+#[test]
 fn bad_names_and_types_are_refused() {
     let mut drive = Drive::default();
     assert_eq!(drive.create_folder(None, "", T0).unwrap_err().message, INVALID_NAME_MESSAGE);

@@ -347,6 +347,24 @@ fn set_value_writes_every_cell_of_the_range() {
 }
 
 #[test]
+fn a_cell_holds_at_most_50000_characters() {
+    use crate::sheets::values::{CELL_CHARS_MAX, CELL_TOO_LONG_MESSAGE};
+    let (mut store, sheet) = fresh();
+    let target = range(&store, &sheet, "A1:B1");
+    let most = "é".repeat(CELL_CHARS_MAX);
+    store.set_value(&range(&store, &sheet, "A1"), s(&most), utc()).unwrap();
+    let over = "x".repeat(CELL_CHARS_MAX + 1);
+    let err = store.set_value(&target, s(&over), utc()).unwrap_err();
+    assert_eq!(err.message, CELL_TOO_LONG_MESSAGE);
+    // All or nothing: the short value of the same call is not written either.
+    let err = store.set_values(&target, vec![vec![s("short"), s(&over)]], utc()).unwrap_err();
+    assert_eq!(err.message, CELL_TOO_LONG_MESSAGE);
+    assert_eq!(store.get_values(&target).unwrap(), vec![vec![s(&most), CellValue::Empty]]);
+    let err = store.append_row(&sheet, vec![s(&over)], utc()).unwrap_err();
+    assert_eq!(err.message, CELL_TOO_LONG_MESSAGE);
+}
+
+#[test]
 fn strings_are_read_as_typed_in_the_spreadsheet_zone() {
     let (mut store, sheet) = fresh();
     let id = sheet.spreadsheet_id.clone();

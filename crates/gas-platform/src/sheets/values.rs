@@ -20,6 +20,24 @@ use regex::Regex;
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
 use crate::CellValue;
 
+/// Characters one cell holds at most: 50,000 (Google's documented Sheets limit).
+pub const CELL_CHARS_MAX: usize = 50_000;
+/// The error of a longer string written to a cell. Observed (the text users report from
+/// `setValue`/`setValues`).
+pub const CELL_TOO_LONG_MESSAGE: &str =
+    "Your input contains more than the maximum of 50000 characters in a single cell.";
+
+/// Refuses a string past [`CELL_CHARS_MAX`] characters, before anything is written.
+pub fn check_cell_chars(value: &CellValue) -> crate::ServiceResult<()> {
+    match value {
+        // Bytes bound characters from above: count only when they could be too many.
+        CellValue::String(text) if text.len() > CELL_CHARS_MAX && text.chars().count() > CELL_CHARS_MAX => {
+            Err(crate::ServiceError::new(CELL_TOO_LONG_MESSAGE))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Decimal places the "Automatic" number format shows at most (Sheets shows `=1/3` as
 /// `0.3333333333`).
 const DISPLAY_DECIMALS_MAX: usize = 10;

@@ -5,15 +5,15 @@
 //! epoch) and a gzip stream carries no name and mtime 0, so the same blobs give the same
 //! bytes in every run. (Google's bytes differ; scripts compare contents, not archives.)
 
-use std::io::{Cursor, Read, Write};
+use std::io::{Cursor, Read, Seek, SeekFrom, Write};
 
-use flate2::read::GzDecoder;
+use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
 
-use super::blob::content_type_from_extension;
+use super::blob::{blob_too_large, content_type_from_extension, BLOB_BYTES_MAX};
 use crate::error::{ServiceError, ServiceResult};
 
 /// `Utilities.zip`'s content type. Observed (gas-fakes' suite on live Apps Script).
@@ -28,7 +28,7 @@ pub const GZIP_DEFAULT_NAME: &str = "archive.gz";
 /// The most bytes `unzip` or `ungzip` inflates in one call, all entries together: 50 MB,
 /// the size the platform allows a blob elsewhere (UrlFetchApp responses, attachments).
 /// Past it the call fails instead of growing without bound on a zip bomb. Assumed.
-pub const INFLATED_BYTES_MAX: u64 = 50 * 1024 * 1024;
+pub const INFLATED_BYTES_MAX: u64 = BLOB_BYTES_MAX as u64;
 /// The most entries `zip` writes or `unzip` reads. Assumed (a guard, not a platform figure).
 pub const ZIP_ENTRIES_MAX: usize = 10_000;
 
@@ -61,11 +61,23 @@ fn zip_error(error: impl std::fmt::Display) -> ServiceError {
 /// `Utilities.zip(blobs)`: a deflated zip of the blobs, each under its own name. A blob
 /// without a name cannot be an entry, and two entries may not share one (Java's
 /// `ZipOutputStream` says `duplicate entry: NAME`); both texts assumed.
-pub fn zip(entries: &[NamedBytes]) -> ServiceResult<Vec<u8>> {
+///
+/// The archive is a blob: past [`BLOB_BYTES_MAX`] the platform's `File NAME exceeds the
+/// maximum file size.` (observed for zips), refused while it is written.
+pub fn zip(entries: &[NamedBytes], archive_name: &str) -> ServiceResult<Vec<u8>> {
+    zip_capped(entries, archive_name, BLOB_BYTES_MAX)
+}
+
+fn zip_capped(entries: &[NamedBytes], archive_name: &str, bytes_max: usize) -> ServiceResult<Vec<u8>> {
     if entries.len() > ZIP_ENTRIES_MAX {
         return Err(ServiceError::new(format!("A zip holds at most {ZIP_ENTRIES_MAX} blobs in gas-sim.")));
     }
-    let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
+    let too_large = || blob_too_large(Some(archive_name));
+    let zip_error = |e: zip::result::ZipError| match e {
+        zip::result::ZipError::Io(io) if is_capped(&io) => too_large(),
+        other => zip_error(other),
+    };
+    let mut writer = ZipWriter::new(Capped::new(bytes_max));
     let options = SimpleFileOptions::default()
         .compression_method(CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default());
@@ -79,9 +91,52 @@ pub fn zip(entries: &[NamedBytes]) -> ServiceResult<Vec<u8>> {
         }
         names.push(name);
         writer.start_file(name, options).map_err(zip_error)?;
-        writer.write_all(&entry.bytes).map_err(zip_error)?;
+        writer.write_all(&entry.bytes).map_err(|e| if is_capped(&e) { too_large() } else { zip_error(e.into()) })?;
     }
     Ok(writer.finish().map_err(zip_error)?.into_inner())
+}
+
+/// A growing buffer that refuses to hold more than `max` bytes: an archive's output is
+/// capped as it is written, never allocated past the blob limit first.
+struct Capped {
+    cursor: Cursor<Vec<u8>>,
+    max: usize,
+}
+
+const CAPPED_ERROR: &str = "gas-sim: archive output past the blob limit";
+
+impl Capped {
+    fn new(max: usize) -> Capped {
+        Capped { cursor: Cursor::new(Vec::new()), max }
+    }
+
+    fn into_inner(self) -> Vec<u8> {
+        self.cursor.into_inner()
+    }
+}
+
+fn is_capped(error: &std::io::Error) -> bool {
+    error.get_ref().is_some_and(|inner| inner.to_string() == CAPPED_ERROR)
+}
+
+impl Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let end = (self.cursor.position() as usize).saturating_add(buf.len());
+        if end > self.max {
+            return Err(std::io::Error::other(CAPPED_ERROR));
+        }
+        self.cursor.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Seek for Capped {
+    fn seek(&mut self, to: SeekFrom) -> std::io::Result<u64> {
+        self.cursor.seek(to)
+    }
 }
 
 /// `Utilities.unzip(blob)`: the files in the zip, in archive order (folders skipped).
@@ -129,15 +184,25 @@ fn read_capped(reader: impl Read, room: u64) -> ServiceResult<Vec<u8>> {
     Ok(data)
 }
 
-/// `Utilities.gzip(blob)`: the bytes as a gzip stream.
-pub fn gzip(bytes: &[u8]) -> Vec<u8> {
-    let mut encoder = GzEncoder::new(Vec::new(), Compression::default());
-    encoder.write_all(bytes).expect("writing to a Vec cannot fail");
-    encoder.finish().expect("writing to a Vec cannot fail")
+/// `Utilities.gzip(blob)`: the bytes as a gzip stream, a blob named `archive_name`, so at
+/// most [`BLOB_BYTES_MAX`] (the text as for zip; assumed for gzip).
+pub fn gzip(bytes: &[u8], archive_name: &str) -> ServiceResult<Vec<u8>> {
+    gzip_capped(bytes, archive_name, BLOB_BYTES_MAX)
 }
 
-/// `Utilities.ungzip(blob)`: the bytes of a gzip stream, at most [`INFLATED_BYTES_MAX`].
-/// Bytes that are no gzip fail with Java's `GZIPInputStream` text (assumed).
+fn gzip_capped(bytes: &[u8], archive_name: &str, bytes_max: usize) -> ServiceResult<Vec<u8>> {
+    let mut encoder = GzEncoder::new(Capped::new(bytes_max), Compression::default());
+    let written = encoder.write_all(bytes).and_then(|()| encoder.try_finish());
+    match written {
+        Ok(()) => Ok(encoder.finish().map_err(|_| blob_too_large(Some(archive_name)))?.into_inner()),
+        Err(e) if is_capped(&e) => Err(blob_too_large(Some(archive_name))),
+        Err(e) => Err(ServiceError::new(format!("Could not gzip the blob: {e}"))),
+    }
+}
+
+/// `Utilities.ungzip(blob)`: the bytes of a gzip stream, every member of it one after the
+/// other (Java's `GZIPInputStream`, which the platform uses, reads them all), at most
+/// [`INFLATED_BYTES_MAX`]. Bytes that are no gzip fail with its text (assumed).
 pub fn ungzip(bytes: &[u8]) -> ServiceResult<Vec<u8>> {
     ungzip_capped(bytes, INFLATED_BYTES_MAX)
 }
@@ -146,7 +211,7 @@ fn ungzip_capped(bytes: &[u8], inflated_max: u64) -> ServiceResult<Vec<u8>> {
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return Err(ServiceError::new("Not in GZIP format"));
     }
-    read_capped(GzDecoder::new(bytes), inflated_max)
+    read_capped(MultiGzDecoder::new(bytes), inflated_max)
 }
 
 /// The name of `gzip`'s blob: the call's name, else the blob's own, else
@@ -172,12 +237,14 @@ mod tests {
     #[test]
     fn zip_round_trips_names_bytes_and_types() {
         let zipped =
-            zip(&[named("b0.txt", "foo is not bar"), named("data/b1.csv", "a,b"), named("x.bin", "")]).unwrap();
+            zip(&[named("b0.txt", "foo is not bar"), named("data/b1.csv", "a,b"), named("x.bin", "")], "archive.zip")
+                .unwrap();
         // A local file header first; the same blobs always give the same bytes.
         assert_eq!(&zipped[..4], b"PK\x03\x04");
         assert_eq!(
             zipped,
-            zip(&[named("b0.txt", "foo is not bar"), named("data/b1.csv", "a,b"), named("x.bin", "")]).unwrap()
+            zip(&[named("b0.txt", "foo is not bar"), named("data/b1.csv", "a,b"), named("x.bin", "")], "archive.zip")
+                .unwrap()
         );
         let files = unzip(&zipped).unwrap();
         let got: Vec<(&str, Option<&str>, &[u8])> =
@@ -195,8 +262,11 @@ mod tests {
     #[test]
     fn zip_refuses_unnamed_and_duplicate_entries() {
         let unnamed = NamedBytes { name: None, bytes: vec![1] };
-        assert_eq!(zip(&[unnamed]).unwrap_err().message, "Blob object must have non-null name for this operation.");
-        assert_eq!(zip(&[named("a", "1"), named("a", "2")]).unwrap_err().message, "duplicate entry: a");
+        assert_eq!(
+            zip(&[unnamed], "archive.zip").unwrap_err().message,
+            "Blob object must have non-null name for this operation."
+        );
+        assert_eq!(zip(&[named("a", "1"), named("a", "2")], "archive.zip").unwrap_err().message, "duplicate entry: a");
     }
 
     #[test]
@@ -210,7 +280,7 @@ mod tests {
         let zeros = NamedBytes { name: Some("zeros".into()), bytes: vec![0; 100_000] };
         let mut more = zeros.clone();
         more.name = Some("more".into());
-        let zipped = zip(&[zeros, more]).unwrap();
+        let zipped = zip(&[zeros, more], "archive.zip").unwrap();
         assert!(zipped.len() < 2_000, "deflate shrinks zeros: {} bytes", zipped.len());
         assert_eq!(unzip_capped(&zipped, 200_000).unwrap().len(), 2);
         let err = unzip_capped(&zipped, 150_000).unwrap_err().message;
@@ -220,11 +290,11 @@ mod tests {
 
     #[test]
     fn gzip_round_trips_and_caps_the_inflated_size() {
-        let gz = gzip(b"foo is not bar");
+        let gz = gzip(b"foo is not bar", "archive.gz").unwrap();
         assert_eq!(&gz[..3], [0x1f, 0x8b, 8], "gzip magic and deflate method");
         assert_eq!(gz[4..8], [0, 0, 0, 0], "mtime 0: the same bytes every run");
         assert_eq!(ungzip(&gz).unwrap(), b"foo is not bar");
-        let bomb = gzip(&vec![0; 1_000_000]);
+        let bomb = gzip(&vec![0; 1_000_000], "archive.gz").unwrap();
         assert!(bomb.len() < 5_000);
         assert_eq!(ungzip_capped(&bomb, 1_000_000).unwrap().len(), 1_000_000);
         assert_eq!(ungzip_capped(&bomb, 999_999).unwrap_err(), inflated_too_large());
@@ -267,5 +337,37 @@ mod tests {
         assert_eq!(ungzip_name(Some("archive.gz")), Some("archive".into()));
         assert_eq!(ungzip_name(Some("named")), Some("named".into()));
         assert_eq!(ungzip_name(None), None);
+    }
+
+    #[test]
+    fn ungzip_reads_every_member_as_java_does() {
+        let mut two = gzip(b"first ", "a.gz").unwrap();
+        two.extend(gzip(b"second", "b.gz").unwrap());
+        assert_eq!(ungzip(&two).unwrap(), b"first second");
+    }
+
+    /// Bytes that deflate cannot shrink (a xorshift stream), so the output outgrows a cap.
+    fn noise(len: usize) -> Vec<u8> {
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            })
+            .collect()
+    }
+
+    #[test]
+    fn zip_and_gzip_output_past_the_cap_is_the_blob_size_error() {
+        let data = noise(20_000);
+        let err = gzip_capped(&data, "big.gz", 10_000).unwrap_err();
+        assert_eq!(err.message, "File big.gz exceeds the maximum file size.");
+        let entry = NamedBytes { name: Some("n.bin".into()), bytes: data.clone() };
+        let err = zip_capped(&[entry.clone()], "archive.zip", 10_000).unwrap_err();
+        assert_eq!(err.message, "File archive.zip exceeds the maximum file size.");
+        assert!(gzip_capped(&data, "ok.gz", 30_000).is_ok());
+        assert!(zip_capped(&[entry], "ok.zip", 30_000).is_ok());
     }
 }

@@ -26,6 +26,21 @@ pub const REPEAT_MAX: i64 = 20_000;
 pub const ATTEMPTS_MAX: i64 = 10;
 /// Submissions a scenario may make in all (a week of one a minute fits).
 pub const SUBMISSIONS_MAX: usize = 20_000;
+/// Bytes of body all of a scenario's submissions send together (gas-sim's limit: each is
+/// held in memory from the plan on): 256 MiB, so 20,000 submissions of 13 KB, or 100 of
+/// 2.5 MB. Past it the plan is refused, naming the submission.
+pub const SUBMISSION_BODY_BYTES_TOTAL_MAX: usize = 256 * 1024 * 1024;
+
+impl Body {
+    /// About the bytes the body sends (a form's names and values, JSON as written).
+    pub fn len_bytes(&self) -> usize {
+        match self {
+            Body::Json(map) => serde_json::to_string(map).map_or(0, |text| text.len()),
+            Body::Form(fields) => fields.iter().map(|(k, v)| k.len() + v.len() + 2).sum(),
+            Body::Raw { text, .. } => text.len(),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,6 +267,7 @@ pub fn plan(
         });
     }
     let mut submissions = Vec::new();
+    let mut body_bytes_total = 0usize;
     for (i, section) in file.submissions.iter().enumerate() {
         let key = format!("submissions[{i}]");
         if !has_do_post {
@@ -317,6 +333,16 @@ pub fn plan(
         }
         let first_utc_ms = start_time(&section.at, &format!("{key}.at"))?;
         let has_key = clients[client].key != KeyPolicy::None;
+        // Checked once for the whole repeat, before its bodies are built.
+        let body_bytes = body_of(loaded, section, &key, 1, has_key)?.len_bytes();
+        body_bytes_total = body_bytes_total.saturating_add(body_bytes.saturating_mul(repeat as usize));
+        if body_bytes_total > SUBMISSION_BODY_BYTES_TOTAL_MAX {
+            let message = format!(
+                "the submissions' bodies come to more than {SUBMISSION_BODY_BYTES_TOTAL_MAX} bytes \
+                 (gas-sim's limit): fewer repeats or smaller bodies"
+            );
+            return Err(loaded.error(&key, message));
+        }
         for n in 1..=repeat {
             let at_utc_ms = first_utc_ms.saturating_add((n - 1).saturating_mul(every_ms.unwrap_or(0)));
             if n > 1 {

@@ -24,6 +24,9 @@ use crate::report::{ExecutionSummary, ZoneReport};
 /// executions after that keep none (the page says how many): a year of hourly triggers
 /// would otherwise hold every call in memory.
 pub const TRACE_RECORDS_PER_RUN_MAX: usize = 100_000;
+/// Bytes of log text those traces keep, all executions together (a log line may hold
+/// 256 KiB): past it, as past the record count, later executions keep no trace.
+pub const TRACE_LOG_BYTES_PER_RUN_MAX: usize = 64 * 1024 * 1024;
 /// Lanes of overlapping executions drawn per zone; more overlap shares the last lane
 /// (the scheduler allows 64 in flight).
 pub const LANES_MAX: usize = 64;
@@ -83,23 +86,55 @@ impl ExecutionTrace {
     pub fn records(&self) -> usize {
         self.calls.len() + self.logs.len()
     }
+
+    pub fn log_bytes(&self) -> usize {
+        self.logs.iter().map(|l| l.text.len()).sum()
+    }
 }
 
 /// Keeps traces for a run up to `TRACE_RECORDS_PER_RUN_MAX` records.
 #[derive(Debug, Default)]
 pub struct TraceBudget {
     records: usize,
+    log_bytes: usize,
     pub dropped_executions: u64,
+    /// Bytes of log text the summaries kept (their `logs` and `warnings`).
+    summary_log_bytes: usize,
 }
 
+/// Bytes of log text the execution summaries of one run keep, all together (the text
+/// report's groups, `logs` expectations, JSON `warnings`): past it an execution's lines
+/// are replaced by a note saying how many were not kept.
+pub const SUMMARY_LOG_BYTES_PER_RUN_MAX: usize = 64 * 1024 * 1024;
+
 impl TraceBudget {
+    /// Keeps `summary`'s log lines and warnings while the run has room for them, else
+    /// replaces them with a note (never silently).
+    pub fn keep_logs(&mut self, summary: &mut ExecutionSummary) {
+        let bytes = summary.logs.iter().map(|l| l.text.len()).sum::<usize>()
+            + summary.warnings.iter().map(String::len).sum::<usize>();
+        if self.summary_log_bytes + bytes <= SUMMARY_LOG_BYTES_PER_RUN_MAX {
+            self.summary_log_bytes += bytes;
+            return;
+        }
+        let lines = summary.logs.len().max(summary.warnings.len());
+        summary.logs = Vec::new();
+        summary.warnings = vec![format!(
+            "gas-sim: {lines} log lines of this execution not kept: a run keeps {SUMMARY_LOG_BYTES_PER_RUN_MAX} bytes of log text"
+        )];
+    }
+
     /// `trace` as the summary keeps it, or `None` once the run's budget is spent.
     pub fn keep(&mut self, trace: ExecutionTrace) -> Option<Arc<ExecutionTrace>> {
-        if self.records + trace.records() > TRACE_RECORDS_PER_RUN_MAX {
+        let log_bytes = trace.log_bytes();
+        if self.records + trace.records() > TRACE_RECORDS_PER_RUN_MAX
+            || self.log_bytes + log_bytes > TRACE_LOG_BYTES_PER_RUN_MAX
+        {
             self.dropped_executions += 1;
             return None;
         }
         self.records += trace.records();
+        self.log_bytes += log_bytes;
         Some(Arc::new(trace))
     }
 }

@@ -101,6 +101,16 @@ fn lock_waits_are_what_a_lock_call_took_beyond_its_modelled_latency() {
     let big = ExecutionTrace { calls: vec![call("Cache.get", 0, 0); TRACE_RECORDS_PER_RUN_MAX], ..Default::default() };
     assert!(budget.keep(big).is_none(), "past the run's budget a trace is not kept");
     assert_eq!(budget.dropped_executions, 1);
+    // Log text counts too: a few lines of 256 KiB each can be more than the records' worth.
+    let line = gas_platform::trace::LogLine {
+        at_utc_ms: 0,
+        level: gas_platform::trace::LogLevel::Info,
+        text: "x".repeat(gas_platform::trace::LOG_LINE_BYTES_MAX),
+    };
+    let heavy =
+        ExecutionTrace { logs: vec![line; TRACE_LOG_BYTES_PER_RUN_MAX / (256 * 1024) + 1], ..Default::default() };
+    assert!(budget.keep(heavy).is_none(), "past the run's log bytes a trace is not kept");
+    assert_eq!(budget.dropped_executions, 2);
 }
 
 #[test]

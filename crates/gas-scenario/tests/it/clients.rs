@@ -164,6 +164,18 @@ fn bad_clients_and_submissions_name_file_line_and_key() {
 }
 
 #[test]
+fn submission_bodies_past_256_mib_are_refused_before_they_are_built() {
+    // 20,000 submissions of 20 KB: 400 MB held from the plan on, refused at load.
+    let client = CLIENT.replace("key = \"per-message\"", "key = \"none\"");
+    let body = "x".repeat(20_000);
+    let sub =
+        format!("[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"form\"\nrepeat = 20000\nbody = \"{body}\"\n");
+    let err = error_of(&format!("{client}{sub}"));
+    assert!(err.contains("c.toml:") && err.contains("submissions[0]"), "{err}");
+    assert!(err.contains("the submissions' bodies come to more than 268435456 bytes (gas-sim's limit)"), "{err}");
+}
+
+#[test]
 fn a_lost_answer_is_retried_after_the_backoff_with_the_same_key_and_a_resubmit_keeps_it() {
     let report = run(&format!(
         "{CLIENT}[[submissions]]\nat = \"2025-06-13T09:00\"\nclient = \"form\"\njson = {{ name = \"a\" }}\n\

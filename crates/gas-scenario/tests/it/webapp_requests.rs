@@ -133,6 +133,13 @@ fn bad_requests_are_clear_errors() {
 }
 
 #[test]
+fn request_bodies_past_256_mib_are_refused_at_load() {
+    // 1,000 bodies of 300 KB: refused before any is built (gas-sim's bound).
+    let block = format!("[[requests]]\nat = \"2025-06-13T09:00\"\nrepeat = 1000\nbody = \"{}\"\n", "y".repeat(300_000));
+    assert_refused(&block, "w.toml:6: requests[0]: the requests' bodies come to 300000000 bytes, more than 268435456");
+}
+
+#[test]
 fn the_client_gets_outputs_pages_and_redirects() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_scenario(

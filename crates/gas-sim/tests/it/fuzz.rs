@@ -32,6 +32,11 @@ use gas_scenario::{plan, PreparedScenario, RunOptions};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 
+/// As in gas-sim's binary: the heap budget (and the checks before big Rust-side buffers)
+/// counts only through this allocator, so the corpus's huge blobs and logs meet it here.
+#[global_allocator]
+static ALLOCATOR: gas_engine::CountingAllocator<std::alloc::System> = gas_engine::CountingAllocator(std::alloc::System);
+
 const START_UTC_MS: i64 = 1_750_000_000_000;
 /// The stack of gas-sim's execution workers (gas-scenario's run.rs): deep but legal
 /// recursion re-enters the engine natively.

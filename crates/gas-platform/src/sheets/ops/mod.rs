@@ -341,6 +341,7 @@ impl Spreadsheets {
         if values.is_empty() {
             return fail(text::RANGE_COLUMNS_AT_LEAST_1);
         }
+        values.iter().try_for_each(crate::sheets::values::check_cell_chars)?;
         let row = target.last_row() + 1;
         let width = u32::try_from(values.len()).unwrap_or(u32::MAX);
         let (old_rows, old_columns) = (u64::from(target.max_rows()), u64::from(target.max_columns()));
@@ -488,6 +489,7 @@ impl Spreadsheets {
         if let Some(row) = values.iter().find(|row| row.len() != range.num_columns as usize) {
             return Err(ServiceError::new(text::data_columns_mismatch(row.len(), range.num_columns)));
         }
+        values.iter().flatten().try_for_each(crate::sheets::values::check_cell_chars)?;
         for (row, cells) in (range.row..).zip(values) {
             for (column, value) in (range.column..).zip(cells) {
                 let sheet = self.range_sheet(range)?;
@@ -508,6 +510,7 @@ impl Spreadsheets {
     pub fn set_value(&mut self, range: &RangeRef, value: CellValue, script_zone: Tz) -> ServiceResult<()> {
         let zone = self.zone_of(&range.sheet.spreadsheet_id, script_zone)?;
         let sheet = self.range_sheet(range)?;
+        crate::sheets::values::check_cell_chars(&value)?;
         if matches!(value, CellValue::String(_)) && sheet.has_plain_text_cell(range) {
             // Plain-text cells keep the string as written: each cell decides (ops/formats.rs).
             let row = vec![value; range.num_columns as usize];

@@ -1,0 +1,1 @@
+const a = Utilities.gzip(Utilities.newBlob('one ')).getBytes(); const b = Utilities.gzip(Utilities.newBlob('two')).getBytes(); out.push(Utilities.ungzip(Utilities.newBlob(a.concat(b))).getDataAsString());
