@@ -629,11 +629,16 @@ fn thirty_overlapping_executions_run_under_an_8_gb_address_space_limit() {
     let runs: String = (0..30).map(|_| "[[runs]]\nat = \"2025-06-13T09:00\"\nfunction = \"hold\"\n").collect();
     let scenario = dir.path().join("thirty.toml");
     let expect = "[[expect]]\nexecutions = { function = \"hold\", outcome = \"completed\" }\ncount = 30\n";
-    std::fs::write(&scenario, format!("{HEADER}{runs}{expect}").replace("name = \"bad\"", "name = \"thirty\"")).unwrap();
+    std::fs::write(&scenario, format!("{HEADER}{runs}{expect}").replace("name = \"bad\"", "name = \"thirty\""))
+        .unwrap();
     let shipped = repo_root().join("scenarios/webhook_retries.toml");
     for path in [scenario.as_path(), shipped.as_path()] {
         let out = Command::new("sh")
-            .args(["-c", &format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" run \"$1\""), env!("CARGO_BIN_EXE_gas-sim")])
+            .args([
+                "-c",
+                &format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" run \"$1\""),
+                env!("CARGO_BIN_EXE_gas-sim"),
+            ])
             .arg(path)
             .output()
             .unwrap();

@@ -30,15 +30,16 @@ pub const STEPS_PER_VALUE: u64 = 1;
 /// 2 ns a byte without hardware support).
 pub const DIGEST_BYTES_PER_STEP: u64 = 2;
 
-/// Steps per cell a formula recalculation loads into the engine model (a value cell: a
-/// model update, about 0.1 µs).
-pub const STEPS_PER_RECALCULATED_CELL: u64 = 4;
+/// Steps per cell a formula recalculation loads into the engine model (a model update,
+/// about 0.1 µs for a value).
+pub const STEPS_PER_RECALCULATED_CELL: u64 = 1;
 
 /// Steps per formula a recalculation parses and evaluates (about 1 µs each for simple
-/// formulas). Charged at a fifth of its time, so that the step budget ends a quadratic
-/// pattern (a recalculation after each of 100,000 edits) within seconds while a script's
-/// legitimate formula writes (thousands, one at a time) stay far inside it.
-pub const STEPS_PER_RECALCULATED_FORMULA: u64 = 40;
+/// formulas). Charged at a tenth of its time, so that the step budget ends a quadratic
+/// pattern (a recalculation after each of 100,000 edits: about 3,000 of them) within
+/// seconds while a script's legitimate formula writes (hundreds of edits of a sheet of
+/// thousands of formulas) stay inside it.
+pub const STEPS_PER_RECALCULATED_FORMULA: u64 = 20;
 
 /// The steps `chars` characters cost.
 pub fn chars_steps(chars: usize) -> u64 {

@@ -161,7 +161,9 @@ fn rust_side_work_of_service_calls_is_charged_to_the_budget() {
     assert_killed_by_steps(
         "    const s = 'x'.repeat(1000000);\n    while (true) Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, s);",
     );
-    assert_killed_by_steps("    const k = 'k'.repeat(1000000);\n    while (true) Utilities.computeHmacSha256Signature('v', k);");
+    assert_killed_by_steps(
+        "    const k = 'k'.repeat(1000000);\n    while (true) Utilities.computeHmacSha256Signature('v', k);",
+    );
     // A huge width: charged before the string is built (this one is never built).
     assert_killed_by_steps("    while (true) { try { Utilities.formatString('%100000000d', 1); } catch (e) {} }");
     // Templates: the source compiled and the output put together.

@@ -46,31 +46,45 @@ impl FormatArg {
 /// arguments` (assumed); a precision over 100 is V8's `toFixed` RangeError (assumed).
 pub fn format_string(template: &str, args: &[FormatArg]) -> ServiceResult<String> {
     let mut remaining = args.iter();
-    let mut out = String::new();
+    let mut out = Output::default();
     let mut rest = template;
     while let Some(percent) = rest.find('%') {
-        out.push_str(&rest[..percent]);
+        out.push(&rest[..percent])?;
         let Some(spec) = FormatSpec::read(&rest[percent + 1..]) else {
-            out.push('%');
+            out.push("%")?;
             rest = &rest[percent + 1..];
             continue;
         };
         rest = &rest[percent + 1 + spec.len..];
         if spec.conversion == '%' {
-            out.push('%');
+            out.push("%")?;
             continue;
         }
         let arg = remaining.next().ok_or_else(|| ServiceError::new("[goog.string.format] Not enough arguments"))?;
-        let piece = spec.apply(arg)?;
-        // Closure concatenates in JS: a whole output past V8's longest string is its
-        // RangeError too (each `%500000000d` alone is within it).
-        if out.len().saturating_add(piece.len()) > V8_STRING_LENGTH_MAX {
+        out.push(&spec.apply(arg)?)?;
+    }
+    out.push(rest)?;
+    Ok(out.text)
+}
+
+/// The formatted text so far and its length as V8 counts it (UTF-16 units).
+#[derive(Default)]
+struct Output {
+    text: String,
+    units: usize,
+}
+
+impl Output {
+    /// Closure concatenates in JS: a whole output past V8's longest string is its
+    /// RangeError too (each `%500000000d` alone is within it).
+    fn push(&mut self, piece: &str) -> ServiceResult<()> {
+        self.units = self.units.saturating_add(piece.encode_utf16().count());
+        if self.units > V8_STRING_LENGTH_MAX {
             return Err(invalid_string_length());
         }
-        out.push_str(&piece);
+        self.text.push_str(piece);
+        Ok(())
     }
-    out.push_str(rest);
-    Ok(out)
 }
 
 /// The most padding `format_string(template, ..)` can add to its template and

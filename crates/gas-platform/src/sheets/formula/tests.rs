@@ -233,7 +233,9 @@ fn formulas_nested_past_the_limit_read_error_and_the_limit_still_evaluates() {
     let calls = format!("={}-1{}", "ABS(".repeat(deep - 1), ")".repeat(deep - 1));
     let chain = format!("=1{}", "+1".repeat(deep));
     let negations = format!("={}2", "-".repeat(deep));
-    for (a1, text, expected) in [("A1", &parens, 1.0), ("A2", &calls, 1.0), ("A3", &chain, (deep + 1) as f64), ("A4", &negations, 2.0)] {
+    for (a1, text, expected) in
+        [("A1", &parens, 1.0), ("A2", &calls, 1.0), ("A3", &chain, (deep + 1) as f64), ("A4", &negations, 2.0)]
+    {
         put(&mut store, &sheet, a1, CellValue::String(text.clone()));
         assert_eq!(value(&store, &sheet, a1), n(expected), "{a1}");
     }
