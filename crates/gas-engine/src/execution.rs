@@ -202,6 +202,7 @@ pub fn run_execution(
         gaps: RefCell::new(Default::default()),
         call_site: RefCell::new(String::new()),
         formula_gaps: RefCell::new(Vec::new()),
+        steps: Default::default(),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {

@@ -180,6 +180,8 @@ pub struct Host {
     /// Gaps a call that succeeded found (a formula using a function gas-sim does not
     /// evaluate), counted at the script's position once the call returns.
     pub formula_gaps: RefCell<Vec<String>>,
+    /// The step budget a call's Rust side may spend (`work.rs`), paid after the call.
+    pub steps: crate::work::StepMeter,
 }
 
 impl Host {
@@ -202,6 +204,17 @@ impl Host {
     /// answers `ServiceError::unimplemented` come here (`gaps.rs` finds the position).
     pub fn record_gap(&self, method: &str, file: Option<&str>, line: Option<u32>) {
         self.gaps.borrow_mut().record(method, file, line, 1);
+    }
+
+    /// Charges `steps` of Rust-side work to the execution's step budget, before the work
+    /// is done: past the budget the call ends the execution (`__gas_call` pays the meter
+    /// to the context, which then reports the step budget's end, the 6-minute kill).
+    pub fn charge_steps(&self, steps: u64) -> Result<(), Failure> {
+        if self.steps.charge(steps) {
+            Ok(())
+        } else {
+            Err(Failure::Kill)
+        }
     }
 
     fn kill(&self, reason: String) -> Failure {

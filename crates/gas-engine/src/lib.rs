@@ -36,6 +36,7 @@ pub mod sandbox;
 pub mod stack;
 pub mod syntax;
 pub mod value;
+pub mod work;
 pub mod zone;
 
 pub use catalogue::implemented_methods;

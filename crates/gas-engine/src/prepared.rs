@@ -274,7 +274,18 @@ fn register_natives(
             if host.gate.wants_call_sites() {
                 *host.call_site.borrow_mut() = crate::gaps::script_function(context);
             }
-            let result = host.call(method.as_deref().unwrap_or(""), &handle, &call_args);
+            // The call's Rust side pays for its size (work.rs) out of what the budget has
+            // left; past it the step budget's error ends the execution.
+            host.steps.start(context.step_budget_left());
+            let result = if host.steps.charge(call_args.iter().map(crate::work::val_steps).sum()) {
+                host.call(method.as_deref().unwrap_or(""), &handle, &call_args)
+            } else {
+                Err(Failure::Kill)
+            };
+            if let Ok(value) = &result {
+                host.steps.charge(crate::work::val_steps(value));
+            }
+            context.charge_steps(host.steps.take())?;
             // A call can succeed and still be a gap (a formula's unsupported function).
             let found: Vec<String> = std::mem::take(&mut *host.formula_gaps.borrow_mut());
             for name in found {

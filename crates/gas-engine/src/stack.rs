@@ -17,15 +17,21 @@
 
 use boa_engine::parser::stack_guard;
 
-/// The stack of a thread that runs executions. Only what is used is committed.
-pub const EXECUTION_STACK_BYTES: usize = 256 * 1024 * 1024;
+/// The stack of a thread that runs executions. Only what is used is committed, but the
+/// whole reservation counts toward the process's address space: the platform's 30
+/// simultaneous executions (`gas_platform::concurrency`) must fit under an 8 GB
+/// `ulimit -v` with room for the heap (256 MiB each failed to start the 25th thread).
+/// The native budget below plus 16 MiB of headroom for what does not check.
+pub const EXECUTION_STACK_BYTES: usize = NATIVE_STACK_BYTES_MAX + 16 * 1024 * 1024;
 
 /// Native stack an execution's recursive natives may use below its first frame. boa's
 /// parser takes about 28 KB a level of brackets, so this is about 1,700 nested
 /// parentheses, 1,900 array literals or 1,600 object literals in source, close to V8
 /// (Node 20 stops at 1,638, 2,009 and 1,092). `JSON.stringify` and `join` stop at V8's
 /// depths before this (vendored boa, patch 0014). The rest of `EXECUTION_STACK_BYTES` is
-/// headroom for the parts that do not check (compiling an AST the parser accepted).
+/// headroom for the parts that do not check (compiling an AST the parser accepted: its
+/// recursion takes far less stack a level; `limits.rs` compiles source at the parser's
+/// limit on an execution's stack).
 pub const NATIVE_STACK_BYTES_MAX: usize = 48 * 1024 * 1024;
 
 /// What is kept free at the end of a thread's stack when its stack is smaller than the

@@ -232,7 +232,7 @@ fn active(host: &Host, world: &mut World, method: &str, handle: &Val, args: &[Va
         "deleteActiveSheet" => {
             let sheet = active_sheet(host, world, &id)?;
             world.spreadsheets.delete_sheet(&sheet)?;
-            world.spreadsheets.recalculate_stale(host.now(), host.zone);
+            super::sheets::recalculate(host, &mut world.spreadsheets)?;
             // The selection was on the deleted sheet: the first sheet's A1 now (assumed).
             to_val(&active_sheet(host, world, &id)?)
         }

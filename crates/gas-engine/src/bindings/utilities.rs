@@ -10,6 +10,7 @@ use super::blob::{signed, wrap_bytes, BlobParts};
 use super::Call;
 use crate::host::{CallResult, Failure};
 use crate::value::Val;
+use crate::work;
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let (host, method, args) = (call.host, call.method, call.args);
@@ -33,8 +34,10 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             host.now(),
         )? as f64),
         "Utilities.formatString" => {
+            let template = arg(0).to_js_string();
+            host.charge_steps(work::chars_steps(util::format_string_padding_max(&template)))?;
             let rest: Vec<FormatArg> = args.iter().skip(1).map(format_arg).collect();
-            Val::String(util::format_string(&arg(0).to_js_string(), &rest)?)
+            Val::String(util::format_string(&template, &rest)?)
         }
         "Utilities.getUuid" => Val::String(util::uuid_v4(&mut host.uuid_rng.borrow_mut())),
         "Utilities.base64Encode" => Val::String(util::base64_encode(&bytes_of(arg(0), arg(1))?)),
@@ -53,20 +56,22 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "Utilities.computeDigest" => {
             let algorithm = util::parse_digest_algorithm(&arg(0).to_js_string())?;
-            bytes_val(util::compute_digest(algorithm, &bytes_of(arg(1), arg(2))?))
+            let data = bytes_of(arg(1), arg(2))?;
+            host.charge_steps(work::digest_steps(data.len()))?;
+            bytes_val(util::compute_digest(algorithm, &data))
         }
         "Utilities.computeHmacSha256Signature" => {
             let charset = arg(2);
-            bytes_val(util::compute_hmac(
-                util::MacAlgorithm::HMAC_SHA_256,
-                &bytes_of(arg(0), charset)?,
-                &bytes_of(arg(1), charset)?,
-            )?)
+            let (value, key) = (bytes_of(arg(0), charset)?, bytes_of(arg(1), charset)?);
+            host.charge_steps(work::digest_steps(value.len() + key.len()))?;
+            bytes_val(util::compute_hmac(util::MacAlgorithm::HMAC_SHA_256, &value, &key)?)
         }
         "Utilities.computeHmacSignature" => {
             let algorithm = util::parse_mac_algorithm(&arg(0).to_js_string())?;
             let charset = arg(3);
-            bytes_val(util::compute_hmac(algorithm, &bytes_of(arg(1), charset)?, &bytes_of(arg(2), charset)?)?)
+            let (value, key) = (bytes_of(arg(1), charset)?, bytes_of(arg(2), charset)?);
+            host.charge_steps(work::digest_steps(value.len() + key.len()))?;
+            bytes_val(util::compute_hmac(algorithm, &value, &key)?)
         }
         "Utilities.newBlob" => new_blob(method, args)?,
         "Utilities.parseCsv" => {

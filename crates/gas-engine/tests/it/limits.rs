@@ -120,6 +120,27 @@ fn json_parse_of_deep_input_does_not_abort() {
     });
 }
 
+/// Source nested as deep as the parser accepts is compiled and run on an execution's
+/// stack (the headroom past the native budget, `EXECUTION_STACK_BYTES`, is for the
+/// compiler, which does not check): the deepest accepted form of each construct runs.
+#[test]
+fn source_at_the_parsers_limit_compiles_on_an_execution_stack() {
+    isolated("source_at_the_parsers_limit_compiles_on_an_execution_stack", || {
+        let src = r#"function main() {
+  const t = (f) => { try { f(); return true } catch (e) { return false } };
+  function deepest(mk) { let lo = 1, hi = 1 << 14; while (lo < hi - 1) { const m = (lo + hi) >> 1; if (t(() => mk(m))) lo = m; else hi = m; } return t(() => mk(lo)) && lo > 100; }
+  return [
+    deepest(n => eval('('.repeat(n) + '1' + ')'.repeat(n))),
+    deepest(n => eval('['.repeat(n) + ']'.repeat(n))),
+    deepest(n => eval('x={a:'.repeat(n) + '1' + '}'.repeat(n))),
+    deepest(n => eval('function f(){'.repeat(n) + '}'.repeat(n))),
+    deepest(n => eval('(() => '.repeat(n) + '1' + ')'.repeat(n))),
+  ];
+}"#;
+        assert_eq!(eval(src), serde_json::json!([true, true, true, true, true]));
+    });
+}
+
 #[test]
 #[ignore]
 fn print_thresholds() {
@@ -139,6 +160,17 @@ fn print_thresholds() {
   ].join('\n');
 }"#;
         println!("{}", eval(src).as_str().unwrap());
+    });
+}
+
+/// IronCalc parses formulas by recursive descent: 100,000 nested parentheses overflowed
+/// the native stack and aborted. Past gas-platform's nesting bound a formula is never
+/// parsed and reads `#ERROR!`, as a formula Sheets cannot parse does.
+#[test]
+fn a_formula_nested_too_deep_reads_error_instead_of_aborting() {
+    isolated("a_formula_nested_too_deep_reads_error_instead_of_aborting", || {
+        let src = "function main() {\n  const sheet = SpreadsheetApp.create('x').getActiveSheet();\n  const deep = '=' + '('.repeat(100000) + '1' + ')'.repeat(100000);\n  sheet.getRange('A1').setFormula(deep);\n  sheet.getRange('A2').setValue('=' + '-'.repeat(100000) + '1');\n  sheet.insertRowsBefore(1, 1);\n  return [sheet.getRange('A2').getValue(), sheet.getRange('A2').getFormula() === deep, sheet.getRange('A3').getValue()];\n}";
+        assert_eq!(eval(src), serde_json::json!(["#ERROR!", true, "#ERROR!"]));
     });
 }
 

@@ -152,3 +152,34 @@ fn a_budget_kill_makes_no_further_service_calls() {
     assert_eq!(killed_reason(&report), "Exceeded maximum execution time");
     assert!(report.calls.items.is_empty(), "{:?}", report.calls);
 }
+
+/// Service calls whose Rust side works in proportion to its input (crate `work`) pay
+/// for it: a loop of them used to run for ever without spending a step.
+#[test]
+fn rust_side_work_of_service_calls_is_charged_to_the_budget() {
+    // A digest of a large string: the string crossing to Rust and the bytes hashed.
+    assert_killed_by_steps(
+        "    const s = 'x'.repeat(1000000);\n    while (true) Utilities.computeDigest(Utilities.DigestAlgorithm.SHA_256, s);",
+    );
+    assert_killed_by_steps(
+        "    const k = 'k'.repeat(1000000);\n    while (true) Utilities.computeHmacSha256Signature('v', k);",
+    );
+    // A huge width: charged before the string is built (this one is never built).
+    assert_killed_by_steps("    while (true) { try { Utilities.formatString('%100000000d', 1); } catch (e) {} }");
+    // Templates: the source compiled and the output put together.
+    assert_killed_by_steps(
+        "    const big = 'x'.repeat(2000000);\n    while (true) HtmlService.createTemplate(big).evaluate().getContent();",
+    );
+    // Formula edits: each recalculates the whole spreadsheet, so the work grows with
+    // the square of the edits (100,000 of them ran for hours).
+    assert_killed_by_steps(
+        "    const sheet = SpreadsheetApp.create('x').getActiveSheet();\n    for (let i = 1; ; i++) sheet.getRange(i, 1).setFormula('=ROW()*2');",
+    );
+}
+
+#[test]
+fn a_few_formula_edits_and_small_calls_stay_far_inside_the_default_budget() {
+    let src = "function main() {\n  const sheet = SpreadsheetApp.create('x').getActiveSheet();\n  for (let i = 1; i <= 300; i++) sheet.getRange(i, 1).setFormula('=ROW()*2');\n  let d; for (let i = 0; i < 300; i++) d = Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, 'abc' + i);\n  return [sheet.getRange(300, 1).getValue(), d.length, Utilities.formatString('%5d|%-3s|', 42, 'a')];\n}";
+    let report = run_with_steps(src, STEPS_MAX_DEFAULT);
+    assert_eq!(result(&report), json!([600, 16, "   42|a  |"]));
+}

@@ -114,7 +114,7 @@ pub use layout::MergeKind;
 pub use model::{Sheet, Spreadsheet, Spreadsheets};
 pub use ops::objects::is_valid_locale;
 pub use ops::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
-pub use ops::{CopyMode, Direction, COLUMNS_PER_SHEET_MAX};
+pub use ops::{CopyMode, Direction, RecalculationSize, COLUMNS_PER_SHEET_MAX};
 pub use ops::{GroupRef, GROUP_GONE};
 pub use shift::Dim;
 pub use values::{display_value, user_entered};

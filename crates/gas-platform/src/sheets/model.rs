@@ -671,6 +671,12 @@ impl Spreadsheet {
         &mut self.sheets
     }
 
+    /// Whether the formula results may be out of date (written since the last
+    /// recalculation).
+    pub(super) fn is_stale(&self) -> bool {
+        self.stale.0
+    }
+
     /// Whether the formula results may be out of date; `take` clears the mark.
     pub(super) fn take_stale(&mut self) -> bool {
         std::mem::take(&mut self.stale.0)

@@ -46,25 +46,62 @@ impl FormatArg {
 /// arguments` (assumed); a precision over 100 is V8's `toFixed` RangeError (assumed).
 pub fn format_string(template: &str, args: &[FormatArg]) -> ServiceResult<String> {
     let mut remaining = args.iter();
-    let mut out = String::new();
+    let mut out = Output::default();
     let mut rest = template;
     while let Some(percent) = rest.find('%') {
-        out.push_str(&rest[..percent]);
+        out.push(&rest[..percent])?;
         let Some(spec) = FormatSpec::read(&rest[percent + 1..]) else {
-            out.push('%');
+            out.push("%")?;
             rest = &rest[percent + 1..];
             continue;
         };
         rest = &rest[percent + 1 + spec.len..];
         if spec.conversion == '%' {
-            out.push('%');
+            out.push("%")?;
             continue;
         }
         let arg = remaining.next().ok_or_else(|| ServiceError::new("[goog.string.format] Not enough arguments"))?;
-        out.push_str(&spec.apply(arg)?);
+        out.push(&spec.apply(arg)?)?;
     }
-    out.push_str(rest);
-    Ok(out)
+    out.push(rest)?;
+    Ok(out.text)
+}
+
+/// The formatted text so far and its length as V8 counts it (UTF-16 units).
+#[derive(Default)]
+struct Output {
+    text: String,
+    units: usize,
+}
+
+impl Output {
+    /// Closure concatenates in JS: a whole output past V8's longest string is its
+    /// RangeError too (each `%500000000d` alone is within it).
+    fn push(&mut self, piece: &str) -> ServiceResult<()> {
+        self.units = self.units.saturating_add(piece.encode_utf16().count());
+        if self.units > V8_STRING_LENGTH_MAX {
+            return Err(invalid_string_length());
+        }
+        self.text.push_str(piece);
+        Ok(())
+    }
+}
+
+/// The most padding `format_string(template, ..)` can add to its template and
+/// arguments: the sum of the widths and precisions of its conversions (a precision past
+/// 100 is refused). What the work of formatting grows with, known before it is done.
+pub fn format_string_padding_max(template: &str) -> usize {
+    let mut padding = 0usize;
+    let mut rest = template;
+    while let Some(percent) = rest.find('%') {
+        rest = &rest[percent + 1..];
+        if let Some(spec) = FormatSpec::read(rest) {
+            let width = spec.width.unwrap_or(0).min(V8_STRING_LENGTH_MAX + 1);
+            padding = padding.saturating_add(width).saturating_add(spec.precision.unwrap_or(0).min(101));
+            rest = &rest[spec.len..];
+        }
+    }
+    padding
 }
 
 /// V8's longest string (`String::kMaxLength` on 64-bit: 2^29 - 24 UTF-16 units).
@@ -211,6 +248,15 @@ mod tests {
     }
 
     #[test]
+    fn format_string_padding_is_known_before_formatting() {
+        assert_eq!(format_string_padding_max("%s and %d"), 0);
+        assert_eq!(format_string_padding_max("%5s|%-08.3f|%%|%x|100%"), 5 + 8 + 3);
+        assert_eq!(format_string_padding_max("%500000000d"), 500_000_000);
+        // Bounded however wide the template asks: a width past V8's limit is refused.
+        assert_eq!(format_string_padding_max("%999999999999s"), V8_STRING_LENGTH_MAX + 1);
+    }
+
+    #[test]
     fn format_string_errors() {
         let err = format_string("%s and %s", &[FormatArg::Number(1.0)]).unwrap_err();
         assert_eq!(err.message, "[goog.string.format] Not enough arguments");
@@ -227,6 +273,10 @@ mod tests {
                 ("Invalid string length", crate::error::ErrorKind::RangeError)
             );
         }
+        // Within the limit one by one, past it together.
+        let halves = format!("%{0}s%{0}s", V8_STRING_LENGTH_MAX / 2 + 1);
+        let err = format_string(&halves, &[FormatArg::String("x".into()), FormatArg::String("y".into())]).unwrap_err();
+        assert_eq!(err.message, "Invalid string length");
         // A width past the limit that needs no padding is harmless, as in JS.
         let wide = format!("%{}s", V8_STRING_LENGTH_MAX + 1);
         assert_eq!(format_string(&wide, &[FormatArg::Number(1.0)]).unwrap(), "1");

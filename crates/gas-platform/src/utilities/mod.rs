@@ -41,7 +41,7 @@ pub use csv::{csv_delimiter, parse_csv, CSV_CELLS_MAX, CSV_PARSE_ERROR};
 pub use digest::{
     compute_digest, compute_hmac, parse_digest_algorithm, parse_mac_algorithm, DigestAlgorithm, MacAlgorithm,
 };
-pub use format_string::{format_string, FormatArg, V8_STRING_LENGTH_MAX};
+pub use format_string::{format_string, format_string_padding_max, FormatArg, V8_STRING_LENGTH_MAX};
 pub use java_charset::{decode_bytes, encode_text, parse_java_charset, JavaCharset};
 pub use parse_date::{parse_date, parse_date_at, TWO_DIGIT_YEAR_NOW_UTC_MS};
 pub use simple_date_format::{format_date, FIELD_DIGITS_MAX};

@@ -644,3 +644,35 @@ fn call_prints_caught_gaps_and_strict_fails_on_them() {
         serde_json::json!([{"method": "Range.createFilter", "file": "Code.gs", "line": 3, "calls": 1}])
     );
 }
+
+/// The platform runs 30 executions of a user at once; gas-sim holds a worker thread (and
+/// its stack reservation) for each. Under an 8 GB address-space limit, 256 MiB stacks
+/// failed the 25th with `cannot start a worker thread: resource temporarily unavailable`
+/// (exit 2); 30 overlapping executions and the shipped web-app scenario now run there.
+#[cfg(target_os = "linux")]
+#[test]
+fn thirty_overlapping_executions_run_under_an_8_gb_address_space_limit() {
+    const ADDRESS_SPACE_KB: u64 = 8 * 1024 * 1024;
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    write_project(&project, "function hold() { Utilities.sleep(60000); return 1; }\n");
+    let runs: String = (0..30).map(|_| "[[runs]]\nat = \"2025-06-13T09:00\"\nfunction = \"hold\"\n").collect();
+    let scenario = dir.path().join("thirty.toml");
+    let expect = "[[expect]]\nexecutions = { function = \"hold\", outcome = \"completed\" }\ncount = 30\n";
+    std::fs::write(&scenario, format!("{HEADER}{runs}{expect}").replace("name = \"bad\"", "name = \"thirty\""))
+        .unwrap();
+    let shipped = repo_root().join("scenarios/webhook_retries.toml");
+    for path in [scenario.as_path(), shipped.as_path()] {
+        let out = Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" run \"$1\""),
+                env!("CARGO_BIN_EXE_gas-sim"),
+            ])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}: {}\n{}", path.display(), stderr(&out), stdout(&out));
+    }
+}

@@ -40,7 +40,7 @@ static ALLOCATOR: gas_engine::CountingAllocator<std::alloc::System> = gas_engine
 const START_UTC_MS: i64 = 1_750_000_000_000;
 /// The stack of gas-sim's execution workers (gas-scenario's run.rs): deep but legal
 /// recursion re-enters the engine natively.
-const ENGINE_STACK_BYTES: usize = 256 * 1024 * 1024;
+const ENGINE_STACK_BYTES: usize = gas_engine::EXECUTION_STACK_BYTES;
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -1105,9 +1105,15 @@ impl Context {
     }
 
     /// Charges `steps` to the step budget (gas-sim patch), for builtins whose work is
-    /// not made of instructions: fails once the budget cannot pay.
+    /// not made of instructions: fails once the budget cannot pay. Public (patch 0025) so
+    /// that an embedder's native functions pay for their own work (a digest, a formula
+    /// recalculation) as builtins do; past the budget the error is the uncatchable
+    /// `RuntimeLimitError::ExecutionSteps` and [`Context::step_budget_exhausted`] is true.
+    ///
+    /// # Errors
+    /// The step-budget error when fewer than `steps` steps are left (the budget is then 0).
     #[inline]
-    pub(crate) fn charge_steps(&mut self, steps: u64) -> JsResult<()> {
+    pub fn charge_steps(&mut self, steps: u64) -> JsResult<()> {
         if let Some(left) = self.vm.steps_left.checked_sub(steps) {
             self.vm.steps_left = left;
             return Ok(());

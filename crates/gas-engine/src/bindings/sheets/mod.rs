@@ -38,11 +38,28 @@ fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let books = &mut world.spreadsheets;
     // Formula results follow every write (a state file's formulas before the first read);
     // both are no-ops for spreadsheets without formulas.
-    books.recalculate_stale(host.now(), host.zone);
+    recalculate(host, books)?;
     let result = sheets_call(host, books, method, handle, args);
-    books.recalculate_stale(host.now(), host.zone);
+    recalculate(host, books)?;
     host.formula_gaps.borrow_mut().extend(books.take_formula_gaps());
     result
+}
+
+/// `recalculate_stale`, charged to the step budget first (crate::work): one recalculation
+/// rebuilds the whole engine model, so a recalculation after each of many edits is
+/// quadratic work that must end as any other runaway work does.
+pub(in crate::bindings) fn recalculate(
+    host: &Host,
+    books: &mut gas_platform::sheets::Spreadsheets,
+) -> Result<(), crate::host::Failure> {
+    let size = books.stale_recalculation_size();
+    let steps = size
+        .cells
+        .saturating_mul(crate::work::STEPS_PER_RECALCULATED_CELL)
+        .saturating_add(size.formulas.saturating_mul(crate::work::STEPS_PER_RECALCULATED_FORMULA));
+    host.charge_steps(steps)?;
+    books.recalculate_stale(host.now(), host.zone);
+    Ok(())
 }
 
 fn sheets_call(

@@ -52,9 +52,13 @@ pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
     let host = call.host;
     let mut guard = host.world();
     let world = &mut *guard;
-    world.spreadsheets.recalculate_stale(host.now(), host.zone);
+    if let Err(killed) = super::recalculate(host, &mut world.spreadsheets) {
+        return Some(Err(killed));
+    }
     let result = surface(call, world);
-    world.spreadsheets.recalculate_stale(host.now(), host.zone);
+    if let Err(killed) = super::recalculate(host, &mut world.spreadsheets) {
+        return Some(Err(killed));
+    }
     host.formula_gaps.borrow_mut().extend(world.spreadsheets.take_formula_gaps());
     Some(result)
 }

@@ -17,7 +17,7 @@ use ironcalc_base::expressions::utils::quote_name;
 use super::super::a1::column_letters;
 use super::super::anchored::GridBox;
 use super::super::model::Spreadsheet;
-use super::{functions_in, is_unsupported, returns_date, sheets_error_text};
+use super::{functions_in, is_unsupported, returns_date, sheets_error_text, too_deep};
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
 use crate::CellValue;
 
@@ -133,9 +133,14 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
     define_names(&mut model, book, &engine_names);
     for (index, sheet) in book.sheets().iter().enumerate() {
         for (&(row, column), formula) in sheet.formulas().iter() {
+            let (r, c) = (row as i32, column as i32);
+            if too_deep(formula) {
+                // Never handed to IronCalc's recursive parser: a parse error.
+                let _ = model.update_cell_with_text(index as u32, r, c, "#ERROR!");
+                continue;
+            }
             let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
             let text = if supported { formula.clone() } else { UNSUPPORTED_STAND_IN.to_string() };
-            let (r, c) = (row as i32, column as i32);
             if model.update_cell_with_formula(index as u32, r, c, text).is_err() {
                 let _ = model.update_cell_with_text(index as u32, r, c, "#ERROR!");
             }

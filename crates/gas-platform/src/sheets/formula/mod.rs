@@ -131,6 +131,62 @@ pub const GAP_PREFIX: &str = "formula function ";
 /// Formulas per spreadsheet: a limit on the work one recalculation does.
 pub const FORMULAS_PER_SPREADSHEET_MAX: usize = 100_000;
 
+/// The deepest formula gas-sim hands to IronCalc, as [`nesting_depth`] counts it. IronCalc
+/// parses by recursive descent and evaluates, prints and drops its parse tree recursively,
+/// on the native stack, as deep as the formula nests: 100,000 nested parentheses aborted
+/// the process. Deeper text is never parsed: its cell reads `#ERROR!`, as a formula Sheets
+/// cannot parse does ("Formula parse error."; Sheets' own limit and text for too-deep
+/// formulas are unknown: assumed). Far above what people write (Excel allows 64 nested
+/// functions) and within a 2 MiB thread stack in a debug build.
+pub const FORMULA_NESTING_MAX: usize = 500;
+
+/// An upper bound on the depth of a formula's parse tree: each bracket (`(`, `{`: a call,
+/// a group, an array) is a level, and so is each operator inside one (a chain of `+` is
+/// a left-deep tree, `---1` a chain of negations). Strings and quoted sheet names do not
+/// count. Linear, without recursion.
+pub fn nesting_depth(formula: &str) -> usize {
+    // Per open bracket: operators met in it, and the deepest group closed inside it.
+    let mut groups: Vec<(usize, usize)> = vec![(0, 0)];
+    let formula = formula.strip_prefix('=').unwrap_or(formula);
+    let mut quote: Option<char> = None;
+    let close = |groups: &mut Vec<(usize, usize)>| {
+        if let Some((operators, deepest)) = groups.pop() {
+            if let Some(parent) = groups.last_mut() {
+                parent.1 = parent.1.max(operators + deepest + 1);
+            }
+        }
+    };
+    for ch in formula.chars() {
+        if let Some(open) = quote {
+            // `""` inside a string closes and reopens it: the same as staying inside.
+            if ch == open {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            '"' | '\'' => quote = Some(ch),
+            '(' | '{' => groups.push((0, 0)),
+            ')' | '}' if groups.len() > 1 => close(&mut groups),
+            '+' | '-' | '*' | '/' | '^' | '&' | '=' | '<' | '>' | '%' | ':' | '@' | '#' => {
+                if let Some(group) = groups.last_mut() {
+                    group.0 += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    while groups.len() > 1 {
+        close(&mut groups);
+    }
+    groups.first().map_or(0, |(operators, deepest)| operators + deepest)
+}
+
+/// Whether a formula nests too deep to be parsed ([`FORMULA_NESTING_MAX`]).
+pub fn too_deep(formula: &str) -> bool {
+    nesting_depth(formula) > FORMULA_NESTING_MAX
+}
+
 /// The function names a formula calls (`NAME(`), upper-cased, outside string literals,
 /// in order of first use.
 pub fn functions_in(formula: &str) -> Vec<String> {

@@ -96,7 +96,8 @@ pub(super) fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
 }
 
 /// The parse tree of `formula` (with its `=`) written at (row, column) of `sheet`; `None`
-/// for text that does not parse (its result is `#ERROR!`; gas-sim leaves the text as is).
+/// for text that does not parse (its result is `#ERROR!`; gas-sim leaves the text as is),
+/// and for text nesting too deep for IronCalc's recursive parser (`super::too_deep`).
 pub(super) fn parse(
     formula: &str,
     sheet_names: &[String],
@@ -106,6 +107,9 @@ pub(super) fn parse(
     mode: LexerMode,
 ) -> Option<Node> {
     let body = formula.strip_prefix('=')?;
+    if super::too_deep(body) {
+        return None;
+    }
     let mut parser = new_parser_english(sheet_names.to_vec(), Vec::new(), HashMap::new());
     parser.set_lexer_mode(mode);
     let node = parser.parse(body, &context(sheet, row, column));

@@ -206,3 +206,58 @@ fn set_formulas_checks_the_shape_and_a_sheet_without_formulas_stays_plain() {
     put(&mut store, &sheet, "A1", n(1.0));
     assert!(!store.get(&sheet.spreadsheet_id).unwrap().has_formulas());
 }
+
+#[test]
+fn nesting_depth_counts_brackets_and_operators_outside_strings() {
+    assert_eq!(nesting_depth("=1"), 0);
+    assert_eq!(nesting_depth("=SUM(A1:A3)"), 2, "a call and its range operator");
+    assert_eq!(nesting_depth("=((1))"), 2);
+    assert_eq!(nesting_depth("=1+2+3"), 2, "a chain of operators is a left-deep tree");
+    assert_eq!(nesting_depth("=---1"), 3);
+    assert_eq!(nesting_depth("=IF(A1>0,{1,2},\"((((\")"), 3, "strings do not count");
+    assert_eq!(nesting_depth("='a(b'!A1+1"), 1, "nor quoted sheet names");
+    assert_eq!(nesting_depth("=((((1"), 4, "unclosed brackets count");
+    assert!(!too_deep(&format!("={}1{}", "(".repeat(FORMULA_NESTING_MAX), ")".repeat(FORMULA_NESTING_MAX))));
+    assert!(too_deep(&format!("={}1", "(".repeat(FORMULA_NESTING_MAX + 1))));
+    assert!(too_deep(&format!("=1{}", "+1".repeat(FORMULA_NESTING_MAX + 1))));
+}
+
+/// The deepest formulas IronCalc is given still parse, evaluate and move with their
+/// cells on a test thread's 2 MiB stack (debug build); deeper ones are `#ERROR!` without
+/// reaching IronCalc's recursive parser (100,000 nested parentheses aborted the process).
+#[test]
+fn formulas_nested_past_the_limit_read_error_and_the_limit_still_evaluates() {
+    let (mut store, sheet) = fresh();
+    let deep = FORMULA_NESTING_MAX;
+    let parens = format!("={}1{}", "(".repeat(deep), ")".repeat(deep));
+    let calls = format!("={}-1{}", "ABS(".repeat(deep - 1), ")".repeat(deep - 1));
+    let chain = format!("=1{}", "+1".repeat(deep));
+    let negations = format!("={}2", "-".repeat(deep));
+    for (a1, text, expected) in
+        [("A1", &parens, 1.0), ("A2", &calls, 1.0), ("A3", &chain, (deep + 1) as f64), ("A4", &negations, 2.0)]
+    {
+        put(&mut store, &sheet, a1, CellValue::String(text.clone()));
+        assert_eq!(value(&store, &sheet, a1), n(expected), "{a1}");
+    }
+    // References in them still move with a structural change (IronCalc's tree, printed back).
+    let at_limit = format!("={}B1{}", "(".repeat(deep), ")".repeat(deep));
+    put(&mut store, &sheet, "A5", CellValue::String(at_limit));
+    store.insert_rows_before(&sheet, 1, 1).unwrap();
+    let moved = store.get_formula(&at(&store, &sheet, "A6")).unwrap();
+    assert!(moved.contains("B2"), "{}", &moved[..moved.len().min(40)]);
+    let too_deep_texts = [
+        format!("={}1{}", "(".repeat(100_000), ")".repeat(100_000)),
+        format!("={}1", "(".repeat(100_000)),
+        format!("=1{}", "+1".repeat(100_000)),
+        format!("={}1", "-".repeat(100_000)),
+    ];
+    for text in too_deep_texts {
+        put(&mut store, &sheet, "C1", CellValue::String(text.clone()));
+        assert_eq!(value(&store, &sheet, "C1"), CellValue::String("#ERROR!".into()));
+        assert_eq!(store.get_formula(&at(&store, &sheet, "C1")).unwrap(), text, "kept as written");
+        // Moving it keeps the text (it is not parsed to be moved).
+        store.insert_rows_before(&sheet, 1, 1).unwrap();
+        assert_eq!(store.get_formula(&at(&store, &sheet, "C2")).unwrap(), text);
+        store.delete_rows(&sheet, 1, 1).unwrap();
+    }
+}

@@ -199,6 +199,21 @@ impl Spreadsheets {
         std::mem::take(self.formula_gaps_mut())
     }
 
+    /// The work `recalculate_stale` would do now: the cells it loads into the engine
+    /// model (every stored cell of each stale spreadsheet with formulas: IronCalc's model
+    /// is rebuilt whole) and the formulas it evaluates. Known before the work is done, so
+    /// that an execution can be charged for it first (gas-engine's step budget).
+    pub fn stale_recalculation_size(&self) -> RecalculationSize {
+        let mut size = RecalculationSize::default();
+        for book in self.all().iter().filter(|book| book.is_stale() && book.has_formulas()) {
+            for sheet in book.sheets() {
+                size.cells = size.cells.saturating_add(sheet.rows().iter().map(|row| row.len() as u64).sum());
+                size.formulas = size.formulas.saturating_add(sheet.formulas().len() as u64);
+            }
+        }
+        size
+    }
+
     /// Recomputes every spreadsheet written since the last recalculation that has
     /// formulas, at virtual time `now_utc_ms` (`NOW()`), in its zone or `script_zone`.
     /// Cheap when nothing was written or no formula exists.
@@ -220,4 +235,13 @@ fn r1c1_to_a1(formula: &str, names: &[String], sheet: &str, row: u32, column: u3
     }
     let formula = if formula.starts_with('=') { formula.to_string() } else { format!("={formula}") };
     from_r1c1(&formula, names, sheet, row, column).unwrap_or(formula)
+}
+
+/// What one `Spreadsheets::recalculate_stale` works through.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RecalculationSize {
+    /// Stored cells loaded into the engine model (values and formula cells alike).
+    pub cells: u64,
+    /// Formulas parsed and evaluated.
+    pub formulas: u64,
 }

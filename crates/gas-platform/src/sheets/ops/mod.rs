@@ -13,6 +13,7 @@ mod surface;
 
 pub use arrange::{CopyMode, Direction};
 pub use formats::{format_text, BorderEdit, ClearOptions, DEFAULT_COLUMN_WIDTH_PX, DEFAULT_ROW_HEIGHT_PX};
+pub use formulas::RecalculationSize;
 pub use groups::{GroupRef, GROUP_GONE};
 pub use structure::COLUMNS_PER_SHEET_MAX;
 

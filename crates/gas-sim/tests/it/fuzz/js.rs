@@ -163,6 +163,11 @@ pub const UNBOUNDED: &[&str] = &[
     "const o = {}; for (let i = 0; i < 5e7; i++) o['k' + (i % 1000)] = i;",
     "out.push([3, 1, 2].sort(() => { while (true) {} }));",
     "import('some/file.js').then((m) => out.push(m), (e) => out.push(String(e)));",
+    // Rust-side work of service calls (charged to the step budget) and a formula IronCalc
+    // would parse recursively.
+    "const s = 'x'.repeat(1000000); while (true) Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, s);",
+    "while (true) { try { Utilities.formatString('%999999999d', 1); } catch (e) {} }",
+    "const r = SpreadsheetApp.create('x').getActiveSheet().getRange('A1'); r.setFormula('=' + '('.repeat(100000) + '1' + ')'.repeat(100000)); out.push(r.getValue());",
 ];
 
 /// A whole hostile function body.
