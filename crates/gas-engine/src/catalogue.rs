@@ -23,8 +23,15 @@ use crate::value::Val;
 /// parameter such as `formatString`'s more).
 const ARGS_MAX: u64 = 10_000;
 
-/// `{ classes, shortNames, enums, globals }`: objects from names to the strings of
-/// `gas_platform::catalogue::PreludeTables`.
+/// The platform texts the prelude throws itself (a value object's own checks), by the
+/// name the prelude reads them as (`texts.COLOR_NOT_RGB`); gas-platform holds each once.
+const PRELUDE_TEXTS: &[(&str, &str)] = &[
+    ("COLOR_NOT_RGB", gas_platform::sheets::format_text::COLOR_NOT_RGB),
+    ("COLOR_NOT_THEME", gas_platform::sheets::format_text::COLOR_NOT_THEME),
+];
+
+/// `{ classes, shortNames, enums, globals, mimeTypes, texts }`: objects from names to the
+/// strings of `gas_platform::catalogue::PreludeTables` (and the tables beside it).
 pub(crate) fn tables_object(context: &mut Context) -> JsResult<JsValue> {
     tables_with_report(context, None)
 }
@@ -46,8 +53,10 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
     let globals = table(&mut tables.globals.iter().copied(), context);
     // The MimeType global's values (a platform table, not the package's: it has names only).
     let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);
+    let texts = table(&mut PRELUDE_TEXTS.iter().copied(), context);
     let mut init = ObjectInitializer::new(context);
     init.property(js_string!("mimeTypes"), mime_types, Attribute::all());
+    init.property(js_string!("texts"), texts, Attribute::all());
     init.property(js_string!("classes"), classes, Attribute::all())
         .property(js_string!("shortNames"), short_names, Attribute::all())
         .property(js_string!("enums"), enums, Attribute::all())

@@ -1,5 +1,7 @@
-//! One execution: a fresh boa context, every project file evaluated in order, then the
-//! entry function called with its event object; the outcome, logs, calls and mail.
+//! One execution: the thread's live context for the project (`prepared.rs`: the prelude
+//! and the project's files bound once, its realm restored from a snapshot after every
+//! execution, so each starts from fresh globals), then the entry function called with its
+//! event object; the outcome, logs, calls and mail.
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -185,6 +185,38 @@ pub struct Host {
 }
 
 impl Host {
+    /// A host for binding unit tests: a solo gate, UTC, bound to `container_id`.
+    #[cfg(test)]
+    pub(crate) fn for_test(world: World, container_id: Option<String>) -> Host {
+        Host {
+            world: Arc::new(Mutex::new(world)),
+            gate: Arc::new(crate::gate::SoloGate),
+            clock: std::rc::Rc::new(VirtualClock::new(0)),
+            exec_id: 1,
+            function: "test".into(),
+            start_utc_ms: 0,
+            zone: Tz::UTC,
+            latency: Latency::default(),
+            container_id,
+            invocation: Default::default(),
+            execution_ms_max: EXECUTION_MS_MAX,
+            selections: RefCell::new(Default::default()),
+            active_spreadsheet: RefCell::new(None),
+            script_id: "script".into(),
+            html_files: Arc::new(Vec::new()),
+            uuid_rng: RefCell::new(SeededRng::derive(1, "uuid")),
+            sheets_rng: RefCell::new(SeededRng::derive(1, "sheets.randomize")),
+            calls: RefCell::new(Bounded::default()),
+            logs: RefCell::new(Bounded::default()),
+            kill_reason: RefCell::new(None),
+            calls_made: Cell::new(0),
+            probes: RefCell::new(Default::default()),
+            gaps: RefCell::new(Default::default()),
+            call_site: RefCell::new(String::new()),
+            formula_gaps: RefCell::new(Vec::new()),
+        }
+    }
+
     pub fn now(&self) -> i64 {
         self.clock.now_utc_ms()
     }

@@ -7,7 +7,8 @@
 //! after every execution: see `prepared.rs`.)
 //! Every service call goes through one gate ([`host::Host::call`]): the kill check, the
 //! scheduler's turn, fault rules, the service in gas-platform, modelled latency, the
-//! trace. This crate converts values and maps errors; it never decides a platform rule.
+//! trace. This crate converts values and maps errors; it never decides a platform rule
+//! (a test checks that no binding or prelude fragment writes a platform error text).
 //! It does not schedule executions either: that is gas-scenario's, through [`gate::Gate`].
 //!
 //! ```no_run

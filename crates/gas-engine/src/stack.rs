@@ -4,7 +4,7 @@
 //! `toString`) recurse on the Rust stack as deep as their input nests. V8 checks the
 //! stack pointer against a limit at such points and throws a catchable
 //! `RangeError: Maximum call stack size exceeded`; the vendored boa does the same
-//! (`boa_parser::stack_guard`, patch 0014) against the limit set here. JS calling JS does
+//! (`boa_parser::stack_guard`, patch 0014a) against the limit set here. JS calling JS does
 //! not use the native stack (boa's frames are on its own stack, see `Limits::call_depth_max`).
 //!
 //! The limit is `NATIVE_STACK_BYTES_MAX` below the frame where the execution (or a

@@ -35,6 +35,7 @@ pub mod script_app;
 pub mod sheets;
 pub mod time;
 pub mod trace;
+pub mod trigger_events;
 pub mod triggers;
 pub mod urlfetch;
 pub mod utilities;

@@ -12,6 +12,10 @@ use crate::{ServiceError, ServiceResult};
 /// How much of a failed response's body the platform's error quotes (assumed length).
 pub const TRUNCATED_BODY_CHARS: usize = 100;
 
+/// `fetchAll(requests)` with something other than an array (assumed text, in the
+/// platform's `Invalid argument: NAME` form).
+pub const INVALID_REQUESTS_MESSAGE: &str = "Invalid argument: requests";
+
 /// HTTP statuses are three digits, 100 to 599 (RFC 9110 section 15); a rule or fault
 /// answering 0 or 700 is a typo.
 pub const HTTP_STATUS_MIN: u16 = 100;
@@ -173,6 +177,11 @@ fn check_url(url: &str) -> ServiceResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fetch_all_without_an_array_is_an_invalid_argument() {
+        assert_eq!(INVALID_REQUESTS_MESSAGE, "Invalid argument: requests");
+    }
 
     #[test]
     fn statuses_are_100_to_599() {

@@ -15,6 +15,7 @@ use crate::quotas::{QuotaDay, Quotas};
 use crate::sheets::Spreadsheets;
 use crate::triggers::Triggers;
 use crate::urlfetch::UrlFetch;
+use crate::ServiceResult;
 
 /// The version of the state file format; bump it when a field changes meaning.
 pub const STATE_FORMAT_VERSION: u32 = 1;
@@ -138,6 +139,30 @@ impl World {
         QuotaDay { account: self.mail.account, reset: self.mail.quota_reset, script_zone }
     }
 
+    /// A PropertiesService call against the day's quota its kind counts toward (reads or
+    /// writes: `Quota::of_properties_method`), before it runs.
+    pub fn charge_properties_call(
+        &mut self,
+        method: &str,
+        script_zone: chrono_tz::Tz,
+        now_utc_ms: i64,
+    ) -> ServiceResult<()> {
+        let day = self.quota_day(script_zone);
+        self.quotas.take(crate::quotas::Quota::of_properties_method(method), 1, now_utc_ms, day)
+    }
+
+    /// `requests` UrlFetchApp requests (one for `fetch`, each of `fetchAll`'s) against the
+    /// day's quota, all or none (assumed for fetchAll), before any is sent.
+    pub fn charge_url_fetches(
+        &mut self,
+        requests: u64,
+        script_zone: chrono_tz::Tz,
+        now_utc_ms: i64,
+    ) -> ServiceResult<()> {
+        let day = self.quota_day(script_zone);
+        self.quotas.take(crate::quotas::Quota::UrlFetchCalls, requests, now_utc_ms, day)
+    }
+
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("the world always serializes");
         text.push('\n');
@@ -148,6 +173,16 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn url_fetches_are_charged_all_or_none_and_properties_by_kind() {
+        let mut world = World::new();
+        let per_day = crate::quotas::URLFETCH_CALLS_PER_DAY_CONSUMER;
+        assert!(world.charge_url_fetches(per_day + 1, chrono_tz::UTC, 1_000).is_err(), "past the day's quota");
+        assert!(world.charge_url_fetches(per_day, chrono_tz::UTC, 1_000).is_ok(), "the refused batch took none");
+        assert!(world.charge_url_fetches(1, chrono_tz::UTC, 1_000).is_err());
+        assert!(world.charge_properties_call("Properties.getProperty", chrono_tz::UTC, 1_000).is_ok());
+    }
 
     #[test]
     fn round_trips_through_json() {

@@ -7,7 +7,7 @@ use super::mail::{mail_from_args, options_into};
 use super::Call;
 use crate::host::{CallResult, Failure};
 use crate::value::Val;
-use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, ThreadView};
+use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, Page, ThreadView};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::{ServiceError, ServiceResult, World};
 
@@ -32,14 +32,8 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             mailbox.send(mail, send_compose(method, args)?, None, account, now)?;
             Val::Undefined
         }
-        "GmailApp.search" => {
-            let (start, max) = paging(method, args, 1)?;
-            threads(mailbox.search(&string_arg(args, 0), start, max, account, now)?)
-        }
-        "GmailApp.getInboxThreads" => {
-            let (start, max) = paging(method, args, 0)?;
-            threads(mailbox.search("in:inbox", start, max, account, now)?)
-        }
+        "GmailApp.search" => threads(mailbox.search(&string_arg(args, 0), paging(method, args, 1)?, account, now)?),
+        "GmailApp.getInboxThreads" => threads(mailbox.search("in:inbox", paging(method, args, 0)?, account, now)?),
         "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.inbox_unread_count(account, now)? as f64),
         "GmailApp.getThreadById" => thread(mailbox, &string_arg(args, 0)),
         "GmailApp.getMessageById" => message(mailbox, &string_arg(args, 0)),
@@ -64,8 +58,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "GmailDraft.getMessage" => to_val(&MessageView::of(mailbox.draft_message(&id())?)),
         "GmailLabel.getThreads" => {
-            let (start, max) = paging(method, args, 0)?;
-            threads(mailbox.label_threads(&label_name(call.handle), start, max, account, now)?)
+            threads(mailbox.label_threads(&label_name(call.handle), paging(method, args, 0)?, account, now)?)
         }
         "GmailLabel.getUnreadCount" => Val::Number(mailbox.label_unread_count(&label_name(call.handle), now) as f64),
         "GmailLabel.deleteLabel" => {
@@ -167,9 +160,8 @@ fn thread_or_message(
     Ok(value)
 }
 
-/// Assumed text for a handle whose thread or message is gone (a deleted draft's).
 fn gone(id: &str) -> ServiceError {
-    ServiceError::new(format!("Invalid argument: id {id}"))
+    ServiceError::new(gmail::gone_message(id))
 }
 
 fn threads(views: Vec<ThreadView>) -> Val {
@@ -188,18 +180,12 @@ fn handle_id(handle: &Val) -> String {
     handle.get("id").map(Val::to_js_string).unwrap_or_default()
 }
 
-/// `(start, max)` from `args[at..]`; absent means the first 500 (documented cap).
-fn paging(method: &str, args: &[Val], at: usize) -> ServiceResult<(usize, Option<usize>)> {
+/// The page `(start, max)` at `args[at..]` names; absent: the first (gas-platform's rule).
+fn paging(method: &str, args: &[Val], at: usize) -> ServiceResult<Page> {
     if args.len() <= at || arg(args, at).is_nullish() {
-        return Ok((0, None));
+        return Ok(Page::FIRST);
     }
-    let start = int_arg(args, at, method)?;
-    let max = int_arg(args, at + 1, method)?;
-    if start < 0 || max < 0 {
-        // Assumed text.
-        return Err(ServiceError::new(format!("Invalid argument: {}", if start < 0 { "start" } else { "max" })));
-    }
-    Ok((start as usize, Some(max as usize)))
+    Page::of(int_arg(args, at, method)?, int_arg(args, at + 1, method)?)
 }
 
 /// `sendEmail` / `createDraft` / `draft.update` arguments: `(recipient, subject, body

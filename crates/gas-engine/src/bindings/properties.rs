@@ -5,7 +5,6 @@ use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
 use gas_platform::properties::PropertyScope;
-use gas_platform::quotas::Quota;
 use gas_platform::ServiceError;
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -25,8 +24,7 @@ fn properties(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         },
     };
     let mut world = host.world();
-    let day = world.quota_day(host.zone);
-    world.quotas.take(Quota::of_properties_method(method), 1, host.now(), day)?;
+    world.charge_properties_call(method, host.zone, host.now())?;
     let store = world.properties.store_mut(scope);
     let key = match arg(args, 0) {
         Val::Undefined | Val::Null => String::new(),

@@ -5,7 +5,6 @@ use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::value::Val;
-use gas_platform::quotas::Quota;
 use gas_platform::urlfetch::{HttpRequest, HttpResponse};
 use gas_platform::ServiceError;
 use std::collections::BTreeMap;
@@ -17,10 +16,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 fn urlfetch(host: &Host, method: &str, args: &[Val], respond_with: Option<(u16, String)>) -> CallResult {
     let now = host.now();
     let mut world = host.world();
-    let day = world.quota_day(host.zone);
     match method {
         "UrlFetchApp.fetch" => {
-            world.quotas.take(Quota::UrlFetchCalls, 1, now, day)?;
+            world.charge_url_fetches(1, host.zone, now)?;
             let request = http_request(&string_arg(args, 0), arg(args, 1));
             let response = match respond_with {
                 Some((status, body)) => HttpResponse { status, body, headers: BTreeMap::new() },
@@ -30,10 +28,9 @@ fn urlfetch(host: &Host, method: &str, args: &[Val], respond_with: Option<(u16, 
         }
         _ => {
             let Val::Array(requests) = arg(args, 0) else {
-                return Err(ServiceError::new("Invalid argument: requests").into());
+                return Err(ServiceError::new(gas_platform::urlfetch::INVALID_REQUESTS_MESSAGE).into());
             };
-            // Each request is a call against the day's quota (assumed: all or none).
-            world.quotas.take(Quota::UrlFetchCalls, requests.len() as u64, now, day)?;
+            world.charge_url_fetches(requests.len() as u64, host.zone, now)?;
             let mut responses = Vec::with_capacity(requests.len());
             for item in requests {
                 let request = match item {

@@ -144,7 +144,7 @@ fn bytes_of(data: &Val, charset: &Val) -> ServiceResult<Vec<u8>> {
             Ok(util::encode_string(text, charset))
         }
         Val::Array(items) => Ok(wrap_bytes(items)),
-        Val::Undefined | Val::Null => Err(ServiceError::new("Invalid argument: data")),
+        Val::Undefined | Val::Null => Err(ServiceError::new(util::INVALID_DATA_MESSAGE)),
         other => Ok(util::encode_string(&other.to_js_string(), Charset::US_ASCII)),
     }
 }

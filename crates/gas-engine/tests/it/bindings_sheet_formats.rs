@@ -212,6 +212,10 @@ fn colors_and_text_styles() {
     );
     assert_eq!(thrown("SpreadsheetApp.newColor().setRgbColor('nope');"), "Exception: Invalid argument: color");
     assert_eq!(thrown("SpreadsheetApp.newTextStyle().setFontSize(0).build();"), "Exception: Invalid argument: size");
+    assert_eq!(
+        thrown("SpreadsheetApp.newColor().setRgbColor('red').build().asThemeColor();"),
+        "Error: Object is not of type ThemeColor."
+    );
 }
 
 #[test]

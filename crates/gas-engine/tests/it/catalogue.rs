@@ -122,3 +122,78 @@ fn void_methods_return_null() {
     );
     assert_eq!(got, json!(true));
 }
+
+/// Tidy (in the style of rust-analyzer's `tidy.rs`): no binding and no prelude fragment
+/// writes a platform error text; each is a named constant of gas-platform with its test
+/// and source, and reaches JS through the catalogue's tables (`texts`). gas-sim's own
+/// errors (`gas-sim: ...`, `gas-sim prelude: ...`) are not the platform's. JS's own
+/// `TypeError`/`RangeError` texts (the language's, as V8 words them) are not checked here.
+#[test]
+fn no_binding_or_prelude_fragment_writes_a_platform_error_text() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for (dir, ext, opener) in [("bindings", "rs", "ServiceError::new("), ("js/prelude", "js", "new Error(")] {
+        for path in files_under(&src.join(dir), ext) {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            for (line, literal) in literal_texts(&text, opener) {
+                let shown = path.strip_prefix(&src).unwrap_or(&path).display();
+                found.push(format!("src/{shown}:{line}: {literal}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "platform error texts belong in gas-platform as named constants (tested literally):\n{}",
+        found.join("\n")
+    );
+}
+
+fn files_under(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a source dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The string literals opening the argument of `opener` (through `&` and `format!(`),
+/// with their line, leaving out gas-sim's own texts and lines of comment.
+fn literal_texts(text: &str, opener: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices(opener) {
+        let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+        if text[line_start..at].trim_start().starts_with("//") {
+            continue;
+        }
+        let mut rest = text[at + opener.len()..].trim_start();
+        rest = rest.strip_prefix('&').unwrap_or(rest);
+        rest = rest.strip_prefix("format!(").unwrap_or(rest).trim_start();
+        let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else { continue };
+        let body: String = rest[1..].chars().take_while(|c| *c != quote).collect();
+        if !body.starts_with("gas-sim") {
+            found.push((text[..at].matches('\n').count() + 1, body));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_tidy_scan_finds_literals_and_leaves_constants() {
+    let rust = "ServiceError::new(\"Invalid argument: x\")\nServiceError::new(&format!(\n \"Bad {y}\"))\n\
+                ServiceError::new(TEXT)\nServiceError::new(\"gas-sim: ours\")\n// ServiceError::new(\"doc\")";
+    assert_eq!(
+        literal_texts(rust, "ServiceError::new("),
+        [(1, String::from("Invalid argument: x")), (2, String::from("Bad {y}"))]
+    );
+    let js = "throw new Error('Object is not of type ' + k);\nthrow new Error(gap(name));";
+    assert_eq!(literal_texts(js, "new Error("), [(1, "Object is not of type ".to_string())]);
+}

@@ -158,6 +158,27 @@ fn dialogs_are_answered_from_the_world_and_closed_when_no_answer_is_left() {
 }
 
 #[test]
+fn a_simple_trigger_may_not_create_drive_files_or_open_spreadsheets_by_url() {
+    let src = "function onEdit(e) {
+      var out = [];
+      try { DriveApp.createFile('notes.txt', 'x'); } catch (err) { out.push(String(err)); }
+      var url = SpreadsheetApp.getActive().getUrl();
+      try { SpreadsheetApp.openByUrl(url); } catch (err) { out.push(String(err)); }
+      return out;
+    }";
+    let (world, project) = bound(src);
+    let report = run_as(&world, &project, "onEdit", Invocation::by_user(InvocationKind::OnEdit, ANA));
+    assert_eq!(
+        result(&report),
+        json!([
+            "Exception: You do not have permission to call DriveApp.createFile. Required permissions: https://www.googleapis.com/auth/drive",
+            "Exception: You do not have permission to call SpreadsheetApp.openByUrl. Required permissions: https://www.googleapis.com/auth/spreadsheets"
+        ])
+    );
+    assert!(state(&world).drive.items.values().all(|item| item.name != "notes.txt"), "nothing was created");
+}
+
+#[test]
 fn a_simple_trigger_may_not_call_services_that_need_authorization_and_stops_at_30_seconds() {
     let src = "function onOpen(e) {
       var out = [];

@@ -79,6 +79,24 @@ fn an_unsupported_option_of_an_implemented_method_is_a_gap() {
 }
 
 #[test]
+fn another_locale_of_a_locale_builtin_is_a_gap() {
+    let src = "function main() {
+  try { (1).toLocaleString('de-DE'); } catch (e) {}
+  try { 'a'.localeCompare('b', 'sv'); } catch (e) {}
+  return (1234).toLocaleString();
+}";
+    let report = run(src, "main");
+    assert_eq!(result(&report), serde_json::json!("1,234"));
+    assert_eq!(
+        report.gaps,
+        vec![
+            site("Number.prototype.toLocaleString for other locales or with options", "Code.gs", 2, 1),
+            site("String.prototype.localeCompare for other locales or with options", "Code.gs", 3, 1),
+        ]
+    );
+}
+
+#[test]
 fn a_run_without_gaps_has_none_and_gaps_do_not_carry_over() {
     let world = new_world();
     let with_gap = run_in(

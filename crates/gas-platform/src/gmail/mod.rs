@@ -46,6 +46,48 @@ pub const INVALID_LABEL_NAME_MESSAGE: &str = "Invalid argument: name";
 pub const SEARCH_RESULTS_MAX: usize = 500;
 /// Assumed text for `search(q, start, max)` with max over 500.
 pub const SEARCH_MAX_MESSAGE: &str = "Argument max cannot exceed 500.";
+/// Assumed texts for a negative `start` or `max`.
+pub const INVALID_START_MESSAGE: &str = "Invalid argument: start";
+pub const INVALID_MAX_MESSAGE: &str = "Invalid argument: max";
+/// Assumed text prefix for a handle whose thread or message is gone (a deleted draft's).
+const GONE_ID_PREFIX: &str = "Invalid argument: id ";
+
+/// The error for a thread or message handle whose id no longer exists.
+pub fn gone_message(id: &str) -> String {
+    format!("{GONE_ID_PREFIX}{id}")
+}
+
+/// One page of threads (`search`, `getInboxThreads`, `label.getThreads`): `max` of
+/// them from `start`; the one paging rule of GmailApp.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    pub start: usize,
+    pub max: usize,
+}
+
+impl Page {
+    /// No `(start, max)`: the first 500 (documented cap).
+    pub const FIRST: Page = Page { start: 0, max: SEARCH_RESULTS_MAX };
+
+    /// `(start, max)` as a script gives them: neither negative, `max` at most 500.
+    pub fn of(start: i64, max: i64) -> crate::ServiceResult<Page> {
+        if start < 0 {
+            return Err(crate::ServiceError::new(INVALID_START_MESSAGE));
+        }
+        if max < 0 {
+            return Err(crate::ServiceError::new(INVALID_MAX_MESSAGE));
+        }
+        let (start, max) = (usize::try_from(start).unwrap_or(usize::MAX), usize::try_from(max).unwrap_or(usize::MAX));
+        if max > SEARCH_RESULTS_MAX {
+            return Err(crate::ServiceError::new(SEARCH_MAX_MESSAGE));
+        }
+        Ok(Page { start, max })
+    }
+
+    fn of_threads(self, threads: Vec<ThreadView>) -> Vec<ThreadView> {
+        threads.into_iter().skip(self.start).take(self.max).collect()
+    }
+}
 /// Body size per message (Apps Script quotas, "Email body size": documented).
 pub const BODY_BYTES_MAX_CONSUMER: usize = 200 * 1024;
 pub const BODY_BYTES_MAX_WORKSPACE: usize = 400 * 1024;

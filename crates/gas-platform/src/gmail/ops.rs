@@ -397,22 +397,10 @@ impl Mailbox {
     // ---- search --------------------------------------------------------------------
 
     /// `search(query, start, max)`: the threads with a message matching `query`,
-    /// latest message first, `max` of them from `start` (at most 500).
-    pub fn search(
-        &self,
-        text: &str,
-        start: usize,
-        max: Option<usize>,
-        account: Account,
-        now_utc_ms: i64,
-    ) -> ServiceResult<Vec<ThreadView>> {
-        let max = match max {
-            Some(max) if max > SEARCH_RESULTS_MAX => return Err(ServiceError::new(SEARCH_MAX_MESSAGE)),
-            Some(max) => max,
-            None => SEARCH_RESULTS_MAX,
-        };
+    /// latest message first, one `page` of them.
+    pub fn search(&self, text: &str, page: Page, account: Account, now_utc_ms: i64) -> ServiceResult<Vec<ThreadView>> {
         let parsed = query::parse(text, account.zone)?;
-        Ok(self.threads_matching(&parsed, account, now_utc_ms).into_iter().skip(start).take(max).collect())
+        Ok(page.of_threads(self.threads_matching(&parsed, account, now_utc_ms)))
     }
 
     /// Threads with a message matching `parsed`, latest message first.
@@ -432,7 +420,7 @@ impl Mailbox {
 
     /// `getInboxUnreadCount()`: unread threads in the inbox (documented: threads).
     pub fn inbox_unread_count(&self, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
-        Ok(self.search("in:inbox is:unread", 0, None, account, now_utc_ms)?.len())
+        Ok(self.search("in:inbox is:unread", Page::FIRST, account, now_utc_ms)?.len())
     }
 
     /// `label.getUnreadCount()`: unread threads carrying the label.
@@ -452,18 +440,12 @@ impl Mailbox {
     pub fn label_threads(
         &self,
         name: &str,
-        start: usize,
-        max: Option<usize>,
+        page: Page,
         account: Account,
         now_utc_ms: i64,
     ) -> ServiceResult<Vec<ThreadView>> {
-        let max = match max {
-            Some(max) if max > SEARCH_RESULTS_MAX => return Err(ServiceError::new(SEARCH_MAX_MESSAGE)),
-            Some(max) => max,
-            None => SEARCH_RESULTS_MAX,
-        };
         let parsed = Query::Term(query::Term::Label(label_key(name)));
-        Ok(self.threads_matching(&parsed, account, now_utc_ms).into_iter().skip(start).take(max).collect())
+        Ok(page.of_threads(self.threads_matching(&parsed, account, now_utc_ms)))
     }
 }
 

@@ -50,7 +50,7 @@ fn compose(to: &str, subject: &str, body: &str) -> Compose {
 }
 
 fn subjects(mailbox: &Mailbox, query: &str, now: i64) -> Vec<String> {
-    mailbox.search(query, 0, None, utc(), now).unwrap().into_iter().map(|t| t.first_subject).collect()
+    mailbox.search(query, Page::FIRST, utc(), now).unwrap().into_iter().map(|t| t.first_subject).collect()
 }
 
 /// Three orders and a newsletter, a day apart from 2025-06-10.
@@ -152,8 +152,8 @@ fn dates_are_midnight_in_the_script_zone() {
     let now = at("2025-06-13T00:00:00Z");
     let tokyo_me = Account { email: ME, zone: tokyo };
     let la_me = Account { email: ME, zone: la };
-    assert_eq!(mb.search("after:2025/06/12", 0, None, tokyo_me, now).unwrap().len(), 1);
-    assert_eq!(mb.search("after:2025/06/12", 0, None, la_me, now).unwrap().len(), 0);
+    assert_eq!(mb.search("after:2025/06/12", Page::FIRST, tokyo_me, now).unwrap().len(), 1);
+    assert_eq!(mb.search("after:2025/06/12", Page::FIRST, la_me, now).unwrap().len(), 0);
 }
 
 #[test]
@@ -284,7 +284,7 @@ fn label_rules() {
     mb.set_thread_label(&news, "processed", true, now).unwrap();
     mb.set_thread_label(&news, "processed", true, now).unwrap();
     assert_eq!(mb.thread_labels(&news, now), ["processed"]);
-    assert_eq!(mb.label_threads("processed", 0, None, utc(), now).unwrap().len(), 1);
+    assert_eq!(mb.label_threads("processed", Page::FIRST, utc(), now).unwrap().len(), 1);
     assert_eq!(mb.label_unread_count("orders", now), 3);
     assert!(mb.set_thread_label(&news, "nope", true, now).is_err(), "a label that does not exist");
     mb.delete_label("processed");
@@ -332,11 +332,15 @@ fn search_pages_and_the_500_cap() {
         incoming(&mut mb, i as i64, "a@b.example", &format!("m{i}"), "", &[]);
     }
     let now = 10_000;
-    assert_eq!(mb.search("", 0, None, utc(), now).unwrap().len(), SEARCH_RESULTS_MAX);
-    let page = mb.search("", 510, Some(100), utc(), now).unwrap();
+    assert_eq!(mb.search("", Page::FIRST, utc(), now).unwrap().len(), SEARCH_RESULTS_MAX);
+    let page = mb.search("", Page::of(510, 100).unwrap(), utc(), now).unwrap();
     assert_eq!(page.len(), 10);
     assert_eq!(page[0].first_subject, "m9", "latest first");
-    assert_eq!(mb.search("", 0, Some(501), utc(), now).unwrap_err().message, SEARCH_MAX_MESSAGE);
+    assert_eq!(Page::of(0, 501).unwrap_err().message, "Argument max cannot exceed 500.");
+    assert_eq!(Page::of(-1, 5).unwrap_err().message, "Invalid argument: start");
+    assert_eq!(Page::of(0, -5).unwrap_err().message, "Invalid argument: max");
+    assert_eq!(Page::of(3, 500).unwrap(), Page { start: 3, max: 500 });
+    assert_eq!(gone_message("t7"), "Invalid argument: id t7");
     assert!(parse(&"a".repeat(QUERY_CHARS_MAX + 1), chrono_tz::UTC).is_err());
     // Deep nesting is bounded, not a stack overflow.
     let deep = format!("{}a{}", "(".repeat(2_000), ")".repeat(2_000));

@@ -11,6 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::shift::{Dim, Shift};
+
 /// A box of cells on one sheet (the sheet's gid), 1-based, at least 1 x 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct GridBox {
@@ -21,30 +23,6 @@ pub struct GridBox {
     pub num_columns: u32,
 }
 
-/// One structural change of a sheet, in the terms of `insertRowsBefore(at, count)` (the
-/// first new row is `at`) and `deleteRows(start, count)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shift {
-    InsertRows { at: u32, count: u32 },
-    RemoveRows { start: u32, count: u32 },
-    InsertColumns { at: u32, count: u32 },
-    RemoveColumns { start: u32, count: u32 },
-}
-
-/// The structural change as structure's `shift::Shift` says it (every structural op goes
-/// through `Spreadsheets::shift_sheet`, which moves the anchored objects with this).
-impl From<super::shift::Shift> for Shift {
-    fn from(shift: super::shift::Shift) -> Shift {
-        use super::shift::{Dim, Shift as S};
-        match shift {
-            S::Insert { dim: Dim::Rows, at, count } => Shift::InsertRows { at, count },
-            S::Insert { dim: Dim::Columns, at, count } => Shift::InsertColumns { at, count },
-            S::Remove { dim: Dim::Rows, start, count } => Shift::RemoveRows { start, count },
-            S::Remove { dim: Dim::Columns, start, count } => Shift::RemoveColumns { start, count },
-        }
-    }
-}
-
 impl GridBox {
     /// The box after `shift` on sheet `sheet_id`; `None` when all its rows or columns went.
     pub fn shifted(self, sheet_id: u32, shift: Shift) -> Option<GridBox> {
@@ -53,16 +31,16 @@ impl GridBox {
         }
         let mut moved = self;
         match shift {
-            Shift::InsertRows { at, count } => {
+            Shift::Insert { dim: Dim::Rows, at, count } => {
                 (moved.row, moved.num_rows) = insert_span(self.row, self.num_rows, at, count)
             }
-            Shift::RemoveRows { start, count } => {
+            Shift::Remove { dim: Dim::Rows, start, count } => {
                 (moved.row, moved.num_rows) = remove_span(self.row, self.num_rows, start, count)?
             }
-            Shift::InsertColumns { at, count } => {
+            Shift::Insert { dim: Dim::Columns, at, count } => {
                 (moved.column, moved.num_columns) = insert_span(self.column, self.num_columns, at, count)
             }
-            Shift::RemoveColumns { start, count } => {
+            Shift::Remove { dim: Dim::Columns, start, count } => {
                 (moved.column, moved.num_columns) = remove_span(self.column, self.num_columns, start, count)?
             }
         }
@@ -106,34 +84,50 @@ mod tests {
     #[test]
     fn inserted_rows_move_grow_or_leave_a_box() {
         // B3:D5 (rows 3..=5).
-        assert_eq!(b(3, 3).shifted(0, Shift::InsertRows { at: 1, count: 2 }), Some(b(5, 3)));
-        assert_eq!(b(3, 3).shifted(0, Shift::InsertRows { at: 3, count: 2 }), Some(b(5, 3)), "before its first row");
-        assert_eq!(b(3, 3).shifted(0, Shift::InsertRows { at: 4, count: 2 }), Some(b(3, 5)), "inside");
-        assert_eq!(b(3, 3).shifted(0, Shift::InsertRows { at: 6, count: 2 }), Some(b(3, 3)), "after its last row");
-        assert_eq!(b(3, 3).shifted(1, Shift::InsertRows { at: 1, count: 2 }), Some(b(3, 3)), "another sheet");
+        assert_eq!(b(3, 3).shifted(0, Shift::Insert { dim: Dim::Rows, at: 1, count: 2 }), Some(b(5, 3)));
+        assert_eq!(
+            b(3, 3).shifted(0, Shift::Insert { dim: Dim::Rows, at: 3, count: 2 }),
+            Some(b(5, 3)),
+            "before its first row"
+        );
+        assert_eq!(b(3, 3).shifted(0, Shift::Insert { dim: Dim::Rows, at: 4, count: 2 }), Some(b(3, 5)), "inside");
+        assert_eq!(
+            b(3, 3).shifted(0, Shift::Insert { dim: Dim::Rows, at: 6, count: 2 }),
+            Some(b(3, 3)),
+            "after its last row"
+        );
+        assert_eq!(
+            b(3, 3).shifted(1, Shift::Insert { dim: Dim::Rows, at: 1, count: 2 }),
+            Some(b(3, 3)),
+            "another sheet"
+        );
     }
 
     #[test]
     fn deleted_rows_move_shrink_or_remove_a_box() {
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 1, count: 2 }), Some(b(1, 3)));
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 2, count: 2 }), Some(b(2, 2)), "overlapping the top");
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 4, count: 1 }), Some(b(3, 2)), "inside");
+        assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 1, count: 2 }), Some(b(1, 3)));
         assert_eq!(
-            b(3, 3).shifted(0, Shift::RemoveRows { start: 5, count: 9 }),
+            b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 2, count: 2 }),
+            Some(b(2, 2)),
+            "overlapping the top"
+        );
+        assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 4, count: 1 }), Some(b(3, 2)), "inside");
+        assert_eq!(
+            b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 5, count: 9 }),
             Some(b(3, 2)),
             "overlapping the bottom"
         );
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 6, count: 9 }), Some(b(3, 3)), "below");
-        assert_eq!(b(3, 3).shifted(0, Shift::RemoveRows { start: 2, count: 5 }), None, "all of its rows");
+        assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 6, count: 9 }), Some(b(3, 3)), "below");
+        assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 2, count: 5 }), None, "all of its rows");
     }
 
     #[test]
     fn columns_shift_like_rows() {
         let boxed = b(3, 3); // columns 2..=4
-        let moved = boxed.shifted(0, Shift::InsertColumns { at: 3, count: 1 }).unwrap();
+        let moved = boxed.shifted(0, Shift::Insert { dim: Dim::Columns, at: 3, count: 1 }).unwrap();
         assert_eq!((moved.column, moved.num_columns), (2, 4));
-        let moved = boxed.shifted(0, Shift::RemoveColumns { start: 1, count: 1 }).unwrap();
+        let moved = boxed.shifted(0, Shift::Remove { dim: Dim::Columns, start: 1, count: 1 }).unwrap();
         assert_eq!((moved.column, moved.num_columns), (1, 3));
-        assert_eq!(boxed.shifted(0, Shift::RemoveColumns { start: 2, count: 3 }), None);
+        assert_eq!(boxed.shifted(0, Shift::Remove { dim: Dim::Columns, start: 2, count: 3 }), None);
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! The JS binding refers to objects by handle: a spreadsheet by its id, a sheet by
 //! [`SheetRef`], a range by [`RangeRef`] (plain data, 1-based). Every operation is a method
-//! on [`Spreadsheets`] (the store, see `ops.rs`) that takes handles and returns a
+//! on [`Spreadsheets`] (the store, see `ops/`) that takes handles and returns a
 //! [`ServiceResult`](crate::ServiceResult); a stale handle (a deleted sheet) is an error, never a panic.
 //! Dates are UTC instants; the spreadsheet's zone (`None` = the script's, passed in as
 //! `script_zone`) applies only where a string is read as a date or a value is shown as text.
@@ -36,7 +36,7 @@
 //! | `deleteSheet` of the only sheet | `You can't remove all the visible sheets in a document.` | observed (Sheets API text) |
 //! | `deleteRow(s)` outside `1..=getMaxRows()` | `Those rows are out of bounds.` | observed |
 //! | `deleteRows(start, 0)`; `insertRows*` at a row outside the sheet or with a count < 1 | `Those rows are out of bounds.` | assumed |
-//! | `deleteRows` of every row (no frozen rows are modelled) | `Sorry, it is not possible to delete all non-frozen rows.` | observed |
+//! | `deleteRow(s)` leaving no row that is not frozen | `Sorry, it is not possible to delete all non-frozen rows.` | observed |
 //! | a spreadsheet above 10,000,000 cells (`insertSheet`, `insertRows*`, `appendRow` growth) | `This action would increase the number of cells in the workbook above the limit of 10000000 cells.` | documented limit, observed text |
 //! | `appendRow([])` | `The number of columns in the range must be at least 1.` | assumed |
 //! | any call through a handle to a deleted sheet | `The sheet has been deleted.` | assumed |
@@ -66,7 +66,7 @@
 //! | formula errors | `#DIV/0!`, `#REF!`, `#NAME?` (unknown function), `#N/A`, `#VALUE!`, `#NUM!`, `#NULL!`, `#ERROR!` (parse error); IronCalc's `#CIRC!`/`#SPILL!` read `#REF!`, `#CALC!` `#N/A` | documented (Sheets' error values) / assumed (mapping) |
 //! | a formula's result type | Number, String, Boolean; a number the engine formats as a date (NOW, TODAY, DATE, ...) is a Date; an error is its text | observed (getValue of `=NOW()` is a Date) / assumed (the engine decides the date formats) |
 //! | Sheets-only functions (QUERY, ARRAYFORMULA, IMPORTRANGE, GOOGLEFINANCE, SPLIT, REGEXMATCH, ...), RAND/RANDBETWEEN/RANDARRAY | `#NAME?` and a gap (`formula function QUERY`) at the call that wrote the formula | gas-sim limitation |
-//! | array results (FILTER, UNIQUE, SORT, SEQUENCE, ...) | only the top-left value is kept (no spill); a gap | gas-sim limitation |
+//! | array results (FILTER, UNIQUE, SORT, SEQUENCE, ...) | spill into the cells beside (the sheet's `spilled` layer, cleared by any write to them) | documented (Sheets' array results) / assumed (IronCalc's spill) |
 //! | recalculation | after every write to the spreadsheet; NOW()/TODAY() change only then (Sheets' default "on change") | documented setting / assumed timing |
 //! | rows inserted/deleted | formula references follow their cells; references into deleted rows read `#REF!`; ranges shrink | observed |
 //! | `getDisplayValues()` | dates `M/d/yyyy H:mm:ss` in the spreadsheet's zone; "Automatic" numbers approximated (10 decimals, 15 digits, `1E+15`) | assumed |

@@ -1,6 +1,6 @@
 //! The stored data: [`Spreadsheets`] holds [`Spreadsheet`]s, each holds [`Sheet`]s, each
 //! holds its content rows. Loading (serde or the constructors) checks the invariants once;
-//! the operations in `ops.rs` keep them.
+//! the operations in `ops/` keep them.
 
 use std::collections::BTreeMap;
 

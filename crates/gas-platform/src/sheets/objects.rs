@@ -9,12 +9,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::anchored::{GridBox, Shift};
+use super::anchored::GridBox;
 use super::conditional::ConditionalFormatRule;
 use super::layer::CellLayer;
 use super::model::{Sheet, Spreadsheet};
 use super::named::NamedRange;
 use super::protection::Protection;
+use super::shift::Shift;
 use super::validation::DataValidation;
 
 /// A spreadsheet's objects beside its sheets.

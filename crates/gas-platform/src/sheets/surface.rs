@@ -161,6 +161,18 @@ impl Bounds {
     }
 }
 
+/// `Spreadsheet.getUrl()`: the editor's address of spreadsheet `id` (documented form).
+pub fn spreadsheet_url(id: &str) -> String {
+    format!("https://docs.google.com/spreadsheets/d/{id}/edit")
+}
+
+/// The id an `openByUrl` URL names (`.../spreadsheets/d/ID/...`); `None` for any other URL.
+pub fn id_from_url(url: &str) -> Option<&str> {
+    let rest = url.split_once("/spreadsheets/d/")?.1;
+    let id = rest.split(['/', '?', '#']).next()?;
+    (!id.is_empty()).then_some(id)
+}
+
 /// `getSheetValues(start, count)` along one dimension: `-1` as the start is the last
 /// line with content, `-1` as the count reaches it. (start, count), or the range error
 /// the platform gives for a start below 1.
@@ -195,6 +207,14 @@ pub fn split_text<'a>(text: &'a str, delimiter: &str) -> Vec<&'a str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn urls_name_their_spreadsheet() {
+        assert_eq!(super::spreadsheet_url("ss-0001"), "https://docs.google.com/spreadsheets/d/ss-0001/edit");
+        let url = "https://docs.google.com/spreadsheets/d/ss-0001/edit#gid=0";
+        assert_eq!(super::id_from_url(url), Some("ss-0001"));
+        assert_eq!(super::id_from_url("https://example.com/"), None);
+    }
+
     use super::*;
 
     #[test]

@@ -48,6 +48,10 @@ pub use simple_date_format::{format_date, FIELD_DIGITS_MAX};
 pub use sleep::{sleep_ms_checked, SLEEP_MS_MAX};
 pub use uuid::uuid_v4;
 
+/// `base64Encode(null)`, `computeDigest(algorithm, undefined)` ...: data neither text nor
+/// bytes (assumed text, in the platform's `Invalid argument: NAME` form).
+pub const INVALID_DATA_MESSAGE: &str = "Invalid argument: data";
+
 /// Helpers the formatting and parsing tests share.
 #[cfg(test)]
 pub(crate) mod test_support {
@@ -59,5 +63,13 @@ pub(crate) mod test_support {
 
     pub(crate) fn fmt(iso: &str, zone: &str, pattern: &str) -> String {
         super::format_date(at(iso), zone, pattern).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn missing_data_is_an_invalid_argument() {
+        assert_eq!(super::INVALID_DATA_MESSAGE, "Invalid argument: data");
     }
 }

@@ -15,6 +15,8 @@ use crate::value::Val;
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult};
 
+/// The stages are asked in turn and the first answer wins, so a method is one arm of one
+/// stage (`sweep.rs` and `bindings::sweep` check it).
 pub(super) fn dispatch(call: &Call) -> CallResult {
     if super::container::handles(call.method) {
         return super::container::dispatch(call);
@@ -69,13 +71,24 @@ fn sheets_call(
     handle: &Val,
     args: &[Val],
 ) -> CallResult {
-    let zone = host.zone;
-    let id = || handle.as_str().unwrap_or_default().to_string();
     for part in PARTS {
         if let Some(result) = part(host, books, method, handle, args) {
             return result;
         }
     }
+    core_call(host, books, method, handle, args)
+}
+
+/// The methods no part owns; `ServiceError::unimplemented` for the rest.
+fn core_call(
+    host: &Host,
+    books: &mut gas_platform::sheets::Spreadsheets,
+    method: &str,
+    handle: &Val,
+    args: &[Val],
+) -> CallResult {
+    let zone = host.zone;
+    let id = || handle.as_str().unwrap_or_default().to_string();
     let value = match method {
         "SpreadsheetApp.create" => Val::String(books.create(&string_arg(args, 0))?),
         "SpreadsheetApp.openById" => Val::String(books.open_by_id(&string_arg(args, 0))?.id().to_string()),
@@ -86,7 +99,7 @@ fn sheets_call(
         "SpreadsheetApp.flush" => Val::Undefined,
         "Spreadsheet.getId" => Val::String(books.open_by_id(&id())?.id().to_string()),
         "Spreadsheet.getName" => Val::String(books.spreadsheet_name(&id())?),
-        "Spreadsheet.getUrl" => Val::String(format!("https://docs.google.com/spreadsheets/d/{}/edit", id())),
+        "Spreadsheet.getUrl" => Val::String(gas_platform::sheets::surface::spreadsheet_url(&id())),
         "Spreadsheet.getSpreadsheetTimeZone" => Val::String(books.spreadsheet_time_zone(&id(), zone)?),
         "Spreadsheet.getSheetByName" => match books.get_sheet_by_name(&id(), &string_arg(args, 0))? {
             Some(sheet) => to_val(&sheet),
@@ -151,7 +164,7 @@ fn sheet_or_range(
             "Sheet.insertRowsAfter" => {
                 unit(books.insert_rows_after(&sheet, int_arg(args, 0, method)?, int_arg(args, 1, method)?))?
             }
-            "Sheet.clear" | "Sheet.clearContents" => unit(books.clear_sheet(&sheet))?,
+            "Sheet.clearContents" => unit(books.clear_sheet(&sheet))?,
             _ => return Err(ServiceError::unimplemented(method).into()),
         };
         return Ok(value);
@@ -172,7 +185,7 @@ fn sheet_or_range(
             unit(books.set_values(&range, cell_rows(arg(args, 0), "SpreadsheetApp.Range.setValues")?, zone))?
         }
         "Range.setValue" => unit(books.set_value(&range, arg(args, 0).to_cell(), zone))?,
-        "Range.clearContent" | "Range.clear" => unit(books.clear_content(&range))?,
+        "Range.clearContent" => unit(books.clear_content(&range))?,
         "Range.getA1Notation" => Val::String(gas_platform::sheets::a1_notation(&range)),
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
@@ -207,3 +220,6 @@ fn cell_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<gas_platform::
 fn grid(rows: Vec<Vec<gas_platform::CellValue>>) -> Val {
     Val::Array(rows.iter().map(|row| Val::Array(row.iter().map(Val::from_cell).collect())).collect())
 }
+
+#[cfg(test)]
+pub(super) mod sweep;

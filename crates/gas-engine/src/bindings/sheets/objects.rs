@@ -138,13 +138,6 @@ fn current_user(host: &Host, account: &str) -> String {
     host.invocation.user.clone().unwrap_or_else(|| account.to_string())
 }
 
-/// The id an `openByUrl` URL names (`.../spreadsheets/d/ID/...`).
-fn id_from_url(url: &str) -> Option<&str> {
-    let rest = url.split_once("/spreadsheets/d/")?.1;
-    let id = rest.split(['/', '?', '#']).next()?;
-    (!id.is_empty()).then_some(id)
-}
-
 fn range_list(books: &Spreadsheets, sheet: &SheetRef, args: &[Val], method: &str) -> ServiceResult<Val> {
     let Val::Array(notations) = arg(args, 0) else {
         return Err(signature_error(method, args));
@@ -181,7 +174,7 @@ fn objects(call: &Call) -> CallResult {
             let url = string_arg(args, 0);
             // The platform's text for a URL naming no spreadsheet it can open (assumed
             // the same as openById's, with the method's name).
-            let found = id_from_url(&url).and_then(|found| books.get(found));
+            let found = gas_platform::sheets::surface::id_from_url(&url).and_then(|found| books.get(found));
             match found {
                 Some(book) => Val::String(book.id().to_string()),
                 None => return Err(ServiceError::new(gas_platform::sheets::text::OPEN_BY_URL_FAILED).into()),
@@ -446,12 +439,5 @@ mod tests {
     #[test]
     fn owned_methods_are_sorted() {
         assert!(super::OWNED.windows(2).all(|w| w[0] < w[1]));
-    }
-
-    #[test]
-    fn urls_name_their_spreadsheet() {
-        let url = "https://docs.google.com/spreadsheets/d/ss-0001/edit#gid=0";
-        assert_eq!(super::id_from_url(url), Some("ss-0001"));
-        assert_eq!(super::id_from_url("https://example.com/"), None);
     }
 }

@@ -13,12 +13,13 @@
   Object.assign(sheets, { TextRotation, Color, ColorBuilder, RgbColor, ThemeColor, TextStyle, TextStyleBuilder });
 
   const hexPart = (hex, i) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
-  // Apps Script's text when a colour is read as the other kind (assumed).
-  const notOfType = (kind) => { throw new Error('Object is not of type ' + kind + '.'); };
+  // Apps Script's texts when a colour is read as the other kind (gas-platform's format_text).
+  const { COLOR_NOT_RGB, COLOR_NOT_THEME } = catalogue.texts;
+  const notOfType = (text) => { throw new Error(text); };
   const colorMethods = {
     getColorType() { return this._h.type; },
-    asRgbColor() { return this._h.type === 'RGB' ? new RgbColor(this._h) : notOfType('RgbColor'); },
-    asThemeColor() { return this._h.type === 'THEME' ? new ThemeColor(this._h) : notOfType('ThemeColor'); },
+    asRgbColor() { return this._h.type === 'RGB' ? new RgbColor(this._h) : notOfType(COLOR_NOT_RGB); },
+    asThemeColor() { return this._h.type === 'THEME' ? new ThemeColor(this._h) : notOfType(COLOR_NOT_THEME); },
   };
   sheetMethods('Color', colorMethods);
   sheetMethods('ColorBuilder', Object.assign({}, colorMethods, {

@@ -33,7 +33,7 @@ mod tests;
 mod tests_refs;
 mod text;
 
-pub use refs::{drop_sheet_references, from_r1c1, rewrite_formulas, shift_references, to_r1c1, Shift};
+pub use refs::{drop_sheet_references, from_r1c1, rewrite_formulas, shift_references, to_r1c1};
 pub use remap::{remap_references, CellMap};
 pub use text::{normalized, uses_name, with_name_renamed, with_sheet_renamed};
 

@@ -11,45 +11,25 @@ use ironcalc_base::expressions::token::Error as EngineError;
 use ironcalc_base::expressions::types::CellReferenceRC;
 
 use super::super::model::Spreadsheet;
+use crate::sheets::shift::{Dim, Shift};
 
 /// IronCalc's open ranges: `A:A` is rows 1..=1048576, `1:1` columns 1..=16384 (Excel's grid).
 const ENGINE_LAST_ROW: i32 = 1_048_576;
 const ENGINE_LAST_COLUMN: i32 = 16_384;
 
-/// A structural change of one sheet, 1-based.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shift {
-    InsertRows { at: u32, count: u32 },
-    RemoveRows { start: u32, count: u32 },
-    InsertColumns { at: u32, count: u32 },
-    RemoveColumns { start: u32, count: u32 },
+/// A structural change as a formula's references see it: positions in IronCalc's `i32`
+/// (a reference past the grid's edge is still a position).
+trait ReferenceShift {
+    fn reference_position(self, p: i32) -> Option<i32>;
+    fn reference_span(self, first: i32, last: i32) -> Option<(i32, i32)>;
 }
 
-/// The structural change as structure's `shift::Shift` says it.
-impl From<crate::sheets::shift::Shift> for Shift {
-    fn from(shift: crate::sheets::shift::Shift) -> Shift {
-        use crate::sheets::shift::{Dim, Shift as S};
-        match shift {
-            S::Insert { dim: Dim::Rows, at, count } => Shift::InsertRows { at, count },
-            S::Insert { dim: Dim::Columns, at, count } => Shift::InsertColumns { at, count },
-            S::Remove { dim: Dim::Rows, start, count } => Shift::RemoveRows { start, count },
-            S::Remove { dim: Dim::Columns, start, count } => Shift::RemoveColumns { start, count },
-        }
-    }
-}
-
-impl Shift {
-    fn is_rows(self) -> bool {
-        matches!(self, Shift::InsertRows { .. } | Shift::RemoveRows { .. })
-    }
-
+impl ReferenceShift for Shift {
     /// Where a row (or column, along the shift's axis) goes; `None` when deleted.
-    fn position(self, p: i32) -> Option<i32> {
+    fn reference_position(self, p: i32) -> Option<i32> {
         match self {
-            Shift::InsertRows { at, count } | Shift::InsertColumns { at, count } => {
-                Some(if p >= at as i32 { p + count as i32 } else { p })
-            }
-            Shift::RemoveRows { start, count } | Shift::RemoveColumns { start, count } => {
+            Shift::Insert { at, count, .. } => Some(if p >= at as i32 { p + count as i32 } else { p }),
+            Shift::Remove { start, count, .. } => {
                 let (start, count) = (start as i32, count as i32);
                 if p < start {
                     Some(p)
@@ -64,12 +44,10 @@ impl Shift {
 
     /// A range's span `first..=last` after the change (a deletion inside it shrinks it, as
     /// in Sheets); `None` when every row of it was deleted.
-    fn span(self, first: i32, last: i32) -> Option<(i32, i32)> {
+    fn reference_span(self, first: i32, last: i32) -> Option<(i32, i32)> {
         match self {
-            Shift::InsertRows { .. } | Shift::InsertColumns { .. } => {
-                Some((self.position(first)?, self.position(last)?))
-            }
-            Shift::RemoveRows { start, count } | Shift::RemoveColumns { start, count } => {
+            Shift::Insert { .. } => Some((self.reference_position(first)?, self.reference_position(last)?)),
+            Shift::Remove { start, count, .. } => {
                 let (start, count) = (start as i32, count as i32);
                 let new_first = if first < start {
                     first
@@ -197,10 +175,10 @@ pub fn shift_references(book: &mut Spreadsheet, sheet_id: u32, shift: Shift) {
             let Some(mut node) = parse(formula, &names, &name, row, column, LexerMode::A1) else { continue };
             // Where the formula itself goes (it moves only with its own sheet).
             let (new_row, new_column) = if index == target {
-                let moved = if shift.is_rows() {
-                    shift.position(row as i32).map(|r| (r, column as i32))
+                let moved = if shift.dim() == Dim::Rows {
+                    shift.reference_position(row as i32).map(|r| (r, column as i32))
                 } else {
-                    shift.position(column as i32).map(|c| (row as i32, c))
+                    shift.reference_position(column as i32).map(|c| (row as i32, c))
                 };
                 match moved {
                     Some(place) => place,
@@ -246,10 +224,10 @@ impl Walk {
     fn point(&mut self, on_target: bool, absolute: (bool, bool), stored: (i32, i32)) -> Option<(i32, i32)> {
         let row = if absolute.0 { stored.0 } else { stored.0 + self.old.0 };
         let column = if absolute.1 { stored.1 } else { stored.1 + self.old.1 };
-        let (new_row, new_column) = match (on_target, self.shift.is_rows()) {
+        let (new_row, new_column) = match (on_target, self.shift.dim() == Dim::Rows) {
             (false, _) => (row, column),
-            (true, true) => (self.shift.position(row)?, column),
-            (true, false) => (row, self.shift.position(column)?),
+            (true, true) => (self.shift.reference_position(row)?, column),
+            (true, false) => (row, self.shift.reference_position(column)?),
         };
         self.changed |= (new_row, new_column) != (row, column);
         Some(self.stored(absolute, (new_row, new_column)))
@@ -290,15 +268,16 @@ impl Walk {
                 };
                 let (mut a, mut b) = (at(abs1, *row1, *column1, self.old), at(abs2, *row2, *column2, self.old));
                 // `A:A` (all rows) keeps its rows; `1:1` its columns.
-                let open = if self.shift.is_rows() {
+                let open = if self.shift.dim() == Dim::Rows {
                     abs1.0 && abs2.0 && a.0 == 1 && b.0 == ENGINE_LAST_ROW
                 } else {
                     abs1.1 && abs2.1 && a.1 == 1 && b.1 == ENGINE_LAST_COLUMN
                 };
                 if *sheet_index == self.target && !open {
-                    let (lo, hi) = if self.shift.is_rows() { (&mut a.0, &mut b.0) } else { (&mut a.1, &mut b.1) };
+                    let (lo, hi) =
+                        if self.shift.dim() == Dim::Rows { (&mut a.0, &mut b.0) } else { (&mut a.1, &mut b.1) };
                     let (first, last) = ((*lo).min(*hi), (*lo).max(*hi));
-                    match self.shift.span(first, last) {
+                    match self.shift.reference_span(first, last) {
                         Some((new_first, new_last)) => {
                             self.changed |= (new_first, new_last) != (first, last);
                             let forward = *lo <= *hi;

@@ -4,6 +4,7 @@ use chrono_tz::Tz;
 
 use super::super::{RangeRef, SheetRef, Spreadsheets};
 use super::*;
+use crate::sheets::shift::{Dim, Shift};
 use crate::time::{iso_utc, parse_iso_utc, parse_zone};
 use crate::CellValue;
 
@@ -157,7 +158,7 @@ fn columns_shift_for_structure() {
     let (mut store, sheet) = fresh();
     put(&mut store, &sheet, "A1", s("=C1+D1"));
     let book = store.books_mut().iter_mut().next().unwrap();
-    shift_references(book, sheet.sheet_id, Shift::RemoveColumns { start: 3, count: 1 });
+    shift_references(book, sheet.sheet_id, Shift::Remove { dim: Dim::Columns, start: 3, count: 1 });
     assert_eq!(store.get_formula(&at(&store, &sheet, "A1")).unwrap(), "=#REF!+C1");
 }
 

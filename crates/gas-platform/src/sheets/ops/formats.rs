@@ -32,6 +32,18 @@ pub mod format_text {
     pub const INVALID_HEIGHT: &str = "Invalid argument: height";
     pub const INVALID_COLOR: &str = "Invalid argument: color";
     pub const INVALID_STYLE: &str = "Invalid argument: style";
+    /// `Color.asRgbColor()` of a theme colour and `asThemeColor()` of an RGB one (assumed).
+    pub const COLOR_NOT_RGB: &str = "Object is not of type RgbColor.";
+    pub const COLOR_NOT_THEME: &str = "Object is not of type ThemeColor.";
+
+    #[cfg(test)]
+    #[test]
+    fn a_colour_read_as_the_other_kind() {
+        assert_eq!(
+            (COLOR_NOT_RGB, COLOR_NOT_THEME),
+            ("Object is not of type RgbColor.", "Object is not of type ThemeColor.")
+        );
+    }
 }
 
 /// What `Range.clear(options)` clears. With no option true, everything (documented:

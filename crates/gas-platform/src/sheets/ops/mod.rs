@@ -19,9 +19,9 @@ pub use structure::COLUMNS_PER_SHEET_MAX;
 
 use chrono_tz::Tz;
 
-use super::anchored::Shift;
 use super::formula::shift_references;
 use super::model::{same_sheet_name, Sheet, Spreadsheet, Spreadsheets};
+use super::shift::Shift;
 use super::values::user_entered;
 use super::{a1, text, RangeRef, SheetRef};
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
@@ -408,7 +408,7 @@ impl Spreadsheets {
     /// Keeps every formula of the spreadsheet pointing at the same cells (formula/).
     /// Formula references after a structural change, before the cells move
     /// (`formula::shift_references`: every formula of the spreadsheet naming the sheet).
-    pub(super) fn shift_formulas(&mut self, sheet: &SheetRef, shift: super::formula::Shift) -> ServiceResult<()> {
+    pub(super) fn shift_formulas(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
         shift_references(self.open_by_id_mut(&sheet.spreadsheet_id)?, sheet.sheet_id, shift);
         Ok(())
     }

@@ -46,10 +46,10 @@ impl Spreadsheets {
     /// values, grid, per-cell layers and layout (`Sheet::apply_shift`), then the anchored
     /// objects.
     pub(in crate::sheets) fn shift_sheet(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
-        self.shift_formulas(sheet, shift.into())?;
+        self.shift_formulas(sheet, shift)?;
         self.sheet_mut(sheet)?.apply_shift(shift);
         // Named ranges, protections and conditional format rules (objects.rs).
-        self.shift_anchored(sheet, shift.into())
+        self.shift_anchored(sheet, shift)
     }
 
     /// Deleting `count` rows or columns must leave at least one that is not frozen
