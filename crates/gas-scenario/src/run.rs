@@ -56,11 +56,16 @@ struct GateState {
     /// else (another execution, an event, a trigger) is due before it. A call at or after
     /// it parks, so the scheduler decides exactly as if every call had parked.
     horizon_utc_ms: i64,
+    /// The thread of each parked execution, woken alone when it is granted: a shared
+    /// condition variable woke every parked execution and the scheduler at every park and
+    /// grant, only for all but one to sleep again.
+    threads: BTreeMap<u64, std::thread::Thread>,
 }
 
 /// The gate shared by the scheduler and every execution of one run.
 struct SchedulerGate {
     state: Mutex<GateState>,
+    /// Signalled when an execution parks or finishes; only the scheduler waits on it.
     changed: Condvar,
     /// An explored schedule's choices (`crate::explore`); `None` for a plain run.
     choices: Option<Arc<crate::explore::Choices>>,
@@ -76,18 +81,24 @@ impl SchedulerGate {
         let mut state = self.lock();
         assert_eq!(state.running, Some(exec_id), "only the running execution may park");
         state.parked.insert(exec_id, park);
+        state.threads.insert(exec_id, std::thread::current());
         state.running = None;
-        self.changed.notify_all();
+        self.changed.notify_one();
         loop {
             if let Some((granted, at)) = state.granted {
                 if granted == exec_id {
                     state.granted = None;
                     state.parked.remove(&exec_id);
+                    state.threads.remove(&exec_id);
                     state.running = Some(exec_id);
                     return at;
                 }
             }
-            state = self.changed.wait(state).unwrap_or_else(|p| p.into_inner());
+            // `grant` unparks this thread after setting `granted`; an unpark that comes
+            // before `park` makes it return at once, so no grant is missed.
+            drop(state);
+            std::thread::park();
+            state = self.lock();
         }
     }
 }
@@ -144,7 +155,7 @@ impl Gate for SchedulerGate {
         if state.running == Some(exec_id) {
             state.running = None;
         }
-        self.changed.notify_all();
+        self.changed.notify_one();
     }
 }
 
@@ -854,7 +865,9 @@ fn grant(gate: &SchedulerGate, exec_id: u64, at_utc_ms: i64, horizon_utc_ms: i64
     state.granted = Some((exec_id, at_utc_ms));
     // Mark it running now, so the scheduler waits for it to park again or finish.
     state.running = Some(exec_id);
-    gate.changed.notify_all();
+    if let Some(thread) = state.threads.get(&exec_id) {
+        thread.unpark();
+    }
 }
 
 /// What to start: a run, a request or a trigger firing.

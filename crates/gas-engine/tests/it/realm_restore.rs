@@ -174,6 +174,37 @@ fn restoring_puts_back_only_what_was_written() {
     assert_eq!(after.to_string(&mut context).unwrap().to_std_string_escaped(), "undefined undefined");
 }
 
+/// The restore walks a dirty list (vendored patch 0021), kept per thread: two realms on
+/// one thread each put back only their own writes, a top-level `let` and a `var` in the
+/// global environment included, and a dropped snapshot leaves nothing listed.
+#[test]
+fn two_realms_on_one_thread_restore_only_their_own_writes() {
+    let eval = |context: &mut Context, code: &str| {
+        let value = context.eval(Source::from_bytes(code)).unwrap();
+        value.to_string(context).unwrap().to_std_string_escaped()
+    };
+    let mut a = Context::default();
+    let mut b = Context::default();
+    eval(&mut a, "let counter = 1; var total = 10;");
+    let snapshot_a = a.snapshot_realm().unwrap();
+    let snapshot_b = b.snapshot_realm().unwrap();
+    eval(&mut a, "counter = 2; total = 20; Math.answer = 42;");
+    eval(&mut b, "Array.prototype.extra = 1;");
+    let restored_b = b.restore_realm(&snapshot_b);
+    assert!((1..5).contains(&restored_b), "b wrote Array.prototype, restored {restored_b}");
+    assert_eq!(eval(&mut a, "counter + ' ' + total + ' ' + Math.answer"), "2 20 42", "b's restore left a alone");
+    let restored = a.restore_realm(&snapshot_a);
+    assert!((2..20).contains(&restored), "{restored} objects restored");
+    assert_eq!(a.restore_realm(&snapshot_a), 0, "nothing ran since");
+    assert_eq!(eval(&mut a, "counter + ' ' + total + ' ' + typeof Math.answer"), "1 10 undefined");
+    assert_eq!(eval(&mut b, "typeof [].extra"), "undefined");
+    drop(snapshot_b);
+    eval(&mut b, "Math.other = 1;");
+    let snapshot_b = b.snapshot_realm().unwrap();
+    assert_eq!(b.restore_realm(&snapshot_b), 0, "the dropped snapshot's writes are not listed");
+    assert_eq!(eval(&mut b, "Math.other"), "1", "the new snapshot has what was there when it was taken");
+}
+
 /// boa 0.22 cached a property found on a prototype by its slot in the prototype's
 /// storage, and kept reading that slot after a deletion there re-laid it out (the next
 /// method, or past the end). Patch 0009 checks the prototype's shape too. Contexts are

@@ -80,10 +80,11 @@ impl<T: NativeObject> Clone for JsObject<T> {
 pub(crate) struct VTableObject<T: NativeObject + ?Sized> {
     #[unsafe_ignore_trace]
     vtable: &'static InternalObjectMethods,
-    /// Set by every mutable borrow: lets a realm snapshot restore only the objects an
-    /// execution may have changed (see `object::snapshot`).
+    /// Which realm snapshot covers the object and whether it was mutably borrowed since
+    /// (see `object::snapshot::Tag`): the first mutable borrow of a covered object puts it
+    /// on its thread's dirty list, so a restore touches only what was written.
     #[unsafe_ignore_trace]
-    written: Cell<bool>,
+    snapshot_tag: Cell<u64>,
     object: GcRefCell<Object<T>>,
 }
 
@@ -132,7 +133,7 @@ impl JsObject {
         vtable: &'static InternalObjectMethods,
     ) -> Self {
         let inner = Gc::new(VTableObject {
-            written: Cell::new(false),
+            snapshot_tag: Cell::new(super::snapshot::UNTRACKED),
             object: GcRefCell::new(object),
             vtable,
         });
@@ -219,7 +220,7 @@ impl JsObject {
     ) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
-            written: Cell::new(false),
+            snapshot_tag: Cell::new(super::snapshot::UNTRACKED),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),
@@ -246,7 +247,7 @@ impl JsObject {
     ) -> JsObject<T> {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
-            written: Cell::new(false),
+            snapshot_tag: Cell::new(super::snapshot::UNTRACKED),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_with_shared_shape(
@@ -900,16 +901,16 @@ impl<T: NativeObject> JsObject<T> {
     /// ```
     #[inline]
     pub fn try_borrow_mut(&self) -> StdResult<RefMut<'_, Object<T>>, BorrowMutError> {
-        self.inner.written.set(true);
+        super::snapshot::note_write(&self.inner.snapshot_tag);
         self.inner
             .object
             .try_borrow_mut()
             .map_err(|_| BorrowMutError)
     }
 
-    /// Whether the object was mutably borrowed since the flag was last cleared, and clears it.
-    pub(crate) fn take_written(&self) -> bool {
-        self.inner.written.replace(false)
+    /// The object's realm snapshot tag (see `object::snapshot`).
+    pub(crate) fn snapshot_tag(&self) -> &Cell<u64> {
+        &self.inner.snapshot_tag
     }
 
     /// Checks if the garbage collected memory is the same.
@@ -1092,7 +1093,7 @@ impl<T: NativeObject> JsObject<T> {
     pub fn new<O: Into<Option<JsObject>>>(root_shape: &RootShape, prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
-            written: Cell::new(false),
+            snapshot_tag: Cell::new(super::snapshot::UNTRACKED),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_with_shared_shape(
@@ -1128,7 +1129,7 @@ impl<T: NativeObject> JsObject<T> {
     pub fn new_unique<O: Into<Option<JsObject>>>(prototype: O, data: T) -> Self {
         let internal_methods = data.internal_methods();
         let inner = Gc::new(VTableObject {
-            written: Cell::new(false),
+            snapshot_tag: Cell::new(super::snapshot::UNTRACKED),
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),

@@ -37,7 +37,7 @@ mod datatypes;
 mod jsobject;
 mod operations;
 mod property_map;
-mod snapshot;
+pub(crate) mod snapshot;
 
 pub mod shape;
 

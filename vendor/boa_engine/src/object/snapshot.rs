@@ -5,9 +5,12 @@
 //! intrinsics, its global object, the global environment, and whatever their properties,
 //! prototypes, proxies, bound functions and closures reach): properties, prototype,
 //! extensibility and private elements, plus the bindings of every declarative
-//! environment found. Restoring puts back the objects that were mutably borrowed since
-//! (every mutable borrow of an object sets its `written` flag) and every environment.
-//! Objects created after the snapshot are simply no longer reachable from the realm.
+//! environment found. Restoring puts back only the objects and environments written
+//! since: the snapshot tags each one it covers (`Tag`), and the first mutable borrow of a
+//! tagged object or environment's bindings puts it on its thread's dirty list, so a
+//! restore costs what the run changed, not what the realm holds. Objects created after
+//! the snapshot are untagged (one bit test per mutable borrow) and simply no longer
+//! reachable from the realm after it.
 //!
 //! Only objects whose internal data cannot change are allowed in a snapshot (ordinary
 //! objects, arrays, functions, errors, primitive wrappers; proxies, whose target and
@@ -20,6 +23,9 @@
 //! environments. A realm whose objects reach other objects only through those would have
 //! them unguarded; gas-sim's prelude defines no classes and its natives capture no JS
 //! values.
+
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use boa_gc::Gc;
 use rustc_hash::FxHashSet;
@@ -46,8 +52,55 @@ use crate::{
     realm::Realm,
 };
 
+/// A snapshot tag, kept in every object and every environment's bindings: which snapshot
+/// covers it (`ID_*`, 0 for none), its index there, whether it is an environment (`ENV`),
+/// and whether it was written since the snapshot or its last restore (`DIRTY`).
+/// Untracked values carry `DIRTY` so that a mutable borrow tests one bit.
+pub(crate) type Tag = u64;
+
+const DIRTY: Tag = 1 << 63;
+const ENV: Tag = 1 << 62;
+const ID_SHIFT: u32 = 32;
+const ID_MASK: Tag = (1 << 30) - 1;
+const INDEX_MASK: Tag = u32::MAX as Tag;
+
+/// The tag of an object or environment that no snapshot covers.
+pub(crate) const UNTRACKED: Tag = DIRTY;
+
+thread_local! {
+    /// The tags (as they were before the write) of tracked objects and environments
+    /// written since their snapshot's last restore, in the order of first write.
+    static DIRTY_LIST: RefCell<Vec<Tag>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Snapshot ids, never 0.
+static NEXT_SNAPSHOT_ID: AtomicU32 = AtomicU32::new(1);
+
+/// Called by every mutable borrow of an object or an environment's bindings.
+#[inline]
+pub(crate) fn note_write(tag: &Cell<Tag>) {
+    let value = tag.get();
+    if value & DIRTY == 0 {
+        first_write(tag, value);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn first_write(tag: &Cell<Tag>, value: Tag) {
+    tag.set(value | DIRTY);
+    // Fails only while the thread exits, when no restore can follow.
+    let _ = DIRTY_LIST.try_with(|list| list.borrow_mut().push(value));
+}
+
+const fn tag_id(tag: Tag) -> u32 {
+    ((tag >> ID_SHIFT) & ID_MASK) as u32
+}
+
 /// The saved state of a realm; see the module documentation.
 pub struct RealmSnapshot {
+    /// This snapshot's id in the tags of what it covers.
+    id: u32,
     realm: Realm,
     objects: Vec<SavedObject>,
     environments: Vec<SavedEnvironment>,
@@ -64,6 +117,26 @@ impl std::fmt::Debug for RealmSnapshot {
             .field("objects", &self.objects.len())
             .field("environments", &self.environments.len())
             .finish_non_exhaustive()
+    }
+}
+
+impl Drop for RealmSnapshot {
+    /// Untags what the snapshot covers, so its writes are no longer listed.
+    fn drop(&mut self) {
+        let untag = |tag: &Cell<Tag>| {
+            if tag_id(tag.get()) == self.id {
+                tag.set(UNTRACKED);
+            }
+        };
+        for saved in &self.objects {
+            untag(saved.object.snapshot_tag());
+        }
+        for saved in &self.environments {
+            if let Some(slots) = saved.environment.binding_slots() {
+                untag(slots.snapshot_tag());
+            }
+        }
+        let _ = DIRTY_LIST.try_with(|list| list.borrow_mut().retain(|tag| tag_id(*tag) != self.id));
     }
 }
 
@@ -339,58 +412,93 @@ impl Context {
                 walker.refused.join("; ")
             ));
         }
-        for saved in &walker.objects {
-            saved.object.take_written();
+        let id = NEXT_SNAPSHOT_ID.fetch_add(1, Ordering::Relaxed) & ID_MASK as u32;
+        let id = if id == 0 {
+            NEXT_SNAPSHOT_ID.fetch_add(1, Ordering::Relaxed) & ID_MASK as u32
+        } else {
+            id
+        };
+        let clean = |index: usize, kind: Tag| -> Result<Tag, String> {
+            let index = u32::try_from(index).map_err(|_| "too many objects for a snapshot")?;
+            Ok(kind | (Tag::from(id) << ID_SHIFT) | Tag::from(index))
+        };
+        for (index, saved) in walker.objects.iter().enumerate() {
+            saved.object.snapshot_tag().set(clean(index, 0)?);
+        }
+        for (index, saved) in walker.environments.iter().enumerate() {
+            if let Some(slots) = saved.environment.binding_slots() {
+                slots.snapshot_tag().set(clean(index, ENV)?);
+            }
         }
         Ok(RealmSnapshot {
+            id,
             realm,
             objects: walker.objects,
             environments: walker.environments,
-            kept_shapes: std::cell::RefCell::default(),
+            kept_shapes: RefCell::default(),
         })
     }
 
     /// Puts the snapshot's realm back as it was when the snapshot was taken: every object
-    /// written since, every environment, and no cached template objects. Returns the
-    /// number of objects restored. Run no script while it runs (none can: it takes
-    /// `&mut self`).
+    /// and environment written since (its thread's dirty list names them), and no cached
+    /// template objects. Returns the number of objects restored. Run no script while it
+    /// runs (none can: it takes `&mut self`).
     pub fn restore_realm(&mut self, snapshot: &RealmSnapshot) -> usize {
+        let mut dirty = DIRTY_LIST.with(|list| std::mem::take(&mut *list.borrow_mut()));
         let mut restored = 0;
         let mut kept_shapes = Vec::new();
-        for saved in &snapshot.objects {
-            if !saved.object.take_written() {
+        for &tag in &dirty {
+            if tag_id(tag) != snapshot.id {
                 continue;
             }
-            restored += 1;
-            {
-                let mut object = saved.object.borrow_mut();
-                if !object.properties.shape.is_unique() {
-                    kept_shapes.push(object.properties.shape.clone());
+            let index = (tag & INDEX_MASK) as usize;
+            if tag & ENV == 0 {
+                let saved = &snapshot.objects[index];
+                restore_object(saved, &mut kept_shapes);
+                saved.object.snapshot_tag().set(tag);
+                restored += 1;
+            } else {
+                let saved = &snapshot.environments[index];
+                if let Some(slots) = saved.environment.binding_slots() {
+                    slots.borrow_mut().clone_from(&saved.bindings);
+                    slots.snapshot_tag().set(tag);
                 }
-                object.properties.indexed_properties = copy_indexed(&saved.indexed);
-                object.properties.shape = match &saved.shape {
-                    SavedShape::Shared(shape) => shape.clone(),
-                    SavedShape::Unique { table, prototype } => {
-                        UniqueShape::new(prototype.clone(), table.clone()).into()
-                    }
-                };
-                object.properties.storage.clone_from(&saved.storage);
-                object.extensible = saved.extensible;
-                object.private_elements.clone_from(&saved.private_elements);
+                saved.environment.set_poisoned(saved.poisoned);
             }
-            if let Some(mut proxy) = saved.object.downcast_mut::<Proxy>() {
-                proxy.set_data(saved.proxy.clone());
-            }
-            saved.object.take_written();
         }
-        for saved in &snapshot.environments {
-            if let Some(slots) = saved.environment.binding_slots() {
-                slots.borrow_mut().clone_from(&saved.bindings);
-            }
-            saved.environment.set_poisoned(saved.poisoned);
-        }
+        // Other snapshots' writes (another realm on this thread) stay listed; the list
+        // keeps its allocation.
+        dirty.retain(|tag| tag_id(*tag) != snapshot.id);
+        DIRTY_LIST.with(|list| {
+            let mut list = list.borrow_mut();
+            dirty.append(&mut list);
+            *list = dirty;
+        });
         *snapshot.kept_shapes.borrow_mut() = kept_shapes;
         snapshot.realm.clear_templates();
         restored
+    }
+}
+
+/// Puts one written object back as saved; its tag stays dirty until the caller resets it.
+fn restore_object(saved: &SavedObject, kept_shapes: &mut Vec<Shape>) {
+    {
+        let mut object = saved.object.borrow_mut();
+        if !object.properties.shape.is_unique() {
+            kept_shapes.push(object.properties.shape.clone());
+        }
+        object.properties.indexed_properties = copy_indexed(&saved.indexed);
+        object.properties.shape = match &saved.shape {
+            SavedShape::Shared(shape) => shape.clone(),
+            SavedShape::Unique { table, prototype } => {
+                UniqueShape::new(prototype.clone(), table.clone()).into()
+            }
+        };
+        object.properties.storage.clone_from(&saved.storage);
+        object.extensible = saved.extensible;
+        object.private_elements.clone_from(&saved.private_elements);
+    }
+    if let Some(mut proxy) = saved.object.downcast_mut::<Proxy>() {
+        proxy.set_data(saved.proxy.clone());
     }
 }

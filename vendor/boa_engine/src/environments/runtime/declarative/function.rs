@@ -2,11 +2,12 @@ use boa_ast::scope::Scope;
 use boa_gc::{Finalize, GcRefCell, Trace, custom_trace};
 use std::cell::RefCell;
 
+use super::BindingSlots;
 use crate::{JsNativeError, JsObject, JsResult, JsValue, builtins::function::OrdinaryFunction};
 
 #[derive(Debug, Trace, Finalize)]
 pub(crate) struct FunctionEnvironment {
-    bindings: GcRefCell<Vec<Option<JsValue>>>,
+    bindings: BindingSlots,
     #[unsafe_ignore_trace]
     deletable_bindings: RefCell<Vec<bool>>,
     #[unsafe_ignore_trace]
@@ -22,7 +23,7 @@ impl FunctionEnvironment {
     /// Creates a new `FunctionEnvironment`.
     pub(crate) fn new(bindings_count: u32, slots: FunctionSlots, scope: Scope) -> Self {
         Self {
-            bindings: GcRefCell::new(vec![None; bindings_count as usize]),
+            bindings: BindingSlots::new(vec![None; bindings_count as usize]),
             deletable_bindings: RefCell::new(vec![false; bindings_count as usize]),
             deleted_bindings: RefCell::new(vec![false; bindings_count as usize]),
             slots: Box::new(slots),
@@ -41,7 +42,7 @@ impl FunctionEnvironment {
     }
 
     /// Gets the bindings of this function environment.
-    pub(crate) const fn bindings(&self) -> &GcRefCell<Vec<Option<JsValue>>> {
+    pub(crate) const fn bindings(&self) -> &BindingSlots {
         &self.bindings
     }
 

@@ -1,16 +1,17 @@
+use super::BindingSlots;
 use crate::JsValue;
-use boa_gc::{Finalize, GcRefCell, Trace};
+use boa_gc::{Finalize, Trace};
 
 #[derive(Debug, Trace, Finalize)]
 pub(crate) struct GlobalEnvironment {
-    bindings: GcRefCell<Vec<Option<JsValue>>>,
+    bindings: BindingSlots,
 }
 
 impl GlobalEnvironment {
     /// Creates a new `GlobalEnvironment`.
     pub(crate) fn new() -> Self {
         Self {
-            bindings: GcRefCell::new(Vec::new()),
+            bindings: BindingSlots::new(Vec::new()),
         }
     }
 
@@ -35,7 +36,7 @@ impl GlobalEnvironment {
     }
 
     /// Gets the bindings of this poisonable environment.
-    pub(crate) const fn bindings(&self) -> &GcRefCell<Vec<Option<JsValue>>> {
+    pub(crate) const fn bindings(&self) -> &BindingSlots {
         &self.bindings
     }
 }

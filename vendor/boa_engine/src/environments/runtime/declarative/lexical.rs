@@ -1,17 +1,18 @@
-use boa_gc::{Finalize, GcRefCell, Trace};
+use boa_gc::{Finalize, Trace};
 
+use super::BindingSlots;
 use crate::JsValue;
 
 #[derive(Debug, Trace, Finalize)]
 pub(crate) struct LexicalEnvironment {
-    bindings: GcRefCell<Vec<Option<JsValue>>>,
+    bindings: BindingSlots,
 }
 
 impl LexicalEnvironment {
     /// Creates a new `LexicalEnvironment`.
     pub(crate) fn new(bindings: u32) -> Self {
         Self {
-            bindings: GcRefCell::new(vec![None; bindings as usize]),
+            bindings: BindingSlots::new(vec![None; bindings as usize]),
         }
     }
 
@@ -36,7 +37,7 @@ impl LexicalEnvironment {
     }
 
     /// Gets the bindings of this poisonable environment.
-    pub(crate) const fn bindings(&self) -> &GcRefCell<Vec<Option<JsValue>>> {
+    pub(crate) const fn bindings(&self) -> &BindingSlots {
         &self.bindings
     }
 }

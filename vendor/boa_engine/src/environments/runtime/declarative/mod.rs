@@ -8,9 +8,44 @@ pub(crate) use global::GlobalEnvironment;
 pub(crate) use lexical::LexicalEnvironment;
 pub(crate) use module::ModuleEnvironment;
 
-use crate::{JsResult, JsValue};
-use boa_gc::{Finalize, GcRefCell, Trace};
+use crate::{JsResult, JsValue, object::snapshot};
+use boa_gc::{Finalize, GcRef, GcRefCell, GcRefMut, Trace};
 use std::cell::Cell;
+
+/// The binding values of a lexical, global or function environment. Every mutable borrow
+/// goes through [`BindingSlots::borrow_mut`], which tells a realm snapshot covering the
+/// environment that it was written (see `object::snapshot`).
+#[derive(Debug, Trace, Finalize)]
+pub(crate) struct BindingSlots {
+    values: GcRefCell<Vec<Option<JsValue>>>,
+    #[unsafe_ignore_trace]
+    snapshot_tag: Cell<u64>,
+}
+
+impl BindingSlots {
+    pub(crate) fn new(values: Vec<Option<JsValue>>) -> Self {
+        Self {
+            values: GcRefCell::new(values),
+            snapshot_tag: Cell::new(snapshot::UNTRACKED),
+        }
+    }
+
+    #[track_caller]
+    pub(crate) fn borrow(&self) -> GcRef<'_, Vec<Option<JsValue>>> {
+        self.values.borrow()
+    }
+
+    #[track_caller]
+    pub(crate) fn borrow_mut(&self) -> GcRefMut<'_, Vec<Option<JsValue>>> {
+        snapshot::note_write(&self.snapshot_tag);
+        self.values.borrow_mut()
+    }
+
+    /// The realm snapshot tag of the environment (see `object::snapshot`).
+    pub(crate) const fn snapshot_tag(&self) -> &Cell<u64> {
+        &self.snapshot_tag
+    }
+}
 
 /// A declarative environment holds binding values at runtime.
 ///
@@ -67,7 +102,7 @@ impl DeclarativeEnvironment {
 
     /// Returns whether this environment is a function environment.
     /// The binding slots of a lexical, global or function environment.
-    pub(crate) const fn binding_slots(&self) -> Option<&GcRefCell<Vec<Option<JsValue>>>> {
+    pub(crate) const fn binding_slots(&self) -> Option<&BindingSlots> {
         match &self.kind {
             DeclarativeEnvironmentKind::Lexical(env) => Some(env.bindings()),
             DeclarativeEnvironmentKind::Global(env) => Some(env.bindings()),
@@ -156,6 +191,9 @@ impl DeclarativeEnvironment {
 
     /// Poisons this environment for future binding searches.
     pub(crate) fn poison(&self) {
+        if let Some(slots) = self.binding_slots() {
+            snapshot::note_write(slots.snapshot_tag());
+        }
         self.poisoned.set(true);
     }
 
