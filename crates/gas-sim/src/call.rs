@@ -165,7 +165,12 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         outputs.write(path, "--state", &world.to_json()).map_err(BadInput)?;
     }
     if json {
-        println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize")));
+        println!(
+            "{}",
+            gas_scenario::terminal::guard_json(
+                &serde_json::to_string_pretty(&json_report(&report, &zone_name)).expect("reports serialize")
+            )
+        );
     } else {
         out!("{}", text_report(&report, zone, &zone_name, args));
     }
@@ -302,7 +307,8 @@ fn text_report(report: &ExecutionReport, zone: Tz, zone_name: &str, args: &CallA
     }
     section(&mut out, "logs", report.logs.items.len(), report.logs.dropped);
     for line in &report.logs.items {
-        let _ = writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), escape(&line.text));
+        let _ =
+            writeln!(out, "  {}  {:<7} {}", local_clock(line.at_utc_ms, zone), line.level.name(), escape(&line.text));
     }
     section(&mut out, "mail", report.mail.len(), 0);
     for sent in &report.mail {

@@ -128,7 +128,12 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     crate::html::write(args.html.as_deref(), &all, &outputs)?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
-        println!("{}", gas_scenario::terminal::guard_json(&serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize")));
+        println!(
+            "{}",
+            gas_scenario::terminal::guard_json(
+                &serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize")
+            )
+        );
     } else {
         // Each failed zone's text ends with its replay line: not repeated here.
         outln!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());

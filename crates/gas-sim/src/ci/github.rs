@@ -240,10 +240,7 @@ mod tests {
             message: "m\r::stop-commands::x\n\u{1b}[31m".into(),
         }])[0];
         assert_eq!(line, "::error file=a%3Ab,title=t%0D%0A%3A%3Aerror%3A%3Ax::m%0D::stop-commands::x%0A\\u001b[31m");
-        assert_eq!(
-            cell("a|b\r\n<b>&`*_[x](y)~$ \\"),
-            "a\\|b\\\\r\\\\n&lt;b&gt;&amp;\\`\\*\\_\\[x\\](y)\\~\\$ \\\\"
-        );
+        assert_eq!(cell("a|b\r\n<b>&`*_[x](y)~$ \\"), "a\\|b\\\\r\\\\n&lt;b&gt;&amp;\\`\\*\\_\\[x\\](y)\\~\\$ \\\\");
         assert_eq!(code("x`y\n"), "x'y\\n");
         assert_eq!(cell("my_scenario _x_ a_"), "my_scenario \\_x\\_ a\\_");
     }

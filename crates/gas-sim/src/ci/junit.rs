@@ -187,7 +187,8 @@ mod tests {
                     failure: Some(Failure {
                         message: "mail subject \"a&b\": expected 1, got 0".into(),
                         kind: "expectation".into(),
-                        text: "no mail \u{1} was sent ]]> \u{FFFF}\nreplay: gas-sim run s.toml --tz UTC --seed 0\n".into(),
+                        text: "no mail \u{1} was sent ]]> \u{FFFF}\nreplay: gas-sim run s.toml --tz UTC --seed 0\n"
+                            .into(),
                     }),
                     ..Case::passed("s.UTC", "[UTC] mail".into())
                 },

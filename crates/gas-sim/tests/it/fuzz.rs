@@ -534,8 +534,11 @@ fn hostile_text() -> impl Strategy<Value = String> {
         Just("#".to_string()),
         Just(":".to_string()),
         Just("[".to_string()),
-        prop::sample::select(vec!['\r', '\n', '\t', ' ', '\u{a0}', '\u{0}', '\u{1b}', '\u{7f}', '\u{85}', '\u{9b}', '\u{2028}', '\u{2029}', '\u{202e}', '\u{2066}', '\u{3000}'])
-            .prop_map(String::from),
+        prop::sample::select(vec![
+            '\r', '\n', '\t', ' ', '\u{a0}', '\u{0}', '\u{1b}', '\u{7f}', '\u{85}', '\u{9b}', '\u{2028}', '\u{2029}',
+            '\u{202e}', '\u{2066}', '\u{3000}'
+        ])
+        .prop_map(String::from),
         any::<String>(),
     ];
     prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
