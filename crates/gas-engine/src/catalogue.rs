@@ -47,9 +47,9 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
         }
         init.build().into()
     };
-    let classes = table(&mut tables.classes.iter().map(|(k, v)| (*k, v.as_str())), context);
+    let classes = table(&mut tables.classes.iter().copied(), context);
     let short_names = table(&mut tables.short_names.iter().copied(), context);
-    let enums = table(&mut tables.enums.iter().map(|(k, v)| (*k, v.as_str())), context);
+    let enums = table(&mut tables.enums.iter().copied(), context);
     let globals = table(&mut tables.globals.iter().copied(), context);
     // The MimeType global's values (a platform table, not the package's: it has names only).
     let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);

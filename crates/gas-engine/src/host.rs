@@ -207,13 +207,14 @@ impl Host {
             uuid_rng: RefCell::new(SeededRng::derive(1, "uuid")),
             sheets_rng: RefCell::new(SeededRng::derive(1, "sheets.randomize")),
             calls: RefCell::new(Bounded::default()),
-            logs: RefCell::new(Bounded::default()),
+            logs: RefCell::new(ExecutionLog::default()),
             kill_reason: RefCell::new(None),
             calls_made: Cell::new(0),
             probes: RefCell::new(Default::default()),
             gaps: RefCell::new(Default::default()),
             call_site: RefCell::new(String::new()),
             formula_gaps: RefCell::new(Vec::new()),
+            steps: Default::default(),
         }
     }
 

@@ -2,7 +2,8 @@
 //! methods (each overload's parameter names and types, its return type), enums and the
 //! globals scripts reach them through. Facts only, generated from
 //! `@types/google-apps-script` by `tools/catalogue/generate.js` into
-//! `catalogue/apps-script.txt` (checked in, compiled in, parsed once).
+//! `catalogue/apps-script.txt` (checked in), which `build.rs` turns into static tables
+//! compiled in (`catalogue_format.rs`): nothing parses the text when a process starts.
 //!
 //! It is the one list of names: the prelude builds every service object from it (a
 //! member the platform lacks is `undefined`, a real one gas-sim lacks says so by name),
@@ -14,17 +15,19 @@
 //! a name several declare (`Range`: Spreadsheet and Document; `User`: Base and Drive) is
 //! the first of [`PREFERRED_NAMESPACES`] that declares it, else the first in name order.
 
-use std::sync::LazyLock;
-
 use crate::ServiceError;
 
-/// The generated data (see the module documentation).
-pub const DATA: &str = include_str!("../catalogue/apps-script.txt");
+// The parser and generator are build.rs's; the library uses the name helpers (and its
+// tests the parser).
+#[allow(dead_code)]
+#[path = "catalogue_format.rs"]
+mod format;
 
-/// Where a short class name several namespaces declare is looked up first: the services
-/// gas-sim models, the spreadsheet first (`Range`, `Selection`, `Color` in scripts are
-/// almost always a sheet's).
-pub const PREFERRED_NAMESPACES: &[&str] = &["Base", "Spreadsheet", "Gmail", "Drive", "Script"];
+use format::namespace_of;
+pub use format::{short_name, PREFERRED_NAMESPACES};
+
+/// The generated data (see the module documentation), as checked in.
+pub const DATA: &str = include_str!("../catalogue/apps-script.txt");
 
 /// gas-sim method names (kept: scenarios' fault selectors name them) that the platform
 /// spells otherwise: gas-sim's one builder stands for the time-based one.
@@ -36,14 +39,14 @@ pub struct Catalogue {
     pub source_package: &'static str,
     pub source_version: &'static str,
     /// Sorted by name.
-    pub globals: Vec<Global>,
+    pub globals: &'static [Global],
     /// Sorted by qualified name (`Spreadsheet.Range`).
-    pub classes: Vec<Class>,
+    pub classes: &'static [Class],
     /// Sorted by qualified name.
-    pub enums: Vec<Enum>,
+    pub enums: &'static [Enum],
     /// Every short class name and the class it resolves to (an index in `classes`),
     /// sorted by short name.
-    short_names: Vec<(&'static str, usize)>,
+    short_names: &'static [(&'static str, usize)],
 }
 
 #[derive(Debug)]
@@ -57,26 +60,26 @@ pub struct Global {
 pub struct Class {
     /// Qualified: `Spreadsheet.Range`.
     pub name: &'static str,
-    pub extends: Vec<&'static str>,
+    pub extends: &'static [&'static str],
     /// Own methods, sorted by name.
-    pub methods: Vec<Method>,
+    pub methods: &'static [Method],
     /// Properties holding an enum (`SpreadsheetApp.BorderStyle`): (property, enum).
-    pub enum_refs: Vec<(&'static str, &'static str)>,
+    pub enum_refs: &'static [(&'static str, &'static str)],
     /// Other properties (`MimeType.GOOGLE_SHEETS: string`): (property, type).
-    pub fields: Vec<(&'static str, &'static str)>,
+    pub fields: &'static [(&'static str, &'static str)],
 }
 
 #[derive(Debug)]
 pub struct Method {
     pub name: &'static str,
     /// In the package's declaration order.
-    pub overloads: Vec<Overload>,
+    pub overloads: &'static [Overload],
 }
 
 #[derive(Debug)]
 pub struct Overload {
     pub returns: &'static str,
-    pub params: Vec<Param>,
+    pub params: &'static [Param],
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -90,104 +93,14 @@ pub struct Param {
 #[derive(Debug)]
 pub struct Enum {
     pub name: &'static str,
-    pub values: Vec<&'static str>,
+    pub values: &'static [&'static str],
 }
 
-static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| parse(DATA).expect("the generated catalogue parses"));
+include!(concat!(env!("OUT_DIR"), "/catalogue_data.rs"));
 
-/// The catalogue, parsed on first use.
+/// The catalogue, compiled in.
 pub fn catalogue() -> &'static Catalogue {
     &CATALOGUE
-}
-
-/// Reads the generated line format; an error names the line.
-pub fn parse(text: &'static str) -> Result<Catalogue, String> {
-    let mut catalogue = Catalogue {
-        source_package: "",
-        source_version: "",
-        globals: Vec::new(),
-        classes: Vec::new(),
-        enums: Vec::new(),
-        short_names: Vec::new(),
-    };
-    for (i, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.is_empty() {
-            continue;
-        }
-        let fields: Vec<&'static str> = line.split('\t').collect();
-        let bad = || format!("catalogue line {}: {line:?}", i + 1);
-        let class = catalogue.classes.last_mut();
-        match (fields[0], fields.len()) {
-            ("source", 3) => (catalogue.source_package, catalogue.source_version) = (fields[1], fields[2]),
-            ("parser", _) => {}
-            ("global", 3) => catalogue.globals.push(Global { name: fields[1], class: fields[2] }),
-            ("class", n) if n >= 2 => catalogue.classes.push(Class {
-                name: fields[1],
-                extends: fields[2..].to_vec(),
-                methods: Vec::new(),
-                enum_refs: Vec::new(),
-                fields: Vec::new(),
-            }),
-            ("method", n) if n >= 3 => {
-                let class = class.ok_or_else(bad)?;
-                let params = fields[3..].iter().map(|p| parse_param(p).ok_or_else(bad)).collect::<Result<_, _>>()?;
-                let overload = Overload { returns: fields[2], params };
-                match class.methods.last_mut() {
-                    Some(method) if method.name == fields[1] => method.overloads.push(overload),
-                    _ => class.methods.push(Method { name: fields[1], overloads: vec![overload] }),
-                }
-            }
-            ("enumref", 3) => class.ok_or_else(bad)?.enum_refs.push((fields[1], fields[2])),
-            ("field", 3) => class.ok_or_else(bad)?.fields.push((fields[1], fields[2])),
-            ("enum", n) if n >= 2 => catalogue.enums.push(Enum { name: fields[1], values: fields[2..].to_vec() }),
-            _ => return Err(bad()),
-        }
-    }
-    let sorted = |names: Vec<&str>| names.windows(2).all(|w| w[0] < w[1]);
-    if !sorted(catalogue.classes.iter().map(|c| c.name).collect())
-        || !sorted(catalogue.enums.iter().map(|e| e.name).collect())
-        || !sorted(catalogue.globals.iter().map(|g| g.name).collect())
-        || catalogue.classes.iter().any(|c| !sorted(c.methods.iter().map(|m| m.name).collect()))
-    {
-        return Err("catalogue: classes, methods, enums and globals must be sorted and unique".into());
-    }
-    catalogue.short_names = short_names(&catalogue.classes);
-    Ok(catalogue)
-}
-
-/// Each short name's class: the only one, or the first of [`PREFERRED_NAMESPACES`], or
-/// the first in name order.
-fn short_names(classes: &[Class]) -> Vec<(&'static str, usize)> {
-    let rank = |i: usize| {
-        let ns = namespace_of(classes[i].name);
-        (PREFERRED_NAMESPACES.iter().position(|p| *p == ns).unwrap_or(PREFERRED_NAMESPACES.len()), classes[i].name)
-    };
-    let mut all: Vec<(&'static str, usize)> = (0..classes.len()).map(|i| (short_name(classes[i].name), i)).collect();
-    all.sort_by(|a, b| a.0.cmp(b.0).then_with(|| rank(a.1).cmp(&rank(b.1))));
-    all.dedup_by(|later, first| later.0 == first.0);
-    all
-}
-
-fn parse_param(text: &'static str) -> Option<Param> {
-    let (rest, text) = match text.strip_prefix("...") {
-        Some(after) => (true, after),
-        None => (false, text),
-    };
-    let (name, ty) = text.split_once(':')?;
-    let (name, optional) = match name.strip_suffix('?') {
-        Some(name) => (name, true),
-        None => (name, false),
-    };
-    Some(Param { name, ty, optional, rest })
-}
-
-/// The class part after the namespace: `Range` of `Spreadsheet.Range`.
-pub fn short_name(qualified: &str) -> &str {
-    qualified.rsplit('.').next().unwrap_or(qualified)
-}
-
-fn namespace_of(qualified: &str) -> &str {
-    qualified.split('.').next().unwrap_or(qualified)
 }
 
 impl Catalogue {
@@ -228,7 +141,7 @@ impl Catalogue {
         let mut out = vec![class];
         let mut i = 0;
         while i < out.len() && out.len() < DEPTH_MAX {
-            for parent in &out[i].extends {
+            for parent in out[i].extends {
                 if let Some(p) = self.class(parent) {
                     if !out.iter().any(|c| c.name == p.name) {
                         out.push(p);
@@ -275,30 +188,9 @@ impl Catalogue {
     /// only for the classes it builds: `classes` maps a qualified class to
     /// `method,method|Prop:Ns.Enum,Prop:Ns.Enum` (its parents' methods included),
     /// `short_names` each short name to its class, `enums` each enum to `VALUE,VALUE`,
-    /// `globals` each global to its class or enum.
-    pub fn prelude_tables(&self) -> &PreludeTables {
-        static TABLES: LazyLock<PreludeTables> = LazyLock::new(|| {
-            let c = catalogue();
-            PreludeTables {
-                classes: c
-                    .classes
-                    .iter()
-                    .map(|class| {
-                        let enums: Vec<String> = c
-                            .lineage(class)
-                            .iter()
-                            .flat_map(|k| k.enum_refs.iter())
-                            .map(|(p, e)| format!("{p}:{e}"))
-                            .collect();
-                        (class.name, format!("{}|{}", c.method_names(class).join(","), enums.join(",")))
-                    })
-                    .collect(),
-                short_names: c.short_names.iter().map(|(short, i)| (*short, c.classes[*i].name)).collect(),
-                enums: c.enums.iter().map(|e| (e.name, e.values.join(","))).collect(),
-                globals: c.globals.iter().map(|g| (g.name, g.class)).collect(),
-            }
-        });
-        &TABLES
+    /// `globals` each global to its class or enum. Compiled in, sorted by key.
+    pub fn prelude_tables(&self) -> &'static PreludeTables {
+        &PRELUDE_TABLES
     }
 
     /// The class and method of a gas-sim method name (`Sheet.getRange`).
@@ -310,13 +202,20 @@ impl Catalogue {
     }
 }
 
-/// See [`Catalogue::prelude_tables`].
+/// See [`Catalogue::prelude_tables`]. Every table is sorted by its key.
 #[derive(Debug)]
 pub struct PreludeTables {
-    pub classes: Vec<(&'static str, String)>,
-    pub short_names: Vec<(&'static str, &'static str)>,
-    pub enums: Vec<(&'static str, String)>,
-    pub globals: Vec<(&'static str, &'static str)>,
+    pub classes: &'static [(&'static str, &'static str)],
+    pub short_names: &'static [(&'static str, &'static str)],
+    pub enums: &'static [(&'static str, &'static str)],
+    pub globals: &'static [(&'static str, &'static str)],
+}
+
+impl PreludeTables {
+    /// A table's value for `key` (tables are sorted by key).
+    pub fn lookup(table: &[(&'static str, &'static str)], key: &str) -> Option<&'static str> {
+        table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().map(|i| table[i].1)
+    }
 }
 
 /// A JS argument's type, as the platform spells it in a signature error.
@@ -595,8 +494,25 @@ mod tests {
 
     #[test]
     fn parse_errors_name_the_line() {
+        use format::parse;
         assert!(parse("class\tA.B\nbogus\tline\n").unwrap_err().contains("line 2"));
         assert!(parse("method\tx\tvoid\n").is_err(), "a method outside a class");
         assert!(parse("class\tB.B\nclass\tA.A\n").is_err(), "unsorted");
+        assert!(parse("class\tA.B\nmethod\tx\tvoid\tnoType\n").unwrap_err().contains("line 2"), "a bad parameter");
+    }
+
+    #[test]
+    fn the_compiled_tables_are_the_checked_in_text() {
+        // build.rs generates the tables from DATA; a stale OUT_DIR would differ here.
+        let parsed = format::parse(DATA).unwrap();
+        let c = catalogue();
+        assert_eq!(parsed.classes.len(), c.classes.len());
+        assert_eq!(parsed.enums.len(), c.enums.len());
+        assert_eq!(parsed.globals.len(), c.globals.len());
+        let overloads =
+            |c: &Catalogue| c.classes.iter().flat_map(|k| k.methods).map(|m| m.overloads.len()).sum::<usize>();
+        let parsed_overloads: usize = parsed.classes.iter().flat_map(|k| &k.methods).map(|m| m.1.len()).sum();
+        assert_eq!(parsed_overloads, overloads(c));
+        assert!(c.short_names.windows(2).all(|w| w[0].0 < w[1].0));
     }
 }

@@ -32,7 +32,7 @@ pub fn run(args: &ApiArgs) -> Result<u8, BadInput> {
     let c = catalogue();
     let implemented = gas_engine::implemented_methods().map_err(|e| BadInput(format!("gas-sim's prelude: {e}")))?;
     let mut services: BTreeMap<&'static str, Vec<ClassCoverage>> = BTreeMap::new();
-    for class in &c.classes {
+    for class in c.classes {
         let own = implemented.get(class.name);
         let (done, missing): (Vec<&'static str>, Vec<&'static str>) =
             c.method_names(class).into_iter().partition(|m| own.is_some_and(|set| set.contains(*m)));
