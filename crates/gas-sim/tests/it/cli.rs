@@ -218,7 +218,15 @@ fn bad_input_is_one_clear_line_and_exit_2() {
         (vec!["call", "fixtures/quickstart", "recordVisit", "--tz", "Mars/Base"], "unknown time zone \"Mars/Base\""),
         (vec!["call", "fixtures/quickstart", "recordVisit", "--at", "tomorrow"], "--at: bad time \"tomorrow\""),
         (
-            vec!["call", "fixtures/quickstart", "recordVisit", "--state", bad_state.to_str().unwrap()],
+            vec![
+                "call",
+                "fixtures/quickstart",
+                "recordVisit",
+                "--state",
+                bad_state.to_str().unwrap(),
+                "--allow-path",
+                project,
+            ],
             "unknown field `propertys`",
         ),
         (vec!["call", project, "f"], "Code.gs:4"),
