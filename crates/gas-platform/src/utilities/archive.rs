@@ -365,7 +365,7 @@ mod tests {
         let err = gzip_capped(&data, "big.gz", 10_000).unwrap_err();
         assert_eq!(err.message, "File big.gz exceeds the maximum file size.");
         let entry = NamedBytes { name: Some("n.bin".into()), bytes: data.clone() };
-        let err = zip_capped(&[entry.clone()], "archive.zip", 10_000).unwrap_err();
+        let err = zip_capped(std::slice::from_ref(&entry), "archive.zip", 10_000).unwrap_err();
         assert_eq!(err.message, "File archive.zip exceeds the maximum file size.");
         assert!(gzip_capped(&data, "ok.gz", 30_000).is_ok());
         assert!(zip_capped(&[entry], "ok.zip", 30_000).is_ok());
