@@ -120,27 +120,6 @@ fn json_parse_of_deep_input_does_not_abort() {
     });
 }
 
-/// Source nested as deep as the parser accepts is compiled and run on an execution's
-/// stack (the headroom past the native budget, `EXECUTION_STACK_BYTES`, is for the
-/// compiler, which does not check): the deepest accepted form of each construct runs.
-#[test]
-fn source_at_the_parsers_limit_compiles_on_an_execution_stack() {
-    isolated("source_at_the_parsers_limit_compiles_on_an_execution_stack", || {
-        let src = r#"function main() {
-  const t = (f) => { try { f(); return true } catch (e) { return false } };
-  function deepest(mk) { let lo = 1, hi = 1 << 14; while (lo < hi - 1) { const m = (lo + hi) >> 1; if (t(() => mk(m))) lo = m; else hi = m; } return t(() => mk(lo)) && lo > 100; }
-  return [
-    deepest(n => eval('('.repeat(n) + '1' + ')'.repeat(n))),
-    deepest(n => eval('['.repeat(n) + ']'.repeat(n))),
-    deepest(n => eval('x={a:'.repeat(n) + '1' + '}'.repeat(n))),
-    deepest(n => eval('function f(){'.repeat(n) + '}'.repeat(n))),
-    deepest(n => eval('(() => '.repeat(n) + '1' + ')'.repeat(n))),
-  ];
-}"#;
-        assert_eq!(eval(src), serde_json::json!([true, true, true, true, true]));
-    });
-}
-
 #[test]
 #[ignore]
 fn print_thresholds() {
