@@ -108,7 +108,7 @@ pub struct RealmSnapshot {
     /// object's, grown by the script's declarations). Shape transitions are cached weakly:
     /// holding these lets the next run, declaring the same globals in the same order, get
     /// the very same shapes, so inline caches keyed by them stay warm.
-    kept_shapes: std::cell::RefCell<Vec<Shape>>,
+    kept_shapes: RefCell<Vec<Shape>>,
 }
 
 impl std::fmt::Debug for RealmSnapshot {
