@@ -51,6 +51,31 @@ pub struct BenchArgs {
     /// after the first is one edit and a getValues of the whole range.
     #[arg(long)]
     sheets: bool,
+    /// Run the benchmark suite instead: every benchmark (call, a small scenario, every
+    /// scenario file, the year, the bench-* projects, explore, the mutation campaign) as
+    /// whole processes, each repeated: the median and its min-max band.
+    #[arg(long)]
+    suite: bool,
+    /// The gas-sim binary the suite runs (default: this one), e.g. a release build of an
+    /// older commit, to alternate two binaries in the same minutes.
+    #[arg(long, value_name = "PATH", requires = "suite")]
+    binary: Option<PathBuf>,
+    /// Repetitions of every benchmark (default: each one's own, 1 to 20).
+    #[arg(long, value_name = "N", requires = "suite", value_parser = |text: &str| whole_number_flag(text, 1, crate::bench_suite::REPEAT_MAX).map(|n| n as u32))]
+    repeat: Option<u32>,
+    /// Only these benchmarks (comma-separated names, as the suite prints them).
+    #[arg(long, value_name = "NAMES", requires = "suite", value_delimiter = ',')]
+    only: Vec<String>,
+    /// Print each result as a ratio to this baseline (a file `--save` wrote, e.g.
+    /// bench/baseline.json); above 1 is slower.
+    #[arg(long, value_name = "BASELINE.json", requires = "suite")]
+    compare: Option<PathBuf>,
+    /// Save the results as JSON (a baseline for `--compare`).
+    #[arg(long, value_name = "PATH", requires = "suite")]
+    save: Option<PathBuf>,
+    /// Rewrite README.md's generated bench block from the results.
+    #[arg(long, requires = "suite")]
+    write_readme: bool,
 }
 
 /// Edits the `--sheets` case measures per project.
@@ -80,6 +105,17 @@ impl Timing {
 const EXECUTIONS_MAX: u64 = 10_000_000;
 
 pub fn run(args: &BenchArgs) -> Result<u8, BadInput> {
+    if args.suite {
+        let this = std::env::current_exe().map_err(|e| BadInput(format!("this binary's path: {e}")))?;
+        return crate::bench_suite::run(&crate::bench_suite::SuiteOptions {
+            binary: args.binary.clone().unwrap_or(this),
+            repeat: args.repeat,
+            only: args.only.clone(),
+            compare: args.compare.clone(),
+            save: args.save.clone(),
+            write_readme: args.write_readme,
+        });
+    }
     if args.mutation_incremental {
         let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         return crate::bench_incremental::run(jobs);

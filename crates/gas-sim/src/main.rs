@@ -30,6 +30,8 @@ mod api;
 mod bench;
 mod bench_explore;
 mod bench_incremental;
+mod bench_results;
+mod bench_suite;
 mod call;
 mod ci;
 mod determinism;
