@@ -22,12 +22,15 @@ pub struct Parsed<'a> {
     pub enums: Vec<(&'a str, Vec<&'a str>)>,
 }
 
+/// One overload as written: (returns, params as written `name?:T`).
+pub type ParsedOverload<'a> = (&'a str, Vec<&'a str>);
+
 #[derive(Debug)]
 pub struct ParsedClass<'a> {
     pub name: &'a str,
     pub extends: Vec<&'a str>,
     /// (name, overloads: (returns, params as written `name?:T`)).
-    pub methods: Vec<(&'a str, Vec<(&'a str, Vec<&'a str>)>)>,
+    pub methods: Vec<(&'a str, Vec<ParsedOverload<'a>>)>,
     pub enum_refs: Vec<(&'a str, &'a str)>,
     pub fields: Vec<(&'a str, &'a str)>,
 }

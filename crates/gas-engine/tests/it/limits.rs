@@ -148,7 +148,7 @@ fn print_thresholds() {
 #[test]
 fn a_formula_nested_too_deep_reads_error_instead_of_aborting() {
     isolated("a_formula_nested_too_deep_reads_error_instead_of_aborting", || {
-        let src = "function main() {\n  const sheet = SpreadsheetApp.create('x').getActiveSheet();\n  const deep = '=' + '('.repeat(100000) + '1' + ')'.repeat(100000);\n  sheet.getRange('A1').setFormula(deep);\n  sheet.getRange('A2').setValue('=' + '-'.repeat(100000) + '1');\n  sheet.insertRowsBefore(1, 1);\n  return [sheet.getRange('A2').getValue(), sheet.getRange('A2').getFormula() === deep, sheet.getRange('A3').getValue()];\n}";
+        let src = "function main() {\n  const sheet = SpreadsheetApp.create('x').getActiveSheet();\n  const deep = '=' + '('.repeat(100000) + '1' + ')'.repeat(100000);\n  sheet.getRange('A1').setFormula(deep);\n  sheet.getRange('A2').setValue('=' + '-'.repeat(20000) + '1');\n  sheet.insertRowsBefore(1, 1);\n  return [sheet.getRange('A2').getValue(), sheet.getRange('A2').getFormula() === deep, sheet.getRange('A3').getValue()];\n}";
         assert_eq!(eval(src), serde_json::json!(["#ERROR!", true, "#ERROR!"]));
     });
 }
