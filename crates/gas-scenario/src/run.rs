@@ -22,8 +22,6 @@ use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
 use gas_platform::webapp::delivery::Outcome;
 use gas_platform::World;
 
-use chrono::{Datelike, Timelike};
-
 use crate::plan::{Occurrence, Plan, PlannedEvent};
 use crate::report::{ExecutionSummary, ZoneReport};
 use crate::schedule::{local_day_start, Firings, Schedule};
@@ -742,7 +740,7 @@ pub fn run_plan(plan: Plan) -> Result<ZoneReport, String> {
                 trigger.next_utc_ms = jittered(&gate, &trigger.id, trigger.firings.next_at_or_after(fire_at + 1));
                 let request = StartRequest {
                     function: trigger.function.clone(),
-                    event: Some(trigger_event(fire_at, &trigger.id, plan.zone)),
+                    event: Some(gas_platform::trigger_events::time_driven(fire_at, &trigger.id)),
                     at_utc_ms: fire_at,
                     source: "trigger".into(),
                     lost: false,
@@ -1175,22 +1173,4 @@ fn sync_installed_triggers(
             firings,
         });
     }
-}
-
-/// The platform's time-driven event object; its fields are in UTC (`"timezone": "UTC"`).
-fn trigger_event(at_utc_ms: i64, trigger_id: &str, _zone: chrono_tz::Tz) -> serde_json::Value {
-    let t = utc_ms_to_local(chrono_tz::UTC, at_utc_ms);
-    serde_json::json!({
-        "authMode": "FULL",
-        "triggerUid": trigger_id,
-        "year": t.year(),
-        "calendar-month": t.month(),
-        "day-of-month": t.day(),
-        "day-of-week": t.weekday().number_from_monday(),
-        "week-of-year": t.iso_week().week(),
-        "hour": t.hour(),
-        "minute": t.minute(),
-        "second": t.second(),
-        "timezone": "UTC",
-    })
 }
