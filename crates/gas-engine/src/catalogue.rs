@@ -1,5 +1,6 @@
 //! The catalogue in the engine: the tables the prelude builds every service object from
-//! (`__gas_catalogue()`, called once while the prelude runs), and the one place a
+//! (`__gas_catalogue()`, called once while the prelude runs: lookups in the tables
+//! compiled into gas-platform), and the one place a
 //! script's arguments are checked and converted against the catalogue's overloads
 //! (`script_args`, for every call the prelude passes the script's own arguments to). The
 //! rules are `gas_platform::catalogue`'s; this only reads JS values and converts them.
@@ -14,7 +15,7 @@ use boa_engine::native_function::NativeFunction;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
 use boa_engine::{js_string, Context, JsResult, JsValue, Source};
-use gas_platform::catalogue::{self, ArgType, Conversion};
+use gas_platform::catalogue::{self, ArgType, Conversion, PreludeTables};
 use gas_platform::ServiceError;
 
 use crate::value::Val;
@@ -30,16 +31,25 @@ const PRELUDE_TEXTS: &[(&str, &str)] = &[
     ("COLOR_NOT_THEME", gas_platform::sheets::format_text::COLOR_NOT_THEME),
 ];
 
-/// `{ classes, shortNames, enums, globals, mimeTypes, texts }`: objects from names to the
-/// strings of `gas_platform::catalogue::PreludeTables` (and the tables beside it).
+/// `{ qualify, classEntry, enumValues, globals, mimeTypes, texts }`: lookups in
+/// `gas_platform::catalogue::PreludeTables` (compiled in) for the classes and enums the
+/// prelude builds, so a start pays for what it builds, not for the whole catalogue;
+/// `globals` maps each global to its class or enum; `texts` the platform texts above.
 pub(crate) fn tables_object(context: &mut Context) -> JsResult<JsValue> {
     tables_with_report(context, None)
+}
+
+/// A lookup in one of the prelude tables: its string, or undefined.
+fn lookup_fn(table: fn() -> &'static [(&'static str, &'static str)]) -> NativeFunction {
+    NativeFunction::from_copy_closure(move |_this, args, context| {
+        let key = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+        Ok(PreludeTables::lookup(table(), &key).map_or(JsValue::undefined(), |v| js_string!(v).into()))
+    })
 }
 
 /// The tables, with `report(class, methods)` when given: the prelude then calls it for
 /// every class it builds, with the methods it implements.
 fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> JsResult<JsValue> {
-    let tables = catalogue::catalogue().prelude_tables();
     let table = |pairs: &mut dyn Iterator<Item = (&str, &str)>, context: &mut Context| -> JsValue {
         let mut init = ObjectInitializer::new(context);
         for (key, value) in pairs {
@@ -47,25 +57,26 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
         }
         init.build().into()
     };
-    let classes = table(&mut tables.classes.iter().copied(), context);
-    let short_names = table(&mut tables.short_names.iter().copied(), context);
-    let enums = table(&mut tables.enums.iter().copied(), context);
-    let globals = table(&mut tables.globals.iter().copied(), context);
+    let globals = table(&mut tables().globals.iter().copied(), context);
     // The MimeType global's values (a platform table, not the package's: it has names only).
     let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);
     let texts = table(&mut PRELUDE_TEXTS.iter().copied(), context);
     let mut init = ObjectInitializer::new(context);
-    init.property(js_string!("mimeTypes"), mime_types, Attribute::all());
-    init.property(js_string!("texts"), texts, Attribute::all());
-    init.property(js_string!("classes"), classes, Attribute::all())
-        .property(js_string!("shortNames"), short_names, Attribute::all())
-        .property(js_string!("enums"), enums, Attribute::all())
-        .property(js_string!("globals"), globals, Attribute::all());
+    init.property(js_string!("mimeTypes"), mime_types, Attribute::all())
+        .property(js_string!("texts"), texts, Attribute::all())
+        .property(js_string!("globals"), globals, Attribute::all())
+        .function(lookup_fn(|| tables().short_names), js_string!("qualify"), 1)
+        .function(lookup_fn(|| tables().classes), js_string!("classEntry"), 1)
+        .function(lookup_fn(|| tables().enums), js_string!("enumValues"), 1);
     if let Some(report) = report {
         let function = report.to_js_function(init.context().realm());
         init.property(js_string!("report"), function, Attribute::all());
     }
     Ok(init.build().into())
+}
+
+fn tables() -> &'static PreludeTables {
+    catalogue::catalogue().prelude_tables()
 }
 
 /// The methods the prelude implements (its own, not `notImplemented`), by qualified
@@ -101,6 +112,9 @@ fn run_prelude_alone(prelude: &str) -> Result<BTreeMap<String, BTreeSet<String>>
     register(&mut context, js_string!("__gas_call"), nothing.clone())?;
     register(&mut context, js_string!("__gas_log"), nothing)?;
     register(&mut context, js_string!("__gas_catalogue"), tables_fn)?;
+    // No lazy globals here: the prelude builds every one, so every class reports.
+    let eager = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(false.into()));
+    register(&mut context, js_string!("__gas_lazy_globals"), eager)?;
     context.eval(Source::from_bytes(prelude)).map_err(|e| e.to_string())?;
     drop(context);
     Ok(found.take())

@@ -24,8 +24,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use boa_engine::heap_budget;
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
-use boa_engine::object::RealmSnapshot;
-use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue, Script};
+use boa_engine::object::{LazyGlobal, RealmSnapshot};
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsString, JsValue, Script};
 use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::LogLevel;
@@ -85,6 +85,8 @@ impl LiveContext {
             Some(CompiledFile::Ready { script, .. }) => {
                 let realm = context.realm().clone();
                 script.rebind(realm, &mut context)?.evaluate(&mut context)?;
+                // What the prelude built is in the snapshot below.
+                LazyGlobal::take_built(&context.global_object());
             }
             Some(CompiledFile::Failed { error, .. }) => return Err(error.clone()),
             None => return Err(JsNativeError::error().with_message("the template has no prelude").into()),
@@ -145,6 +147,27 @@ impl LiveContext {
         self.jobs.clear();
         self.context.clear_kept_objects();
         self.snapshot.as_ref().map_or(0, |snapshot| self.context.restore_realm(snapshot))
+    }
+
+    /// After `restore`: builds again, in the restored realm, the service globals the
+    /// execution built on first touch (the restore put their placeholders back), and
+    /// takes the snapshot again with them, so that later executions find them built and
+    /// the restore keeps them as they are now, exactly as a fresh context would build
+    /// them. Compiled code's inline caches for those globals were made after they were
+    /// built, so they must be built before the next execution runs: an error here (a
+    /// gas-sim bug) drops the context. `built` is `LazyGlobal::take_built` from before
+    /// the restore.
+    fn keep_built_globals(&mut self, built: &[JsString]) -> Result<(), JsError> {
+        if built.is_empty() || self.snapshot.is_none() {
+            return Ok(());
+        }
+        let global = self.context.global_object();
+        for name in built {
+            global.get(name.clone(), &mut self.context)?;
+        }
+        LazyGlobal::take_built(&global);
+        self.snapshot = Some(self.context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?);
+        Ok(())
     }
 }
 
@@ -242,8 +265,11 @@ pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
         CONTEXTS_DROPPED_OFF_REST.fetch_add(1, Ordering::Relaxed);
         return;
     }
+    let built = LazyGlobal::take_built(&live.context.global_object());
     live.restore();
-    *template.live.borrow_mut() = Some(live);
+    if live.keep_built_globals(&built).is_ok() {
+        *template.live.borrow_mut() = Some(live);
+    }
 }
 
 fn register_natives(
@@ -326,6 +352,12 @@ fn register_natives(
     // The catalogue's tables, read once by the prelude (00_core.js), which deletes it.
     let gas_catalogue = NativeFunction::from_fn_ptr(|_this, _args, context| crate::catalogue::tables_object(context));
     context.register_global_builtin_callable(js_string!("__gas_catalogue"), 0, gas_catalogue)?;
+    // The prelude's `build(name)` becomes the global object's builder (99_globals.js).
+    let gas_lazy = NativeFunction::from_fn_ptr(|_this, args, context| {
+        let builder = args.first().and_then(JsValue::as_object);
+        Ok(builder.is_some_and(|builder| LazyGlobal::set_builder(&context.global_object(), builder)).into())
+    });
+    context.register_global_builtin_callable(js_string!("__gas_lazy_globals"), 1, gas_lazy)?;
     let probe_slot = host_slot.clone();
     // SAFETY: as above.
     let gas_probe = unsafe {

@@ -9,9 +9,11 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use boa_engine::context::intrinsics::Intrinsics;
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, ContextBuilder, HostHooks};
-use boa_engine::{Context, Source};
+use boa_engine::object::LazyGlobal;
+use boa_engine::{Context, JsObject, Source};
 use chrono::{DateTime, Datelike, NaiveDate, Offset, TimeZone};
 use chrono_tz::Tz;
 
@@ -46,6 +48,12 @@ impl HostHooks for ZoneHooks {
     fn local_timezone_name(&self, unix_time_seconds: i64) -> Option<String> {
         let at_utc_ms = in_zone_table(unix_time_seconds).saturating_mul(1000);
         gas_platform::zone_names::long_zone_name(self.zone.get(), at_utc_ms).map(str::to_string)
+    }
+
+    /// A global object whose service globals the prelude can make lazy (vendored boa
+    /// patch 0021; 99_globals.js): an ordinary object until a builder is set.
+    fn create_global_object(&self, intrinsics: &Intrinsics) -> JsObject {
+        JsObject::from_proto_and_data(Some(intrinsics.constructors().object().prototype()), LazyGlobal::default())
     }
 }
 

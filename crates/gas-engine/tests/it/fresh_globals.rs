@@ -184,3 +184,79 @@ fn regexps_with_the_same_pattern_keep_their_own_flags_and_state() {
         assert_eq!(result(&report), serde_json::json!([true, false, true, false, 1, 0, false, "x-x", "xAx"]));
     }
 }
+
+/// The globals as a script saw them before services were built on first touch
+/// (0e3d1ed, `Object.getOwnPropertyNames(globalThis)` of a one-function project).
+const GLOBAL_NAMES_BEFORE_LAZY_SERVICES: &str = "globalThis,Infinity,NaN,undefined,Function,Object,Math,JSON,Array,\
+Proxy,ArrayBuffer,SharedArrayBuffer,BigInt,Boolean,Date,DataView,Map,isFinite,isNaN,parseInt,parseFloat,Number,eval,\
+Set,String,RegExp,TypedArray,Int8Array,Uint8Array,Uint8ClampedArray,Int16Array,Uint16Array,Int32Array,Uint32Array,\
+BigInt64Array,BigUint64Array,Float16Array,Float32Array,Float64Array,Symbol,Error,RangeError,ReferenceError,TypeError,\
+SyntaxError,EvalError,URIError,AggregateError,Reflect,Promise,encodeURI,encodeURIComponent,decodeURI,\
+decodeURIComponent,WeakRef,WeakMap,WeakSet,Iterator,Atomics,FinalizationRegistry,escape,unescape,__gas_probe,\
+__gas_open_event,SpreadsheetApp,LockService,CacheService,PropertiesService,MailApp,GmailApp,UrlFetchApp,Utilities,\
+Session,ScriptApp,ContentService,HtmlService,Logger,console,DriveApp,MimeType,Browser,CalendarApp,CardService,\
+Charset,Charts,ConferenceDataService,ContactsApp,DataStudioApp,DigestAlgorithm,DocumentApp,FormApp,GroupsApp,Jdbc,\
+LanguageApp,LinearOptimizationService,MacAlgorithm,Maps,RsaAlgorithm,ScriptProperties,SitesApp,SlidesApp,\
+UserProperties,XmlService,main";
+
+/// Services are built the first time a script touches their global (vendored boa patch
+/// 0021): no script can tell. A project that never names GmailApp sees it as before, with
+/// the same keys in the same order and the same descriptors, in every execution, before
+/// and after other executions built it or other services.
+#[test]
+fn a_project_that_never_names_gmail_sees_the_globals_as_before() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() {\n\
+           var name = ['Gmail', 'App'].join('');\n\
+           var names = Object.getOwnPropertyNames(globalThis).join();\n\
+           var d = Object.getOwnPropertyDescriptor(globalThis, name);\n\
+           return [Object.keys(globalThis), names, typeof globalThis[name], d.writable, d.enumerable,\n\
+                   d.configurable, 'get' in d, typeof d.value.getInboxThreads, String(d.value)];\n\
+         }",
+    )]);
+    let expected = serde_json::json!([
+        ["main"],
+        GLOBAL_NAMES_BEFORE_LAZY_SERVICES,
+        "object",
+        true,
+        false,
+        true,
+        false,
+        "function",
+        "GmailApp"
+    ]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(result(&report), expected, "execution {}", report.exec_id);
+    }
+}
+
+/// A service built during one execution (here on first touch, then changed) is the
+/// fresh one in the next, whichever global the next touches first; a global replaced
+/// or deleted before anything built it is gone for that execution only.
+#[test]
+fn services_built_on_first_touch_start_fresh_every_execution() {
+    let p = project(&[(
+        "Code.gs",
+        "function change() {\n\
+           var before = [typeof DriveApp.marker, Object.getPrototypeOf(GmailApp).getInboxThreads === GmailApp.getInboxThreads];\n\
+           GmailApp.marker = 1; Object.getPrototypeOf(GmailApp).getInboxThreads = null; DriveApp.marker = 2;\n\
+           delete globalThis.HtmlService; CalendarApp = 5;\n\
+           return before.concat([typeof HtmlService === 'undefined', CalendarApp]);\n\
+         }\n\
+         function look() {\n\
+           return [typeof GmailApp.marker, typeof GmailApp.getInboxThreads, typeof DriveApp.marker,\n\
+                   typeof HtmlService.createHtmlOutput, typeof CalendarApp.getDefaultCalendar];\n\
+         }",
+    )]);
+    let world = Arc::new(Mutex::new(gas_platform::World::new()));
+    let run = |exec_id: u64, function: &str| {
+        let spec = ExecutionSpec::new(exec_id, function, START_UTC_MS + exec_id as i64 * 60_000, 7);
+        result(&run_execution(&p, "UTC".parse().unwrap(), &spec, world.clone(), Arc::new(SoloGate)))
+    };
+    let fresh = serde_json::json!(["undefined", "function", "undefined", "function", "function"]);
+    for exec_id in [1, 3] {
+        assert_eq!(run(exec_id, "change"), serde_json::json!(["undefined", true, true, 5]));
+        assert_eq!(run(exec_id + 1, "look"), fresh, "after execution {exec_id}");
+    }
+}

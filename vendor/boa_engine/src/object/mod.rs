@@ -6,6 +6,7 @@ use datatypes::ObjectData;
 pub use jsobject::{RecursionLimiter, Ref, RefMut};
 pub use operations::IntegrityLevel;
 pub use property_map::*;
+pub use lazy_global::LazyGlobal;
 pub use snapshot::RealmSnapshot;
 use thin_vec::ThinVec;
 
@@ -35,6 +36,7 @@ pub(crate) mod internal_methods;
 pub mod builtins;
 mod datatypes;
 mod jsobject;
+mod lazy_global;
 mod operations;
 mod property_map;
 pub(crate) mod snapshot;

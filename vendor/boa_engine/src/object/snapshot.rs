@@ -32,7 +32,7 @@ use rustc_hash::FxHashSet;
 use thin_vec::ThinVec;
 
 use super::{
-    IndexedProperties, JsObject, JsPrototype, PrivateElement, PrivateName,
+    IndexedProperties, JsObject, JsPrototype, LazyGlobal, PrivateElement, PrivateName,
     shape::{
         RootShape, Shape, property_table::PropertyTableInner, shared_shape::TransitionKey,
         unique_shape::UniqueShape,
@@ -206,6 +206,8 @@ fn data_is_immutable(object: &JsObject) -> bool {
         || object.is::<JsString>()
         || object.is::<JsSymbol>()
         || object.is::<JsBigInt>()
+        // Its builder is set once, before a snapshot is taken.
+        || object.is::<LazyGlobal>()
 }
 
 #[derive(Default)]
@@ -324,7 +326,9 @@ impl Walker {
 
     /// What an object's internal data reaches.
     fn data(&mut self, object: &JsObject) {
-        if let Some(proxy) = object.downcast_ref::<Proxy>() {
+        if let Some(builder) = LazyGlobal::builder_of(object) {
+            self.object(builder);
+        } else if let Some(proxy) = object.downcast_ref::<Proxy>() {
             if let Ok((target, handler)) = proxy.try_data() {
                 self.object(target);
                 self.object(handler);

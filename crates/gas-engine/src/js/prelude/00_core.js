@@ -11,9 +11,9 @@
   'use strict';
   const call = global.__gas_call;
   const emit = global.__gas_log;
-  // Read once, while the prelude runs; dropped at its end (99_globals.js), so the realm
-  // snapshot holds only the objects built from it.
-  let catalogue = global.__gas_catalogue();
+  // Lookups in the catalogue's compiled-in tables (gas-engine/src/catalogue.rs), kept:
+  // services are built on first touch (99_globals.js), each from its classes' entries.
+  const catalogue = global.__gas_catalogue();
   const gap = global.__gas_gap;
   delete global.__gas_call;
   delete global.__gas_log;
@@ -34,8 +34,8 @@
   // A class the prelude names, short (`Range`: the catalogue's rule picks Spreadsheet's)
   // or qualified (`Document.Range`), as [qualified name, its methods, its enums].
   function catalogueClass(className) {
-    const qualified = className.indexOf('.') >= 0 ? className : catalogue.shortNames[className];
-    const entry = qualified === undefined ? undefined : catalogue.classes[qualified];
+    const qualified = className.indexOf('.') >= 0 ? className : catalogue.qualify(className);
+    const entry = qualified === undefined ? undefined : catalogue.classEntry(qualified);
     if (entry === undefined) throw new Error('gas-sim prelude: ' + className + ' is no class of the catalogue');
     const [methods, enums] = entry.split('|');
     return [qualified, methods === '' ? [] : methods.split(','), enums === '' ? [] : enums.split(',')];
@@ -93,11 +93,24 @@
   const hidden = (obj, name, value) =>
     Object.defineProperty(obj, name, { value, enumerable: false, writable: false });
 
-  // Every service is built here, once per worker thread and project: the realm this
-  // prelude ran in is snapshot afterwards and put back after every execution
-  // (prepared.rs), so no execution pays for building them and none sees another's changes.
+  // Every service is built the first time a script touches its global (99_globals.js),
+  // once per worker thread and project: the realm is snapshot again with it and put back
+  // after every execution (prepared.rs), so no execution pays for building it twice and
+  // none sees another's changes.
+  // A service's objects, made on first use and then the same ones.
+  const once = (make) => {
+    let made = false;
+    let value;
+    return () => {
+      if (!made) {
+        value = make();
+        made = true;
+      }
+      return value;
+    };
+  };
   const enumOf = (names) => Object.freeze(names.reduce((o, n) => ((o[n] = n), o), {}));
-  const catalogueEnum = (qualified) => enumOf(catalogue.enums[qualified].split(','));
+  const catalogueEnum = (qualified) => enumOf(catalogue.enumValues(qualified).split(','));
   // The catalogue's enums on every prototype built (`SpreadsheetApp.BorderStyle`), after
   // the service files defined theirs (those win: `ScriptApp.WeekDay` keeps its numbers).
   function finishClasses() {

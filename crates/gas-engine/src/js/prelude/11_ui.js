@@ -27,17 +27,5 @@
     });
     hidden(Ui.prototype, 'Button', Button);
     hidden(Ui.prototype, 'ButtonSet', ButtonSet);
-    // A spreadsheet event's object: `source` the spreadsheet, `user` a User and `range`
-    // a Range, from the ids and handles the scheduler puts in its JSON (execution.rs calls
-    // this before onOpen, onEdit and installable spreadsheet triggers).
-    Object.defineProperty(global, '__gas_open_event', {
-      value: (e) => {
-        if (typeof e.source === 'string') e.source = new sheets.Spreadsheet(e.source);
-        if (typeof e.user === 'string') e.user = new session.User(e.user);
-        if (e.range !== null && typeof e.range === 'object') e.range = new sheets.Range(e.range);
-        return e;
-      },
-      writable: true, enumerable: false, configurable: true,
-    });
     return { Ui, Menu, PromptResponse, Button, ButtonSet };
   })();

@@ -17,7 +17,7 @@
   });
 
   const maybe = (Ctor, h) => (h === null || h === undefined ? null : new Ctor(h));
-  const users = (emails) => emails.map((email) => new session.User(email));
+  const users = (emails) => emails.map((email) => new (session().User)(email));
   // A value as the handle stores it (CellValue JSON: a date is {date: ISO}).
   const cellOf = (v) => (v !== null && typeof v === 'object' && typeof v.date === 'string' ? new Date(v.date) : v);
   const criterionOf = (v) => {
@@ -236,7 +236,7 @@
     moveActiveSheet: c('Spreadsheet.moveActiveSheet'),
     renameActiveSheet: c('Spreadsheet.renameActiveSheet'),
     rename: c('Spreadsheet.rename'),
-    getOwner() { return new session.User(call('Spreadsheet.getOwner', this._h, [], true)); },
+    getOwner() { return new (session().User)(call('Spreadsheet.getOwner', this._h, [], true)); },
     getEditors() { return users(call('Spreadsheet.getEditors', this._h, [], true)); },
     getViewers() { return users(call('Spreadsheet.getViewers', this._h, [], true)); },
     addEditor: chain('Spreadsheet.addEditor'),

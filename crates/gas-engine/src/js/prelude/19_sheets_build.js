@@ -15,3 +15,5 @@
       Object.defineProperty(part.Ctor.prototype, '_h', NO_HANDLE);
     }
   }
+  return sheets;
+  });

@@ -1,5 +1,5 @@
   // ---- LockService --------------------------------------------------------------
-  const locks = (() => {
+  const locks = once(() => {
     const Lock = klass('Lock', {
       waitLock: c('Lock.waitLock'),
       tryLock: c('Lock.tryLock'),
@@ -12,5 +12,5 @@
       getDocumentLock: wrap(Lock, 'LockService.getDocumentLock'),
     });
     return { Lock, LockService  };
-  })();
+  });
 

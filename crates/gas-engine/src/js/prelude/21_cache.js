@@ -1,5 +1,5 @@
   // ---- CacheService -------------------------------------------------------------
-  const caches = (() => {
+  const caches = once(() => {
     const Cache = klass('Cache', {
       get: c('Cache.get'),
       getAll: c('Cache.getAll'),
@@ -14,5 +14,5 @@
       getDocumentCache: wrap(Cache, 'CacheService.getDocumentCache'),
     });
     return { Cache, CacheService  };
-  })();
+  });
 

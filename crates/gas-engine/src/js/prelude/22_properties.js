@@ -1,5 +1,5 @@
   // ---- PropertiesService --------------------------------------------------------
-  const properties = (() => {
+  const properties = once(() => {
     const Properties = klass('Properties', {
       getProperty: c('Properties.getProperty'),
       setProperty: chain('Properties.setProperty'),
@@ -15,5 +15,5 @@
       getDocumentProperties: wrap(Properties, 'PropertiesService.getDocumentProperties'),
     });
     return { Properties, PropertiesService  };
-  })();
+  });
 

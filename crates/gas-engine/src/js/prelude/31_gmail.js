@@ -2,7 +2,7 @@
   // Threads and messages keep the state they had when fetched, as on the platform
   // (refresh() reloads it); their getters read the handle, their changes call the
   // service and take the state it answers.
-  const gmail = (() => {
+  const gmail = once(() => {
     // The blob handle of any BlobSource the platform takes as an attachment.
     const blobHandle = (source) => {
       if (source && source._h && Array.isArray(source._h.bytes)) return source._h;
@@ -130,5 +130,5 @@
       deleteLabel(label) { call('GmailApp.deleteLabel', null, [label && label._h]); return GmailApp; },
     });
     return { GmailApp, GmailThread, GmailMessage, GmailLabel, GmailDraft, GmailAttachment };
-  })();
+  });
 

@@ -1,5 +1,5 @@
   // ---- UrlFetchApp (Blob is in 39_blob.js) -----------------------------------------
-  const fetch = (() => {
+  const fetch = once(() => {
     const HTTPResponse = klass('HTTPResponse', {
       getResponseCode() { return this._h.status; },
       getContentText(charset) { return this._h.body; },
@@ -15,5 +15,5 @@
       },
     });
     return { Blob, HTTPResponse, UrlFetchApp  };
-  })();
+  });
 

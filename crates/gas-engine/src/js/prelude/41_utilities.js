@@ -1,5 +1,5 @@
   // ---- Utilities ----------------------------------------------------------------
-  const utilities = (() => {
+  const utilities = once(() => {
     const bytesOf = (data) => (data instanceof Blob ? data._h.bytes : data);
     // The arguments with the first one converted: none stay none, so a call without
     // arguments gets the platform's `The parameters () don't match ...`.
@@ -33,5 +33,5 @@
     hidden(Object.getPrototypeOf(Utilities), 'MacAlgorithm', enumOf(['HMAC_MD5', 'HMAC_SHA_1', 'HMAC_SHA_256', 'HMAC_SHA_384', 'HMAC_SHA_512']));
     hidden(Object.getPrototypeOf(Utilities), 'Charset', enumOf(['US_ASCII', 'UTF_8']));
     return { bytesOf, Utilities };
-  })();
+  });
 

@@ -2,7 +2,7 @@
   // A File's or Folder's handle is { id }: its getters ask the service, so they see what
   // another execution changed. An iterator's handle is the listing it walks (gas-platform
   // `drive::Listing`); next() gives the item and the listing moved past it.
-  const drive = (() => {
+  const drive = once(() => {
     const getId = function () { return this._h.id; };
     // The classes refer to each other (a File's parents are Folders, a Folder lists
     // Files): a maker that names its class by a function, read at call time.
@@ -76,5 +76,5 @@
     // MimeType: the platform's values for the catalogue's field names (gas_platform::drive::mime).
     const MimeType = Object.freeze(Object.assign(Object.create({ toString() { return 'MimeType'; } }), catalogue.mimeTypes));
     return { DriveApp, File, Folder, MimeType };
-  })();
+  });
 

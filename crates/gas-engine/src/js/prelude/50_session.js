@@ -1,5 +1,5 @@
   // ---- Session ------------------------------------------------------------------
-  const session = (() => {
+  const session = once(() => {
     const User = klass('User', { getEmail() { return this._h; }, toString() { return this._h; } });
     const Session = service('Session', {
       getScriptTimeZone: c('Session.getScriptTimeZone'),
@@ -9,5 +9,5 @@
       getTemporaryActiveUserKey: c('Session.getTemporaryActiveUserKey'),
     });
     return { User, Session  };
-  })();
+  });
 

@@ -1,5 +1,5 @@
   // ---- ScriptApp and triggers ---------------------------------------------------
-  const scriptApp = (() => {
+  const scriptApp = once(() => {
     // Every getter's value comes from the binding (bindings::script_app::trigger_val).
     const Trigger = klass('Trigger', {
       getUniqueId() { return this._h.id; },
@@ -37,7 +37,7 @@
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
       forSpreadsheet(key) {
-        const id = key instanceof sheets.Spreadsheet ? key._h : String(key);
+        const id = key instanceof sheetsService().Spreadsheet ? key._h : String(key);
         return new SpreadsheetTriggerBuilder({ handler: this._h.handler, spreadsheet: id });
       },
     });
@@ -68,5 +68,5 @@
     hidden(enums, 'AuthorizationStatus', enumOf(['REQUIRED', 'NOT_REQUIRED']));
     hidden(enums, 'InstallationSource', enumOf(['APPS_MARKETPLACE_DOMAIN_ADD_ON', 'NONE', 'WEB_STORE_ADD_ON']));
     return { Trigger, ClockTriggerBuilder, SpreadsheetTriggerBuilder, TriggerBuilder, Service, ScriptApp  };
-  })();
+  });
 

@@ -1,7 +1,7 @@
   // ---- ContentService (web-app responses) ---------------------------------------
   // A TextOutput is a handle the script fills; the platform serves what it holds when
   // doGet/doPost returns it (gas_platform::webapp::response, through `__gas_output`).
-  const content = (() => {
+  const content = once(() => {
     const text = (value) => String(value);
     const TextOutput = klass('TextOutput', {
       getContent() { return this._h.content; },
@@ -23,5 +23,5 @@
     hidden(Object.getPrototypeOf(ContentService), 'MimeType',
       enumOf(['ATOM', 'CSV', 'ICAL', 'JAVASCRIPT', 'JSON', 'RSS', 'TEXT', 'VCARD', 'XML']));
     return { TextOutput, ContentService };
-  })();
+  });
 

@@ -4,7 +4,7 @@
   // template's variables in front (`with`), as the platform's templates see globals
   // and `template.foo = ...`; the printed values go back to gas-platform to be escaped
   // for where they land.
-  const html = (() => {
+  const html = once(() => {
     const MakeFunction = global.Function;
     const text = (value) => String(value);
     const MetaTag = klass('HtmlOutputMetaTag', {
@@ -15,7 +15,7 @@
       __gas_output: 'html', content, title: '', metaTags: [], xFrameOptionsMode: 'DEFAULT',
       sandboxMode: 'IFRAME', faviconUrl: null, width: null, height: null,
     });
-    const blobOf = (h, contentType) => utilities.Utilities.newBlob(h.content, contentType, h.title === '' ? null : h.title);
+    const blobOf = (h, contentType) => utilities().Utilities.newBlob(h.content, contentType, h.title === '' ? null : h.title);
     const HtmlOutput = klass('HtmlOutput', {
       getContent() { return this._h.content; },
       setContent(content) { this._h.content = text(content); return this; },
@@ -88,5 +88,5 @@
     hidden(proto, 'XFrameOptionsMode', enumOf(['ALLOWALL', 'DEFAULT']));
     hidden(proto, 'SandboxMode', enumOf(['EMULATED', 'IFRAME', 'NATIVE']));
     return { HtmlOutput, HtmlTemplate, HtmlService };
-  })();
+  });
 

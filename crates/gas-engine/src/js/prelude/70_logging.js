@@ -1,5 +1,5 @@
   // ---- Logger and console -------------------------------------------------------
-  const logging = (() => {
+  const logging = once(() => {
     const show = (v) => {
       if (typeof v === 'string') return v;
       if (v instanceof Error) return String(v);
@@ -58,5 +58,5 @@
       error: consoleAt('error'), debug: consoleAt('debug'),
     };
     return { show, Logger, consoleAt, console  };
-  })();
+  });
 

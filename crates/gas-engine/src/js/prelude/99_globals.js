@@ -1,25 +1,52 @@
+  // A spreadsheet event's object: `source` the spreadsheet, `user` a User and `range`
+  // a Range, from the ids and handles the scheduler puts in its JSON (execution.rs calls
+  // this before onOpen, onEdit and installable spreadsheet triggers). Defined before the
+  // service globals, where it always was.
+  Object.defineProperty(global, '__gas_open_event', {
+    value: (e) => {
+      const sheets = sheetsService();
+      if (typeof e.source === 'string') e.source = new sheets.Spreadsheet(e.source);
+      if (typeof e.user === 'string') e.user = new (session().User)(e.user);
+      if (e.range !== null && typeof e.range === 'object') e.range = new sheets.Range(e.range);
+      return e;
+    },
+    writable: true, enumerable: false, configurable: true,
+  });
+
   // ---- The globals ----------------------------------------------------------------
   // Plain data properties, as the platform's globals are: a script may replace them.
-  function define(name, value) {
-    Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
-  }
-  const globals = {
-    SpreadsheetApp: sheets.SpreadsheetApp, LockService: locks.LockService,
-    CacheService: caches.CacheService, PropertiesService: properties.PropertiesService,
-    MailApp: mail.MailApp, GmailApp: gmail.GmailApp, UrlFetchApp: fetch.UrlFetchApp,
-    Utilities: utilities.Utilities, Session: session.Session, ScriptApp: scriptApp.ScriptApp,
-    ContentService: content.ContentService, HtmlService: html.HtmlService, Logger: logging.Logger, console: logging.console,
-    DriveApp: drive.DriveApp, MimeType: drive.MimeType,
+  // Each is built the first time anything reads or changes it (the global object is
+  // vendored boa's LazyGlobal, patch 0021: until then the property holds `build`, which
+  // no script can see; its key, place and attributes are there from the start), so a
+  // project pays only for the services it names.
+  const makers = {
+    SpreadsheetApp: () => sheetsService().SpreadsheetApp, LockService: () => locks().LockService,
+    CacheService: () => caches().CacheService, PropertiesService: () => properties().PropertiesService,
+    MailApp: () => mail().MailApp, GmailApp: () => gmail().GmailApp, UrlFetchApp: () => fetch().UrlFetchApp,
+    Utilities: () => utilities().Utilities, Session: () => session().Session, ScriptApp: () => scriptApp().ScriptApp,
+    ContentService: () => content().ContentService, HtmlService: () => html().HtmlService,
+    Logger: () => logging().Logger, console: () => logging().console,
+    DriveApp: () => drive().DriveApp, MimeType: () => drive().MimeType,
   };
-  for (const name of Object.keys(globals)) define(name, globals[name]);
 
   // ---- Every other global of the catalogue ------------------------------------------
   // A service gas-sim does not implement is there, every method saying so by name; a
   // global that is an enum (`Charset`, `DigestAlgorithm`) is the enum.
   for (const name of Object.keys(catalogue.globals)) {
-    if (hasOwn(globals, name)) continue;
+    if (hasOwn(makers, name)) continue;
     const qualified = catalogue.globals[name];
-    define(name, hasOwn(catalogue.enums, qualified) ? catalogueEnum(qualified) : service(qualified, {}));
+    const isEnum = catalogue.enumValues(qualified) !== undefined;
+    makers[name] = isEnum ? () => catalogueEnum(qualified) : () => service(qualified, {});
   }
-  finishClasses();
-  catalogue = null;
+  function build(name) {
+    const value = makers[name]();
+    finishClasses();
+    return value;
+  }
+  // False where the global object cannot build lazily (`gas-sim api`'s run of the
+  // prelude, which must see every class built): every global is built now.
+  const lazy = global.__gas_lazy_globals(build);
+  delete global.__gas_lazy_globals;
+  for (const name of Object.keys(makers)) {
+    Object.defineProperty(global, name, { value: lazy ? build : build(name), writable: true, enumerable: false, configurable: true });
+  }
