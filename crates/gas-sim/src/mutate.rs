@@ -88,7 +88,7 @@ const DIFF_BYTES_MAX: u64 = 64 * 1024 * 1024;
 /// The largest report `--merge` reads.
 const MERGE_REPORT_BYTES_MAX: u64 = 256 * 1024 * 1024;
 
-/// The most mutants judged at once: each job is a thread with a 256 MiB stack reserved.
+/// The most mutants judged at once: each job is a thread with a 64 MiB stack reserved (`gas_engine::EXECUTION_STACK_BYTES`).
 const JOBS_MAX: usize = 256;
 
 pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
