@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::Clock;
 use chrono_tz::Tz;
-use gas_platform::calls::{self, MethodInfo};
+use gas_platform::calls;
 use gas_platform::catalogue;
 use gas_platform::faults::{CallView, FaultEffect, KillPoint};
 use gas_platform::gaps::GapLog;
@@ -20,6 +20,7 @@ use gas_platform::{ServiceError, World};
 
 use crate::bindings;
 use crate::gate::Gate;
+use crate::methods::{self, Method};
 use crate::value::Val;
 
 /// The platform's limit on one execution (documented: 6 minutes).
@@ -41,7 +42,7 @@ impl Latency {
         Latency { frozen: true, overrides_ms: BTreeMap::new() }
     }
 
-    pub fn of(&self, method: &MethodInfo) -> i64 {
+    pub fn of(&self, method: &Method) -> i64 {
         if self.frozen {
             return 0;
         }
@@ -257,7 +258,7 @@ impl Host {
 
     /// The one path of every service call.
     pub fn call(&self, method: &str, handle: &Val, args: &[Val]) -> CallResult {
-        let Some(info) = calls::method(method) else {
+        let Some(info) = methods::get(method) else {
             // The prelude only names catalogued methods; anything else is a gas-sim bug
             // surfaced as a script error rather than a panic.
             return Err(Failure::Throw(ServiceError::unimplemented(method)));
@@ -268,12 +269,12 @@ impl Host {
         if self.now() - self.start_utc_ms >= self.execution_ms_max {
             return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
         }
-        if let Err(denied) = self.invocation.check_authorized(method) {
+        if let Err(denied) = self.invocation.check_authorized(method, info.scope) {
             // A simple trigger's LIMITED mode: refused before it reaches the service.
             self.record(info, self.now(), summarize(args), format!("threw: {}", shorten(&denied.message, 120)));
             return Err(Failure::Throw(denied));
         }
-        if !calls::runs_in_process(method) {
+        if !info.in_process {
             self.calls_made.set(self.calls_made.get() + 1);
             if self.calls_made.get() > calls::SERVICE_CALLS_PER_EXECUTION_MAX {
                 return Err(self.kill(EXCEEDED_TIME_MESSAGE.to_string()));
@@ -363,12 +364,12 @@ impl Host {
         result
     }
 
-    fn killed_at_deadline(&self, info: &MethodInfo, called_at_utc_ms: i64, args: String) -> Failure {
+    fn killed_at_deadline(&self, info: &Method, called_at_utc_ms: i64, args: String) -> Failure {
         self.record(info, called_at_utc_ms, args, format!("killed: {EXCEEDED_TIME_MESSAGE}"));
         self.kill(EXCEEDED_TIME_MESSAGE.to_string())
     }
 
-    fn record(&self, info: &MethodInfo, at_utc_ms: i64, args: String, outcome: String) {
+    fn record(&self, info: &Method, at_utc_ms: i64, args: String, outcome: String) {
         let latency_ms = self.now() - at_utc_ms;
         self.calls.borrow_mut().push(CallRecord {
             at_utc_ms,

@@ -31,6 +31,7 @@ mod gaps;
 pub mod gate;
 pub mod heap;
 pub mod host;
+pub mod methods;
 mod prepared;
 pub mod project;
 pub mod sandbox;

@@ -485,14 +485,6 @@ mod tests {
     }
 
     #[test]
-    fn every_implemented_method_is_in_the_catalogue() {
-        let c = catalogue();
-        let missing: Vec<&str> =
-            crate::calls::METHODS.iter().map(|m| m.name).filter(|name| c.method_of_call(name).is_none()).collect();
-        assert!(missing.is_empty(), "not in the catalogue: {missing:?}");
-    }
-
-    #[test]
     fn parse_errors_name_the_line() {
         use format::parse;
         assert!(parse("class\tA.B\nbogus\tline\n").unwrap_err().contains("line 2"));

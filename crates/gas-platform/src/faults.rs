@@ -39,7 +39,7 @@ pub enum FaultEffect {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FaultRule {
-    /// `Service.method`, as in `calls::METHODS`.
+    /// `Service.method`, a declared method (gas-engine's `methods`).
     pub call: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from_utc_ms: Option<i64>,
@@ -86,11 +86,9 @@ pub fn check_nth(nth: &[u32]) -> Result<(), String> {
 
 impl FaultRule {
     /// What a hand-written state file must hold for a rule (a scenario's rules are built
-    /// checked): a known method, bounded delays, a probability, HTTP statuses.
-    pub fn check(&self) -> Result<(), String> {
-        if crate::calls::method(&self.call).is_none() {
-            return Err(format!("call: {}", crate::calls::unknown_method_message(&self.call)));
-        }
+    /// checked): a method of `known`, bounded delays, a probability, HTTP statuses.
+    pub fn check(&self, known: &crate::calls::MethodNames) -> Result<(), String> {
+        known.check(&self.call).map_err(|e| format!("call: {e}"))?;
         if self.effects.is_empty() {
             return Err("effects: a fault needs an effect".into());
         }
@@ -243,6 +241,11 @@ mod tests {
         assert_eq!(count, u32::MAX);
     }
 
+    /// The methods a rule may name here (gas-engine gives the registry's).
+    fn known() -> crate::calls::MethodNames {
+        crate::calls::MethodNames::new(vec!["MailApp.sendEmail"])
+    }
+
     fn rule(effect: FaultEffect) -> FaultRule {
         FaultRule {
             call: "MailApp.sendEmail".into(),
@@ -269,9 +272,9 @@ mod tests {
     fn nth_counts_from_1_in_a_state_file_too() {
         assert!(check_nth(&[1, 3]).is_ok());
         let mut rule = rule(FaultEffect::DelayMs(5));
-        assert!(rule.check().is_ok());
+        assert!(rule.check(&known()).is_ok());
         rule.nth = vec![0];
-        assert_eq!(rule.check().unwrap_err(), "nth: counts matching calls from 1");
+        assert_eq!(rule.check(&known()).unwrap_err(), "nth: counts matching calls from 1");
     }
 
     #[test]
@@ -318,16 +321,16 @@ mod tests {
     fn delays_are_bounded_and_rules_checked() {
         assert_eq!(check_delay_ms(DELAY_MS_MAX), Ok(DELAY_MS_MAX));
         assert!(check_delay_ms(0).is_err() && check_delay_ms(i64::MAX).is_err());
-        assert!(rule(FaultEffect::DelayMs(5)).check().is_ok());
-        let huge = rule(FaultEffect::DelayMs(i64::MAX)).check().unwrap_err();
+        assert!(rule(FaultEffect::DelayMs(5)).check(&known()).is_ok());
+        let huge = rule(FaultEffect::DelayMs(i64::MAX)).check(&known()).unwrap_err();
         assert!(huge.starts_with("effects: delay_ms 9223372036854775807 ms: a delay is 1 to"), "{huge}");
-        let status = rule(FaultEffect::Respond { status: 0, body: String::new() }).check().unwrap_err();
+        let status = rule(FaultEffect::Respond { status: 0, body: String::new() }).check(&known()).unwrap_err();
         assert!(status.contains("status 0"), "{status}");
         let mut odd = rule(FaultEffect::Throw("x".into()));
         odd.probability = Some(2.0);
-        assert!(odd.check().unwrap_err().contains("between 0 and 1"));
+        assert!(odd.check(&known()).unwrap_err().contains("between 0 and 1"));
         odd.call = "Nope.x".into();
-        assert!(odd.check().unwrap_err().starts_with("call: unknown service method"));
+        assert!(odd.check(&known()).unwrap_err().starts_with("call: unknown service method"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cache::Caches;
+use crate::calls::MethodNames;
 use crate::container::ContainerUi;
 use crate::drive::Drive;
 use crate::faults::Faults;
@@ -79,8 +80,9 @@ impl World {
         World { gas_sim_state: STATE_FORMAT_VERSION, user_email: "user@example.com".into(), ..Default::default() }
     }
 
-    /// Reads a state file's text; the error names the line and column.
-    pub fn from_json(text: &str) -> Result<World, String> {
+    /// Reads a state file's text; the error names the line and column. `known` are the
+    /// methods a fault rule may name (gas-engine's `methods::names()`).
+    pub fn from_json(text: &str, known: &MethodNames) -> Result<World, String> {
         // serde would also read a struct from a list (`[1]`): a state file is an object.
         if !text.trim_start().starts_with('{') {
             return Err("a state file is a JSON object: {\"gas_sim_state\": 1, ...}".into());
@@ -107,13 +109,13 @@ impl World {
                 return Err(format!("last_utc_ms {last} is not a time between 1970 and 9999"));
             }
         }
-        world.check_state()?;
+        world.check_state(known)?;
         Ok(world)
     }
 
     /// Every invariant the services assert or rely on, checked on a state file before
     /// any execution sees it: a bad file is a message naming the key, never a panic.
-    pub fn check_state(&self) -> Result<(), String> {
+    pub fn check_state(&self, known: &MethodNames) -> Result<(), String> {
         if self.last_exec_id.is_some_and(|id| id > crate::cache::STATE_COUNTER_MAX) {
             return Err(format!("last_exec_id must be at most {}", crate::cache::STATE_COUNTER_MAX));
         }
@@ -129,7 +131,7 @@ impl World {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }
         for (i, rule) in self.faults.rules.iter().enumerate() {
-            rule.check().map_err(|e| format!("faults.rules[{i}].{e}"))?;
+            rule.check(known).map_err(|e| format!("faults.rules[{i}].{e}"))?;
         }
         Ok(())
     }
@@ -189,23 +191,27 @@ mod tests {
         let mut world = World::new();
         world.properties.script.set("k", "v").unwrap();
         world.caches.script.put("c", "1", Some(60), 1000).unwrap();
-        let back = World::from_json(&world.to_json()).unwrap();
+        let back = World::from_json(&world.to_json(), &MethodNames::default()).unwrap();
         assert_eq!(back, world);
     }
 
     #[test]
     fn bad_state_files_are_clear_errors() {
-        let err = World::from_json("{\"gas_sim_state\": 1,\n \"propertys\": {}}").unwrap_err();
+        let err = World::from_json("{\"gas_sim_state\": 1,\n \"propertys\": {}}", &MethodNames::default()).unwrap_err();
         assert!(err.contains("propertys") && err.contains("line 2"), "{err}");
-        assert!(World::from_json("{\"gas_sim_state\": 9}").unwrap_err().contains("state format 9"));
-        assert!(World::from_json("[1]").unwrap_err().starts_with("a state file is a JSON object"));
+        assert!(World::from_json("{\"gas_sim_state\": 9}", &MethodNames::default())
+            .unwrap_err()
+            .contains("state format 9"));
+        assert!(World::from_json("[1]", &MethodNames::default())
+            .unwrap_err()
+            .starts_with("a state file is a JSON object"));
         let version = STATE_FORMAT_VERSION;
         let early = format!("{{\"gas_sim_state\": {version}, \"last_utc_ms\": -99999999999999999}}");
-        assert!(World::from_json(&early).unwrap_err().contains("between 1970 and 9999"));
+        assert!(World::from_json(&early, &MethodNames::default()).unwrap_err().contains("between 1970 and 9999"));
         let fault = format!(
             "{{\"gas_sim_state\": {version}, \"faults\": {{\"rules\": [{{\"call\": \"Nope.x\", \"effects\": []}}]}}}}"
         );
-        let err = World::from_json(&fault).unwrap_err();
+        let err = World::from_json(&fault, &MethodNames::default()).unwrap_err();
         assert!(err.starts_with("faults.rules[0].call: unknown service method \"Nope.x\""), "{err}");
     }
 
@@ -224,10 +230,13 @@ mod tests {
             ),
         ];
         for (text, path) in cases {
-            let err = World::from_json(&text).unwrap_err();
+            let err = World::from_json(&text, &MethodNames::default()).unwrap_err();
             assert!(err.starts_with(path), "{path}: {err}");
         }
-        assert!(World::from_json(&format!(r#"{{"gas_sim_state": {version}}} x"#)).is_err(), "trailing text");
+        assert!(
+            World::from_json(&format!(r#"{{"gas_sim_state": {version}}} x"#), &MethodNames::default()).is_err(),
+            "trailing text"
+        );
     }
 
     /// The fuzz campaign's state files that panicked a worker; each is now a message.
@@ -272,7 +281,7 @@ mod tests {
             ),
         ];
         for (text, want) in cases {
-            let err = World::from_json(&text).unwrap_err();
+            let err = World::from_json(&text, &MethodNames::default()).unwrap_err();
             assert!(err.starts_with(want), "{text}\n  gave {err}\n  want {want}");
         }
     }
@@ -289,7 +298,7 @@ mod tests {
             .triggers
             .install("f", TimeSpec::At { at_utc_ms: far }, None, LAST_UTC_MS_MAX, TriggerOrigin::Script)
             .unwrap();
-        assert_eq!(World::from_json(&world.to_json()).unwrap(), world);
+        assert_eq!(World::from_json(&world.to_json(), &MethodNames::default()).unwrap(), world);
     }
 
     #[test]
@@ -299,11 +308,11 @@ mod tests {
             world.caches.script.put(&format!("k{i}"), "v", None, 1000).unwrap();
         }
         let text = world.to_json();
-        assert!(World::from_json(&text).is_ok());
+        assert!(World::from_json(&text, &MethodNames::default()).is_ok());
         let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
         value["caches"]["script"]["entries"]["zz"] =
             serde_json::json!({"value": "v", "expires_at_utc_ms": 1, "inserted_seq": 0});
-        let err = World::from_json(&value.to_string()).unwrap_err();
+        let err = World::from_json(&value.to_string(), &MethodNames::default()).unwrap_err();
         assert!(err.starts_with("caches.script: holds 1001 entries"), "{err}");
     }
 }

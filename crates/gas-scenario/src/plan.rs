@@ -178,13 +178,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         }
         Some((spanned, LatencySetting::Overrides(table))) => {
             for (method, ms) in table {
-                if gas_platform::calls::method(method).is_none() {
-                    return Err(loaded.error_at(
-                        spanned,
-                        "latency",
-                        gas_platform::calls::unknown_method_message(method),
-                    ));
-                }
+                gas_engine::methods::names().check(method).map_err(|e| loaded.error_at(spanned, "latency", e))?;
                 gas_platform::calls::check_latency_ms(*ms)
                     .map_err(|e| loaded.error_at(spanned, &format!("latency.{method:?}"), e))?;
             }
@@ -200,13 +194,9 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             continue; // a delivery fault: `crate::clients`
         }
         let call = fault.call.get_ref();
-        if gas_platform::calls::method(call).is_none() {
-            return Err(loaded.error_at(
-                &fault.call,
-                &format!("{key}.call"),
-                gas_platform::calls::unknown_method_message(call),
-            ));
-        }
+        gas_engine::methods::names()
+            .check(call)
+            .map_err(|e| loaded.error_at(&fault.call, &format!("{key}.call"), e))?;
         let mut effects = Vec::new();
         if let Some(delay) = &fault.delay {
             let ms = parse_duration_ms(delay.get_ref())

@@ -829,7 +829,7 @@ fn summarize(
         summary.calls = report.calls.items.clone();
     }
     if plan.keep_traces {
-        let modelled = |method: &str| gas_platform::calls::method(method).map_or(0, |info| plan.latency.of(info));
+        let modelled = |method: &str| gas_engine::methods::get(method).map_or(0, |info| plan.latency.of(info));
         summary.trace = budget.keep(ExecutionTrace::of(report, modelled));
     }
     summary

@@ -204,7 +204,7 @@ fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
         return Ok(World::new());
     }
     let text = gas_engine::files::read_text(path, STATE_BYTES_MAX).map_err(BadInput)?;
-    World::from_json(&text).map_err(|e| BadInput(format!("{}: {e}", path.display())))
+    World::from_json(&text, gas_engine::methods::names()).map_err(|e| BadInput(format!("{}: {e}", path.display())))
 }
 
 /// The latest start whose end (at most the 6-minute kill later) a state file accepts.

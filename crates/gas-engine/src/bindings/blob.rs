@@ -8,7 +8,19 @@ use gas_platform::{ServiceError, ServiceResult};
 use super::args::{arg, signature_error};
 use super::Call;
 use crate::host::{CallResult, Failure};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process();
+    "Blob.getAs" => 0,
+    "Blob.getDataAsString" => 0,
+    "Blob.isGoogleType" => 0,
+    "Blob.setBytes" => 0,
+    "Blob.setContentTypeFromExtension" => 0,
+    "Blob.setDataFromString" => 0,
+    "HTTPResponse.getBlob" => 0,
+];
 
 /// A blob as a binding reads it from its handle.
 pub(super) struct BlobParts {

@@ -3,9 +3,23 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::cache::CacheScope;
 use gas_platform::ServiceError;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "Cache.get" => 20,
+    "Cache.getAll" => 25,
+    "Cache.put" => 30,
+    "Cache.putAll" => 40,
+    "Cache.remove" => 20,
+    "Cache.removeAll" => 30,
+    "CacheService.getDocumentCache" => 0,
+    "CacheService.getScriptCache" => 0,
+    "CacheService.getUserCache" => 0,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     cache(call.host, call.method, call.handle, call.args)

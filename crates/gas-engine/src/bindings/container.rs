@@ -6,55 +6,58 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::container::{self, ButtonSet, DialogKind, DialogRequest, Menu, MenuEntry, SelectionState};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult, World};
 
-/// The methods of other classes (SpreadsheetApp, Spreadsheet, Sheet, Range, Selection)
-/// bound here: the selection and the page's menus.
-const ACTIVE_METHODS: &[&str] = &[
-    "Range.activate",
-    "Range.activateAsCurrentCell",
-    "Selection.getNextDataRange",
-    "Sheet.activate",
-    "Sheet.getActiveCell",
-    "Sheet.getActiveRange",
-    "Sheet.getActiveRangeList",
-    "Sheet.getCurrentCell",
-    "Sheet.setActiveRange",
-    "Sheet.setActiveRangeList",
-    "Sheet.setActiveSelection",
-    "Sheet.setCurrentCell",
-    "Spreadsheet.addMenu",
-    "Spreadsheet.deleteActiveSheet",
-    "Spreadsheet.getActiveCell",
-    "Spreadsheet.getActiveRange",
-    "Spreadsheet.getActiveRangeList",
-    "Spreadsheet.getActiveSheet",
-    "Spreadsheet.getCurrentCell",
-    "Spreadsheet.removeMenu",
-    "Spreadsheet.setActiveRange",
-    "Spreadsheet.setActiveRangeList",
-    "Spreadsheet.setActiveSelection",
-    "Spreadsheet.setActiveSheet",
-    "Spreadsheet.setCurrentCell",
-    "Spreadsheet.updateMenu",
-    "SpreadsheetApp.getActiveRange",
-    "SpreadsheetApp.getActiveRangeList",
-    "SpreadsheetApp.getActiveSheet",
-    "SpreadsheetApp.getCurrentCell",
-    "SpreadsheetApp.getUi",
-    "SpreadsheetApp.setActiveRange",
-    "SpreadsheetApp.setActiveRangeList",
-    "SpreadsheetApp.setActiveSheet",
-    "SpreadsheetApp.setActiveSpreadsheet",
-    "SpreadsheetApp.setCurrentCell",
+/// The methods answered here, declared once (`crate::methods`): Ui and Menu, and the
+/// selection and menu methods of SpreadsheetApp, Spreadsheet, Sheet, Range and Selection.
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "Menu.addToUi" => 50,
+    "Range.activate" => 50,
+    "Range.activateAsCurrentCell" => 50,
+    "Selection.getNextDataRange" => 60,
+    "Sheet.activate" => 50,
+    "Sheet.getActiveCell" => 30,
+    "Sheet.getActiveRange" => 30,
+    "Sheet.getActiveRangeList" => 30,
+    "Sheet.getCurrentCell" => 30,
+    "Sheet.setActiveRange" => 50,
+    "Sheet.setActiveRangeList" => 50,
+    "Sheet.setActiveSelection" => 50,
+    "Sheet.setCurrentCell" => 50,
+    "Spreadsheet.addMenu" => 50,
+    "Spreadsheet.deleteActiveSheet" => 150,
+    "Spreadsheet.getActiveCell" => 30,
+    "Spreadsheet.getActiveRange" => 30,
+    "Spreadsheet.getActiveRangeList" => 30,
+    "Spreadsheet.getActiveSheet" => 30,
+    "Spreadsheet.getCurrentCell" => 30,
+    "Spreadsheet.removeMenu" => 50,
+    "Spreadsheet.setActiveRange" => 50,
+    "Spreadsheet.setActiveRangeList" => 50,
+    "Spreadsheet.setActiveSelection" => 50,
+    "Spreadsheet.setActiveSheet" => 50,
+    "Spreadsheet.setCurrentCell" => 50,
+    "Spreadsheet.updateMenu" => 50,
+    "SpreadsheetApp.getActiveRange" => 30,
+    "SpreadsheetApp.getActiveRangeList" => 30,
+    "SpreadsheetApp.getActiveSheet" => 30,
+    "SpreadsheetApp.getCurrentCell" => 30,
+    "SpreadsheetApp.getUi" => 0,
+    "SpreadsheetApp.setActiveRange" => 50,
+    "SpreadsheetApp.setActiveRangeList" => 50,
+    "SpreadsheetApp.setActiveSheet" => 50,
+    // The name selectors used before the catalogue (its newActiveSpreadsheet).
+    "SpreadsheetApp.setActiveSpreadsheet" => 30 { params_override: Some(&["spreadsheet"]) },
+    "SpreadsheetApp.setCurrentCell" => 50,
+    // The one-argument overload's name; the catalogue's longest starts with the title.
+    "Ui.alert" => 3000 { params_override: Some(&["prompt"]) },
+    // The one-argument overload's name; the catalogue's longest starts with the title.
+    "Ui.prompt" => 5000 { params_override: Some(&["prompt"]) },
 ];
-
-pub(super) fn handles(method: &str) -> bool {
-    ACTIVE_METHODS.binary_search(&method).is_ok()
-}
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let host = call.host;
@@ -305,13 +308,5 @@ fn select(host: &Host, world: &mut World, state: SelectionState) {
         None => {
             host.selections.borrow_mut().insert(id, state);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn active_methods_are_sorted() {
-        assert!(super::ACTIVE_METHODS.windows(2).all(|w| w[0] < w[1]));
     }
 }

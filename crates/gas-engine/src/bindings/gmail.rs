@@ -6,10 +6,63 @@ use super::args::*;
 use super::mail::{mail_from_args, options_into};
 use super::Call;
 use crate::host::{CallResult, Failure};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_GMAIL;
 use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, Page, ThreadView};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::{ServiceError, ServiceResult, World};
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_GMAIL);
+    "GmailApp.createDraft" => 400,
+    "GmailApp.createLabel" => 300,
+    "GmailApp.deleteLabel" => 300,
+    "GmailApp.getDraft" => 150,
+    "GmailApp.getDrafts" => 200,
+    "GmailApp.getInboxThreads" => 400,
+    "GmailApp.getInboxUnreadCount" => 200,
+    "GmailApp.getMessageById" => 150,
+    "GmailApp.getThreadById" => 150,
+    "GmailApp.getUserLabelByName" => 150,
+    "GmailApp.getUserLabels" => 150,
+    "GmailApp.search" => 400,
+    "GmailApp.sendEmail" => 900,
+    "GmailDraft.deleteDraft" => 300,
+    "GmailDraft.getMessage" => 150,
+    "GmailDraft.send" => 900,
+    "GmailDraft.update" => 400,
+    "GmailLabel.addToThread" => 200,
+    "GmailLabel.addToThreads" => 300,
+    "GmailLabel.deleteLabel" => 300,
+    "GmailLabel.getThreads" => 400,
+    "GmailLabel.getUnreadCount" => 200,
+    "GmailLabel.removeFromThread" => 200,
+    "GmailLabel.removeFromThreads" => 300,
+    "GmailMessage.forward" => 900,
+    "GmailMessage.getAttachments" => 200,
+    "GmailMessage.getThread" => 150,
+    "GmailMessage.markRead" => 150,
+    "GmailMessage.markUnread" => 150,
+    "GmailMessage.moveToTrash" => 200,
+    "GmailMessage.refresh" => 150,
+    "GmailMessage.reply" => 900,
+    "GmailMessage.replyAll" => 900,
+    "GmailMessage.star" => 150,
+    "GmailMessage.unstar" => 150,
+    "GmailThread.addLabel" => 200,
+    "GmailThread.getLabels" => 150,
+    "GmailThread.getMessages" => 200,
+    "GmailThread.markRead" => 150,
+    "GmailThread.markUnread" => 150,
+    "GmailThread.moveToArchive" => 200,
+    "GmailThread.moveToInbox" => 200,
+    "GmailThread.moveToTrash" => 200,
+    "GmailThread.refresh" => 150,
+    "GmailThread.removeLabel" => 200,
+    "GmailThread.reply" => 900,
+    "GmailThread.replyAll" => 900,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let now = call.host.now();

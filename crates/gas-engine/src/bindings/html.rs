@@ -5,9 +5,21 @@
 use super::args::*;
 use super::Call;
 use crate::host::CallResult;
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::webapp::{response, template};
 use gas_platform::ServiceError;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process();
+    "HtmlOutput.appendUntrusted" => 0,
+    "HtmlService.createHtmlOutputFromFile" => 0,
+    // The catalogue's longest overload is the blob's; scripts pass the HTML text.
+    "HtmlService.createTemplate" => 0 { params_override: Some(&["html"]) },
+    "HtmlService.createTemplateFromFile" => 0,
+    "HtmlTemplate.evaluate" => 0,
+    "TextOutput.setMimeType" => 0,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let args = call.args;

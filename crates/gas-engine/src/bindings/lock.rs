@@ -3,9 +3,21 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::lock::LockKind;
 use gas_platform::ServiceError;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "Lock.hasLock" => 0,
+    "Lock.releaseLock" => 20,
+    "Lock.tryLock" => 20,
+    "Lock.waitLock" => 20,
+    "LockService.getDocumentLock" => 0,
+    "LockService.getScriptLock" => 0,
+    "LockService.getUserLock" => 0,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     lock(call.host, call.method, call.handle, call.args)

@@ -4,10 +4,18 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_SEND_MAIL;
 use gas_platform::gmail::{check_compose, Compose};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::ServiceResult;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_SEND_MAIL);
+    "MailApp.getRemainingDailyQuota" => 30,
+    "MailApp.sendEmail" => 800,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     mail(call.host, call.method, call.args)

@@ -2,12 +2,13 @@
 //! rule there, and turn the result back. No platform rule is decided here: limits,
 //! quotas and error texts all live in gas-platform.
 //!
-//! One module per service. A call finds its module through [`SERVICES`], a table keyed
-//! by the class part of the method's name (`Sheet` in `Sheet.getRange`); inside the
-//! module one function per class reads the arguments and calls the rule. Adding a
-//! method is one arm there, one line in the prelude and one in `gas_platform::calls`
-//! (and a row in `gas_platform::container`'s `AUTH_SCOPES` when its class's row does not
-//! decide it). `sweep.rs` checks that each implemented method has exactly one arm.
+//! One module per service (SpreadsheetApp in parts, `sheets/`). Each declares the methods
+//! it answers in one table (`METHODS`, rows written with `crate::methods::declare!`:
+//! name, latency, scope, in-process, handler); [`TABLES`] lists the tables and
+//! `crate::methods` joins them into the one registry [`dispatch`] reads: a call goes
+//! straight to its declared handler, which reads the arguments and calls the rule.
+//! `sweep.rs` checks that each declared method is answered by its handler and by no
+//! other handler of its class, and that none is declared twice.
 
 mod args;
 mod blob;
@@ -27,10 +28,8 @@ mod utilities;
 #[cfg(test)]
 mod sweep;
 
-use gas_platform::calls::MethodInfo;
-use gas_platform::ServiceError;
-
 use crate::host::{CallResult, Host};
+use crate::methods::Method;
 use crate::value::Val;
 
 /// One service call as a binding sees it.
@@ -45,76 +44,39 @@ pub(crate) struct Call<'a> {
     pub respond_with: Option<(u16, String)>,
 }
 
-type Binding = fn(&Call) -> CallResult;
-
-/// Which module binds each class. Sorted by class name (a test checks): a lookup is a
-/// binary search.
-const SERVICES: &[(&str, Binding)] = &[
-    ("Blob", blob::dispatch),
-    ("Cache", cache::dispatch),
-    ("CacheService", cache::dispatch),
-    ("ColorBuilder", sheets::dispatch),
-    ("ConditionalFormatRuleBuilder", sheets::dispatch),
-    ("DataValidationBuilder", sheets::dispatch),
-    ("DriveApp", drive::dispatch),
-    ("File", drive::dispatch),
-    ("FileIterator", drive::dispatch),
-    ("Folder", drive::dispatch),
-    ("FolderIterator", drive::dispatch),
-    ("GmailApp", gmail::dispatch),
-    ("GmailDraft", gmail::dispatch),
-    ("GmailLabel", gmail::dispatch),
-    ("GmailMessage", gmail::dispatch),
-    ("GmailThread", gmail::dispatch),
-    ("Group", sheets::dispatch),
-    ("HTTPResponse", blob::dispatch),
-    ("HtmlOutput", html::dispatch),
-    ("HtmlService", html::dispatch),
-    ("HtmlTemplate", html::dispatch),
-    ("Lock", lock::dispatch),
-    ("LockService", lock::dispatch),
-    ("MailApp", mail::dispatch),
-    ("Menu", container::dispatch),
-    ("NamedRange", sheets::dispatch),
-    ("Properties", properties::dispatch),
-    ("PropertiesService", properties::dispatch),
-    ("Protection", sheets::dispatch),
-    ("Range", sheets::dispatch),
-    ("RichTextValue", sheets::dispatch),
-    ("RichTextValueBuilder", sheets::dispatch),
-    ("ScriptApp", script_app::dispatch),
-    ("Selection", sheets::dispatch),
-    ("Service", script_app::dispatch),
-    ("Session", script_app::dispatch_session),
-    ("Sheet", sheets::dispatch),
-    ("Spreadsheet", sheets::dispatch),
-    ("SpreadsheetApp", sheets::dispatch),
-    ("SpreadsheetTriggerBuilder", script_app::dispatch),
-    ("TextFinder", sheets::dispatch),
-    ("TextOutput", html::dispatch),
-    ("TextStyleBuilder", sheets::dispatch),
-    ("TriggerBuilder", script_app::dispatch),
-    ("Ui", container::dispatch),
-    ("UrlFetchApp", urlfetch::dispatch),
-    ("Utilities", utilities::dispatch),
+/// Every binding module's declaration table (see the module documentation).
+pub(crate) const TABLES: &[&[Method]] = &[
+    blob::METHODS,
+    cache::METHODS,
+    container::METHODS,
+    drive::METHODS,
+    gmail::METHODS,
+    html::METHODS,
+    lock::METHODS,
+    mail::METHODS,
+    properties::METHODS,
+    script_app::METHODS,
+    script_app::SESSION_METHODS,
+    sheets::METHODS,
+    sheets::formats::METHODS,
+    sheets::formulas::METHODS,
+    sheets::groups::METHODS,
+    sheets::objects::METHODS,
+    sheets::structure::METHODS,
+    sheets::surface::METHODS,
+    urlfetch::METHODS,
+    utilities::METHODS,
 ];
 
-fn binding_of(class: &str) -> Option<Binding> {
-    SERVICES.binary_search_by(|(name, _)| name.cmp(&class)).ok().map(|i| SERVICES[i].1)
-}
-
+/// A call of a declared method, answered by its declared handler.
 pub fn dispatch(
     host: &Host,
-    info: &MethodInfo,
+    method: &Method,
     handle: &Val,
     args: &[Val],
     respond_with: Option<(u16, String)>,
 ) -> CallResult {
-    let class = info.name.split('.').next().unwrap_or("");
-    match binding_of(class) {
-        Some(binding) => binding(&Call { host, method: info.name, handle, args, respond_with }),
-        None => Err(ServiceError::unimplemented(info.name).into()),
-    }
+    (method.handler)(&Call { host, method: method.name, handle, args, respond_with })
 }
 
 /// Named arguments for fault selectors (`args = { to = "*@x.com" }`), per method.
@@ -135,31 +97,15 @@ pub fn named_args<'a>(method: &str, args: &[Val]) -> Vec<(&'a str, String)> {
             let method = args.get(1).and_then(|p| p.get("method")).map(|m| m.to_js_string().to_uppercase());
             vec![("url", url), ("method", method.unwrap_or_else(|| "GET".into()))]
         }
-        _ => gas_platform::calls::method(method)
+        _ => crate::methods::get(method)
             .map(|info| {
-                info.params
-                    .iter()
+                info.params()
+                    .into_iter()
                     .zip(args)
                     .filter(|(_, v)| !matches!(v, Val::Object(_) | Val::Array(_)))
-                    .map(|(name, v)| (*name, v.to_js_string()))
+                    .map(|(name, v)| (name, v.to_js_string()))
                     .collect()
             })
             .unwrap_or_default(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn services_are_sorted_and_unique() {
-        assert!(super::SERVICES.windows(2).all(|w| w[0].0 < w[1].0));
-    }
-
-    #[test]
-    fn every_catalogued_class_has_a_binding() {
-        for info in gas_platform::calls::METHODS {
-            let class = info.name.split('.').next().unwrap_or("");
-            assert!(super::binding_of(class).is_some(), "{} has no binding module", info.name);
-        }
     }
 }

@@ -3,9 +3,24 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::properties::PropertyScope;
 use gas_platform::ServiceError;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "Properties.deleteAllProperties" => 50,
+    "Properties.deleteProperty" => 40,
+    "Properties.getKeys" => 30,
+    "Properties.getProperties" => 30,
+    "Properties.getProperty" => 30,
+    "Properties.setProperties" => 50,
+    "Properties.setProperty" => 40,
+    "PropertiesService.getDocumentProperties" => 0,
+    "PropertiesService.getScriptProperties" => 0,
+    "PropertiesService.getUserProperties" => 0,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     properties(call.host, call.method, call.handle, call.args)

@@ -3,10 +3,37 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_SCRIPT_APP;
 use gas_platform::script_app;
 use gas_platform::triggers::{ClockBuilder, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
 use gas_platform::ServiceError;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "ScriptApp.deleteTrigger" => 200 { scope: Some(SCOPE_SCRIPT_APP) },
+    "ScriptApp.getOAuthToken" => 0,
+    "ScriptApp.getProjectTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
+    "ScriptApp.getScriptId" => 0,
+    "ScriptApp.getService" => 0,
+    "ScriptApp.invalidateAuth" => 50,
+    "Service.getUrl" => 0,
+    "Service.isEnabled" => 0,
+    // The catalogue's create takes nothing; the prelude passes the handler's name.
+    "SpreadsheetTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
+    // The catalogue's create takes nothing; the prelude passes the handler's name.
+    "TriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
+];
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const SESSION_METHODS: &[Method] = declare![Method::by(dispatch_session).in_process();
+    "Session.getActiveUser" => 0,
+    "Session.getActiveUserLocale" => 0,
+    "Session.getEffectiveUser" => 0,
+    "Session.getScriptTimeZone" => 0,
+    "Session.getTemporaryActiveUserKey" => 0,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     script_app(call.host, call.method, call.handle, call.args)

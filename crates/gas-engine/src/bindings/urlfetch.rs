@@ -4,10 +4,20 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_EXTERNAL_REQUEST;
 use gas_platform::urlfetch::{HttpRequest, HttpResponse};
 use gas_platform::ServiceError;
 use std::collections::BTreeMap;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_EXTERNAL_REQUEST);
+    // `bindings::named_args` names the HTTP method, not the params object.
+    "UrlFetchApp.fetch" => 300 { params_override: Some(&["url", "method"]) },
+    // The catalogue's `requests` are URLs or request objects; selectors have said urls.
+    "UrlFetchApp.fetchAll" => 300 { params_override: Some(&["urls"]) },
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     urlfetch(call.host, call.method, call.args, call.respond_with.clone())

@@ -9,8 +9,32 @@ use super::args::signature_error;
 use super::blob::{signed, wrap_bytes, BlobParts};
 use super::Call;
 use crate::host::{CallResult, Failure};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use crate::work;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process();
+    "Utilities.base64Decode" => 0,
+    "Utilities.base64DecodeWebSafe" => 0,
+    "Utilities.base64Encode" => 0,
+    "Utilities.base64EncodeWebSafe" => 0,
+    "Utilities.computeDigest" => 0,
+    "Utilities.computeHmacSha256Signature" => 0,
+    "Utilities.computeHmacSignature" => 0,
+    "Utilities.formatDate" => 0,
+    "Utilities.formatString" => 0,
+    "Utilities.getUuid" => 0,
+    // Compression is work on the platform's side: a few ms (assumed, like every latency).
+    "Utilities.gzip" => 5,
+    "Utilities.newBlob" => 0,
+    "Utilities.parseCsv" => 0,
+    "Utilities.parseDate" => 0,
+    "Utilities.sleep" => 0,
+    "Utilities.ungzip" => 5,
+    "Utilities.unzip" => 5,
+    "Utilities.zip" => 5,
+];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let (host, method, args) = (call.host, call.method, call.args);

@@ -325,15 +325,15 @@ fn the_world_after_a_run_round_trips_through_a_state_file() {
         text.contains("\"drive\"") && text.contains("\"text\": \"héllo\"") && text.contains("\"base64\""),
         "{text}"
     );
-    let back = gas_platform::World::from_json(&text).unwrap();
+    let back = gas_platform::World::from_json(&text, gas_engine::methods::names()).unwrap();
     assert_eq!(back, world);
     let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
     let id = world.drive.items.iter().find(|(_, i)| i.name == "a.txt").unwrap().0.clone();
     value["drive"]["items"][&id]["parents"] = json!(["nowhere"]);
-    let err = gas_platform::World::from_json(&value.to_string()).unwrap_err();
+    let err = gas_platform::World::from_json(&value.to_string(), gas_engine::methods::names()).unwrap_err();
     assert!(err.starts_with(&format!("drive.items.{id}: parent \"nowhere\"")), "{err}");
     value["drive"]["items"][&id]["kind"] = json!("shortcut");
-    let err = gas_platform::World::from_json(&value.to_string()).unwrap_err();
+    let err = gas_platform::World::from_json(&value.to_string(), gas_engine::methods::names()).unwrap_err();
     assert!(err.starts_with(&format!("drive.items.{id}.kind")), "{err}");
 }
 

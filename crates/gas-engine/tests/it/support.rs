@@ -127,7 +127,7 @@ pub fn leveled_logs(report: &ExecutionReport) -> Vec<(LogLevel, String)> {
     report.logs.items.iter().map(|line| (line.level, line.text.clone())).collect()
 }
 
-/// The modelled latency of a catalogued method, in ms.
+/// The modelled latency of a declared method, in ms.
 pub fn latency_ms(method: &str) -> i64 {
-    gas_platform::calls::method(method).unwrap_or_else(|| panic!("{method} is not catalogued")).latency_ms
+    gas_engine::methods::get(method).unwrap_or_else(|| panic!("{method} is not declared")).latency_ms
 }

@@ -50,7 +50,7 @@ pub fn lines(report: &ZoneReport, decisions: &Decisions, order: &BTreeMap<(u64, 
             format!("{} exec#{id} starts {} ({})", time(execution.start_utc_ms), execution.function, execution.source),
         ));
         for (index, call) in execution.calls.iter().enumerate() {
-            if gas_platform::calls::runs_in_process(&call.method) {
+            if gas_engine::methods::get(&call.method).is_some_and(|m| m.in_process) {
                 continue;
             }
             let function = if call.function.is_empty() { execution.function.as_str() } else { call.function.as_str() };

@@ -201,7 +201,7 @@ function useState() {
 /// Loads a state file's text as `gas-sim call --state` does and, when it loads, runs one
 /// execution on it and saves it again.
 fn use_state(text: &str) -> Result<(), TestCaseError> {
-    let world = match World::from_json(text) {
+    let world = match World::from_json(text, gas_engine::methods::names()) {
         Ok(world) => world,
         Err(message) => {
             prop_assert!(!message.is_empty(), "an error says what is wrong");
@@ -214,7 +214,11 @@ fn use_state(text: &str) -> Result<(), TestCaseError> {
     let spec = ExecutionSpec::new(2, "useState", start_utc_ms, 7);
     let _report = run_execution(&project, chrono_tz::UTC, &spec, shared.clone(), Arc::new(SoloGate));
     let saved = shared.lock().unwrap().to_json();
-    prop_assert!(World::from_json(&saved).is_ok(), "a saved state loads again:\n{}", saved);
+    prop_assert!(
+        World::from_json(&saved, gas_engine::methods::names()).is_ok(),
+        "a saved state loads again:\n{}",
+        saved
+    );
     Ok(())
 }
 

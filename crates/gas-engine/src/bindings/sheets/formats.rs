@@ -1,17 +1,114 @@
 //! Formats: number formats, fonts, colours, alignment, notes, borders, text rotation,
 //! clear(options), column widths and row heights.
 //!
-//! `dispatch` answers the methods this part owns and `None` for every other. The
+//! `dispatch` answers the methods this part declares (`None` for another). The
 //! per-cell properties are one table (`FIELDS`): each property's singular and grid getter
 //! and setter map to one `Field` of gas-platform, where the values are checked.
 
 use super::super::args::*;
+use super::super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle};
 use gas_platform::sheets::rich_text::RichText;
 use gas_platform::sheets::{BorderEdit, ClearOptions, RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
+    "ColorBuilder.setRgbColor" => 0,
+    "Range.clear" => 60,
+    "Range.clearFormat" => 60,
+    "Range.clearNote" => 60,
+    "Range.getBackground" => 50,
+    "Range.getBackgrounds" => 80,
+    "Range.getFontColor" => 50,
+    "Range.getFontColors" => 80,
+    "Range.getFontFamilies" => 80,
+    "Range.getFontFamily" => 50,
+    "Range.getFontLine" => 50,
+    "Range.getFontLines" => 80,
+    "Range.getFontSize" => 50,
+    "Range.getFontSizes" => 80,
+    "Range.getFontStyle" => 50,
+    "Range.getFontStyles" => 80,
+    "Range.getFontWeight" => 50,
+    "Range.getFontWeights" => 80,
+    "Range.getHorizontalAlignment" => 50,
+    "Range.getHorizontalAlignments" => 80,
+    "Range.getNote" => 50,
+    "Range.getNotes" => 80,
+    "Range.getNumberFormat" => 50,
+    "Range.getNumberFormats" => 80,
+    "Range.getRichTextValue" => 50,
+    "Range.getRichTextValues" => 80,
+    "Range.getTextDirection" => 50,
+    "Range.getTextDirections" => 80,
+    "Range.getTextRotation" => 50,
+    "Range.getTextRotations" => 80,
+    "Range.getTextStyle" => 50,
+    "Range.getTextStyles" => 80,
+    "Range.getVerticalAlignment" => 50,
+    "Range.getVerticalAlignments" => 80,
+    "Range.getWrap" => 50,
+    "Range.getWrapStrategies" => 80,
+    "Range.getWrapStrategy" => 50,
+    "Range.getWraps" => 80,
+    "Range.setBackground" => 80,
+    "Range.setBackgroundRGB" => 80,
+    "Range.setBackgrounds" => 120,
+    "Range.setBorder" => 80,
+    "Range.setFontColor" => 80,
+    "Range.setFontColors" => 120,
+    "Range.setFontFamilies" => 120,
+    "Range.setFontFamily" => 80,
+    "Range.setFontLine" => 80,
+    "Range.setFontLines" => 120,
+    "Range.setFontSize" => 80,
+    "Range.setFontSizes" => 120,
+    "Range.setFontStyle" => 80,
+    "Range.setFontStyles" => 120,
+    "Range.setFontWeight" => 80,
+    "Range.setFontWeights" => 120,
+    "Range.setHorizontalAlignment" => 80,
+    "Range.setHorizontalAlignments" => 120,
+    "Range.setNote" => 80,
+    "Range.setNotes" => 120,
+    "Range.setNumberFormat" => 80,
+    "Range.setNumberFormats" => 120,
+    "Range.setRichTextValue" => 80,
+    "Range.setRichTextValues" => 120,
+    "Range.setTextDirection" => 80,
+    "Range.setTextDirections" => 120,
+    "Range.setTextRotation" => 80,
+    "Range.setTextRotations" => 120,
+    "Range.setTextStyle" => 80,
+    "Range.setTextStyles" => 120,
+    "Range.setVerticalAlignment" => 80,
+    "Range.setVerticalAlignments" => 120,
+    "Range.setWrap" => 80,
+    "Range.setWrapStrategies" => 120,
+    "Range.setWrapStrategy" => 80,
+    "Range.setWraps" => 120,
+    "RichTextValue.getLinkUrl" => 0,
+    "RichTextValue.getRuns" => 0,
+    "RichTextValue.getTextStyle" => 0,
+    "RichTextValueBuilder.setLinkUrl" => 0,
+    "RichTextValueBuilder.setText" => 0,
+    "RichTextValueBuilder.setTextStyle" => 0,
+    "Sheet.clear" => 80,
+    "Sheet.clearFormats" => 80,
+    "Sheet.clearNotes" => 80,
+    "Sheet.getColumnWidth" => 20,
+    "Sheet.getRowHeight" => 20,
+    "Sheet.setColumnWidth" => 60,
+    "Sheet.setColumnWidths" => 60,
+    "Sheet.setRowHeight" => 60,
+    "Sheet.setRowHeights" => 60,
+    "Sheet.setRowHeightsForced" => 60,
+    "TextStyleBuilder.build" => 0,
+];
 
 /// A property and its four `Range` methods: get, get grid, set, set grid.
 struct FieldMethods {
@@ -44,6 +141,11 @@ const FIELDS: &[FieldMethods] = &[
     f(Field::TextDirection, ["getTextDirection", "getTextDirections", "setTextDirection", "setTextDirections"]),
     f(Field::TextRotation, ["getTextRotation", "getTextRotations", "setTextRotation", "setTextRotations"]),
 ];
+
+/// This part's methods (the table above), on the spreadsheets.
+fn answer(call: &Call) -> CallResult {
+    super::in_books(call, dispatch)
+}
 
 pub(super) fn dispatch(
     host: &Host,

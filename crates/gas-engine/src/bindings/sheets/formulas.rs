@@ -1,13 +1,32 @@
 //! Formulas: setFormula(s), getFormula(s), the R1C1 forms (rules in
 //! `gas_platform::sheets::formula` and `ops/formulas.rs`).
 //!
-//! `dispatch` answers the methods this part owns and `None` for every other.
+//! `dispatch` answers the methods this part declares.
 
 use super::super::args::*;
+use super::super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::{RangeRef, Spreadsheets};
 use gas_platform::ServiceResult;
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
+    "Range.getFormula" => 50,
+    "Range.getFormulaR1C1" => 50,
+    "Range.getFormulas" => 80,
+    "Range.getFormulasR1C1" => 80,
+    "Range.setFormula" => 80,
+    "Range.setFormulaR1C1" => 80,
+    "Range.setFormulas" => 120,
+    "Range.setFormulasR1C1" => 120,
+];
+
+/// This part's methods (the table above), on the spreadsheets.
+fn answer(call: &Call) -> CallResult {
+    super::in_books(call, dispatch)
+}
 
 pub(super) fn dispatch(
     _host: &Host,
@@ -16,19 +35,6 @@ pub(super) fn dispatch(
     handle: &Val,
     args: &[Val],
 ) -> Option<CallResult> {
-    if !matches!(
-        method,
-        "Range.setFormula"
-            | "Range.setFormulaR1C1"
-            | "Range.setFormulas"
-            | "Range.setFormulasR1C1"
-            | "Range.getFormula"
-            | "Range.getFormulas"
-            | "Range.getFormulaR1C1"
-            | "Range.getFormulasR1C1"
-    ) {
-        return None;
-    }
     Some(range_call(books, method, handle, args))
 }
 
@@ -48,13 +54,14 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
                 .collect(),
         ),
         "Range.getFormulaR1C1" => books.get_formula_r1c1(&range)?.map_or(Val::Null, Val::String),
-        _ => Val::Array(
+        "Range.getFormulasR1C1" => Val::Array(
             books
                 .get_formulas_r1c1(&range)?
                 .into_iter()
                 .map(|row| Val::Array(row.into_iter().map(|cell| cell.map_or(Val::Null, Val::String)).collect()))
                 .collect(),
         ),
+        _ => return Err(gas_platform::ServiceError::unimplemented(method).into()),
     };
     Ok(value)
 }

@@ -1,42 +1,48 @@
 //! Row and column groups: `Range.shift*GroupDepth`, `collapseGroups`/`expandGroups`,
-//! the Sheet group methods and the `Group` class. `dispatch` answers these and `None`
-//! for every other method; the rules are gas-platform's (`sheets::groups`).
+//! the Sheet group methods and the `Group` class, answered by `dispatch`; the rules are gas-platform's (`sheets::groups`).
 
 use super::super::args::*;
+use super::super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::groups::TogglePosition;
 use gas_platform::sheets::{structure_text as st, Dim, GroupRef, RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
 
-/// The methods this part answers (sorted).
-const OWNED: &[&str] = &[
-    "Group.collapse",
-    "Group.expand",
-    "Group.getControlIndex",
-    "Group.getDepth",
-    "Group.getRange",
-    "Group.isCollapsed",
-    "Group.remove",
-    "Range.collapseGroups",
-    "Range.expandGroups",
-    "Range.shiftColumnGroupDepth",
-    "Range.shiftRowGroupDepth",
-    "Sheet.collapseAllColumnGroups",
-    "Sheet.collapseAllRowGroups",
-    "Sheet.expandAllColumnGroups",
-    "Sheet.expandAllRowGroups",
-    "Sheet.expandColumnGroupsUpToDepth",
-    "Sheet.expandRowGroupsUpToDepth",
-    "Sheet.getColumnGroup",
-    "Sheet.getColumnGroupControlPosition",
-    "Sheet.getColumnGroupDepth",
-    "Sheet.getRowGroup",
-    "Sheet.getRowGroupControlPosition",
-    "Sheet.getRowGroupDepth",
-    "Sheet.setColumnGroupControlPosition",
-    "Sheet.setRowGroupControlPosition",
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
+    "Group.collapse" => 80,
+    "Group.expand" => 80,
+    "Group.getControlIndex" => 20,
+    "Group.getDepth" => 20,
+    "Group.getRange" => 20,
+    "Group.isCollapsed" => 20,
+    "Group.remove" => 80,
+    "Range.collapseGroups" => 80,
+    "Range.expandGroups" => 80,
+    "Range.shiftColumnGroupDepth" => 80,
+    "Range.shiftRowGroupDepth" => 80,
+    "Sheet.collapseAllColumnGroups" => 80,
+    "Sheet.collapseAllRowGroups" => 80,
+    "Sheet.expandAllColumnGroups" => 80,
+    "Sheet.expandAllRowGroups" => 80,
+    "Sheet.expandColumnGroupsUpToDepth" => 80,
+    "Sheet.expandRowGroupsUpToDepth" => 80,
+    "Sheet.getColumnGroup" => 20,
+    "Sheet.getColumnGroupControlPosition" => 20,
+    "Sheet.getColumnGroupDepth" => 20,
+    "Sheet.getRowGroup" => 20,
+    "Sheet.getRowGroupControlPosition" => 20,
+    "Sheet.getRowGroupDepth" => 20,
+    "Sheet.setColumnGroupControlPosition" => 60,
+    "Sheet.setRowGroupControlPosition" => 60,
 ];
+
+/// This part's methods (the table above), on the spreadsheets.
+fn answer(call: &Call) -> CallResult {
+    super::in_books(call, dispatch)
+}
 
 pub(super) fn dispatch(
     host: &Host,
@@ -46,9 +52,6 @@ pub(super) fn dispatch(
     args: &[Val],
 ) -> Option<CallResult> {
     let _ = host;
-    if OWNED.binary_search(&method).is_err() {
-        return None;
-    }
     let result = if method.starts_with("Group.") {
         group(books, method, handle)
     } else if method.starts_with("Range.") {

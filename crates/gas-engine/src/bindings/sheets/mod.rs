@@ -1,50 +1,100 @@
 //! SpreadsheetApp, Spreadsheet, Sheet, Range and TextFinder: handles to gas-platform's
-//! `sheets` model.
+//! `sheets` model. Each part declares the methods it answers (`METHODS`, see
+//! `crate::methods`): this core the values and the sheets themselves, and `formats`,
+//! `formulas`, `groups`, `objects`, `structure`, `surface` the rest (the selection and
+//! menus are `bindings/container.rs`'s). The parts that work on the spreadsheets alone
+//! answer through [`in_books`], which recalculates formulas around the call.
 
-mod formats;
-mod formulas;
-mod groups;
-mod objects;
-mod structure;
-mod surface;
+pub(in crate::bindings) mod formats;
+pub(in crate::bindings) mod formulas;
+pub(in crate::bindings) mod groups;
+pub(in crate::bindings) mod objects;
+pub(in crate::bindings) mod structure;
+pub(in crate::bindings) mod surface;
 
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_SPREADSHEETS;
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult};
 
-/// The stages are asked in turn and the first answer wins, so a method is one arm of one
-/// stage (`sweep.rs` and `bindings::sweep` check it).
-pub(super) fn dispatch(call: &Call) -> CallResult {
-    if super::container::handles(call.method) {
-        return super::container::dispatch(call);
-    }
-    if let Some(result) = surface::dispatch_call(call) {
-        return result;
-    }
-    if let Some(result) = objects::dispatch_call(call) {
-        return result;
-    }
-    sheets(call.host, call.method, call.handle, call.args)
-}
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(core);
+    "Range.clearContent" => 60,
+    "Range.getA1Notation" => 0,
+    "Range.getDisplayValue" => 60,
+    "Range.getDisplayValues" => 80,
+    "Range.getValue" => 50,
+    "Range.getValues" => 80,
+    "Range.setValue" => 80,
+    "Range.setValues" => 120,
+    "Sheet.appendRow" => 150,
+    "Sheet.clearContents" => 80,
+    "Sheet.deleteRow" => 120,
+    "Sheet.deleteRows" => 120,
+    "Sheet.getDataRange" => 40,
+    "Sheet.getLastColumn" => 40,
+    "Sheet.getLastRow" => 40,
+    "Sheet.getMaxColumns" => 20,
+    "Sheet.getMaxRows" => 20,
+    "Sheet.getName" => 0,
+    // Selectors have named the A1 form since before the catalogue.
+    "Sheet.getRange" => 10 { handler: sheet_get_range, params_override: Some(&["a1Notation"]) },
+    "Sheet.getSheetId" => 0,
+    "Sheet.insertRowAfter" => 120,
+    "Sheet.insertRowBefore" => 120,
+    "Sheet.insertRowsAfter" => 120,
+    "Sheet.insertRowsBefore" => 120,
+    "Sheet.setName" => 80,
+    "Spreadsheet.deleteSheet" => 150,
+    "Spreadsheet.getId" => 0,
+    "Spreadsheet.getName" => 0,
+    "Spreadsheet.getSheetByName" => 30,
+    "Spreadsheet.getSheets" => 30,
+    "Spreadsheet.getSpreadsheetTimeZone" => 20,
+    "Spreadsheet.getUrl" => 0,
+    "Spreadsheet.insertSheet" => 200,
+    "SpreadsheetApp.create" => 1500 { scope: Some(SCOPE_SPREADSHEETS) },
+    "SpreadsheetApp.flush" => 50,
+    "SpreadsheetApp.getActiveSpreadsheet" => 100,
+    "SpreadsheetApp.openById" => 150 { scope: Some(SCOPE_SPREADSHEETS) },
+];
 
-type Part = fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val]) -> Option<CallResult>;
+/// A part's answer on the spreadsheets: `None` for a method it has no arm for.
+pub(in crate::bindings) type Part =
+    fn(&Host, &mut gas_platform::sheets::Spreadsheets, &str, &Val, &[Val]) -> Option<CallResult>;
 
-/// The parts of SpreadsheetApp in their own modules, asked in turn before the core below.
-const PARTS: [Part; 4] = [formulas::dispatch, formats::dispatch, structure::dispatch, groups::dispatch];
-
-fn sheets(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+/// `part`'s answer to `call`, with formula results following every write (a state file's
+/// formulas before the first read); both recalculations are no-ops for spreadsheets
+/// without formulas.
+pub(in crate::bindings) fn in_books(call: &Call, part: Part) -> CallResult {
+    let host = call.host;
     let mut world = host.world();
     let books = &mut world.spreadsheets;
-    // Formula results follow every write (a state file's formulas before the first read);
-    // both are no-ops for spreadsheets without formulas.
     recalculate(host, books)?;
-    let result = sheets_call(host, books, method, handle, args);
+    let result = part(host, books, call.method, call.handle, call.args)
+        .unwrap_or_else(|| Err(ServiceError::unimplemented(call.method).into()));
     recalculate(host, books)?;
     host.formula_gaps.borrow_mut().extend(books.take_formula_gaps());
     result
+}
+
+/// The core's methods (the table above).
+fn core(call: &Call) -> CallResult {
+    in_books(call, |host, books, method, handle, args| Some(core_call(host, books, method, handle, args)))
+}
+
+/// `Sheet.getRange`: from an A1 notation the surface part's (the range carries its open
+/// bounds), else the core's.
+fn sheet_get_range(call: &Call) -> CallResult {
+    if matches!(call.args, [Val::String(_)]) {
+        surface::dispatch(call)
+    } else {
+        core(call)
+    }
 }
 
 /// `recalculate_stale`, charged to the step budget first (crate::work): one recalculation
@@ -64,22 +114,7 @@ pub(in crate::bindings) fn recalculate(
     Ok(())
 }
 
-fn sheets_call(
-    host: &Host,
-    books: &mut gas_platform::sheets::Spreadsheets,
-    method: &str,
-    handle: &Val,
-    args: &[Val],
-) -> CallResult {
-    for part in PARTS {
-        if let Some(result) = part(host, books, method, handle, args) {
-            return result;
-        }
-    }
-    core_call(host, books, method, handle, args)
-}
-
-/// The methods no part owns; `ServiceError::unimplemented` for the rest.
+/// The core's answer; `ServiceError::unimplemented` for a method it has no arm for.
 fn core_call(
     host: &Host,
     books: &mut gas_platform::sheets::Spreadsheets,
@@ -170,7 +205,6 @@ fn sheet_or_range(
         return Ok(value);
     }
     if !method.starts_with("Range.") {
-        // No stage has an arm for it (`sweep.rs` tells this from a handle error).
         return Err(ServiceError::unimplemented(method).into());
     }
     let range: RangeRef = handle_of(handle)?;
@@ -224,6 +258,3 @@ fn cell_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<gas_platform::
 fn grid(rows: Vec<Vec<gas_platform::CellValue>>) -> Val {
     Val::Array(rows.iter().map(|row| Val::Array(row.iter().map(Val::from_cell).collect())).collect())
 }
-
-#[cfg(test)]
-pub(super) mod sweep;

@@ -2,8 +2,7 @@
 //! formats, range lists, the TextFinder, sheet copies and moves, sharing and locale.
 //!
 //! These methods need the world itself (the account for owners and editors, the user's
-//! selection for the active sheet), so `dispatch_call` answers them before the core takes
-//! the world; `dispatch` (the parts table) answers nothing. Builders and the finder are
+//! selection for the active sheet), not only the spreadsheets. Builders and the finder are
 //! in `objects/builders.rs`.
 
 mod builders;
@@ -11,83 +10,179 @@ mod builders;
 use super::super::args::*;
 use super::super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
+use gas_platform::container::SCOPE_SPREADSHEETS;
 use gas_platform::sheets::protection::{ProtectionChange, ProtectionType};
 use gas_platform::sheets::{RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
 
-/// The methods this part owns; `None` for every other.
-pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
-    let method = call.method;
-    let class = method.split('.').next().unwrap_or("");
-    match class {
-        "DataValidationBuilder" | "ConditionalFormatRuleBuilder" | "TextFinder" => builders::dispatch(call),
-        "NamedRange" | "Protection" => Some(owned_objects(call)),
-        "Spreadsheet" | "Sheet" | "Range" | "SpreadsheetApp" => {
-            if let Some(result) = builders::dispatch(call) {
-                return Some(result);
-            }
-            owns(method).then(|| objects(call))
-        }
-        _ => None,
-    }
-}
-
-/// The Spreadsheet, Sheet, Range and SpreadsheetApp methods answered here. Sorted.
-const OWNED: &[&str] = &[
-    "Range.check",
-    "Range.clearDataValidations",
-    "Range.getDataValidation",
-    "Range.getDataValidations",
-    "Range.insertCheckboxes",
-    "Range.isChecked",
-    "Range.protect",
-    "Range.removeCheckboxes",
-    "Range.setDataValidation",
-    "Range.setDataValidations",
-    "Range.uncheck",
-    "Sheet.clearConditionalFormatRules",
-    "Sheet.copyTo",
-    "Sheet.getConditionalFormatRules",
-    "Sheet.getIndex",
-    "Sheet.getNamedRanges",
-    "Sheet.getProtections",
-    "Sheet.getRangeList",
-    "Sheet.getSheetName",
-    "Sheet.protect",
-    "Sheet.setConditionalFormatRules",
-    "Spreadsheet.addEditor",
-    "Spreadsheet.addEditors",
-    "Spreadsheet.addViewer",
-    "Spreadsheet.addViewers",
-    "Spreadsheet.copy",
-    "Spreadsheet.duplicateActiveSheet",
-    "Spreadsheet.getEditors",
-    "Spreadsheet.getNamedRanges",
-    "Spreadsheet.getNumSheets",
-    "Spreadsheet.getOwner",
-    "Spreadsheet.getProtections",
-    "Spreadsheet.getRangeByName",
-    "Spreadsheet.getRangeList",
-    "Spreadsheet.getSheetById",
-    "Spreadsheet.getSheetId",
-    "Spreadsheet.getSheetName",
-    "Spreadsheet.getSpreadsheetLocale",
-    "Spreadsheet.getViewers",
-    "Spreadsheet.moveActiveSheet",
-    "Spreadsheet.removeEditor",
-    "Spreadsheet.removeNamedRange",
-    "Spreadsheet.removeViewer",
-    "Spreadsheet.rename",
-    "Spreadsheet.renameActiveSheet",
-    "Spreadsheet.setNamedRange",
-    "Spreadsheet.setSpreadsheetLocale",
-    "SpreadsheetApp.open",
-    "SpreadsheetApp.openByUrl",
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "ConditionalFormatRuleBuilder.build" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setBackground" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setBold" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setFontColor" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setGradientMaxpoint" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setGradientMaxpointWithValue" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setGradientMidpointWithValue" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setGradientMinpoint" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setGradientMinpointWithValue" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setItalic" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setRanges" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setStrikethrough" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.setUnderline" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenCellEmpty" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenCellNotEmpty" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenDateAfter" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenDateBefore" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenDateEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenFormulaSatisfied" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberBetween" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberGreaterThan" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberGreaterThanOrEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberLessThan" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberLessThanOrEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberNotBetween" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenNumberNotEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenTextContains" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenTextDoesNotContain" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenTextEndsWith" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenTextEqualTo" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.whenTextStartsWith" => 0 { in_process: true },
+    "ConditionalFormatRuleBuilder.withCriteria" => 0 { in_process: true },
+    "DataValidationBuilder.build" => 0 { in_process: true },
+    "DataValidationBuilder.requireCheckbox" => 0 { in_process: true },
+    "DataValidationBuilder.requireDate" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateAfter" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateBefore" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateBetween" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateNotBetween" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateOnOrAfter" => 0 { in_process: true },
+    "DataValidationBuilder.requireDateOnOrBefore" => 0 { in_process: true },
+    "DataValidationBuilder.requireFormulaSatisfied" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberBetween" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberGreaterThan" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberGreaterThanOrEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberLessThan" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberLessThanOrEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberNotBetween" => 0 { in_process: true },
+    "DataValidationBuilder.requireNumberNotEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireTextContains" => 0 { in_process: true },
+    "DataValidationBuilder.requireTextDoesNotContain" => 0 { in_process: true },
+    "DataValidationBuilder.requireTextEqualTo" => 0 { in_process: true },
+    "DataValidationBuilder.requireTextIsEmail" => 0 { in_process: true },
+    "DataValidationBuilder.requireTextIsUrl" => 0 { in_process: true },
+    "DataValidationBuilder.requireValueInList" => 0 { in_process: true },
+    "DataValidationBuilder.requireValueInRange" => 0 { in_process: true },
+    "DataValidationBuilder.setAllowInvalid" => 0 { in_process: true },
+    "DataValidationBuilder.setHelpText" => 0 { in_process: true },
+    "DataValidationBuilder.withCriteria" => 0 { in_process: true },
+    "NamedRange.getRange" => 30,
+    "NamedRange.remove" => 80,
+    "NamedRange.setName" => 80,
+    "NamedRange.setRange" => 80,
+    "Protection.addEditor" => 100,
+    "Protection.addEditors" => 100,
+    "Protection.canDomainEdit" => 30,
+    "Protection.canEdit" => 30,
+    "Protection.getDescription" => 30,
+    "Protection.getEditors" => 30,
+    "Protection.getProtectionType" => 30,
+    "Protection.getRange" => 30,
+    "Protection.getRangeName" => 30,
+    "Protection.getUnprotectedRanges" => 30,
+    "Protection.isWarningOnly" => 30,
+    "Protection.remove" => 100,
+    "Protection.removeEditor" => 100,
+    "Protection.removeEditors" => 100,
+    "Protection.setDescription" => 100,
+    "Protection.setDomainEdit" => 100,
+    "Protection.setNamedRange" => 100,
+    "Protection.setRange" => 100,
+    "Protection.setRangeName" => 100,
+    "Protection.setUnprotectedRanges" => 100,
+    "Protection.setWarningOnly" => 100,
+    "Range.check" => 80,
+    "Range.clearDataValidations" => 80,
+    "Range.createTextFinder" => 0,
+    "Range.getDataValidation" => 50,
+    "Range.getDataValidations" => 80,
+    "Range.insertCheckboxes" => 100,
+    "Range.isChecked" => 50,
+    "Range.protect" => 150,
+    "Range.removeCheckboxes" => 100,
+    "Range.setDataValidation" => 100,
+    "Range.setDataValidations" => 120,
+    "Range.uncheck" => 80,
+    "Sheet.clearConditionalFormatRules" => 80,
+    "Sheet.copyTo" => 300,
+    "Sheet.createTextFinder" => 0,
+    "Sheet.getConditionalFormatRules" => 50,
+    "Sheet.getIndex" => 20,
+    "Sheet.getNamedRanges" => 30,
+    "Sheet.getProtections" => 50,
+    "Sheet.getRangeList" => 10,
+    "Sheet.getSheetName" => 0,
+    "Sheet.protect" => 150,
+    "Sheet.setConditionalFormatRules" => 100,
+    "Spreadsheet.addEditor" => 300,
+    "Spreadsheet.addEditors" => 300,
+    "Spreadsheet.addViewer" => 300,
+    "Spreadsheet.addViewers" => 300,
+    "Spreadsheet.copy" => 1500,
+    "Spreadsheet.createTextFinder" => 0,
+    "Spreadsheet.duplicateActiveSheet" => 200,
+    "Spreadsheet.getEditors" => 100,
+    "Spreadsheet.getNamedRanges" => 30,
+    "Spreadsheet.getNumSheets" => 20,
+    "Spreadsheet.getOwner" => 100,
+    "Spreadsheet.getProtections" => 50,
+    "Spreadsheet.getRangeByName" => 30,
+    "Spreadsheet.getRangeList" => 10,
+    "Spreadsheet.getSheetById" => 30,
+    "Spreadsheet.getSheetId" => 30,
+    "Spreadsheet.getSheetName" => 30,
+    "Spreadsheet.getSpreadsheetLocale" => 20,
+    "Spreadsheet.getViewers" => 100,
+    "Spreadsheet.moveActiveSheet" => 100,
+    "Spreadsheet.removeEditor" => 300,
+    "Spreadsheet.removeNamedRange" => 80,
+    "Spreadsheet.removeViewer" => 300,
+    "Spreadsheet.rename" => 100,
+    "Spreadsheet.renameActiveSheet" => 80,
+    "Spreadsheet.setNamedRange" => 80,
+    "Spreadsheet.setSpreadsheetLocale" => 80,
+    "SpreadsheetApp.newConditionalFormatRule" => 0,
+    "SpreadsheetApp.newDataValidation" => 0,
+    "SpreadsheetApp.open" => 150 { scope: Some(SCOPE_SPREADSHEETS) },
+    "SpreadsheetApp.openByUrl" => 150 { scope: Some(SCOPE_SPREADSHEETS) },
+    "TextFinder.findAll" => 60,
+    "TextFinder.findNext" => 40,
+    "TextFinder.findPrevious" => 40,
+    "TextFinder.ignoreDiacritics" => 0,
+    "TextFinder.matchCase" => 0,
+    "TextFinder.matchEntireCell" => 0,
+    "TextFinder.matchFormulaText" => 0,
+    "TextFinder.replaceAllWith" => 150,
+    "TextFinder.replaceWith" => 150,
+    "TextFinder.startFrom" => 0,
+    "TextFinder.useRegularExpression" => 0,
 ];
 
-fn owns(method: &str) -> bool {
-    OWNED.binary_search(&method).is_ok()
+/// The methods declared above: builders and the finder (`builders.rs`), named ranges and
+/// protections, and the Spreadsheet, Sheet, Range and SpreadsheetApp methods of objects.
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    if let Some(result) = builders::dispatch(call) {
+        return result;
+    }
+    match call.method.split('.').next().unwrap_or("") {
+        "NamedRange" | "Protection" => owned_objects(call),
+        _ => objects(call),
+    }
 }
 
 /// A script's object argument: its handle (`_h`) when it is a gas-sim object.
@@ -230,7 +325,8 @@ fn objects(call: &Call) -> CallResult {
             range_list(books, &active, args, "SpreadsheetApp.Spreadsheet.getRangeList")?
         }
         _ if method.starts_with("Sheet.") => return sheet_objects(books, method, handle, args, &account),
-        _ => return range_objects(books, method, handle, args, &account),
+        _ if method.starts_with("Range.") => return range_objects(books, method, handle, args, &account),
+        _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)
 }
@@ -431,13 +527,5 @@ fn range_ref(id: &str, boxed: &gas_platform::sheets::anchored::GridBox) -> Range
         column: boxed.column,
         num_rows: boxed.num_rows,
         num_columns: boxed.num_columns,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn owned_methods_are_sorted() {
-        assert!(super::OWNED.windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -1,16 +1,83 @@
 //! Structure: columns, hiding, freezing, merging, navigation, sorting, copying and moving.
 //!
-//! `dispatch` answers the methods this part owns and `None` for every other. Arguments
+//! `dispatch` answers the methods this part declares. Arguments
 //! arrive checked against the catalogue (the prelude's makers); here they are read into
 //! gas-platform's types, enums by name.
 
 use super::super::args::*;
+use super::super::Call;
 use crate::host::{CallResult, Host};
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::{
     structure_text as st, CopyMode, Dim, Direction, MergeKind, RangeRef, SheetRef, Spreadsheets,
 };
 use gas_platform::{ServiceError, ServiceResult};
+
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
+    "Range.autoFill" => 150,
+    "Range.autoFillToNeighbor" => 150,
+    "Range.breakApart" => 80,
+    // The catalogue lists the gridId overload first; gas-sim takes the sheet.
+    "Range.copyFormatToRange" => 120 { params_override: Some(&["sheet", "column", "columnEnd", "row", "rowEnd"]) },
+    "Range.copyTo" => 120,
+    // The catalogue lists the gridId overload first; gas-sim takes the sheet.
+    "Range.copyValuesToRange" => 120 { params_override: Some(&["sheet", "column", "columnEnd", "row", "rowEnd"]) },
+    "Range.deleteCells" => 120,
+    "Range.getCell" => 0,
+    "Range.getDataRegion" => 50,
+    "Range.getMergedRanges" => 50,
+    "Range.getNextDataCell" => 50,
+    "Range.insertCells" => 120,
+    "Range.isBlank" => 50,
+    "Range.isPartOfMerge" => 50,
+    "Range.merge" => 80,
+    "Range.mergeAcross" => 80,
+    "Range.mergeVertically" => 80,
+    "Range.moveTo" => 120,
+    "Range.offset" => 0,
+    "Range.randomize" => 120,
+    "Range.removeDuplicates" => 150,
+    "Range.sort" => 150,
+    "Range.trimWhitespace" => 120,
+    "Sheet.autoResizeColumn" => 100,
+    "Sheet.autoResizeColumns" => 100,
+    "Sheet.autoResizeRows" => 100,
+    "Sheet.deleteColumn" => 120,
+    "Sheet.deleteColumns" => 120,
+    "Sheet.getFrozenColumns" => 20,
+    "Sheet.getFrozenRows" => 20,
+    "Sheet.hideColumn" => 80,
+    "Sheet.hideColumns" => 80,
+    "Sheet.hideRow" => 80,
+    "Sheet.hideRows" => 80,
+    "Sheet.hideSheet" => 80,
+    "Sheet.insertColumnAfter" => 120,
+    "Sheet.insertColumnBefore" => 120,
+    "Sheet.insertColumns" => 120,
+    "Sheet.insertColumnsAfter" => 120,
+    "Sheet.insertColumnsBefore" => 120,
+    "Sheet.insertRows" => 120,
+    "Sheet.isColumnHiddenByUser" => 20,
+    "Sheet.isRowHiddenByUser" => 20,
+    "Sheet.isSheetHidden" => 20,
+    "Sheet.moveColumns" => 120,
+    "Sheet.moveRows" => 120,
+    "Sheet.setFrozenColumns" => 80,
+    "Sheet.setFrozenRows" => 80,
+    "Sheet.showColumns" => 80,
+    "Sheet.showRows" => 80,
+    "Sheet.showSheet" => 80,
+    "Sheet.sort" => 150,
+    "Sheet.unhideColumn" => 80,
+    "Sheet.unhideRow" => 80,
+];
+
+/// This part's methods (the table above), on the spreadsheets.
+fn answer(call: &Call) -> CallResult {
+    super::in_books(call, dispatch)
+}
 
 pub(super) fn dispatch(
     host: &Host,
@@ -20,9 +87,9 @@ pub(super) fn dispatch(
     args: &[Val],
 ) -> Option<CallResult> {
     let result = if method.starts_with("Sheet.") {
-        sheet(host, books, method, handle, args)?
+        sheet(host, books, method, handle, args)
     } else if method.starts_with("Range.") {
-        range(host, books, method, handle, args)?
+        range(host, books, method, handle, args)
     } else {
         return None;
     };
@@ -49,15 +116,9 @@ fn void(result: ServiceResult<()>) -> ServiceResult<Val> {
     result.map(|()| Val::Undefined)
 }
 
-fn sheet(
-    host: &Host,
-    books: &mut Spreadsheets,
-    method: &str,
-    handle: &Val,
-    args: &[Val],
-) -> Option<ServiceResult<Val>> {
+fn sheet(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
     let _ = host;
-    let run = || -> ServiceResult<Val> {
+    {
         let sheet: SheetRef = handle_of(handle)?;
         let int = |i: usize| int_arg(args, i, method);
         let lines_of = |i: usize, dim: Dim| -> ServiceResult<(i64, i64)> {
@@ -110,83 +171,11 @@ fn sheet(
             }
             _ => Err(ServiceError::unimplemented(method)),
         }
-    };
-    OWNED_SHEET.binary_search(&method).is_ok().then(run)
+    }
 }
 
-/// The Sheet methods this part answers (sorted).
-const OWNED_SHEET: &[&str] = &[
-    "Sheet.autoResizeColumn",
-    "Sheet.autoResizeColumns",
-    "Sheet.autoResizeRows",
-    "Sheet.deleteColumn",
-    "Sheet.deleteColumns",
-    "Sheet.getFrozenColumns",
-    "Sheet.getFrozenRows",
-    "Sheet.hideColumn",
-    "Sheet.hideColumns",
-    "Sheet.hideRow",
-    "Sheet.hideRows",
-    "Sheet.hideSheet",
-    "Sheet.insertColumnAfter",
-    "Sheet.insertColumnBefore",
-    "Sheet.insertColumns",
-    "Sheet.insertColumnsAfter",
-    "Sheet.insertColumnsBefore",
-    "Sheet.insertRows",
-    "Sheet.isColumnHiddenByUser",
-    "Sheet.isRowHiddenByUser",
-    "Sheet.isSheetHidden",
-    "Sheet.moveColumns",
-    "Sheet.moveRows",
-    "Sheet.setFrozenColumns",
-    "Sheet.setFrozenRows",
-    "Sheet.showColumns",
-    "Sheet.showRows",
-    "Sheet.showSheet",
-    "Sheet.sort",
-    "Sheet.unhideColumn",
-    "Sheet.unhideRow",
-];
-
-/// The Range methods this part answers (sorted).
-const OWNED_RANGE: &[&str] = &[
-    "Range.autoFill",
-    "Range.autoFillToNeighbor",
-    "Range.breakApart",
-    "Range.copyFormatToRange",
-    "Range.copyTo",
-    "Range.copyValuesToRange",
-    "Range.deleteCells",
-    "Range.getCell",
-    "Range.getDataRegion",
-    "Range.getMergedRanges",
-    "Range.getNextDataCell",
-    "Range.insertCells",
-    "Range.isBlank",
-    "Range.isPartOfMerge",
-    "Range.merge",
-    "Range.mergeAcross",
-    "Range.mergeVertically",
-    "Range.moveTo",
-    "Range.offset",
-    "Range.randomize",
-    "Range.removeDuplicates",
-    "Range.sort",
-    "Range.trimWhitespace",
-];
-
-fn range(
-    host: &Host,
-    books: &mut Spreadsheets,
-    method: &str,
-    handle: &Val,
-    args: &[Val],
-) -> Option<ServiceResult<Val>> {
-    if OWNED_RANGE.binary_search(&method).is_err() {
-        return None;
-    }
-    let mut run = || -> ServiceResult<Val> {
+fn range(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
+    {
         let range: RangeRef = handle_of(handle)?;
         let int = |i: usize| int_arg(args, i, method);
         let optional_int = |i: usize| match arg(args, i) {
@@ -277,8 +266,7 @@ fn range(
             "Range.autoFillToNeighbor" => void(books.auto_fill_to_neighbor(&range, series(0)?)),
             _ => Err(ServiceError::unimplemented(method)),
         }
-    };
-    Some(run())
+    }
 }
 
 /// `SpreadsheetApp.AutoFillSeries`: whether the series increments.

@@ -4,63 +4,56 @@
 //! bounds of an open A1 range, `Range.canEdit`, `splitTextToColumns`. Rules in
 //! `gas_platform::sheets::surface` and `ops/surface.rs`.
 //!
-//! These need the world (the active sheet, the account), so `dispatch_call` answers them
-//! before the core takes it.
+//! These need the world (the active sheet, the account), not only the spreadsheets.
 
 use super::super::args::*;
 use super::super::Call;
 use crate::host::CallResult;
+use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::surface::{delimiter_of_enum, Bounds, RecalculationInterval};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, World};
 
-/// The methods this part owns. Sorted.
-const OWNED: &[&str] = &[
-    "Range.canEdit",
-    "Range.setShowHyperlink",
-    "Range.setVerticalText",
-    "Range.splitTextToColumns",
-    "Sheet.getSheetValues",
-    "Sheet.getTabColor",
-    "Sheet.getType",
-    "Sheet.hasHiddenGridlines",
-    "Sheet.isRightToLeft",
-    "Sheet.setHiddenGridlines",
-    "Sheet.setRightToLeft",
-    "Sheet.setTabColor",
-    "Spreadsheet.getIterativeCalculationConvergenceThreshold",
-    "Spreadsheet.getMaxIterativeCalculationCycles",
-    "Spreadsheet.getRange",
-    "Spreadsheet.getRecalculationInterval",
-    "Spreadsheet.getSheetValues",
-    "Spreadsheet.isIterativeCalculationEnabled",
-    "Spreadsheet.setIterativeCalculationConvergenceThreshold",
-    "Spreadsheet.setIterativeCalculationEnabled",
-    "Spreadsheet.setMaxIterativeCalculationCycles",
-    "Spreadsheet.setRecalculationInterval",
-    "Spreadsheet.setSpreadsheetTimeZone",
-    "Spreadsheet.toast",
+/// The methods answered here, declared once (`crate::methods`).
+pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "Range.canEdit" => 30,
+    "Range.setShowHyperlink" => 80,
+    "Range.setVerticalText" => 80,
+    "Range.splitTextToColumns" => 150,
+    "Sheet.getSheetValues" => 100,
+    "Sheet.getTabColor" => 20,
+    "Sheet.getType" => 0,
+    "Sheet.hasHiddenGridlines" => 20,
+    "Sheet.isRightToLeft" => 20,
+    "Sheet.setHiddenGridlines" => 80,
+    "Sheet.setRightToLeft" => 80,
+    "Sheet.setTabColor" => 80,
+    "Spreadsheet.getIterativeCalculationConvergenceThreshold" => 20,
+    "Spreadsheet.getMaxIterativeCalculationCycles" => 20,
+    "Spreadsheet.getRange" => 20,
+    "Spreadsheet.getRecalculationInterval" => 20,
+    "Spreadsheet.getSheetValues" => 100,
+    "Spreadsheet.isIterativeCalculationEnabled" => 20,
+    "Spreadsheet.setIterativeCalculationConvergenceThreshold" => 80,
+    "Spreadsheet.setIterativeCalculationEnabled" => 80,
+    "Spreadsheet.setMaxIterativeCalculationCycles" => 80,
+    "Spreadsheet.setRecalculationInterval" => 80,
+    "Spreadsheet.setSpreadsheetTimeZone" => 100,
+    "Spreadsheet.toast" => 50,
 ];
 
-/// The methods answered here (and `Sheet.getRange(a1)`, for its bounds); `None` for others.
-pub(super) fn dispatch_call(call: &Call) -> Option<CallResult> {
-    let a1_range = call.method == "Sheet.getRange" && matches!(call.args, [Val::String(_)]);
-    if !a1_range && OWNED.binary_search(&call.method).is_err() {
-        return None;
-    }
+/// The methods declared above, and `Sheet.getRange(a1)` (for its bounds: the core's
+/// `sheet_get_range` sends it here).
+pub(super) fn dispatch(call: &Call) -> CallResult {
     let host = call.host;
     let mut guard = host.world();
     let world = &mut *guard;
-    if let Err(killed) = super::recalculate(host, &mut world.spreadsheets) {
-        return Some(Err(killed));
-    }
+    super::recalculate(host, &mut world.spreadsheets)?;
     let result = surface(call, world);
-    if let Err(killed) = super::recalculate(host, &mut world.spreadsheets) {
-        return Some(Err(killed));
-    }
+    super::recalculate(host, &mut world.spreadsheets)?;
     host.formula_gaps.borrow_mut().extend(world.spreadsheets.take_formula_gaps());
-    Some(result)
+    result
 }
 
 fn surface(call: &Call, world: &mut World) -> CallResult {

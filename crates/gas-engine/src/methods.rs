@@ -1,0 +1,192 @@
+//! The methods gas-sim implements, each declared once: one row in the table of the
+//! binding module that answers it (`bindings/<service>.rs`, each part of
+//! `bindings/sheets/`), written with [`declare!`]. A row is the method's name as faults
+//! and traces spell it (`Class.method`), its modelled latency, the authorisation scope a
+//! LIMITED-mode call needs, whether the platform runs it in the script's own process, a
+//! parameter-name override where the catalogue's names do not suit fault selectors, and
+//! the handler that answers it.
+//!
+//! This module joins the tables into one registry, sorted once per process (a lookup is
+//! a binary search), and everything else reads it: `Host::call` (handler, latency, scope,
+//! the call cap), fault selectors' argument names, the scenario's and the state file's
+//! method-name checks, the prelude's wrappers for the methods it does not write by hand.
+//! The platform's rules about calls stay in gas-platform (`calls`: the call cap, the
+//! latency bounds, the unknown-name text; `container`: the scope texts and the refusal).
+//! The catalogue (`gas_platform::catalogue`) is what *exists*; this is what gas-sim
+//! *implements*.
+//!
+//! Latencies are modelled, not measured: round figures of the order Apps Script
+//! developers see (a sheet read tens of ms, a mail send about a second). A scenario can
+//! override any of them, or set `latency = "none"` to freeze the clock within an
+//! execution as simple JS fakes do.
+
+use std::sync::LazyLock;
+
+use gas_platform::calls::MethodNames;
+use gas_platform::catalogue;
+
+use crate::bindings::{self, Call};
+use crate::host::CallResult;
+
+/// What answers a declared method: its binding module's dispatch or a function of its own.
+pub(crate) type Handler = fn(&Call) -> CallResult;
+
+/// One declared method (see the module documentation).
+#[derive(Clone, Copy)]
+pub struct Method {
+    /// `Class.method`, as faults, latency overrides and traces name it.
+    pub name: &'static str,
+    /// The modelled latency (see the module documentation).
+    pub latency_ms: i64,
+    /// The scope a call needs in LIMITED mode (a simple trigger); `None`: it runs there.
+    pub scope: Option<&'static str>,
+    /// Run in the script's own process, without a round trip to a Google service
+    /// (formatting, digests, blobs, builders): it does not count toward
+    /// `gas_platform::calls::SERVICE_CALLS_PER_EXECUTION_MAX`.
+    pub in_process: bool,
+    /// Fault-selector argument names, only where the catalogue's do not suit (commented
+    /// at the row); `None`: the catalogue's.
+    pub params_override: Option<&'static [&'static str]>,
+    pub(crate) handler: Handler,
+}
+
+impl Method {
+    /// A table's defaults: answered by `handler`, no scope, a service round trip.
+    pub(crate) const fn by(handler: Handler) -> Method {
+        Method { name: "", latency_ms: 0, scope: None, in_process: false, params_override: None, handler }
+    }
+
+    /// The defaults with `scope`.
+    pub(crate) const fn scope(self, scope: &'static str) -> Method {
+        Method { scope: Some(scope), ..self }
+    }
+
+    /// The defaults, run in the script's process.
+    pub(crate) const fn in_process(self) -> Method {
+        Method { in_process: true, ..self }
+    }
+
+    /// The argument names fault selectors match (`args = { to = "*@x.com" }`): the
+    /// override, else the catalogue's longest overload's.
+    pub fn params(&self) -> Vec<&'static str> {
+        if let Some(names) = self.params_override {
+            return names.to_vec();
+        }
+        let Some((_, method)) = catalogue::catalogue().method_of_call(self.name) else {
+            return Vec::new();
+        };
+        // The first of the longest (`max_by_key` would give the last).
+        let longest = method.overloads.iter().rev().max_by_key(|o| o.params.len());
+        longest.map(|o| o.params.iter().map(|p| p.name).collect()).unwrap_or_default()
+    }
+}
+
+/// The rows of one table: `"Class.method" => latency_ms`, with the fields that differ
+/// from the table's defaults in braces: `"X.y" => 300 { scope: Some(SCOPE_DRIVE) }`.
+macro_rules! declare {
+    ($defaults:expr; $($name:literal => $latency_ms:literal $({ $($field:ident: $value:expr),+ $(,)? })?),* $(,)?) => {
+        &[$($crate::methods::Method { name: $name, latency_ms: $latency_ms, $($($field: $value,)+)? ..$defaults }),*]
+    };
+}
+pub(crate) use declare;
+
+struct Registry {
+    /// Every declared method, sorted by name.
+    sorted: Vec<&'static Method>,
+    /// Their names, for gas-platform's name checks.
+    names: MethodNames,
+}
+
+/// Built on first use, once per process: the tables joined and sorted.
+static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
+    let mut sorted: Vec<&'static Method> = bindings::TABLES.iter().flat_map(|table| table.iter()).collect();
+    sorted.sort_by_key(|m| m.name);
+    let names = MethodNames::new(sorted.iter().map(|m| m.name).collect());
+    Registry { sorted, names }
+});
+
+/// The declared method `name`.
+pub fn get(name: &str) -> Option<&'static Method> {
+    let sorted = &REGISTRY.sorted;
+    sorted.binary_search_by(|m| m.name.cmp(name)).ok().map(|i| sorted[i])
+}
+
+/// Every declared method, sorted by name (a method declared twice shows twice: the
+/// sweep test fails on it).
+pub fn all() -> &'static [&'static Method] {
+    &REGISTRY.sorted
+}
+
+/// The methods declared on `class` (`Sheet`: `Sheet.getRange` ...), sorted.
+pub fn of_class(class: &str) -> &'static [&'static Method] {
+    let sorted = &REGISTRY.sorted;
+    let prefix = |m: &&Method| m.name.split_once('.').map_or(m.name, |(c, _)| c);
+    let start = sorted.partition_point(|m| prefix(m) < class);
+    let end = start + sorted[start..].partition_point(|m| prefix(m) == class);
+    &sorted[start..end]
+}
+
+/// The declared names, for gas-platform's checks of a fault rule or a latency override.
+pub fn names() -> &'static MethodNames {
+    &REGISTRY.names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_method_is_in_the_catalogue() {
+        let catalogue = catalogue::catalogue();
+        let missing: Vec<&str> =
+            all().iter().map(|m| m.name).filter(|name| catalogue.method_of_call(name).is_none()).collect();
+        assert!(missing.is_empty(), "not in the catalogue: {missing:?}");
+    }
+
+    #[test]
+    fn lookup_and_params() {
+        assert_eq!(get("MailApp.sendEmail").unwrap().params()[0], "recipient");
+        assert_eq!(get("UrlFetchApp.fetch").unwrap().params(), ["url", "method"]);
+        assert!(get("MailApp.sendMail").is_none());
+        assert!(names().unknown_message("MailApp.sendMail").contains("MailApp.sendEmail"));
+    }
+
+    #[test]
+    fn limited_mode_refuses_what_needs_a_scope() {
+        use gas_platform::container::{Invocation, InvocationKind};
+        let open = Invocation::by_user(InvocationKind::OnOpen, "a@x.com");
+        let refusal = |name: &str| open.check_authorized(name, get(name).unwrap().scope).err().map(|e| e.message);
+        assert_eq!(
+            refusal("DriveApp.createFile").unwrap(),
+            "You do not have permission to call DriveApp.createFile. Required permissions: https://www.googleapis.com/auth/drive"
+        );
+        assert_eq!(
+            refusal("SpreadsheetApp.openByUrl").unwrap(),
+            "You do not have permission to call SpreadsheetApp.openByUrl. Required permissions: https://www.googleapis.com/auth/spreadsheets"
+        );
+        assert!(refusal("UrlFetchApp.fetch").unwrap().contains("script.external_request"));
+        assert!(refusal("GmailApp.sendEmail").unwrap().contains("https://mail.google.com/"));
+        assert!(refusal("MailApp.sendEmail").unwrap().contains("script.send_mail"));
+        let trigger = refusal("SpreadsheetTriggerBuilder.create").unwrap();
+        assert!(trigger.starts_with("You do not have permission to call ScriptApp.newTrigger."), "{trigger}");
+        for allowed in [
+            "Sheet.appendRow",
+            "SpreadsheetApp.getActiveSpreadsheet",
+            "Properties.getProperty",
+            "Ui.alert",
+            "Spreadsheet.getName",
+            "ScriptApp.getScriptId",
+            "Session.getActiveUser",
+            "Blob.getAs",
+        ] {
+            assert_eq!(refusal(allowed), None, "{allowed}");
+        }
+    }
+
+    #[test]
+    fn in_process_methods_do_not_count_toward_the_call_cap() {
+        let in_process = |name: &str| get(name).unwrap().in_process;
+        assert!(in_process("Utilities.formatDate") && in_process("Session.getScriptTimeZone"));
+        assert!(!in_process("Cache.get") && !in_process("Sheet.getName"));
+    }
+}
