@@ -4,8 +4,9 @@
 //! script's arguments are checked and converted against the catalogue's overloads
 //! (`script_args`, for every call the prelude passes the script's own arguments to). The
 //! rules are `gas_platform::catalogue`'s; this only reads JS values and converts them.
-//! [`implemented_methods`] runs the prelude alone to learn which methods it implements,
-//! for `gas-sim api`.
+//! [`declared_on`] tells the prelude the shape of each declared method's result, so it
+//! makes their wrappers itself (`derived` in 00_core.js). [`implemented_methods`] runs
+//! the prelude alone to learn which methods it implements, for `gas-sim api`.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -31,9 +32,10 @@ const PRELUDE_TEXTS: &[(&str, &str)] = &[
     ("COLOR_NOT_THEME", gas_platform::sheets::format_text::COLOR_NOT_THEME),
 ];
 
-/// `{ qualify, classEntry, enumValues, globals, mimeTypes, texts }`: lookups in
+/// `{ qualify, classEntry, enumValues, declared, globals, mimeTypes, texts }`: lookups in
 /// `gas_platform::catalogue::PreludeTables` (compiled in) for the classes and enums the
-/// prelude builds, so a start pays for what it builds, not for the whole catalogue;
+/// prelude builds, so a start pays for what it builds, not for the whole catalogue
+/// (`declared`: the methods gas-sim declares on a class, with their results' shapes);
 /// `globals` maps each global to its class or enum; `texts` the platform texts above.
 pub(crate) fn tables_object(context: &mut Context) -> JsResult<JsValue> {
     tables_with_report(context, None)
@@ -67,12 +69,56 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
         .property(js_string!("globals"), globals, Attribute::all())
         .function(lookup_fn(|| tables().short_names), js_string!("qualify"), 1)
         .function(lookup_fn(|| tables().classes), js_string!("classEntry"), 1)
-        .function(lookup_fn(|| tables().enums), js_string!("enumValues"), 1);
+        .function(lookup_fn(|| tables().enums), js_string!("enumValues"), 1)
+        .function(NativeFunction::from_fn_ptr(declared_fn), js_string!("declared"), 1);
     if let Some(report) = report {
         let function = report.to_js_function(init.context().realm());
         init.property(js_string!("report"), function, Attribute::all());
     }
     Ok(init.build().into())
+}
+
+/// `declared(qualified)`: see [`declared_on`].
+fn declared_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let qualified = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+    Ok(js_string!(declared_on(&qualified).as_str()).into())
+}
+
+/// `declared(qualified)`: the methods gas-sim declares on that class
+/// ([`crate::methods`]) as `Class.method=kind`, comma-separated, for the wrappers the
+/// prelude makes for those it does not write by hand (`derived` in 00_core.js). The kind
+/// is the shape of the result, from the catalogue's return type: `value` (void or a
+/// plain value), `self` (the class itself), a qualified class, or one followed by `[]`.
+/// A method whose overloads return different types is left out (the prelude writes it).
+pub(crate) fn declared_on(qualified: &str) -> String {
+    let catalogue = catalogue::catalogue();
+    let short = qualified.rsplit('.').next().unwrap_or(qualified);
+    if catalogue.resolve_class(short).is_none_or(|class| class.name != qualified) {
+        return String::new();
+    }
+    let kinds = crate::methods::of_class(short)
+        .iter()
+        .filter_map(|m| Some(format!("{}={}", m.name, result_kind(qualified, m.name)?)));
+    kinds.collect::<Vec<_>>().join(",")
+}
+
+/// See [`declared_on`].
+fn result_kind(qualified: &str, name: &str) -> Option<String> {
+    let (_, method) = catalogue::catalogue().method_of_call(name)?;
+    let returns = method.overloads.first()?.returns;
+    if method.overloads.iter().any(|o| o.returns != returns) {
+        return None;
+    }
+    let (class, array) = match returns.strip_suffix("[]") {
+        Some(class) => (class, true),
+        None => (returns, false),
+    };
+    Some(match catalogue::catalogue().class(class) {
+        None => "value".to_string(),
+        Some(_) if array => returns.to_string(),
+        Some(_) if class == qualified => "self".to_string(),
+        Some(_) => class.to_string(),
+    })
 }
 
 fn tables() -> &'static PreludeTables {
@@ -192,5 +238,22 @@ mod tests {
         assert!(error.contains("Range.isFake is not a method of Spreadsheet.Range in the catalogue"), "{error}");
         let bad = crate::compiled::PRELUDE.replacen(marker, "  klass('NoSuchClass', {});\n  // ---- SpreadsheetApp", 1);
         assert!(run_prelude_alone(&bad).unwrap_err().contains("NoSuchClass is no class of the catalogue"));
+    }
+
+    #[test]
+    fn every_declared_method_is_reachable_from_the_prelude() {
+        // Written by hand or derived from the catalogue's return type (00_core.js).
+        let implemented = implemented_methods().unwrap();
+        let catalogue = catalogue::catalogue();
+        let missing: Vec<&str> = crate::methods::all()
+            .iter()
+            .map(|m| m.name)
+            .filter(|name| {
+                // Through the catalogue's aliases (`TriggerBuilder.create` is ClockTriggerBuilder's).
+                let Some((class, method)) = catalogue.method_of_call(name) else { return true };
+                !implemented.get(class.name).is_some_and(|methods| methods.contains(method.name))
+            })
+            .collect();
+        assert!(missing.is_empty(), "declared but never called from the prelude: {missing:?}");
     }
 }

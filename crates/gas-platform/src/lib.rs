@@ -3,8 +3,9 @@
 //! This crate owns every rule of the platform gas-sim imitates: the virtual clock and
 //! time zones, each service's state (spreadsheets, properties, cache, mail, locks,
 //! triggers, HTTP responses), their quotas, limits and exact error texts, the fault
-//! rules a scenario injects, and the catalogue of service methods with their modelled
-//! latencies. It knows nothing about JavaScript: `gas-engine` converts JS values to the
+//! rules a scenario injects, the catalogue of the platform's classes and methods, and
+//! the rules about calls (the call cap, latency bounds, the LIMITED-mode refusal; which
+//! methods gas-sim implements is gas-engine's `methods`). It knows nothing about JavaScript: `gas-engine` converts JS values to the
 //! types here and back, and never decides a platform rule itself. Every rule is
 //! unit-tested here, without a JS engine.
 //!

@@ -40,9 +40,11 @@
     const [methods, enums] = entry.split('|');
     return [qualified, methods === '' ? [] : methods.split(','), enums === '' ? [] : enums.split(',')];
   }
-  // `methods` becomes the prototype itself: the methods gas-sim implements, then every
-  // other method of the catalogue's class as notImplemented. A method the catalogue does
-  // not know is a gas-sim bug, found here when the prelude runs (every engine test).
+  // `methods` becomes the prototype itself: the methods the prelude writes by hand, then
+  // every other method gas-sim declares (gas-engine's `methods` registry) with its
+  // wrapper made from the catalogue's return type (`derived`), then every other method of
+  // the catalogue's class as notImplemented. A method the catalogue does not know is a
+  // gas-sim bug, found here when the prelude runs (every engine test).
   function prototypeOf(className, methods) {
     const [qualified, names, enums] = catalogueClass(className);
     const shown = className.slice(className.lastIndexOf('.') + 1);
@@ -50,6 +52,12 @@
       if (key !== 'toString' && key[0] !== '_' && names.indexOf(key) < 0) {
         throw new Error('gas-sim prelude: ' + shown + '.' + key + ' is not a method of ' + qualified + ' in the catalogue');
       }
+    }
+    const declared = catalogue.declared(qualified);
+    for (const entry of declared === '' ? [] : declared.split(',')) {
+      const [name, kind] = entry.split('=');
+      const method = name.slice(name.lastIndexOf('.') + 1);
+      if (!hasOwn(methods, method) && names.indexOf(method) >= 0) methods[method] = derived(qualified, name, kind);
     }
     if (catalogue.report !== undefined) {
       catalogue.report(qualified, Object.keys(methods).filter((key) => names.indexOf(key) >= 0).join(','));
@@ -63,6 +71,45 @@
     built.push([methods, enums]);
     return methods;
   }
+  // The constructor of each class the prelude builds, by qualified name, for the
+  // wrappers `derived` makes: `klass` registers its own, the sheets classes theirs
+  // (10_sheets.js, `sheetClass`). Looked up at call time, so classes may name each other
+  // in any order.
+  const ctors = {};
+  function registerClass(className, Ctor) {
+    ctors[catalogueClass(className)[0]] = Ctor;
+    return Ctor;
+  }
+  function ctorOf(qualified) {
+    const Ctor = ctors[qualified];
+    if (Ctor === undefined) throw new Error('gas-sim prelude: no class built for ' + qualified);
+    return Ctor;
+  }
+  // A declared method's wrapper from its catalogue return type, as the native says it
+  // (gas-engine's catalogue.rs, `declared`): `value` (void or a plain value: c), `self`
+  // (the class itself: the object, changed, or another of its class), `X` (another class),
+  // `X[]` (an array of one).
+  function derived(qualified, name, kind) {
+    if (kind === 'value') return c(name);
+    if (kind === 'self') {
+      // A setter gives nothing back (the object itself, as chain); a getter a handle.
+      return function (...args) {
+        const h = call(name, this._h, args, true);
+        return h === undefined ? this : h === null ? null : new (ctorOf(qualified))(h);
+      };
+    }
+    if (kind.endsWith('[]')) {
+      const target = kind.slice(0, -2);
+      return function (...args) {
+        const Ctor = ctorOf(target);
+        return call(name, this._h, args, true).map((h) => new Ctor(h));
+      };
+    }
+    return function (...args) {
+      const h = call(name, this._h, args, true);
+      return h === null ? null : new (ctorOf(kind))(h);
+    };
+  }
   function service(className, methods) {
     return Object.create(prototypeOf(className, methods));
   }
@@ -71,12 +118,15 @@
     function Ctor(handle) {
       this._h = handle;
     }
+    registerClass(className, Ctor);
     Ctor.prototype = prototypeOf(className, methods);
     Object.defineProperty(Ctor.prototype, '_h', NO_HANDLE);
     return Ctor;
   }
   // Method makers: most methods only pass their arguments to the service and give the
-  // result its Apps Script shape. Rest parameters, not `arguments`: no arguments object
+  // result its Apps Script shape; `derived` makes those of every declared method a
+  // prelude object leaves out, so the service files write only what needs JS (a getter
+  // read from the handle, an argument unwrapped, a value object built). Rest parameters, not `arguments`: no arguments object
   // per call. (The services are built once per worker thread, so how they are built
   // costs nothing per execution.)
   // They pass the script's own arguments (the fourth argument `true`): gas-engine checks

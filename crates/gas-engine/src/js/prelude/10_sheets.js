@@ -13,7 +13,7 @@
       this._h = handle;
     }
     sheetParts[name] = { Ctor, methods: [] };
-    return Ctor;
+    return registerClass(name, Ctor);
   };
   const sheetMethods = (name, methods) => {
     if (sheetParts[name] === undefined) throw new Error('gas-sim prelude: no sheets class ' + name);
@@ -33,15 +33,6 @@
     return new TextFinder(call(method, this._h, [text]));
   };
   sheetMethods('Range', {
-    getValues: c('Range.getValues'),
-    getValue: c('Range.getValue'),
-    getDisplayValues: c('Range.getDisplayValues'),
-    getDisplayValue: c('Range.getDisplayValue'),
-    setValues: chain('Range.setValues'),
-    setValue: chain('Range.setValue'),
-    clearContent: chain('Range.clearContent'),
-    clear: chain('Range.clear'),
-    getA1Notation: c('Range.getA1Notation'),
     getRow() { return this._h.row; },
     getColumn() { return this._h.column; },
     getNumRows() { return this._h.num_rows; },
@@ -53,36 +44,13 @@
     activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
   });
   sheetMethods('Sheet', {
-    getName: c('Sheet.getName'),
-    setName: chain('Sheet.setName'),
-    getSheetId: c('Sheet.getSheetId'),
-    getLastRow: c('Sheet.getLastRow'),
-    getLastColumn: c('Sheet.getLastColumn'),
-    getMaxRows: c('Sheet.getMaxRows'),
-    getMaxColumns: c('Sheet.getMaxColumns'),
-    getRange: wrap(Range, 'Sheet.getRange'),
-    getDataRange: wrap(Range, 'Sheet.getDataRange'),
-    appendRow: chain('Sheet.appendRow'),
-    deleteRow: chain('Sheet.deleteRow'),
     deleteRows: chain('Sheet.deleteRows'),
-    insertRowBefore: chain('Sheet.insertRowBefore'),
-    insertRowAfter: chain('Sheet.insertRowAfter'),
-    insertRowsBefore: chain('Sheet.insertRowsBefore'),
-    insertRowsAfter: chain('Sheet.insertRowsAfter'),
-    clear: chain('Sheet.clear'),
-    clearContents: chain('Sheet.clearContents'),
     getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
     createTextFinder: textFinder('Sheet.createTextFinder'),
     activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
   });
   sheetMethods('Spreadsheet', {
-    getId: c('Spreadsheet.getId'),
-    getName: c('Spreadsheet.getName'),
-    getUrl: c('Spreadsheet.getUrl'),
-    getSpreadsheetTimeZone: c('Spreadsheet.getSpreadsheetTimeZone'),
     getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
-    getSheets: wrapAll(Sheet, 'Spreadsheet.getSheets'),
-    insertSheet: wrap(Sheet, 'Spreadsheet.insertSheet'),
     deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
     // The active sheet, range and cell: the user's page or the execution's own
     // (gas_platform::container decides which).
@@ -100,11 +68,7 @@
     getCurrentCell() { return new Range(call('Spreadsheet.getCurrentCell', this._h, [])); },
   });
   sheetMethods('SpreadsheetApp', {
-    create: wrap(Spreadsheet, 'SpreadsheetApp.create'),
-    openById: wrap(Spreadsheet, 'SpreadsheetApp.openById'),
-    getActiveSpreadsheet: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
     getActive: wrap(Spreadsheet, 'SpreadsheetApp.getActiveSpreadsheet'),
-    flush: c('SpreadsheetApp.flush'),
     getActiveSheet() { const h = call('SpreadsheetApp.getActiveSheet', null, []); return h === null ? null : new Sheet(h); },
     getActiveRange() { const h = call('SpreadsheetApp.getActiveRange', null, []); return h === null ? null : new Range(h); },
     getCurrentCell() { const h = call('SpreadsheetApp.getCurrentCell', null, []); return h === null ? null : new Range(h); },

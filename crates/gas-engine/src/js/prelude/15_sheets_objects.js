@@ -46,8 +46,6 @@
     findPrevious: finderStep('TextFinder.findPrevious'),
     findAll() { return call('TextFinder.findAll', this._h, [], true).map((h) => new Range(h)); },
     getCurrentMatch() { return maybe(Range, this._h.current); },
-    replaceWith: c('TextFinder.replaceWith'),
-    replaceAllWith: c('TextFinder.replaceAllWith'),
   });
 
   // ---- RangeList: each method applies the Range method to every range, in order.
@@ -99,10 +97,8 @@
   // ---- NamedRange (handle: spreadsheet id and name)
   sheetMethods('NamedRange', {
     getName() { return this._h.name; },
-    getRange: wrap(Range, 'NamedRange.getRange'),
     setName: step('NamedRange.setName'),
     setRange: step('NamedRange.setRange'),
-    remove: c('NamedRange.remove'),
   });
 
   // ---- Protection (handle: spreadsheet id and protection id)
@@ -118,16 +114,7 @@
     setRangeName: step('Protection.setRangeName'),
     setNamedRange: step('Protection.setNamedRange'),
     setUnprotectedRanges: step('Protection.setUnprotectedRanges'),
-    remove: c('Protection.remove'),
-    canEdit: c('Protection.canEdit'),
-    canDomainEdit: c('Protection.canDomainEdit'),
-    getDescription: c('Protection.getDescription'),
     getEditors() { return users(call('Protection.getEditors', this._h, [], true)); },
-    getProtectionType: c('Protection.getProtectionType'),
-    getRange: wrap(Range, 'Protection.getRange'),
-    getRangeName: c('Protection.getRangeName'),
-    getUnprotectedRanges: wrapAll(Range, 'Protection.getUnprotectedRanges'),
-    isWarningOnly: c('Protection.isWarningOnly'),
   });
 
   // ---- Data validation (handle: the rule's data)
@@ -200,65 +187,23 @@
 
   // ---- Range, Sheet, Spreadsheet, SpreadsheetApp
   sheetMethods('Range', {
-    protect: wrap(Protection, 'Range.protect'),
-    setDataValidation: chain('Range.setDataValidation'),
-    setDataValidations: chain('Range.setDataValidations'),
     getDataValidation: wrap(DataValidation, 'Range.getDataValidation'),
     getDataValidations() {
       return call('Range.getDataValidations', this._h, [], true).map((row) => row.map((h) => maybe(DataValidation, h)));
     },
-    clearDataValidations: chain('Range.clearDataValidations'),
-    insertCheckboxes: chain('Range.insertCheckboxes'),
-    removeCheckboxes: chain('Range.removeCheckboxes'),
-    check: chain('Range.check'),
-    uncheck: chain('Range.uncheck'),
-    isChecked: c('Range.isChecked'),
   });
   sheetMethods('Sheet', {
-    getSheetName: c('Sheet.getSheetName'),
-    getIndex: c('Sheet.getIndex'),
-    copyTo: wrap(Sheet, 'Sheet.copyTo'),
-    getNamedRanges: wrapAll(NamedRange, 'Sheet.getNamedRanges'),
-    protect: wrap(Protection, 'Sheet.protect'),
-    getProtections: wrapAll(Protection, 'Sheet.getProtections'),
     getRangeList: rangeList('Sheet.getRangeList'),
-    getConditionalFormatRules: wrapAll(ConditionalFormatRule, 'Sheet.getConditionalFormatRules'),
-    setConditionalFormatRules: c('Sheet.setConditionalFormatRules'),
-    clearConditionalFormatRules: c('Sheet.clearConditionalFormatRules'),
   });
   sheetMethods('Spreadsheet', {
-    getNumSheets: c('Spreadsheet.getNumSheets'),
     getSheetById: wrap(Sheet, 'Spreadsheet.getSheetById'),
-    getSheetName: c('Spreadsheet.getSheetName'),
-    getSheetId: c('Spreadsheet.getSheetId'),
-    copy: wrap(Spreadsheet, 'Spreadsheet.copy'),
-    duplicateActiveSheet: wrap(Sheet, 'Spreadsheet.duplicateActiveSheet'),
-    moveActiveSheet: c('Spreadsheet.moveActiveSheet'),
-    renameActiveSheet: c('Spreadsheet.renameActiveSheet'),
-    rename: c('Spreadsheet.rename'),
     getOwner() { return new (session().User)(call('Spreadsheet.getOwner', this._h, [], true)); },
     getEditors() { return users(call('Spreadsheet.getEditors', this._h, [], true)); },
     getViewers() { return users(call('Spreadsheet.getViewers', this._h, [], true)); },
-    addEditor: chain('Spreadsheet.addEditor'),
-    addEditors: chain('Spreadsheet.addEditors'),
-    addViewer: chain('Spreadsheet.addViewer'),
-    addViewers: chain('Spreadsheet.addViewers'),
-    removeEditor: chain('Spreadsheet.removeEditor'),
-    removeViewer: chain('Spreadsheet.removeViewer'),
-    getSpreadsheetLocale: c('Spreadsheet.getSpreadsheetLocale'),
-    setSpreadsheetLocale: c('Spreadsheet.setSpreadsheetLocale'),
-    setNamedRange: c('Spreadsheet.setNamedRange'),
-    getNamedRanges: wrapAll(NamedRange, 'Spreadsheet.getNamedRanges'),
     getRangeByName: wrap(Range, 'Spreadsheet.getRangeByName'),
-    removeNamedRange: c('Spreadsheet.removeNamedRange'),
-    getProtections: wrapAll(Protection, 'Spreadsheet.getProtections'),
     getRangeList: rangeList('Spreadsheet.getRangeList'),
-    createTextFinder: wrap(TextFinder, 'Spreadsheet.createTextFinder'),
   });
   sheetMethods('SpreadsheetApp', {
-    newDataValidation: wrap(DataValidationBuilder, 'SpreadsheetApp.newDataValidation'),
-    newConditionalFormatRule: wrap(ConditionalFormatRuleBuilder, 'SpreadsheetApp.newConditionalFormatRule'),
-    openByUrl: wrap(Spreadsheet, 'SpreadsheetApp.openByUrl'),
     // A Drive File: the spreadsheet its id names.
     open(file) {
       const byId = file !== null && typeof file === 'object' && typeof file.getId === 'function';

@@ -11,10 +11,6 @@
   const bounded = (end) => function () { return !(this._h.bounds && this._h.bounds[end] === false); };
   sheetMethods('Range', {
     activateAsCurrentCell: rangeCall('Range.activateAsCurrentCell'),
-    canEdit: c('Range.canEdit'),
-    splitTextToColumns: c('Range.splitTextToColumns'),
-    setShowHyperlink: chain('Range.setShowHyperlink'),
-    setVerticalText: chain('Range.setVerticalText'),
     isStartRowBounded: bounded('start_row'),
     isEndRowBounded: bounded('end_row'),
     isStartColumnBounded: bounded('start_column'),
@@ -25,14 +21,6 @@
     activate() { call('Sheet.setActiveRangeList', this._h[0].sheet, [this], true); return this; },
   });
   sheetMethods('Sheet', {
-    getSheetValues: c('Sheet.getSheetValues'),
-    getTabColor: c('Sheet.getTabColor'),
-    setTabColor: chain('Sheet.setTabColor'),
-    isRightToLeft: c('Sheet.isRightToLeft'),
-    setRightToLeft: chain('Sheet.setRightToLeft'),
-    hasHiddenGridlines: c('Sheet.hasHiddenGridlines'),
-    setHiddenGridlines: chain('Sheet.setHiddenGridlines'),
-    getType: c('Sheet.getType'),
     getActiveCell: rangeCall('Sheet.getActiveCell'),
     getActiveRange: rangeCall('Sheet.getActiveRange'),
     getActiveRangeList: listCall('Sheet.getActiveRangeList'),
@@ -44,26 +32,10 @@
     getSelection() { return new Selection(this._h.spreadsheet_id); },
   });
   sheetMethods('Spreadsheet', {
-    getRange: wrap(Range, 'Spreadsheet.getRange'),
-    getSheetValues: c('Spreadsheet.getSheetValues'),
-    setSpreadsheetTimeZone: c('Spreadsheet.setSpreadsheetTimeZone'),
-    isIterativeCalculationEnabled: c('Spreadsheet.isIterativeCalculationEnabled'),
-    setIterativeCalculationEnabled: chain('Spreadsheet.setIterativeCalculationEnabled'),
-    getMaxIterativeCalculationCycles: c('Spreadsheet.getMaxIterativeCalculationCycles'),
-    setMaxIterativeCalculationCycles: chain('Spreadsheet.setMaxIterativeCalculationCycles'),
-    getIterativeCalculationConvergenceThreshold: c('Spreadsheet.getIterativeCalculationConvergenceThreshold'),
-    setIterativeCalculationConvergenceThreshold: chain('Spreadsheet.setIterativeCalculationConvergenceThreshold'),
-    getRecalculationInterval: c('Spreadsheet.getRecalculationInterval'),
-    setRecalculationInterval: chain('Spreadsheet.setRecalculationInterval'),
-    toast: c('Spreadsheet.toast'),
     getActiveRangeList: listCall('Spreadsheet.getActiveRangeList'),
     setActiveRangeList: listCall('Spreadsheet.setActiveRangeList'),
     setActiveSelection: rangeCall('Spreadsheet.setActiveSelection'),
     setCurrentCell: rangeCall('Spreadsheet.setCurrentCell'),
-    deleteActiveSheet: wrap(Sheet, 'Spreadsheet.deleteActiveSheet'),
-    addMenu: c('Spreadsheet.addMenu'),
-    updateMenu: c('Spreadsheet.updateMenu'),
-    removeMenu: c('Spreadsheet.removeMenu'),
   });
   sheetMethods('Selection', {
     getActiveRangeList() { return maybeList(call('Spreadsheet.getActiveRangeList', this._h, [])); },

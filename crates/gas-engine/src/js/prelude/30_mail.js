@@ -1,9 +1,6 @@
   // ---- Mail ---------------------------------------------------------------------
   const mail = once(() => {
-    const MailApp = service('MailApp', {
-      sendEmail: c('MailApp.sendEmail'),
-      getRemainingDailyQuota: c('MailApp.getRemainingDailyQuota'),
-    });
+    const MailApp = service('MailApp', {});
     // GmailApp is in 31_gmail.js.
     return { MailApp };
   });

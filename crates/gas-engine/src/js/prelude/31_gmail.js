@@ -98,8 +98,6 @@
     };
     const GmailLabel = klass('GmailLabel', {
       getName: get('name'),
-      getThreads: wrapAll(GmailThread, 'GmailLabel.getThreads'),
-      getUnreadCount: c('GmailLabel.getUnreadCount'),
       addToThread(thread) { call('GmailLabel.addToThread', this._h, [thread && thread._h]); return this; },
       removeFromThread(thread) { call('GmailLabel.removeFromThread', this._h, [thread && thread._h]); return this; },
       addToThreads: threadsCall('GmailLabel.addToThreads'),
@@ -117,16 +115,6 @@
     const GmailApp = service('GmailApp', {
       sendEmail(...args) { call('GmailApp.sendEmail', null, sendArgs(args)); return GmailApp; },
       createDraft(...args) { return new GmailDraft(call('GmailApp.createDraft', null, sendArgs(args))); },
-      getDrafts: wrapAll(GmailDraft, 'GmailApp.getDrafts'),
-      getDraft: wrap(GmailDraft, 'GmailApp.getDraft'),
-      search: wrapAll(GmailThread, 'GmailApp.search'),
-      getInboxThreads: wrapAll(GmailThread, 'GmailApp.getInboxThreads'),
-      getInboxUnreadCount: c('GmailApp.getInboxUnreadCount'),
-      getThreadById: wrap(GmailThread, 'GmailApp.getThreadById'),
-      getMessageById: wrap(GmailMessage, 'GmailApp.getMessageById'),
-      createLabel: wrap(GmailLabel, 'GmailApp.createLabel'),
-      getUserLabelByName: wrap(GmailLabel, 'GmailApp.getUserLabelByName'),
-      getUserLabels: wrapAll(GmailLabel, 'GmailApp.getUserLabels'),
       deleteLabel(label) { call('GmailApp.deleteLabel', null, [label && label._h]); return GmailApp; },
     });
     return { GmailApp, GmailThread, GmailMessage, GmailLabel, GmailDraft, GmailAttachment };

@@ -5,7 +5,6 @@
   // getAs, the extension table) are in gas_platform::utilities.
   const Blob = klass('Blob', {
     getBytes() { return this._h.bytes.slice(); },
-    getDataAsString: c('Blob.getDataAsString'),
     getContentType() { return this._h.contentType; },
     setContentType(type) { this._h.contentType = type == null ? null : String(type); return this; },
     setContentTypeFromExtension() {
@@ -19,7 +18,6 @@
     getAs(...args) { return new Blob(call('Blob.getAs', this._h, args)); },
     getBlob() { return this; },
     copyBlob() { return new Blob(Object.assign({}, this._h, { bytes: this._h.bytes.slice() })); },
-    isGoogleType: c('Blob.isGoogleType'),
   });
   // A BlobSource (a Blob, an HTTPResponse, ...) as its Blob; anything else unchanged, so
   // the binding reports the platform's signature error for it.

@@ -6,15 +6,8 @@
     const first = (args, convert) => (args.length === 0 ? args : [convert(args[0]), ...args.slice(1)]);
     const blobsOf = (blobs) => (Array.isArray(blobs) ? blobs.map(handleOf) : blobs);
     const Utilities = service('Utilities', {
-      sleep: c('Utilities.sleep'),
-      formatDate: c('Utilities.formatDate'),
-      parseDate: c('Utilities.parseDate'),
-      formatString: c('Utilities.formatString'),
-      getUuid: c('Utilities.getUuid'),
       base64Encode(data, charset) { return call('Utilities.base64Encode', null, [bytesOf(data), charset]); },
       base64EncodeWebSafe(data, charset) { return call('Utilities.base64EncodeWebSafe', null, [bytesOf(data), charset]); },
-      base64Decode: c('Utilities.base64Decode'),
-      base64DecodeWebSafe: c('Utilities.base64DecodeWebSafe'),
       computeDigest(algorithm, value, charset) { return call('Utilities.computeDigest', null, [algorithm, bytesOf(value), charset]); },
       computeHmacSha256Signature(value, key, charset) {
         return call('Utilities.computeHmacSha256Signature', null, [bytesOf(value), bytesOf(key), charset]);
@@ -23,7 +16,6 @@
         return call('Utilities.computeHmacSignature', null, [algorithm, bytesOf(value), bytesOf(key), charset]);
       },
       newBlob(...args) { return new Blob(call('Utilities.newBlob', null, first(args, bytesOf))); },
-      parseCsv: c('Utilities.parseCsv'),
       zip(...args) { return new Blob(call('Utilities.zip', null, first(args, blobsOf))); },
       unzip(...args) { return call('Utilities.unzip', null, first(args, handleOf)).map((h) => new Blob(h)); },
       gzip(...args) { return new Blob(call('Utilities.gzip', null, first(args, handleOf))); },

@@ -54,9 +54,6 @@
       getParents: make(() => FolderIterator, cls + '.getParents'),
     });
     File = klass('Drive.File', Object.assign(itemMethods('File'), {
-      setContent: chain('File.setContent'),
-      getMimeType: c('File.getMimeType'),
-      getDownloadUrl: c('File.getDownloadUrl'),
       getBlob() { return new Blob(call('File.getBlob', this._h, [], true)); },
       getAs(...args) { return new Blob(call('File.getAs', this._h, args, true)); },
       makeCopy: make(() => File, 'File.makeCopy'),

@@ -41,17 +41,10 @@
         return new SpreadsheetTriggerBuilder({ handler: this._h.handler, spreadsheet: id });
       },
     });
-    const Service = klass('Service', {
-      getUrl: c('Service.getUrl'),
-      isEnabled: c('Service.isEnabled'),
-    });
+    const Service = klass('Service', {});
     const ScriptApp = service('ScriptApp', {
       newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
-      getProjectTriggers: wrapAll(Trigger, 'ScriptApp.getProjectTriggers'),
       deleteTrigger(trigger) { return call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
-      getScriptId: c('ScriptApp.getScriptId'),
-      getOAuthToken: c('ScriptApp.getOAuthToken'),
-      invalidateAuth: c('ScriptApp.invalidateAuth'),
       // The facts the platform's rule needs (which entry points the project defines),
       // read when the script asks: the project's functions are globals by then.
       getService() {
