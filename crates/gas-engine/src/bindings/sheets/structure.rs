@@ -118,154 +118,133 @@ fn void(result: ServiceResult<()>) -> ServiceResult<Val> {
 
 fn sheet(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
     let _ = host;
-    {
-        let sheet: SheetRef = handle_of(handle)?;
-        let int = |i: usize| int_arg(args, i, method);
-        let lines_of = |i: usize, dim: Dim| -> ServiceResult<(i64, i64)> {
-            let range: RangeRef = handle_of(arg(args, i))?;
-            Ok(match dim {
-                Dim::Rows => (i64::from(range.row), i64::from(range.num_rows)),
-                Dim::Columns => (i64::from(range.column), i64::from(range.num_columns)),
-            })
-        };
-        match method {
-            "Sheet.insertColumnBefore" => void(books.insert_columns(&sheet, int(0)?, 1, false)),
-            "Sheet.insertColumnAfter" => void(books.insert_columns(&sheet, int(0)?, 1, true)),
-            "Sheet.insertColumnsBefore" => void(books.insert_columns(&sheet, int(0)?, int(1)?, false)),
-            "Sheet.insertColumnsAfter" => void(books.insert_columns(&sheet, int(0)?, int(1)?, true)),
-            "Sheet.insertColumns" => void(books.insert_columns(&sheet, int(0)?, count_arg(args, 1, method)?, false)),
-            "Sheet.insertRows" => void(books.insert_rows_before(&sheet, int(0)?, count_arg(args, 1, method)?)),
-            "Sheet.deleteColumn" => void(books.delete_columns(&sheet, int(0)?, 1)),
-            "Sheet.deleteColumns" => void(books.delete_columns(&sheet, int(0)?, int(1)?)),
-            "Sheet.hideSheet" => void(books.hide_sheet(&sheet)),
-            "Sheet.showSheet" => void(books.show_sheet(&sheet)),
-            "Sheet.isSheetHidden" => Ok(Val::Bool(books.is_sheet_hidden(&sheet)?)),
-            "Sheet.hideRows" | "Sheet.showRows" | "Sheet.hideColumns" | "Sheet.showColumns" => {
-                let dim = if method.ends_with("Rows") { Dim::Rows } else { Dim::Columns };
-                let hide = method.starts_with("Sheet.hide");
-                void(books.set_hidden(&sheet, dim, int(0)?, count_arg(args, 1, method)?, hide))
-            }
-            "Sheet.hideRow" | "Sheet.unhideRow" | "Sheet.hideColumn" | "Sheet.unhideColumn" => {
-                let dim = if method.ends_with("Row") { Dim::Rows } else { Dim::Columns };
-                let (start, count) = lines_of(0, dim)?;
-                void(books.set_hidden(&sheet, dim, start, count, method.starts_with("Sheet.hide")))
-            }
-            "Sheet.isRowHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Rows, int(0)?)?)),
-            "Sheet.isColumnHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Columns, int(0)?)?)),
-            "Sheet.setFrozenRows" => void(books.set_frozen(&sheet, Dim::Rows, int(0)?)),
-            "Sheet.setFrozenColumns" => void(books.set_frozen(&sheet, Dim::Columns, int(0)?)),
-            "Sheet.getFrozenRows" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Rows)?))),
-            "Sheet.getFrozenColumns" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Columns)?))),
-            "Sheet.autoResizeColumn" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, 1)),
-            "Sheet.autoResizeColumns" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, int(1)?)),
-            "Sheet.autoResizeRows" => void(books.auto_resize(&sheet, Dim::Rows, int(0)?, int(1)?)),
-            "Sheet.sort" => {
-                let ascending = !matches!(arg(args, 1), Val::Bool(false));
-                void(books.sort_sheet(&sheet, int(0)?, ascending))
-            }
-            "Sheet.moveRows" | "Sheet.moveColumns" => {
-                // The spec names rows (columns) of this sheet by its position.
-                let spec = RangeRef { sheet: sheet.clone(), ..handle_of(arg(args, 0))? };
-                let dim = if method == "Sheet.moveRows" { Dim::Rows } else { Dim::Columns };
-                void(books.move_lines(&spec, dim, int(1)?))
-            }
-            _ => Err(ServiceError::unimplemented(method)),
+    let sheet: SheetRef = handle_of(handle)?;
+    let int = |i: usize| int_arg(args, i, method);
+    let lines_of = |i: usize, dim: Dim| -> ServiceResult<(i64, i64)> {
+        let range: RangeRef = handle_of(arg(args, i))?;
+        Ok(match dim {
+            Dim::Rows => (i64::from(range.row), i64::from(range.num_rows)),
+            Dim::Columns => (i64::from(range.column), i64::from(range.num_columns)),
+        })
+    };
+    match method {
+        "Sheet.insertColumnBefore" => void(books.insert_columns(&sheet, int(0)?, 1, false)),
+        "Sheet.insertColumnAfter" => void(books.insert_columns(&sheet, int(0)?, 1, true)),
+        "Sheet.insertColumnsBefore" => void(books.insert_columns(&sheet, int(0)?, int(1)?, false)),
+        "Sheet.insertColumnsAfter" => void(books.insert_columns(&sheet, int(0)?, int(1)?, true)),
+        "Sheet.insertColumns" => void(books.insert_columns(&sheet, int(0)?, count_arg(args, 1, method)?, false)),
+        "Sheet.insertRows" => void(books.insert_rows_before(&sheet, int(0)?, count_arg(args, 1, method)?)),
+        "Sheet.deleteColumn" => void(books.delete_columns(&sheet, int(0)?, 1)),
+        "Sheet.deleteColumns" => void(books.delete_columns(&sheet, int(0)?, int(1)?)),
+        "Sheet.hideSheet" => void(books.hide_sheet(&sheet)),
+        "Sheet.showSheet" => void(books.show_sheet(&sheet)),
+        "Sheet.isSheetHidden" => Ok(Val::Bool(books.is_sheet_hidden(&sheet)?)),
+        "Sheet.hideRows" | "Sheet.showRows" | "Sheet.hideColumns" | "Sheet.showColumns" => {
+            let dim = if method.ends_with("Rows") { Dim::Rows } else { Dim::Columns };
+            let hide = method.starts_with("Sheet.hide");
+            void(books.set_hidden(&sheet, dim, int(0)?, count_arg(args, 1, method)?, hide))
         }
+        "Sheet.hideRow" | "Sheet.unhideRow" | "Sheet.hideColumn" | "Sheet.unhideColumn" => {
+            let dim = if method.ends_with("Row") { Dim::Rows } else { Dim::Columns };
+            let (start, count) = lines_of(0, dim)?;
+            void(books.set_hidden(&sheet, dim, start, count, method.starts_with("Sheet.hide")))
+        }
+        "Sheet.isRowHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Rows, int(0)?)?)),
+        "Sheet.isColumnHiddenByUser" => Ok(Val::Bool(books.is_hidden_by_user(&sheet, Dim::Columns, int(0)?)?)),
+        "Sheet.setFrozenRows" => void(books.set_frozen(&sheet, Dim::Rows, int(0)?)),
+        "Sheet.setFrozenColumns" => void(books.set_frozen(&sheet, Dim::Columns, int(0)?)),
+        "Sheet.getFrozenRows" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Rows)?))),
+        "Sheet.getFrozenColumns" => Ok(Val::Number(f64::from(books.frozen(&sheet, Dim::Columns)?))),
+        "Sheet.autoResizeColumn" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, 1)),
+        "Sheet.autoResizeColumns" => void(books.auto_resize(&sheet, Dim::Columns, int(0)?, int(1)?)),
+        "Sheet.autoResizeRows" => void(books.auto_resize(&sheet, Dim::Rows, int(0)?, int(1)?)),
+        "Sheet.sort" => {
+            let ascending = !matches!(arg(args, 1), Val::Bool(false));
+            void(books.sort_sheet(&sheet, int(0)?, ascending))
+        }
+        "Sheet.moveRows" | "Sheet.moveColumns" => {
+            // The spec names rows (columns) of this sheet by its position.
+            let spec = RangeRef { sheet: sheet.clone(), ..handle_of(arg(args, 0))? };
+            let dim = if method == "Sheet.moveRows" { Dim::Rows } else { Dim::Columns };
+            void(books.move_lines(&spec, dim, int(1)?))
+        }
+        _ => Err(ServiceError::unimplemented(method)),
     }
 }
 
 fn range(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val> {
-    {
-        let range: RangeRef = handle_of(handle)?;
-        let int = |i: usize| int_arg(args, i, method);
-        let optional_int = |i: usize| match arg(args, i) {
-            Val::Undefined => Ok(None),
-            _ => int(i).map(Some),
-        };
-        let series = |i: usize| enum_arg(args, i, "series", increments_of);
-        match method {
-            "Range.merge" => void(books.merge(&range, MergeKind::All)),
-            "Range.mergeAcross" => void(books.merge(&range, MergeKind::Across)),
-            "Range.mergeVertically" => void(books.merge(&range, MergeKind::Vertically)),
-            "Range.breakApart" => void(books.break_apart(&range)),
-            "Range.getMergedRanges" => Ok(Val::Array(books.merged_ranges(&range)?.iter().map(to_val).collect())),
-            "Range.isPartOfMerge" => Ok(Val::Bool(books.is_part_of_merge(&range)?)),
-            "Range.offset" => {
-                Ok(to_val(&books.offset(&range, int(0)?, int(1)?, optional_int(2)?, optional_int(3)?)?))
-            }
-            "Range.getCell" => Ok(to_val(&books.get_cell(&range, int(0)?, int(1)?)?)),
-            "Range.getNextDataCell" => {
-                let direction = enum_arg(args, 0, "direction", Direction::from_name)?;
-                Ok(to_val(&books.next_data_cell(&range, direction)?))
-            }
-            "Range.getDataRegion" => {
-                let dim = match arg(args, 0) {
-                    Val::Undefined => None,
-                    _ => Some(enum_arg(args, 0, "dimension", Dim::from_name)?),
-                };
-                Ok(to_val(&books.data_region(&range, dim)?))
-            }
-            "Range.isBlank" => Ok(Val::Bool(books.is_blank(&range)?)),
-            "Range.sort" => void(books.sort_range(&range, &sort_keys(arg(args, 0))?)),
-            "Range.removeDuplicates" => {
-                let columns = match arg(args, 0) {
-                    Val::Undefined | Val::Null => None,
-                    Val::Array(items) => Some(items.iter().map(column_number).collect::<ServiceResult<Vec<i64>>>()?),
-                    other => {
-                        return Err(signature_error(
-                            "SpreadsheetApp.Range.removeDuplicates",
-                            std::slice::from_ref(other),
-                        ))
-                    }
-                };
-                Ok(to_val(&books.remove_duplicates(&range, columns.as_deref())?))
-            }
-            "Range.trimWhitespace" => void(books.trim_whitespace(&range)),
-            "Range.randomize" => void(books.randomize(&range, &mut host.sheets_rng.borrow_mut())),
-            "Range.copyTo" => {
-                let destination: RangeRef = handle_of(arg(args, 0))?;
-                void(books.copy_to(&range, &destination, copy_mode(args)?))
-            }
-            "Range.copyValuesToRange" | "Range.copyFormatToRange" => {
-                let target = match arg(args, 0) {
-                    Val::Number(grid_id) => {
-                        SheetRef { spreadsheet_id: range.sheet.spreadsheet_id.clone(), sheet_id: *grid_id as u32 }
-                    }
-                    other => handle_of(other)?,
-                };
-                let mode = if method == "Range.copyValuesToRange" {
-                    CopyMode {
-                        contents: true,
-                        values_only: true,
-                        formats: false,
-                        validations: false,
-                        transposed: false,
-                    }
-                } else {
-                    CopyMode {
-                        contents: false,
-                        values_only: false,
-                        formats: true,
-                        validations: true,
-                        transposed: false,
-                    }
-                };
-                void(books.copy_to_box(&range, &target, int(1)?, int(2)?, int(3)?, int(4)?, mode))
-            }
-            "Range.moveTo" => void(books.move_to(&range, &handle_of(arg(args, 0))?)),
-            "Range.insertCells" => {
-                void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, true))
-            }
-            "Range.deleteCells" => {
-                void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, false))
-            }
-            "Range.autoFill" => {
-                let destination: RangeRef = handle_of(arg(args, 0))?;
-                void(books.auto_fill(&range, &destination, series(1)?))
-            }
-            "Range.autoFillToNeighbor" => void(books.auto_fill_to_neighbor(&range, series(0)?)),
-            _ => Err(ServiceError::unimplemented(method)),
+    let range: RangeRef = handle_of(handle)?;
+    let int = |i: usize| int_arg(args, i, method);
+    let optional_int = |i: usize| match arg(args, i) {
+        Val::Undefined => Ok(None),
+        _ => int(i).map(Some),
+    };
+    let series = |i: usize| enum_arg(args, i, "series", increments_of);
+    match method {
+        "Range.merge" => void(books.merge(&range, MergeKind::All)),
+        "Range.mergeAcross" => void(books.merge(&range, MergeKind::Across)),
+        "Range.mergeVertically" => void(books.merge(&range, MergeKind::Vertically)),
+        "Range.breakApart" => void(books.break_apart(&range)),
+        "Range.getMergedRanges" => Ok(Val::Array(books.merged_ranges(&range)?.iter().map(to_val).collect())),
+        "Range.isPartOfMerge" => Ok(Val::Bool(books.is_part_of_merge(&range)?)),
+        "Range.offset" => Ok(to_val(&books.offset(&range, int(0)?, int(1)?, optional_int(2)?, optional_int(3)?)?)),
+        "Range.getCell" => Ok(to_val(&books.get_cell(&range, int(0)?, int(1)?)?)),
+        "Range.getNextDataCell" => {
+            let direction = enum_arg(args, 0, "direction", Direction::from_name)?;
+            Ok(to_val(&books.next_data_cell(&range, direction)?))
         }
+        "Range.getDataRegion" => {
+            let dim = match arg(args, 0) {
+                Val::Undefined => None,
+                _ => Some(enum_arg(args, 0, "dimension", Dim::from_name)?),
+            };
+            Ok(to_val(&books.data_region(&range, dim)?))
+        }
+        "Range.isBlank" => Ok(Val::Bool(books.is_blank(&range)?)),
+        "Range.sort" => void(books.sort_range(&range, &sort_keys(arg(args, 0))?)),
+        "Range.removeDuplicates" => {
+            let columns = match arg(args, 0) {
+                Val::Undefined | Val::Null => None,
+                Val::Array(items) => Some(items.iter().map(column_number).collect::<ServiceResult<Vec<i64>>>()?),
+                other => {
+                    return Err(signature_error("SpreadsheetApp.Range.removeDuplicates", std::slice::from_ref(other)))
+                }
+            };
+            Ok(to_val(&books.remove_duplicates(&range, columns.as_deref())?))
+        }
+        "Range.trimWhitespace" => void(books.trim_whitespace(&range)),
+        "Range.randomize" => void(books.randomize(&range, &mut host.sheets_rng.borrow_mut())),
+        "Range.copyTo" => {
+            let destination: RangeRef = handle_of(arg(args, 0))?;
+            void(books.copy_to(&range, &destination, copy_mode(args)?))
+        }
+        "Range.copyValuesToRange" | "Range.copyFormatToRange" => {
+            let target = match arg(args, 0) {
+                Val::Number(grid_id) => {
+                    SheetRef { spreadsheet_id: range.sheet.spreadsheet_id.clone(), sheet_id: *grid_id as u32 }
+                }
+                other => handle_of(other)?,
+            };
+            let mode = if method == "Range.copyValuesToRange" {
+                CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false }
+            } else {
+                CopyMode { contents: false, values_only: false, formats: true, validations: true, transposed: false }
+            };
+            void(books.copy_to_box(&range, &target, int(1)?, int(2)?, int(3)?, int(4)?, mode))
+        }
+        "Range.moveTo" => void(books.move_to(&range, &handle_of(arg(args, 0))?)),
+        "Range.insertCells" => {
+            void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, true))
+        }
+        "Range.deleteCells" => {
+            void(books.shift_cells(&range, enum_arg(args, 0, "shiftDimension", Dim::from_name)?, false))
+        }
+        "Range.autoFill" => {
+            let destination: RangeRef = handle_of(arg(args, 0))?;
+            void(books.auto_fill(&range, &destination, series(1)?))
+        }
+        "Range.autoFillToNeighbor" => void(books.auto_fill_to_neighbor(&range, series(0)?)),
+        _ => Err(ServiceError::unimplemented(method)),
     }
 }
 
