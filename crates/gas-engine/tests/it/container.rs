@@ -179,6 +179,26 @@ fn a_simple_trigger_may_not_create_drive_files_or_open_spreadsheets_by_url() {
 }
 
 #[test]
+fn anonymous_access_is_kept_and_refused_to_a_simple_trigger() {
+    let src = "function share() {
+      var ss = SpreadsheetApp.getActive();
+      ss.setAnonymousAccess(true, false);
+      return [ss.isAnonymousView(), ss.isAnonymousWrite()];
+    }
+    function onOpen(e) {
+      try { SpreadsheetApp.getActive().setAnonymousAccess(true, true); } catch (err) { return String(err); }
+    }";
+    let (world, project) = bound(src);
+    let menu = Invocation::by_user(InvocationKind::MenuItem, ANA);
+    assert_eq!(result(&run_as(&world, &project, "share", menu)), json!([true, false]));
+    let open = Invocation::by_user(InvocationKind::OnOpen, ANA);
+    assert_eq!(
+        result(&run_as(&world, &project, "onOpen", open)),
+        json!("Exception: You do not have permission to call Spreadsheet.setAnonymousAccess. Required permissions: https://www.googleapis.com/auth/spreadsheets")
+    );
+}
+
+#[test]
 fn a_simple_trigger_may_not_call_services_that_need_authorization_and_stops_at_30_seconds() {
     let src = "function onOpen(e) {
       var out = [];

@@ -35,6 +35,11 @@ pub struct SpreadsheetObjects {
     pub editors: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub viewers: Vec<String>,
+    /// `setAnonymousAccess`: whether people who are not signed in may view, and edit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous_read: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous_write: bool,
     /// `None`: `en_US`, the locale of a spreadsheet a script creates (assumed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locale: Option<String>,

@@ -148,12 +148,17 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch)
     "Spreadsheet.getSheetName" => 30,
     "Spreadsheet.getSpreadsheetLocale" => 20,
     "Spreadsheet.getViewers" => 100,
+    // Who may open the file without signing in is the file's Drive sharing: a simple
+    // trigger may not read or change it (assumed, as with Drive's own sharing).
+    "Spreadsheet.isAnonymousView" => 100 { scope: Some(SCOPE_SPREADSHEETS) },
+    "Spreadsheet.isAnonymousWrite" => 100 { scope: Some(SCOPE_SPREADSHEETS) },
     "Spreadsheet.moveActiveSheet" => 100,
     "Spreadsheet.removeEditor" => 300,
     "Spreadsheet.removeNamedRange" => 80,
     "Spreadsheet.removeViewer" => 300,
     "Spreadsheet.rename" => 100,
     "Spreadsheet.renameActiveSheet" => 80,
+    "Spreadsheet.setAnonymousAccess" => 300 { scope: Some(SCOPE_SPREADSHEETS) },
     "Spreadsheet.setNamedRange" => 80,
     "Spreadsheet.setSpreadsheetLocale" => 80,
     "SpreadsheetApp.newConditionalFormatRule" => 0,
@@ -304,6 +309,12 @@ fn objects(call: &Call) -> CallResult {
         }
         "Spreadsheet.removeEditor" => unit(books.remove_spreadsheet_user(&id(), &email_arg(arg(args, 0)), true))?,
         "Spreadsheet.removeViewer" => unit(books.remove_spreadsheet_user(&id(), &email_arg(arg(args, 0)), false))?,
+        "Spreadsheet.setAnonymousAccess" => {
+            let allowed = |i: usize| matches!(arg(args, i), Val::Bool(true));
+            unit(books.set_anonymous_access(&id(), allowed(0), allowed(1)))?
+        }
+        "Spreadsheet.isAnonymousView" => Val::Bool(books.is_anonymous_view(&id())?),
+        "Spreadsheet.isAnonymousWrite" => Val::Bool(books.is_anonymous_write(&id())?),
         "Spreadsheet.getSpreadsheetLocale" => Val::String(books.spreadsheet_locale(&id())?),
         "Spreadsheet.setSpreadsheetLocale" => unit(books.set_spreadsheet_locale(&id(), &string_arg(args, 0)))?,
         "Spreadsheet.setNamedRange" => {

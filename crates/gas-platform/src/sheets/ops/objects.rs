@@ -151,6 +151,27 @@ impl Spreadsheets {
         Ok(())
     }
 
+    /// `setAnonymousAccess(anonymousReadAllowed, anonymousWriteAllowed)`: whether people
+    /// who are not signed in may view and edit (deprecated in the reference, still there).
+    pub fn set_anonymous_access(&mut self, id: &str, read: bool, write: bool) -> ServiceResult<()> {
+        let objects = self.book_mut(id)?.objects_mut();
+        objects.anonymous_read = read;
+        objects.anonymous_write = write;
+        Ok(())
+    }
+
+    /// `isAnonymousView()`: also when anonymous users may edit (assumed: in Drive an
+    /// editor is a viewer too).
+    pub fn is_anonymous_view(&self, id: &str) -> ServiceResult<bool> {
+        let objects = self.open_by_id(id)?.objects();
+        Ok(objects.anonymous_read || objects.anonymous_write)
+    }
+
+    /// `isAnonymousWrite()`.
+    pub fn is_anonymous_write(&self, id: &str) -> ServiceResult<bool> {
+        Ok(self.open_by_id(id)?.objects().anonymous_write)
+    }
+
     /// `getSpreadsheetLocale()`: `en_US` unless set (assumed default of a new spreadsheet).
     pub fn spreadsheet_locale(&self, id: &str) -> ServiceResult<String> {
         Ok(self.open_by_id(id)?.objects().locale.clone().unwrap_or_else(|| "en_US".to_string()))
@@ -177,6 +198,20 @@ impl Spreadsheets {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn anonymous_access_is_kept_and_editing_implies_viewing() {
+        let mut books = Spreadsheets::default();
+        let id = books.create("Shared").unwrap();
+        let access =
+            |books: &Spreadsheets| (books.is_anonymous_view(&id).unwrap(), books.is_anonymous_write(&id).unwrap());
+        assert_eq!(access(&books), (false, false));
+        books.set_anonymous_access(&id, false, true).unwrap();
+        assert_eq!(access(&books), (true, true));
+        books.set_anonymous_access(&id, true, false).unwrap();
+        assert_eq!(access(&books), (true, false));
+        assert!(books.set_anonymous_access("no-such-id", true, true).is_err());
+    }
 
     #[test]
     fn locales_are_language_and_region_codes() {
