@@ -256,4 +256,33 @@ mod tests {
             .collect();
         assert!(missing.is_empty(), "declared but never called from the prelude: {missing:?}");
     }
+
+    /// The prelude lines that write `name: c('Class.name')` (or `chain`) for a declared
+    /// method whose derived wrapper is the same (00_core.js `derived`).
+    fn restated(prelude: &str) -> Vec<&str> {
+        let restates = |line: &str| -> Option<bool> {
+            let (key, rest) = line.split_once(": ")?;
+            let (want, name) = match rest.split_once("('")? {
+                ("c", name) => ("value", name),
+                ("chain", name) => ("self", name),
+                _ => return Some(false),
+            };
+            let name = name.strip_suffix("'),")?;
+            let (class, method) = name.split_once('.')?;
+            let qualified = catalogue::catalogue().resolve_class(class)?.name;
+            let derived = result_kind(qualified, name);
+            Some(key == method && crate::methods::get(name).is_some() && derived.as_deref() == Some(want))
+        };
+        prelude.lines().map(str::trim).filter(|line| restates(line) == Some(true)).collect()
+    }
+
+    /// A tidy test: no prelude line restates what the prelude derives.
+    #[test]
+    fn no_prelude_line_restates_a_derived_wrapper() {
+        let found = restated(crate::compiled::PRELUDE);
+        assert!(found.is_empty(), "the prelude derives these, delete them: {found:?}");
+        let restating =
+            "  sheetMethods('Range', {\n    getValues: c('Range.getValues'),\n    setValue: chain('Range.setValue'),\n";
+        assert_eq!(restated(restating), ["getValues: c('Range.getValues'),", "setValue: chain('Range.setValue'),"]);
+    }
 }
