@@ -226,6 +226,43 @@ pub struct SheetSection {
     pub csv: Option<String>,
 }
 
+/// A trigger's `hour` (0-23) and `minute` (0-59): a wrong value's error names that range
+/// (`hour = "8am"`: "expected an hour from 0 to 23"), not the range of a Rust `u32`.
+fn hour_of_day<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    d.deserialize_any(UpTo { max: 23, what: "an hour" }).map(Some)
+}
+
+fn minute_of_hour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    d.deserialize_any(UpTo { max: 59, what: "a minute" }).map(Some)
+}
+
+struct UpTo {
+    max: u32,
+    what: &'static str,
+}
+
+impl serde::de::Visitor<'_> for UpTo {
+    type Value = u32;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{} from 0 to {} (a whole number)", self.what, self.max)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u32, E> {
+        match u32::try_from(v) {
+            Ok(n) if n <= self.max => Ok(n),
+            _ => Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self)),
+        }
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u32, E> {
+        match u32::try_from(v) {
+            Ok(n) if n <= self.max => Ok(n),
+            _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TriggerSection {
@@ -234,7 +271,9 @@ pub struct TriggerSection {
     pub every: Option<Spanned<String>>,
     /// Once, at this time.
     pub at: Option<Spanned<String>>,
+    #[serde(default, deserialize_with = "minute_of_hour")]
     pub minute: Option<u32>,
+    #[serde(default, deserialize_with = "hour_of_day")]
     pub hour: Option<u32>,
     /// For weekly triggers: `monday` .. `sunday`.
     pub weekday: Option<Spanned<String>>,
@@ -672,7 +711,9 @@ mod tests {
         let head = "name = \"x\"\nproject = \"p\"\nstart = \"2025-06-12T12:00\"\nend = \"2025-06-13T12:00\"\n";
         let cases = [
             ("latency = 5\n", "s.toml:5: latency: expected \"default\", \"none\" or a table of Service.method = ms"),
-            ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "a whole number from 0 to 4294967295"),
+            ("[[triggers]]\nfunction = \"f\"\nevery = \"1h\"\nminute = -1\n", "a minute from 0 to 59"),
+            ("[[triggers]]\nfunction = \"f\"\nevery = \"1d\"\nhour = \"8am\"\n", "expected an hour from 0 to 23"),
+            ("[[triggers]]\nfunction = \"f\"\nevery = \"1d\"\nhour = 24\n", "expected an hour from 0 to 23"),
             ("[[http]]\nurl = \"*\"\nstatus = 70000\n", "a whole number from 0 to 65535"),
             ("time_zones = \"UTC\"\n", "expected a list"),
             ("account = 3\n", "expected a table"),

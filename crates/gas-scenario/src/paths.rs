@@ -35,7 +35,7 @@ enum Access {
 }
 
 /// The folders a scenario may read files from, or a command may write files in.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PathPolicy {
     /// The scenario files' folders, as given.
     scenario_dirs: Vec<PathBuf>,

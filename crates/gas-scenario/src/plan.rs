@@ -436,13 +436,8 @@ fn periodic(
     rng: &mut SeededRng,
 ) -> Result<Schedule, (Option<&'static str>, String)> {
     use gas_platform::time::{MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE};
+    // The reader refused an hour past 23 and a minute past 59 (model.rs, `UpTo`).
     let minute = trigger.minute;
-    if minute.is_some_and(|m| m > 59) {
-        return Err((Some("minute"), "must be 0-59".into()));
-    }
-    if trigger.hour.is_some_and(|h| h > 23) {
-        return Err((Some("hour"), "must be 0-23".into()));
-    }
     // Keys the schedule would ignore are typos, not settings (as the builder's atHour
     // and onWeekDay belong to everyDays and everyWeeks).
     if trigger.hour.is_some() && period_ms < MS_PER_DAY {

@@ -23,6 +23,8 @@ pub struct Pending {
     pub label: String,
     pub pending: PathBuf,
     pub snap: PathBuf,
+    /// The scenario's file rule, checked again when the snapshot is written.
+    pub policy: PathPolicy,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,7 +71,12 @@ pub fn pending_of(scenarios: &[PathBuf], allowed: &[PathBuf]) -> Result<Vec<Pend
                 policy.check_path(file).map_err(|why| BadInput(format!("snapshot {}: {why}", file.display())))?;
             }
             let zone = name[prefix.len()..name.len() - ".snap.new".len()].to_string();
-            out.push(Pending { label: format!("{} [{zone}]", scenario.display()), pending, snap });
+            out.push(Pending {
+                label: format!("{} [{zone}]", scenario.display()),
+                pending,
+                snap,
+                policy: policy.clone(),
+            });
             if out.len() > PENDING_MAX {
                 return Err(BadInput(format!(
                     "more than {PENDING_MAX} pending snapshots: review fewer scenarios at a time"
@@ -113,6 +120,11 @@ pub fn apply(item: &Pending, decision: Decision) -> Result<(), BadInput> {
             let text = read(&item.pending)?
                 .ok_or_else(|| BadInput(format!("{}: gone before it was accepted", item.pending.display())))?;
             check_writable(&item.snap, "snapshot").map_err(BadInput)?;
+            // Checked when listed; again now, as a link may have been planted since
+            // (an interactive review can wait minutes between the two).
+            item.policy
+                .check_path(&item.snap)
+                .map_err(|why| BadInput(format!("snapshot {}: {why}", item.snap.display())))?;
             write_atomically(&item.snap, &accepted_text(&text)).map_err(BadInput)?;
             remove(&item.pending)
         }
@@ -150,12 +162,19 @@ pub fn describe(item: &Pending) -> Result<String, BadInput> {
     let new = read(&item.pending)?.map(|t| parse_snap(&t)).unwrap_or_default();
     let old = read(&item.snap)?.map(|t| parse_snap(&t));
     let what = if old.is_some() { "changed snapshot" } else { "new snapshot" };
-    let mut text = format!("{what}: {} ({})\n", item.label, item.pending.display());
-    let diff = similar::TextDiff::from_lines(old.as_deref().unwrap_or_default(), &new);
-    for hunk in diff.unified_diff().context_radius(2).iter_hunks() {
-        text.push_str(&format!("{hunk}"));
-    }
-    Ok(text)
+    let text = format!("{what}: {} ({})\n", item.label, item.pending.display());
+    Ok(text + &snapshot_diff(old.as_deref().unwrap_or_default(), &new))
+}
+
+/// A unified diff of two snapshot texts, old first, with two lines of context. A snapshot
+/// file ends in a newline that its parsed text (`parse_snap`) drops; it is put back on
+/// both sides, so the diff's last line carries no `\ No newline at end of file`.
+pub fn snapshot_diff(old: &str, new: &str) -> String {
+    let with_newline =
+        |text: &str| if text.is_empty() || text.ends_with('\n') { text.to_string() } else { format!("{text}\n") };
+    let (old, new) = (with_newline(old), with_newline(new));
+    let diff = similar::TextDiff::from_lines(&old, &new);
+    diff.unified_diff().context_radius(2).iter_hunks().map(|hunk| hunk.to_string()).collect()
 }
 
 /// `--review`: each pending snapshot, its diff, and a key from `next_key` (`a`, `r`, `s`;
@@ -354,5 +373,28 @@ mod tests {
         .unwrap();
         let err = pending_of(&scenarios, &[]).unwrap_err();
         assert!(err.0.contains("x@Europe_Paris.snap.new"), "{}", err.0);
+    }
+
+    #[test]
+    fn a_link_planted_after_the_listing_is_refused_at_the_write() {
+        let (dir, scenarios) = setup();
+        let items = ok(pending_of(&scenarios, &[]));
+        let utc = items.iter().find(|p| p.label.ends_with("[UTC]")).unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let victim = outside.path().join("victim");
+        std::fs::write(&victim, "kept").unwrap();
+        std::fs::remove_file(&utc.snap).unwrap();
+        std::os::unix::fs::symlink(&victim, &utc.snap).unwrap();
+        let err = apply(utc, Decision::Accept).unwrap_err();
+        assert!(err.0.contains("x@UTC.snap"), "{}", err.0);
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "kept");
+        assert!(file(dir.path(), "x@UTC.snap.new").is_some(), "the pending file stays");
+    }
+
+    #[test]
+    fn a_diff_has_no_missing_newline_marker() {
+        let diff = snapshot_diff("a\nb\nc", "a\nb\nd");
+        assert_eq!(diff, "@@ -1,3 +1,3 @@\n a\n b\n-c\n+d\n");
+        assert_eq!(snapshot_diff("", "x"), "@@ -0,0 +1 @@\n+x\n");
     }
 }

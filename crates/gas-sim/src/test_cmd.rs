@@ -138,7 +138,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 Verdict::Changed => {
                     changed += 1;
                     outln!("snapshot changed: {label} -> {}", written_where(&snap, update, in_ci));
-                    out!("{}", diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
+                    out!("{}", crate::review::snapshot_diff(stored.as_deref().unwrap_or_default(), &report.snapshot()));
                 }
             }
         }
@@ -146,7 +146,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
             all_reports.extend(reports);
         }
     }
-    planned.apply()?;
+    planned.apply(&prepared, in_ci)?;
     crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()], &outputs)?;
     crate::html::write(args.html.as_deref(), &all_reports, &outputs)?;
     failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
@@ -246,7 +246,11 @@ struct Planned {
 }
 
 impl Planned {
-    fn apply(self) -> Result<(), BadInput> {
+    /// Checks every snapshot path of `prepared` again (a link may have been planted while
+    /// the scenarios ran), then writes. Nothing is written or removed unless all pass.
+    fn apply(self, prepared: &[PreparedScenario], in_ci: bool) -> Result<(), BadInput> {
+        check_snapshot_paths(prepared, in_ci)
+            .map_err(|e| BadInput(format!("{}; no snapshot was written or removed", e.0)))?;
         for (path, _) in &self.writes {
             // The folder was checked before the runs; made now so its files can be checked.
             std::fs::create_dir_all(path.parent().unwrap_or(Path::new("."))).map_err(|e| BadInput(e.to_string()))?;
@@ -314,16 +318,6 @@ fn compare(
         planned.writes.push((pending, file_text));
     }
     verdict
-}
-
-/// A unified diff of two snapshot texts, old first.
-fn diff(old: &str, new: &str) -> String {
-    let diff = similar::TextDiff::from_lines(old, new);
-    let mut out = String::new();
-    for hunk in diff.unified_diff().context_radius(2).iter_hunks() {
-        out.push_str(&format!("{hunk}"));
-    }
-    out
 }
 
 pub(crate) fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BadInput> {

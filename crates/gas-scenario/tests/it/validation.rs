@@ -140,7 +140,7 @@ fn trigger_keys_the_schedule_would_ignore_are_errors() {
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nminute = 60\n"),
-        "v.toml:8: triggers[0].minute: must be 0-59",
+        "v.toml:8: triggers[0].minute: invalid value: integer `60`, expected a minute from 0 to 59",
     );
     let weekly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"2w\"\nweekday = \"monday\"\nhour = 9\n");
     assert_eq!(check(&weekly), Ok(vec![]));

@@ -684,3 +684,30 @@ fn thirty_overlapping_executions_run_under_an_8_gb_address_space_limit() {
         assert_eq!(out.status.code(), Some(0), "{}: {}\n{}", path.display(), stderr(&out), stdout(&out));
     }
 }
+
+/// 5,000 nested function declarations in one `eval` (the hostile corpus's
+/// `nested_function_source`): boa cloned every enclosing function's declarations while
+/// compiling the inner ones, memory quadratic in the depth (2.5 GB peak). Borrowed now
+/// (boa patch 0026), it completes under a 600 MB address-space limit.
+#[cfg(target_os = "linux")]
+#[test]
+fn deeply_nested_function_declarations_compile_in_little_memory() {
+    const ADDRESS_SPACE_KB: u64 = 600 * 1024;
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(repo_root().join("tests/fuzz/corpus/js/nested_function_source.js")).unwrap();
+    write_project(
+        dir.path(),
+        &format!("function hostile() {{\n  const out = [];\n  {source}\n  return out.length;\n}}\n"),
+    );
+    let out = Command::new("sh")
+        .args([
+            "-c",
+            &format!("ulimit -v {ADDRESS_SPACE_KB} && exec \"$0\" call \"$1\" hostile"),
+            env!("CARGO_BIN_EXE_gas-sim"),
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}\n{}", stderr(&out), stdout(&out));
+    assert!(stdout(&out).contains("completed"), "{}", stdout(&out));
+}
