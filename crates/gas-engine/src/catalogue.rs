@@ -19,6 +19,7 @@ use boa_engine::{js_string, Context, JsResult, JsValue, Source};
 use gas_platform::catalogue::{self, ArgType, Conversion, PreludeTables};
 use gas_platform::ServiceError;
 
+use crate::prelude::{PreludeText, CHUNKS};
 use crate::value::Val;
 
 /// Arguments read from one call at most (the platform's methods take a handful; a rest
@@ -121,6 +122,12 @@ fn result_kind(qualified: &str, name: &str) -> Option<String> {
     })
 }
 
+/// Whether `name` is a global the prelude builds on first touch (99_globals.js: every
+/// global of the catalogue, and `console`).
+pub(crate) fn is_service_global(name: &str) -> bool {
+    name == "console" || tables().globals.iter().any(|(global, _)| *global == name)
+}
+
 fn tables() -> &'static PreludeTables {
     catalogue::catalogue().prelude_tables()
 }
@@ -128,10 +135,10 @@ fn tables() -> &'static PreludeTables {
 /// The methods the prelude implements (its own, not `notImplemented`), by qualified
 /// class: the prelude run alone in a context of its own, natives that do nothing.
 pub fn implemented_methods() -> Result<BTreeMap<String, BTreeSet<String>>, String> {
-    run_prelude_alone(crate::compiled::PRELUDE)
+    run_prelude_alone(crate::prelude::prelude())
 }
 
-fn run_prelude_alone(prelude: &str) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
+fn run_prelude_alone(prelude: &PreludeText) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
     let found: Rc<RefCell<BTreeMap<String, BTreeSet<String>>>> = Rc::default();
     let mut context = Context::default();
     let sink = found.clone();
@@ -161,7 +168,18 @@ fn run_prelude_alone(prelude: &str) -> Result<BTreeMap<String, BTreeSet<String>>
     // No lazy globals here: the prelude builds every one, so every class reports.
     let eager = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(false.into()));
     register(&mut context, js_string!("__gas_lazy_globals"), eager)?;
-    context.eval(Source::from_bytes(prelude)).map_err(|e| e.to_string())?;
+    let chunks: Vec<(&'static str, String)> =
+        CHUNKS.iter().map(|chunk| chunk.name).zip(prelude.chunks.iter().cloned()).collect();
+    // SAFETY: the closure captures Rust strings, no GC values.
+    let load_chunk = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let name = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+            let text = chunks.iter().find(|(chunk, _)| *chunk == name).map(|(_, text)| text.as_str()).unwrap_or("");
+            context.eval(Source::from_bytes(text))
+        })
+    };
+    register(&mut context, js_string!("__gas_chunk"), load_chunk)?;
+    context.eval(Source::from_bytes(&prelude.core)).map_err(|e| e.to_string())?;
     drop(context);
     Ok(found.take())
 }
@@ -216,6 +234,7 @@ fn arg_type(value: &Val) -> ArgType {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prelude::prelude;
 
     #[test]
     fn the_prelude_implements_catalogue_methods_only() {
@@ -228,15 +247,10 @@ mod tests {
         assert!(implemented.get("Spreadsheet.Range").unwrap().contains("getValues"));
         // A method the catalogue does not have stops the prelude, naming it.
         let marker = "  // ---- SpreadsheetApp";
-        assert!(crate::compiled::PRELUDE.contains(marker));
-        let bad = crate::compiled::PRELUDE.replacen(
-            marker,
-            "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp",
-            1,
-        );
+        let bad = prelude().replaced(marker, "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp");
         let error = run_prelude_alone(&bad).unwrap_err();
         assert!(error.contains("Range.isFake is not a method of Spreadsheet.Range in the catalogue"), "{error}");
-        let bad = crate::compiled::PRELUDE.replacen(marker, "  klass('NoSuchClass', {});\n  // ---- SpreadsheetApp", 1);
+        let bad = prelude().replaced(marker, "  klass('NoSuchClass', {});\n  // ---- SpreadsheetApp");
         assert!(run_prelude_alone(&bad).unwrap_err().contains("NoSuchClass is no class of the catalogue"));
     }
 
@@ -279,7 +293,7 @@ mod tests {
     /// A tidy test: no prelude line restates what the prelude derives.
     #[test]
     fn no_prelude_line_restates_a_derived_wrapper() {
-        let found = restated(crate::compiled::PRELUDE);
+        let found: Vec<&str> = prelude().parts().flat_map(restated).collect();
         assert!(found.is_empty(), "the prelude derives these, delete them: {found:?}");
         let restating =
             "  sheetMethods('Range', {\n    getValues: c('Range.getValues'),\n    setValue: chain('Range.setValue'),\n";

@@ -1,7 +1,8 @@
 //! Compile once per worker thread, evaluate in every execution.
 //!
 //! Parsing and compiling a project costs far more than running a typical trigger, so
-//! each thread keeps the compiled prelude and project files (a *template*) and binds
+//! each thread keeps the compiled prelude core and project files (a *template*, with the
+//! prelude's chunks compiled as executions first need them, prelude.rs) and binds
 //! them to the realm of the template's live context (`Script::rebind`, a patch to the
 //! vendored boa; see vendor/README.md and prepared.rs). Compiled code holds no realm
 //! objects: functions, regexps and global bindings are created when a script is
@@ -22,45 +23,12 @@ use boa_engine::ast::scope::Scope;
 use boa_engine::interner::Interner;
 use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
+use crate::prelude::{prelude, CHUNKS, PRELUDE_PATH};
 use crate::prepared::LiveContext;
 use crate::project::Project;
 use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
 use crate::syntax::parse_alone;
-
-/// The prelude, one file per service (`js/prelude/`), run as one script in file-name
-/// order: `00_core.js` opens the function the others share, `zz_close.js` closes it.
-pub const PRELUDE: &str = concat!(
-    include_str!("js/prelude/00_core.js"),
-    include_str!("js/prelude/10_sheets.js"),
-    include_str!("js/prelude/11_ui.js"),
-    include_str!("js/prelude/12_sheets_formulas.js"),
-    include_str!("js/prelude/13_sheets_formats.js"),
-    include_str!("js/prelude/14_sheets_structure.js"),
-    include_str!("js/prelude/15_sheets_objects.js"),
-    include_str!("js/prelude/16_sheets_surface.js"),
-    include_str!("js/prelude/17_sheets_groups.js"),
-    include_str!("js/prelude/19_sheets_build.js"),
-    include_str!("js/prelude/20_lock.js"),
-    include_str!("js/prelude/21_cache.js"),
-    include_str!("js/prelude/22_properties.js"),
-    include_str!("js/prelude/30_mail.js"),
-    include_str!("js/prelude/31_gmail.js"),
-    include_str!("js/prelude/39_blob.js"),
-    include_str!("js/prelude/40_urlfetch.js"),
-    include_str!("js/prelude/41_utilities.js"),
-    include_str!("js/prelude/45_drive.js"),
-    include_str!("js/prelude/50_session.js"),
-    include_str!("js/prelude/51_script_app.js"),
-    include_str!("js/prelude/60_content.js"),
-    include_str!("js/prelude/61_html.js"),
-    include_str!("js/prelude/70_logging.js"),
-    include_str!("js/prelude/80_error_stacks.js"),
-    include_str!("js/prelude/81_locale.js"),
-    include_str!("js/prelude/99_globals.js"),
-    include_str!("js/prelude/zz_close.js"),
-);
-pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
 
 /// Templates kept per thread; the oldest goes first past this. A mutation campaign walks
 /// through many project versions but runs one mutant at a time; every template is live
@@ -84,15 +52,45 @@ pub enum CompiledFile {
 }
 
 pub struct Template {
-    /// Keeps the compile-time realm (and so the shared scope's owner) alive.
-    _context: Context,
+    /// The compile-time realm (the shared scope's owner), where chunks compile.
+    compile_context: RefCell<Context>,
     pub scope: Scope,
-    /// The prelude first, then the project's files in platform order. Compilation stops
-    /// at the first file that fails.
+    /// The prelude's core first, then the project's files in platform order. Compilation
+    /// stops at the first file that fails.
     pub files: Vec<CompiledFile>,
+    /// The prelude's chunks (prelude.rs, in `CHUNKS` order), each compiled the first time
+    /// an execution of the project touches it.
+    chunks: RefCell<Vec<Option<Script>>>,
+    /// The service globals the project's files name (`services_named`), built in a live
+    /// context before its snapshot.
+    pub services_named: Vec<String>,
     /// The context this thread's executions of the project run in, between executions
     /// (taken out while one runs; none before the first or after a killed one).
     pub live: RefCell<Option<LiveContext>>,
+}
+
+impl Template {
+    /// The prelude's chunk `name` compiled, the first time on this template (it compiles
+    /// against the project's global scope, as the core does). Not counted against the
+    /// heap budget of the execution that first needs it: the code is kept for every later
+    /// one, on whichever thread compiles it first.
+    pub fn chunk(&self, name: &str) -> Result<Script, JsError> {
+        let Some(index) = CHUNKS.iter().position(|chunk| chunk.name == name) else {
+            return Err(JsNativeError::error().with_message(format!("gas-sim prelude: no chunk {name}")).into());
+        };
+        if let Some(script) = &self.chunks.borrow()[index] {
+            return Ok(script.clone());
+        }
+        let script = boa_engine::heap_budget::uncounted(|| -> Result<Script, JsError> {
+            let mut context = self.compile_context.borrow_mut();
+            let source = Source::from_bytes(prelude().chunks[index].as_bytes()).with_path(Path::new(PRELUDE_PATH));
+            let script = Script::parse(source, None, &mut context)?;
+            script.codeblock(&mut context)?;
+            Ok(script)
+        })?;
+        self.chunks.borrow_mut()[index] = Some(script.clone());
+        Ok(script)
+    }
 }
 
 /// This thread's templates, newest last, keyed by `Project::sources_key`.
@@ -146,7 +144,7 @@ fn compile(project: &Project) -> Result<Template, JsError> {
     // file's `let x`.
     let redeclared = first_redeclaration(project);
     let loaded = redeclared.as_ref().map_or(project.files().len(), |(index, _)| *index);
-    let sources = std::iter::once((PRELUDE_PATH, PRELUDE))
+    let sources = std::iter::once((PRELUDE_PATH, prelude().core.as_str()))
         .chain(project.files()[..loaded].iter().map(|f| (f.name.as_str(), f.text.as_str())));
     let mut parsed = Vec::with_capacity(project.files().len() + 1);
     let mut failed = None;
@@ -180,7 +178,33 @@ fn compile(project: &Project) -> Result<Template, JsError> {
         }
     }
     files.extend(failed);
-    Ok(Template { _context: context, scope, files, live: RefCell::new(None) })
+    Ok(Template {
+        compile_context: RefCell::new(context),
+        scope,
+        files,
+        chunks: RefCell::new(CHUNKS.iter().map(|_| None).collect()),
+        services_named: services_named(project),
+        live: RefCell::new(None),
+    })
+}
+
+/// The service globals (`catalogue::is_service_global`) that appear as a word anywhere in
+/// the project's files, in order of first appearance. A live context builds these before
+/// its snapshot, so that executions find them built instead of building each on first
+/// touch and the realm being snapshot again after (prepared.rs, `keep_built_globals`). A
+/// word in a comment or a string builds a service for nothing, and a name computed at run
+/// time is built on first touch as before: no script can tell when a service was built.
+fn services_named(project: &Project) -> Vec<String> {
+    let mut named: Vec<String> = Vec::new();
+    for file in project.files() {
+        let words = file.text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'));
+        for word in words {
+            if !word.is_empty() && crate::catalogue::is_service_global(word) && !named.iter().any(|n| n == word) {
+                named.push(word.to_string());
+            }
+        }
+    }
+    named
 }
 
 /// The first file (its index) that declares a top-level `let`/`const`/`class` whose name

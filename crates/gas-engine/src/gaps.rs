@@ -5,8 +5,8 @@
 use boa_engine::error::JsErrorFrame;
 use boa_engine::{Context, JsError, JsValue};
 
-use crate::compiled::PRELUDE_PATH;
 use crate::host::Host;
+use crate::prelude::PRELUDE_PATH;
 
 /// The innermost frame of a project file: the prelude, builtins (`<native>`), `eval`
 /// code and frames without a position are skipped.

@@ -64,7 +64,7 @@ pub struct LiveContext {
 impl LiveContext {
     /// Builds the context for `template`: a new realm on the template's global scope, the
     /// natives, the prelude evaluated, the snapshot taken, the project's files bound.
-    pub fn build(template: &Template) -> Result<LiveContext, JsError> {
+    pub fn build(template: &Rc<Template>) -> Result<LiveContext, JsError> {
         let clock = Rc::new(VirtualClock::new(0));
         let zone = Rc::new(ZoneHooks::new(Tz::UTC));
         let jobs = Rc::new(SimpleJobExecutor::new());
@@ -78,6 +78,7 @@ impl LiveContext {
         let host = Rc::new(RefCell::new(None));
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
+        register_chunk_loader(&mut context, template)?;
         remove_unbounded_builtins(&mut context)?;
         let mut files = Vec::with_capacity(template.files.len());
         let mut compiled = template.files.iter();
@@ -85,8 +86,13 @@ impl LiveContext {
             Some(CompiledFile::Ready { script, .. }) => {
                 let realm = context.realm().clone();
                 script.rebind(realm, &mut context)?.evaluate(&mut context)?;
-                // What the prelude built is in the snapshot below.
-                LazyGlobal::take_built(&context.global_object());
+                // The services the project names, and what the prelude built, are in the
+                // snapshot below.
+                let global = context.global_object();
+                for name in &template.services_named {
+                    global.get(JsString::from(name.as_str()), &mut context)?;
+                }
+                LazyGlobal::take_built(&global);
             }
             Some(CompiledFile::Failed { error, .. }) => return Err(error.clone()),
             None => return Err(JsNativeError::error().with_message("the template has no prelude").into()),
@@ -270,6 +276,30 @@ pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
     if live.keep_built_globals(&built).is_ok() {
         *template.live.borrow_mut() = Some(live);
     }
+}
+
+/// `__gas_chunk(name)`: the prelude's chunk `name` (prelude.rs) evaluated in this realm,
+/// the function of the core's names it is, compiled on the template the first time. The
+/// core's `fromChunk` (90_chunks.js) calls it when a script first touches the chunk's
+/// service; the prelude deletes the global.
+fn register_chunk_loader(context: &mut Context, template: &Rc<Template>) -> Result<(), JsError> {
+    // Weak: the template keeps its live context, which keeps this function.
+    let template = Rc::downgrade(template);
+    // SAFETY: the closure captures a Weak<Template>; the template's scripts are GC values
+    // kept alive by the template itself, not by this closure.
+    let load = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let name = args.first().map(|v| v.to_string(context)).transpose()?.map(|s| s.to_std_string_escaped());
+            let template = template
+                .upgrade()
+                .ok_or_else(|| JsNativeError::error().with_message("gas-sim prelude: the template is gone"))?;
+            let compiled = template.chunk(name.as_deref().unwrap_or(""))?;
+            let realm = context.realm().clone();
+            compiled.rebind(realm, context)?.evaluate(context)
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_chunk"), 1, load)?;
+    Ok(())
 }
 
 fn register_natives(

@@ -71,6 +71,18 @@ pub fn set_budget(bytes: Option<usize>) {
     EXHAUSTED.with(|e| e.set(false));
 }
 
+/// Runs `work` without counting what it leaves held against the budget (gas-sim patch
+/// 0027): the embedder's own work in the middle of an execution (compiling code it keeps
+/// for every later execution) is not the execution's, and counting it would make the
+/// budget depend on which thread did that work first.
+pub fn uncounted<T>(work: impl FnOnce() -> T) -> T {
+    let before = HELD.with(Cell::get);
+    let result = work();
+    let grown = HELD.with(Cell::get).wrapping_sub(before);
+    BASE.with(|base| base.set(base.get().wrapping_add(grown)));
+    result
+}
+
 /// Whether the work since the last [`set_budget`] ran out of its heap budget, however
 /// boa passed the error on.
 #[must_use]

@@ -260,3 +260,46 @@ fn services_built_on_first_touch_start_fresh_every_execution() {
         assert_eq!(run(exec_id + 1, "look"), fresh, "after execution {exec_id}");
     }
 }
+
+/// The locale-sensitive builtins are stubs whose implementations compile on the first
+/// call (prelude.rs, the `locale` chunk): the functions a script holds are the same before
+/// and after, their lengths are V8's, and a script that breaks `Function.prototype.apply`
+/// first changes nothing.
+#[test]
+fn locale_builtins_are_the_same_functions_before_and_after_their_first_call() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() {\n\
+           var held = Date.prototype.toLocaleString;\n\
+           Function.prototype.apply = null;\n\
+           var first = [(1234.5).toLocaleString(), 'a'.localeCompare('b'), [1000, 2].toLocaleString()];\n\
+           return first.concat([held === Date.prototype.toLocaleString, String.prototype.localeCompare.length,\n\
+             Number.prototype.toLocaleString.length, new Date(0).toLocaleDateString()]);\n\
+         }",
+    )]);
+    let expected = serde_json::json!(["1,234.5", -1, "1,000,2", true, 1, 0, "1/1/1970"]);
+    for report in run_times(&p, "main", 2) {
+        assert_eq!(result(&report), expected, "execution {}", report.exec_id);
+    }
+}
+
+/// A service reached only by a name made at run time is compiled and built then, in the
+/// execution, and is the same service as one the source names.
+#[test]
+fn a_service_named_only_at_run_time_is_built_on_first_touch() {
+    let p = project(&[(
+        "Code.gs",
+        "function main() {\n\
+           var app = globalThis['Html' + 'Service'];\n\
+           return [typeof app.createHtmlOutput, app.createHtmlOutput('<b>x</b>').getContent(), String(app)];\n\
+         }",
+    )]);
+    for report in run_times(&p, "main", 3) {
+        assert_eq!(
+            result(&report),
+            serde_json::json!(["function", "<b>x</b>", "HtmlService"]),
+            "execution {}",
+            report.exec_id
+        );
+    }
+}

@@ -4,8 +4,9 @@
   // 19_sheets_build.js turns them into the classes. The constructors exist from here on,
   // so every part can make a `new Range(h)`; a method defined by two parts is a bug the
   // build reports.
-  // The whole of SpreadsheetApp (10-19, with 11_ui.js) is built on first touch of the
-  // global (99_globals.js); the parts are not indented inside this function.
+  // The whole of SpreadsheetApp (10-19, with 11_ui.js) is one chunk, compiled and built
+  // on first touch of the global (gas-engine's prelude.rs, 99_globals.js); the parts are
+  // not indented inside this function.
   const sheetsService = once(() => {
   const sheetParts = {};
   const sheetClass = (name) => {

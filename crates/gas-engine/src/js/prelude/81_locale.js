@@ -2,9 +2,13 @@
   // boa is built without Intl; the platform's V8 formats and collates for en-US. These
   // give V8's en-US results for the default forms. Other locales or options raise an
   // error that names what is missing, rather than return a plausible wrong string.
-  (() => {
-    const hidden = (object, name, fn) =>
-      Object.defineProperty(object, name, { value: fn, writable: true, enumerable: false, configurable: true });
+  // A chunk (gas-engine's prelude.rs): the builtins are the core's stubs (95_locale.js),
+  // which load this on their first call and call the implementation made here.
+  const localeMethods = once(() => {
+    const methods = {};
+    const define = (key, fn) => {
+      methods[key] = fn;
+    };
     const isEnglish = (locales) => {
       if (Array.isArray(locales) && locales.length === 0) return true; // the default locale
       const tag = Array.isArray(locales) && locales.length === 1 ? locales[0] : locales;
@@ -28,13 +32,13 @@
       if (!isEnglish(arguments[0]) || arguments[1] !== undefined) missing('Date.prototype.' + name);
       return Number.isNaN(time) ? 'Invalid Date' : render(this);
     };
-    hidden(Date.prototype, 'toLocaleString', dateFormatter('toLocaleString', (d) => datePart(d) + ', ' + timePart(d)));
-    hidden(Date.prototype, 'toLocaleDateString', dateFormatter('toLocaleDateString', datePart));
-    hidden(Date.prototype, 'toLocaleTimeString', dateFormatter('toLocaleTimeString', timePart));
+    define('Date.toLocaleString', dateFormatter('toLocaleString', (d) => datePart(d) + ', ' + timePart(d)));
+    define('Date.toLocaleDateString', dateFormatter('toLocaleDateString', datePart));
+    define('Date.toLocaleTimeString', dateFormatter('toLocaleTimeString', timePart));
     // V8 joins with a bare comma (the separator is the implementation's choice), and an
     // array met again inside itself gives '' (`inProgress` is emptied as calls return).
     const inProgress = [];
-    hidden(Array.prototype, 'toLocaleString', function () {
+    define('Array.toLocaleString', function () {
       if (this === null || this === undefined) throw new TypeError('Array.prototype.toLocaleString called on null or undefined');
       const list = Object(this);
       if (inProgress.indexOf(list) >= 0) return '';
@@ -72,7 +76,7 @@
       const fraction = kept.slice(pointAt).join('').replace(/0+$/, '');
       return [whole, fraction];
     };
-    hidden(Number.prototype, 'toLocaleString', function () {
+    define('Number.toLocaleString', function () {
       const x = Number.prototype.valueOf.call(this);
       if (!isEnglish(arguments[0]) || arguments[1] !== undefined) missing('Number.prototype.toLocaleString');
       if (Number.isNaN(x)) return 'NaN';
@@ -82,7 +86,7 @@
       return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (fraction ? '.' + fraction : '');
     });
 
-    hidden(BigInt.prototype, 'toLocaleString', function () {
+    define('BigInt.toLocaleString', function () {
       const text = String(BigInt.prototype.valueOf.call(this));
       if (!isEnglish(arguments[0]) || arguments[1] !== undefined) missing('BigInt.prototype.toLocaleString');
       return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -169,7 +173,7 @@
       return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
     };
     const LEVELS = { base: [0], accent: [0, 1], case: [0, 3], variant: [0, 1, 2] };
-    hidden(String.prototype, 'localeCompare', function (that) {
+    define('String.localeCompare', function (that) {
       if (this === null || this === undefined) throw new TypeError('String.prototype.localeCompare called on null or undefined');
       const options = arguments[2] === undefined ? {} : arguments[2];
       const known = ['sensitivity', 'numeric', 'usage'];
@@ -187,5 +191,5 @@
       }
       return 0;
     });
-  })();
-
+    return methods;
+  });

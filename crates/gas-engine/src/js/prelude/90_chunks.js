@@ -1,0 +1,13 @@
+  // ---- Services compiled on first need ----------------------------------------------
+  // The bigger services are not in this script: each is a *chunk* (gas-engine's
+  // prelude.rs), compiled the first time a script touches one of its globals and
+  // evaluated then, to a function of `core` (the shared names below) that returns the
+  // chunk's `once` makers. prelude.rs writes after this file one line per maker
+  // (`const gmail = fromChunk('gmail', 'gmail');`) and the `core` object.
+  const loadChunk = global.__gas_chunk;
+  delete global.__gas_chunk;
+  const chunks = {};
+  const fromChunk = (chunk, name) => () => {
+    if (!hasOwn(chunks, chunk)) chunks[chunk] = loadChunk(chunk)(core);
+    return chunks[chunk][name]();
+  };

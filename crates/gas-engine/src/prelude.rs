@@ -1,0 +1,326 @@
+//! The prelude's text: a core every context runs, and services compiled on first need.
+//!
+//! The prelude (`js/prelude/`, one file per service) builds the Apps Script globals.
+//! Parsing and compiling all of it (about 90 KB of JS) was most of a first `gas-sim call`
+//! and grew with every service added, so it comes in two kinds of parts:
+//! - the *core*: the helpers every service shares (00_core.js), the small services most
+//!   projects use, the builtins' stack patch and locale stubs, and the globals (99_globals.js).
+//!   It is compiled with the project (compiled.rs) and run in every new context.
+//! - *chunks*: the bigger services, each compiled the first time a script touches one of
+//!   its globals (once per thread and project: `Template::chunk`) and evaluated in the
+//!   realm then (prepared.rs, the `__gas_chunk` native). A project that never names
+//!   SpreadsheetApp or GmailApp never parses them.
+//!
+//! A chunk's text is its files inside a function of the core's shared names:
+//! `(function (core) { 'use strict'; const { call, klass, ... } = core; <files> return { sheetsService }; })`.
+//! The core holds, for each name a chunk exports, a function that loads the chunk (once
+//! per realm state: the realm restore forgets it with the service) and calls the export
+//! (`fromChunk`, 90_chunks.js). What a chunk reads from the core is [`CORE_NAMES`]; a unit
+//! test below checks that no chunk names a core definition it does not import.
+//!
+//! This is not where services are *built* on first touch: that is the global object's
+//! (vendored boa's `LazyGlobal`, 99_globals.js). Chunks make the first build pay for
+//! compiling its service, and a project that never builds it pay nothing.
+
+use std::sync::LazyLock;
+
+/// Where every prelude frame says it is: gaps (gaps.rs) and error stacks (80_error_stacks.js)
+/// leave out frames from here.
+pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
+
+/// One service compiled on first need: its name (what `__gas_chunk` is given), the core
+/// names it defines (each a `once` maker the core calls through `fromChunk`), its files.
+pub struct Chunk {
+    pub name: &'static str,
+    pub exports: &'static [&'static str],
+    files: &'static str,
+}
+
+/// The chunks, in the order of their files.
+pub const CHUNKS: &[Chunk] = &[
+    Chunk {
+        name: "sheets",
+        exports: &["sheetsService"],
+        files: concat!(
+            include_str!("js/prelude/10_sheets.js"),
+            include_str!("js/prelude/11_ui.js"),
+            include_str!("js/prelude/12_sheets_formulas.js"),
+            include_str!("js/prelude/13_sheets_formats.js"),
+            include_str!("js/prelude/14_sheets_structure.js"),
+            include_str!("js/prelude/15_sheets_objects.js"),
+            include_str!("js/prelude/16_sheets_surface.js"),
+            include_str!("js/prelude/17_sheets_groups.js"),
+            include_str!("js/prelude/19_sheets_build.js"),
+        ),
+    },
+    Chunk { name: "gmail", exports: &["gmail"], files: include_str!("js/prelude/31_gmail.js") },
+    Chunk { name: "urlfetch", exports: &["fetch"], files: include_str!("js/prelude/40_urlfetch.js") },
+    Chunk { name: "utilities", exports: &["utilities"], files: include_str!("js/prelude/41_utilities.js") },
+    Chunk { name: "drive", exports: &["drive"], files: include_str!("js/prelude/45_drive.js") },
+    Chunk { name: "script_app", exports: &["scriptApp"], files: include_str!("js/prelude/51_script_app.js") },
+    Chunk { name: "content", exports: &["content"], files: include_str!("js/prelude/60_content.js") },
+    Chunk { name: "html", exports: &["html"], files: include_str!("js/prelude/61_html.js") },
+    Chunk { name: "locale", exports: &["localeMethods"], files: include_str!("js/prelude/81_locale.js") },
+];
+
+/// The core's files before the chunk table, run in every context in this order:
+/// 00_core.js opens the function the others share, zz_close.js closes it.
+const CORE_BEFORE_CHUNKS: &str = concat!(
+    include_str!("js/prelude/00_core.js"),
+    include_str!("js/prelude/20_lock.js"),
+    include_str!("js/prelude/21_cache.js"),
+    include_str!("js/prelude/22_properties.js"),
+    include_str!("js/prelude/30_mail.js"),
+    include_str!("js/prelude/39_blob.js"),
+    include_str!("js/prelude/50_session.js"),
+    include_str!("js/prelude/70_logging.js"),
+    include_str!("js/prelude/80_error_stacks.js"),
+    include_str!("js/prelude/90_chunks.js"),
+);
+const CORE_AFTER_CHUNKS: &str = concat!(
+    include_str!("js/prelude/95_locale.js"),
+    include_str!("js/prelude/99_globals.js"),
+    include_str!("js/prelude/zz_close.js"),
+);
+
+/// The core's definitions a chunk may use, passed to every chunk as `core` (less the
+/// chunk's own exports, which it defines). A chunk's export is here too, so that other
+/// chunks and the core reach it.
+pub const CORE_NAMES: &[&str] = &[
+    "global",
+    "call",
+    "emit",
+    "catalogue",
+    "gap",
+    "notImplemented",
+    "hasOwn",
+    "catalogueClass",
+    "prototypeOf",
+    "registerClass",
+    "ctorOf",
+    "derived",
+    "service",
+    "NO_HANDLE",
+    "klass",
+    "c",
+    "chain",
+    "wrap",
+    "wrapAll",
+    "hidden",
+    "once",
+    "enumOf",
+    "catalogueEnum",
+    "finishClasses",
+    "Blob",
+    "blobOf",
+    "handleOf",
+    "locks",
+    "caches",
+    "properties",
+    "mail",
+    "session",
+    "logging",
+    "sheetsService",
+    "gmail",
+    "fetch",
+    "utilities",
+    "drive",
+    "scriptApp",
+    "content",
+    "html",
+    "localeMethods",
+];
+
+/// The prelude's texts: the core and each chunk's (in `CHUNKS` order), wrapped.
+pub struct PreludeText {
+    pub core: String,
+    pub chunks: Vec<String>,
+}
+
+impl PreludeText {
+    fn standard() -> PreludeText {
+        PreludeText { core: core_text(), chunks: CHUNKS.iter().map(|chunk| chunk_text(chunk, chunk.files)).collect() }
+    }
+
+    /// The chunk named `name`'s text.
+    #[cfg(test)]
+    pub fn chunk(&self, name: &str) -> Option<&str> {
+        CHUNKS.iter().position(|chunk| chunk.name == name).map(|index| self.chunks[index].as_str())
+    }
+
+    /// Every part, the core first: for reading the whole prelude (tidy tests).
+    #[cfg(test)]
+    pub fn parts(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.core.as_str()).chain(self.chunks.iter().map(String::as_str))
+    }
+
+    /// The prelude with the first `from` in any part replaced (tests that break it).
+    #[cfg(test)]
+    pub fn replaced(&self, from: &str, to: &str) -> PreludeText {
+        let mut done = false;
+        let mut edit = |text: &String| {
+            if !done && text.contains(from) {
+                done = true;
+                return text.replacen(from, to, 1);
+            }
+            text.clone()
+        };
+        let core = edit(&self.core);
+        let chunks = self.chunks.iter().map(&mut edit).collect();
+        assert!(done, "no prelude part contains {from:?}");
+        PreludeText { core, chunks }
+    }
+}
+
+/// The prelude as gas-sim runs it.
+pub fn prelude() -> &'static PreludeText {
+    static TEXT: LazyLock<PreludeText> = LazyLock::new(PreludeText::standard);
+    &TEXT
+}
+
+/// The core: its files, then one `fromChunk` line per export and the `core` object that
+/// chunks are given, then the globals.
+fn core_text() -> String {
+    let mut text = String::from(CORE_BEFORE_CHUNKS);
+    for chunk in CHUNKS {
+        for export in chunk.exports {
+            text.push_str(&format!("  const {export} = fromChunk('{}', '{export}');\n", chunk.name));
+        }
+    }
+    text.push_str(&format!("  const core = {{ {} }};\n", CORE_NAMES.join(", ")));
+    text.push_str(CORE_AFTER_CHUNKS);
+    text
+}
+
+/// `files` as the function the core calls with `core` (on one line before the files, so
+/// their line numbers are off by one only).
+fn chunk_text(chunk: &Chunk, files: &str) -> String {
+    let imports: Vec<&str> = CORE_NAMES.iter().copied().filter(|name| !chunk.exports.contains(name)).collect();
+    let exports = chunk.exports.join(", ");
+    format!(
+        "(function (core) {{ 'use strict'; const {{ {} }} = core;\n{files}  return {{ {exports} }};\n}})\n",
+        imports.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    /// The identifiers `text` refers to, roughly: comments, string literals and property
+    /// names after a dot left out.
+    fn identifiers(text: &str) -> BTreeSet<String> {
+        let mut found = BTreeSet::new();
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            let mut in_string = None;
+            let mut word = String::new();
+            let mut word_after_dot = false;
+            let mut previous = ' ';
+            for ch in code.chars().chain(std::iter::once(' ')) {
+                if let Some(quote) = in_string {
+                    if ch == quote && previous != '\\' {
+                        in_string = None;
+                    }
+                } else if ch.is_alphanumeric() || ch == '_' || ch == '$' {
+                    if word.is_empty() {
+                        word_after_dot = previous == '.';
+                    }
+                    word.push(ch);
+                } else {
+                    if !word.is_empty() && !word_after_dot && !word.starts_with(|c: char| c.is_ascii_digit()) {
+                        found.insert(word.clone());
+                    }
+                    word.clear();
+                    if ch == '\'' || ch == '"' || ch == '`' {
+                        in_string = Some(ch);
+                    }
+                }
+                previous = ch;
+            }
+        }
+        found
+    }
+
+    /// The names the core defines at its top level (two-space indent, as every prelude file).
+    fn core_definitions() -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        for line in prelude().core.lines() {
+            let Some(rest) = line.strip_prefix("  ") else { continue };
+            for keyword in ["const ", "let ", "function "] {
+                if let Some(name) = rest.strip_prefix(keyword) {
+                    let name: String =
+                        name.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+                    names.insert(name);
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_core_name_given_to_chunks_is_defined_by_the_core() {
+        let defined = core_definitions();
+        let missing: Vec<&&str> =
+            CORE_NAMES.iter().filter(|name| **name != "global" && !defined.contains(**name)).collect();
+        assert!(missing.is_empty(), "CORE_NAMES that the core does not define: {missing:?}");
+    }
+
+    #[test]
+    fn no_chunk_names_a_core_definition_it_is_not_given() {
+        let defined = core_definitions();
+        let given: BTreeSet<&str> = CORE_NAMES.iter().copied().collect();
+        for chunk in CHUNKS {
+            let used = identifiers(chunk.files);
+            // A chunk's own definitions may shadow a core name (a local `c`): those are
+            // fine where the chunk defines them; only a name neither given nor defined
+            // here is a reference that would miss at run time.
+            let own = identifiers_defined(chunk.files);
+            let missing: Vec<&String> = used
+                .iter()
+                .filter(|name| defined.contains(*name) && !given.contains(name.as_str()) && !own.contains(*name))
+                .collect();
+            assert!(missing.is_empty(), "chunk {} uses core definitions it is not given: {missing:?}", chunk.name);
+        }
+    }
+
+    /// Names `text` declares anywhere (`const x`, `let x`, `function x`, a method `x() {`;
+    /// parameters aside).
+    fn identifiers_defined(text: &str) -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
+        for line in text.lines().map(str::trim_start) {
+            let name: String = line.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            if !name.is_empty() && line[name.len()..].starts_with('(') && line.contains(") {") {
+                names.insert(name);
+            }
+        }
+        for keyword in ["const ", "let ", "var ", "function "] {
+            for piece in text.split(keyword).skip(1) {
+                let name: String =
+                    piece.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+                if !name.is_empty() {
+                    names.insert(name);
+                }
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn the_finder_sees_a_missing_import() {
+        let used = identifiers("  const x = klass('Lock', {}); // once(\n  const s = 'hasOwn';\n");
+        assert!(used.contains("klass") && used.contains("x"));
+        assert!(!used.contains("once") && !used.contains("hasOwn"));
+    }
+
+    #[test]
+    fn a_chunk_is_a_function_of_the_core_that_returns_its_exports() {
+        let text = prelude().chunk("gmail").unwrap();
+        assert!(text.starts_with("(function (core) { 'use strict'; const { global, call,"));
+        assert!(!text.lines().next().unwrap().contains(" gmail,"), "a chunk does not import its own export");
+        assert!(text.ends_with("  return { gmail };\n})\n"));
+        assert!(prelude().core.contains("  const gmail = fromChunk('gmail', 'gmail');\n"));
+    }
+}
