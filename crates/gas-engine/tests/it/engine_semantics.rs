@@ -642,3 +642,38 @@ fn locale_edge_cases_match_v8() {
     let node = r##"[[[1,0,0],[0,0,0],[0,0,0],[1,0,0],[1,0,1],[-1,-1,-1],[1,0,0],[-1,-1,-1],[1,0,0],[-1,-1,-1],[1,1,1],[-1,-1,-1],[0,0,0]],"1,","TypeError","5","12,345,678,901,234,567,890","-1,234",["Error: orig","Error: orig"],"1,a,,,1/1/1970, 12:00:00 AM"]"##;
     assert_eq!(result(&run(src, "main")), serde_json::from_str::<serde_json::Value>(node).unwrap());
 }
+
+/// `JSON.parse` without a reviver builds its value straight from serde_json (vendored boa
+/// patch 0029) and with one parses the text as a script: both as V8 does (Node 20):
+/// integer keys first, a repeated key in its first place with its last value,
+/// `__proto__` an own property, `-0`, numbers rounded to the nearest double, surrogate
+/// pairs from escapes.
+#[test]
+fn json_parse_gives_v8s_values_with_and_without_a_reviver() {
+    let src = r#"function main() {
+  const text = '{"b":1,"a":2,"2":3,"1":4,"b":5,"__proto__":6}';
+  const o = JSON.parse(text);
+  const own = Object.prototype.hasOwnProperty.call(o, '__proto__') && Object.getPrototypeOf(o) === Object.prototype;
+  const nums = JSON.parse('[1, -1, 1.5, 1e2, 12345678901234567890, 0.1, 2147483648, -2147483649, 5e-324]');
+  const revived = JSON.parse(text, (k, v) => (typeof v === 'number' ? v * 10 : v));
+  const s = JSON.parse('"\\u00e9\\ud83d\\ude00x"');
+  return [Object.keys(o), o.b, own, Object.is(JSON.parse('-0'), -0), nums.map(String), Object.keys(revived), revived.b,
+          s, s.length, Array.isArray(JSON.parse('[[]]')[0]), JSON.parse(' null ')];
+}"#;
+    assert_eq!(
+        eval(src),
+        json!([
+            ["1", "2", "b", "a", "__proto__"],
+            5,
+            true,
+            true,
+            ["1", "-1", "1.5", "100", "12345678901234567000", "0.1", "2147483648", "-2147483649", "5e-324"],
+            ["1", "2", "b", "a", "__proto__"],
+            50,
+            "\u{e9}\u{1f600}x",
+            4,
+            true,
+            null
+        ])
+    );
+}

@@ -369,9 +369,20 @@ impl Json {
             .to_std_string()
             .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
 
+        // Check if a reviver is provided, to determine if we need source text tracking
+        let has_reviver = args.get_or_undefined(1).is_callable();
+
         // 2. Parse ! StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
         //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that specification.
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_string) {
+        match serde_json::from_str::<serde_json::Value>(&json_string) {
+            // gas-sim patch (0029): without a reviver the value serde_json parsed is the
+            // result, built directly (steps 3-10 below parse the text again as a script,
+            // compile and run it: most of the time of a JSON.parse). serde_json keeps the
+            // keys' order and a repeated key's first place (`preserve_order`) and rounds
+            // numbers as V8 does (`float_roundtrip`); what it refuses takes the way below.
+            Ok(value) if !has_reviver => return json_value_to_js(&value, context),
+            Ok(_) => {}
+            Err(e) => {
             // gas-sim patch (0018): the error V8 raises, in its words. Text V8 accepts
             // but serde_json refuses (deeper than 128 values, `1e400`, a lone surrogate
             // escape) is parsed as source below (which stops at the stack limit with
@@ -383,10 +394,8 @@ impl Json {
             if !is_json_text(json_string.as_bytes()) {
                 return Err(JsNativeError::syntax().with_message(e.to_string()).into());
             }
+            }
         }
-
-        // Check if a reviver is provided, to determine if we need source text tracking
-        let has_reviver = args.get_or_undefined(1).is_callable();
 
         // 3. Let scriptString be the string-concatenation of "(", jsonString, and ");".
         let script_string = format!("({json_string});");
@@ -1428,4 +1437,36 @@ struct StateRecord {
     indent: JsString,
     gap: JsString,
     property_list: Option<Vec<JsString>>,
+}
+
+/// gas-sim patch (0029): a value serde_json parsed as `JSON.parse` makes it: objects with
+/// `%Object.prototype%` and their keys as data properties in the text's order, arrays,
+/// strings, numbers (small integers as integers, as the script path makes them).
+/// serde_json nests at most 128 levels, so the recursion is bounded.
+fn json_value_to_js(value: &serde_json::Value, context: &mut Context) -> JsResult<JsValue> {
+    use serde_json::Value;
+    Ok(match value {
+        Value::Null => JsValue::null(),
+        Value::Bool(b) => JsValue::from(*b),
+        Value::Number(n) => match n.as_i64().and_then(|i| i32::try_from(i).ok()) {
+            Some(small) => JsValue::from(small),
+            None => JsValue::from(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => JsValue::from(JsString::from(s.as_str())),
+        Value::Array(items) => {
+            let mut values = Vec::with_capacity(items.len());
+            for item in items {
+                values.push(json_value_to_js(item, context)?);
+            }
+            crate::builtins::Array::create_array_from_list(values, context).into()
+        }
+        Value::Object(map) => {
+            let object = JsObject::with_object_proto(context.intrinsics());
+            for (key, item) in map {
+                let item = json_value_to_js(item, context)?;
+                object.create_data_property_or_throw(JsString::from(key.as_str()), item, context)?;
+            }
+            object.into()
+        }
+    })
 }

@@ -32,7 +32,7 @@ use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 thread_local! {
     /// gas-sim patch: compiled matchers by pattern and flags (see `compile_native_regexp`).
-    static COMPILED_MATCHERS: std::cell::RefCell<rustc_hash::FxHashMap<(JsString, u8), Regex>> =
+    static COMPILED_MATCHERS: std::cell::RefCell<rustc_hash::FxHashMap<(JsString, u8), std::rc::Rc<Regex>>> =
         std::cell::RefCell::default();
 }
 
@@ -53,8 +53,9 @@ mod tests;
 // Safety: `RegExp` does not contain any objects which needs to be traced, so this is safe.
 #[boa_gc(unsafe_empty_trace)]
 pub struct RegExp {
-    /// Regex matcher.
-    matcher: Regex,
+    /// Regex matcher. gas-sim patch 0028: shared, since every exec clones the record
+    /// (`abstract_builtin_exec`) and a compiled regex is a tree of vectors.
+    matcher: std::rc::Rc<Regex>,
     flags: RegExpFlags,
     original_source: JsString,
     original_flags: JsString,
@@ -406,7 +407,7 @@ impl RegExp {
         let matcher = match cached {
             Some(matcher) => matcher,
             None => {
-                let matcher = compile()?;
+                let matcher = std::rc::Rc::new(compile()?);
                 COMPILED_MATCHERS.with(|cache| {
                     let mut cache = cache.borrow_mut();
                     if cache.len() >= COMPILED_MATCHERS_MAX {
