@@ -11,6 +11,7 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
+use std::sync::LazyLock;
 
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::ObjectInitializer;
@@ -125,7 +126,10 @@ fn result_kind(qualified: &str, name: &str) -> Option<String> {
 /// Whether `name` is a global the prelude builds on first touch (99_globals.js: every
 /// global of the catalogue, and `console`).
 pub(crate) fn is_service_global(name: &str) -> bool {
-    name == "console" || tables().globals.iter().any(|(global, _)| *global == name)
+    // A set, made once: every word of every project file is asked (compiled.rs).
+    static NAMES: LazyLock<BTreeSet<&'static str>> =
+        LazyLock::new(|| tables().globals.iter().map(|(global, _)| *global).chain(["console"]).collect());
+    NAMES.contains(name)
 }
 
 fn tables() -> &'static PreludeTables {

@@ -1458,6 +1458,8 @@ fn json_value_to_js(value: &serde_json::Value, context: &mut Context) -> JsResul
             for item in items {
                 values.push(json_value_to_js(item, context)?);
             }
+            // Filling an array polls no budget (its elements may be numbers): poll once.
+            crate::heap_budget::check()?;
             crate::builtins::Array::create_array_from_list(values, context).into()
         }
         Value::Object(map) => {
