@@ -32,6 +32,7 @@ pub mod gate;
 pub mod heap;
 pub mod host;
 pub mod methods;
+pub mod outline;
 mod prelude;
 mod prepared;
 pub mod project;

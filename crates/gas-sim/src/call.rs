@@ -105,7 +105,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     let project = Arc::new(project);
-    let outputs = state_outputs(&project, &args.allow_paths)?;
+    let outputs = project_outputs(&project, &args.allow_paths)?;
     if let Some(path) = &args.state {
         outputs.check(path, "--state").map_err(BadInput)?;
     }
@@ -190,9 +190,9 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
 /// platform's caps is far smaller).
 const STATE_BYTES_MAX: u64 = 256 * 1024 * 1024;
 
-/// Where `call` may write its state: in the project's folder tree, the current folder
+/// Where `call` may write its state (and `init` its scenario): in the project's folder tree, the current folder
 /// or an `--allow-path` folder; never over one of the project's files.
-fn state_outputs(project: &Arc<Project>, allowed: &[PathBuf]) -> Result<crate::output::Outputs, BadInput> {
+pub(crate) fn project_outputs(project: &Arc<Project>, allowed: &[PathBuf]) -> Result<crate::output::Outputs, BadInput> {
     gas_scenario::paths::check_allowed(allowed).map_err(BadInput)?;
     let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[&project.root], allowed.to_vec());
     Ok(crate::output::Outputs::new(policy, vec![project.clone()], Vec::new()))
@@ -355,7 +355,7 @@ fn section(out: &mut String, title: &str, count: usize, dropped: u64) {
 
 /// `word` as one word for a POSIX shell: as it is when it is plainly safe, else in single
 /// quotes (a quote inside becomes '\'').
-fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "_-./:=@%+,".contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         word.to_string()

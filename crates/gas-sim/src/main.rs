@@ -37,6 +37,7 @@ mod ci;
 mod determinism;
 mod explore_cmd;
 mod html;
+mod init;
 mod mutate;
 mod output;
 mod review;
@@ -73,6 +74,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
     Mutate(mutate::MutateArgs),
+    /// Write a starter scenario for a project, from the triggers and entry points its code sets up.
+    Init(init::InitArgs),
     /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
     Api(api::ApiArgs),
 }
@@ -138,6 +141,7 @@ fn main() -> ExitCode {
         Command::Test(args) => test_cmd::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Api(args) => api::run(&args),
+        Command::Init(args) => init::run(&args),
     };
     let code = match result {
         Ok(code) => code,

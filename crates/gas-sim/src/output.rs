@@ -289,6 +289,26 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     written
 }
 
+/// Writes the new file `path` atomically: complete or absent, never half-written, and
+/// never over a file that appeared since the caller looked (`persist_noclobber`).
+pub fn write_new_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut temp = temp_file_beside(path).map_err(fail)?;
+    let registered = Registered::new(temp.path());
+    let written = (|| {
+        temp.write_all(text.as_bytes()).map_err(fail)?;
+        temp.as_file().sync_all().map_err(fail)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(temp.path(), std::fs::Permissions::from_mode(0o644)).map_err(fail)?;
+        }
+        temp.persist_noclobber(path).map(|_| ()).map_err(|e| fail(e.error))
+    })();
+    drop(registered);
+    written
+}
+
 /// Set, a write stops with its temp file complete and waits for stdin to close: the CLI
 /// tests send a signal then, to see the temp file removed.
 const HOLD_VARIABLE: &str = "GAS_SIM_TEST_HOLD_WRITES";

@@ -14,5 +14,6 @@ mod explore_cli;
 mod files;
 mod fuzz;
 mod html_timeline;
+mod init;
 mod mutate_pr;
 mod review;
