@@ -48,7 +48,7 @@ pub struct Limits {
 
 /// The default step budget: about half a second of simple instructions in a release
 /// build (a few seconds for code that allocates in every step), some 90 times what an
-/// execution of bench-heavy uses and 300 times the heaviest in scenarios/ (README).
+/// execution of bench-heavy uses and 300 times the heaviest in scenarios/ (docs/limits.md).
 pub const STEPS_MAX_DEFAULT: u64 = 100_000_000;
 
 /// The default heap budget of an execution: 1 GiB, far above what the scenarios and

@@ -64,7 +64,7 @@ pub fn web_app_url(script_id: &str, deployed: bool) -> Option<String> {
 
 /// `ScriptApp.invalidateAuth()`: on the platform it revokes the user's authorization and
 /// throws if the script cannot be reauthorized; a simulation has no authorization to
-/// revoke, so it does nothing (documented in the README).
+/// revoke, so it does nothing (documented in docs/fidelity.md).
 pub fn invalidate_auth() {}
 
 #[cfg(test)]

@@ -157,7 +157,7 @@ fn benches() -> Result<Vec<Bench>, BadInput> {
     mutate.extend(args(&["--files", "fixtures/ledger-fixed/*", "--mutations", "fixtures/ledger-fixed/breakages.toml"]));
     benches.push(Bench {
         name: "mutation".into(),
-        what: "the ledger-fixed mutation campaign (README, \"What a campaign costs\"), whole process".into(),
+        what: "the ledger-fixed mutation campaign (docs/mutation.md, \"What a campaign costs\"), whole process".into(),
         unit: Unit::S,
         repeat: 1,
         kind: Kind::Process(mutate),

@@ -58,12 +58,12 @@ fn every_breakage_of_ledger_fixed_is_killed_and_the_readme_says_by_what() {
     };
     let results = judge(&options, 2);
     assert!(results.len() >= 15, "the issue asks for at least 15 breakages, found {}", results.len());
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(root.join("docs/mutation.md")).unwrap();
     for result in &results {
         let id = gas_mutate::breakages::breakage_id(&result.mutant);
         assert_eq!(result.status, Status::Killed, "breakage {id} was not caught: {}", result.status_reason);
         let row = format!("| `{id}` | {} |", result.killed_by.join(", "));
-        assert!(readme.contains(&row), "README's mutation section should have the row\n{row}");
+        assert!(readme.contains(&row), "docs/mutation.md should have the row\n{row}");
     }
     assert_eq!(tree(&root.join("fixtures/ledger-fixed")), before, "a campaign never writes the user's files");
 }

@@ -70,7 +70,7 @@ pub struct Context<'a> {
 
 /// Which messages a query looks at: the trash only when it names it (`in:trash`,
 /// `in:anywhere`), as in Gmail. Drafts are never searched: a script reaches them through
-/// `getDrafts()` (`in:drafts` finds nothing: a simplification, in the README).
+/// `getDrafts()` (`in:drafts` finds nothing: a simplification, in docs/fidelity.md).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Scope {
     trash: bool,

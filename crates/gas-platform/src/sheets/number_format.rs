@@ -13,7 +13,7 @@
 //! time in the spreadsheet's zone), so a date format shows a number as a date and a number
 //! format shows a date as its serial.
 //!
-//! gas-sim's choices where the guide is silent (fidelity rows in the README): booleans
+//! gas-sim's choices where the guide is silent (fidelity rows in docs/fidelity.md): booleans
 //! and text show unchanged unless a text section applies; a negative number that rounds
 //! to zero loses its minus sign; seconds are truncated, not rounded. Fractions (`# ?/?`,
 //! `?/?`, `# ??/16`, `0 ?/?`) follow Excel's documented rules (see `render_fraction`).

@@ -1,5 +1,5 @@
 //! The platform's messages for the structure operations (columns, hiding, freezing,
-//! merging, navigation, sorting, copying), each once. Sources are in the README's
+//! merging, navigation, sorting, copying), each once. Sources are in docs/fidelity.md's
 //! fidelity rows: "observed" where a real execution showed the text, else "assumed".
 
 /// `deleteColumn(s)`, `insertColumn*`, `hideColumns`, `autoResizeColumns` outside the grid

@@ -82,7 +82,7 @@ fn header(out: &mut String, project: &Project, found: &Outline) {
     out.push_str(
         "# It replays what the code sets up (its triggers, web requests and sheet events) for a\n\
          # few days in the manifest's time zone; each key is explained beside it, and the\n\
-         # scenario reference is README.md's \"A scenario file\". Fill in the TODOs: only you\n\
+         # scenario reference is gas-sim's docs/scenarios.md. Fill in the TODOs: only you\n\
          # know which mail, rows and answers your code should produce.\n",
     );
     for (file, error) in &found.unparsed {
@@ -443,7 +443,7 @@ fn expectations(out: &mut String, found: &Outline, spreadsheets: &Spreadsheets) 
     let sheet_hint = spreadsheets.first().is_some();
     if !found.sends_mail && !sheet_hint {
         out.push_str(
-            "# TODO: what should happen: mail = ..., sheet = ..., property = ... (README's \"Expectations\").\n",
+            "# TODO: what should happen: mail = ..., sheet = ..., property = ... (docs/scenarios.md, \"Expectations\").\n",
         );
         return;
     }

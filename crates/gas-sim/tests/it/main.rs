@@ -16,4 +16,5 @@ mod fuzz;
 mod html_timeline;
 mod init;
 mod mutate_pr;
+mod readme;
 mod review;
