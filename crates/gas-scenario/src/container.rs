@@ -38,13 +38,10 @@ pub enum ClickTarget {
     Function(String),
 }
 
-/// A check of one value at a key (`clicks[0].at`): the resolved value or the error.
-type Check<'a, T> = &'a dyn Fn(&Spanned<String>, &str) -> Result<T, ScenarioError>;
-
 /// The checks `plan` makes for every function and start time, lent to this module.
 pub struct Checks<'a> {
-    pub start_time: Check<'a, i64>,
-    pub known_function: Check<'a, String>,
+    pub start_time: &'a crate::plan::TimeCheck<'a>,
+    pub known_function: &'a crate::plan::FunctionCheck<'a>,
 }
 
 /// Adds the container's events (ordered after `order_base`) and the `[[ui]]` answers to

@@ -143,217 +143,12 @@ pub fn resolve(
     let zone = gas_platform::time::parse_zone(zone_name).map_err(|e| loaded.error("time_zones", e))?;
     for (i, section) in loaded.file.expect.iter().enumerate() {
         let key = format!("expect[{i}]");
-        // One subject per expectation: with two, all but the first would be silently ignored.
-        let subjects: Vec<&str> = [
-            ("mail", section.mail.is_some()),
-            ("executions", section.executions.is_some()),
-            ("sheet", section.sheet.is_some()),
-            ("cell", section.cell.is_some()),
-            ("property", section.property.is_some()),
-            ("submission", section.submission.is_some()),
-            ("response", section.response.is_some()),
-            ("logs", section.logs.is_some()),
-            ("requests", section.requests.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect();
-        if subjects.len() > 1 {
-            return Err(loaded.error(
-                &format!("{key}.{}", subjects[1]),
-                format!(
-                    "one expectation checks one thing, but this one has {}: split it into two [[expect]]",
-                    subjects.join(" and ")
-                ),
-            ));
+        check_one_subject(loaded, section, &key)?;
+        if !applies_in_zone(loaded, section, &key, zone_name, declared_zones)? {
+            continue;
         }
-        if let Some(zones) = &section.zones {
-            if zones.is_empty() {
-                return Err(loaded.error(
-                    &format!("{key}.zones"),
-                    "an empty list would check nothing: name zones, or leave zones out for all",
-                ));
-            }
-            if let Some(unknown) = zones.iter().find(|z| !declared_zones.contains(z.get_ref())) {
-                return Err(loaded.error_at(
-                    unknown,
-                    &format!("{key}.zones"),
-                    format!(
-                        "{:?} is not one of the scenario's zones ({})",
-                        unknown.get_ref(),
-                        declared_zones.join(", ")
-                    ),
-                ));
-            }
-            if !zones.iter().any(|z| z.get_ref() == zone_name) {
-                continue;
-            }
-        }
-        let text = |value: &Option<String>, name: &str| {
-            value.as_deref().map(TextMatch::parse).transpose().map_err(|e| loaded.error(&format!("{key}.{name}"), e))
-        };
-        let count_want = || -> Result<Want, ScenarioError> {
-            if let Some(never) = &section.never {
-                if !*never.get_ref() {
-                    return Err(loaded.error_at(
-                        never,
-                        &format!("{key}.never"),
-                        "never = false says nothing: leave it out",
-                    ));
-                }
-                if section.count.is_some() || section.at_least.is_some() || section.at_most.is_some() {
-                    return Err(loaded.error_at(
-                        never,
-                        &format!("{key}.never"),
-                        "never = true is count = 0: leave out count, at_least and at_most",
-                    ));
-                }
-                return Ok(Want::Count { at_least: 0, at_most: 0 });
-            }
-            match (section.count, section.at_least, section.at_most) {
-                (Some(n), None, None) => Ok(Want::Count { at_least: n, at_most: n }),
-                (None, least, most) if least.is_some() || most.is_some() => {
-                    let (at_least, at_most) = (least.unwrap_or(0), most.unwrap_or(u64::MAX));
-                    if at_least > at_most {
-                        // It could never pass: a typo, not an expectation.
-                        return Err(loaded.error(&key, format!("at_least {at_least} is more than at_most {at_most}")));
-                    }
-                    Ok(Want::Count { at_least, at_most })
-                }
-                _ => Err(loaded.error(&key, "give count, at_least and/or at_most, or never = true")),
-            }
-        };
-        let (check, want, label) = if let Some(mail) = &section.mail {
-            let on = match &section.on {
-                Some(day) => Some(
-                    NaiveDate::parse_from_str(day.get_ref(), "%Y-%m-%d")
-                        .map_err(|_| loaded.error_at(day, &format!("{key}.on"), "want a local day like 2025-06-14"))?,
-                ),
-                None => None,
-            };
-            let mut label = "mail".to_string();
-            for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body)] {
-                if let Some(v) = value {
-                    label.push_str(&format!(" {name} {v}"));
-                }
-            }
-            if let Some(day) = on {
-                label.push_str(&format!(" on {day}"));
-            }
-            let check = Check::Mail {
-                to: text(&mail.to, "mail.to")?,
-                subject: text(&mail.subject, "mail.subject")?,
-                body: text(&mail.body, "mail.body")?,
-                on,
-            };
-            (check, count_want()?, label)
-        } else if let Some(filter) = &section.executions {
-            let (check, label) = ExecMatch::read(loaded, filter, &key)?;
-            (Check::Executions(check), count_want()?, label)
-        } else if let Some(filter) = &section.logs {
-            let (check, label) = LogMatch::read(loaded, filter, &key)?;
-            (Check::Logs(check), count_want()?, label)
-        } else if let Some(filter) = &section.requests {
-            let (check, label) = RequestMatch::read(loaded, filter, &key)?;
-            (Check::Requests(check), count_want()?, label)
-        } else if let (Some(sheet), Some((letters, duplicates))) = (&section.sheet, column_of(section)) {
-            let name = if duplicates { "duplicates" } else { "distinct" };
-            let what = if duplicates { "duplicated" } else { "distinct" };
-            if section.rows.is_some() || (section.distinct.is_some() && section.duplicates.is_some()) {
-                return Err(loaded.error_at(
-                    letters,
-                    &format!("{key}.{name}"),
-                    "a sheet expectation checks one of rows, distinct or duplicates: split it",
-                ));
-            }
-            let column = crate::expect_kinds::parse_column(letters.get_ref())
-                .ok_or_else(|| loaded.error_at(letters, &format!("{key}.{name}"), "want a column's letters (B, AA)"))?;
-            let (spreadsheet, sheet_name) = split_sheet(loaded, sheet, &key, world)?;
-            let label = format!("{what} values in {}!{}", sheet.get_ref(), letters.get_ref().to_ascii_uppercase());
-            (Check::Column { spreadsheet, sheet: sheet_name, column, duplicates }, count_want()?, label)
-        } else if let Some(sheet) = &section.sheet {
-            let (spreadsheet, name) = split_sheet(loaded, sheet, &key, world)?;
-            let rows = section.rows.ok_or_else(|| loaded.error(&key, "a sheet expectation needs rows = N"))?;
-            // More rows than a spreadsheet has cells can never be: a typo, not a check.
-            let rows_max = gas_platform::sheets::CELLS_PER_SPREADSHEET_MAX;
-            if rows > rows_max {
-                return Err(loaded.error(
-                    &format!("{key}.rows"),
-                    format!("{rows}: a sheet has at most {rows_max} rows (a spreadsheet's 10 million cells)"),
-                ));
-            }
-            let label = format!("rows of {}", sheet.get_ref());
-            (Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label)
-        } else if let Some(cell) = &section.cell {
-            let (path, a1) = cell
-                .get_ref()
-                .split_once('!')
-                .ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
-            if !is_one_cell(a1) {
-                return Err(loaded.error_at(
-                    cell,
-                    &format!("{key}.cell"),
-                    format!("{a1:?} is not one cell in A1 notation (A1, $B$2)"),
-                ));
-            }
-            let spanned = toml::Spanned::new(cell.span(), path.to_string());
-            let (spreadsheet, sheet) = split_sheet(loaded, &spanned, &key, world)?;
-            let (want, shown) = match (equals_text(section.equals.as_ref()), equals_text(section.display.as_ref())) {
-                (Some(equals), None) => (equals, false),
-                (None, Some(display)) => (display, true),
-                (Some(_), Some(_)) => {
-                    return Err(loaded.error(
-                        &format!("{key}.display"),
-                        "give equals (the value's text) or display (as Sheets shows it), not both",
-                    ))
-                }
-                (None, None) => {
-                    return Err(loaded.error(&key, "a cell expectation needs equals = ... or display = ..."))
-                }
-            };
-            let label = format!("cell {}{}", cell.get_ref(), if shown { " as shown" } else { "" });
-            (Check::Cell { spreadsheet, sheet, a1: a1.to_string(), shown }, Want::Equals(want), label)
-        } else if let Some(property) = &section.property {
-            if property.is_empty() {
-                return Err(loaded.error(&format!("{key}.property"), "a property key cannot be empty"));
-            }
-            let equals = equals_text(section.equals.as_ref())
-                .ok_or_else(|| loaded.error(&key, "a property expectation needs equals = ..."))?;
-            (Check::Property { key: property.clone() }, Want::Equals(equals), format!("script property {property}"))
-        } else if let Some(filter) = &section.submission {
-            let (check, label) = crate::clients::submission_check(loaded, filter, &key)?;
-            (Check::Submissions(check), count_want()?, label)
-        } else if let Some(filter) = &section.response {
-            let (check, label) = crate::clients::response_check(loaded, filter, &key)?;
-            (Check::Responses(check), count_want()?, label)
-        } else {
-            return Err(loaded.error(
-                &key,
-                "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission or response",
-            ));
-        };
-        if let (Some(never), Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. }) =
-            (&section.never, &check)
-        {
-            return Err(loaded.error_at(
-                never,
-                &format!("{key}.never"),
-                "never = true counts: this expectation compares",
-            ));
-        }
-        if let (Some(_), false) = (&section.display, matches!(check, Check::Cell { .. })) {
-            return Err(loaded.error(
-                &format!("{key}.display"),
-                "display compares one cell as Sheets shows it: use it with cell = \"id/sheet!A1\"",
-            ));
-        }
-        if let (None, Some((letters, _))) = (&section.sheet, column_of(section)) {
-            return Err(loaded.error_at(
-                letters,
-                &key,
-                "distinct and duplicates count a column of a sheet: add sheet = \"id/name\"",
-            ));
-        }
+        let (check, want, label) = subject_check(loaded, section, &key, world)?;
+        check_keys_fit(loaded, section, &key, &check)?;
         let has_times = check.has_times();
         let (mut window, mut window_label) = Window::read(loaded, section, &key, zone, has_times)?;
         // A mail's `on` is part of its filter (its evidence says "another day"); for the
@@ -374,6 +169,288 @@ pub fn resolve(
         out.push(Expectation { label, check, want, window, line: loaded.line_of_key(&key), in_some });
     }
     Ok(out)
+}
+
+type Section = crate::model::ExpectSection;
+
+/// One subject per expectation: with two, all but the first would be silently ignored.
+fn check_one_subject(loaded: &LoadedScenario, section: &Section, key: &str) -> Result<(), ScenarioError> {
+    let subjects: Vec<&str> = [
+        ("mail", section.mail.is_some()),
+        ("executions", section.executions.is_some()),
+        ("sheet", section.sheet.is_some()),
+        ("cell", section.cell.is_some()),
+        ("property", section.property.is_some()),
+        ("submission", section.submission.is_some()),
+        ("response", section.response.is_some()),
+        ("logs", section.logs.is_some()),
+        ("requests", section.requests.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, given)| given.then_some(name))
+    .collect();
+    if subjects.len() > 1 {
+        return Err(loaded.error(
+            &format!("{key}.{}", subjects[1]),
+            format!(
+                "one expectation checks one thing, but this one has {}: split it into two [[expect]]",
+                subjects.join(" and ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the expectation's `zones` (all when absent) include this run's zone.
+fn applies_in_zone(
+    loaded: &LoadedScenario,
+    section: &Section,
+    key: &str,
+    zone_name: &str,
+    declared_zones: &[String],
+) -> Result<bool, ScenarioError> {
+    let Some(zones) = &section.zones else { return Ok(true) };
+    if zones.is_empty() {
+        return Err(loaded.error(
+            &format!("{key}.zones"),
+            "an empty list would check nothing: name zones, or leave zones out for all",
+        ));
+    }
+    if let Some(unknown) = zones.iter().find(|z| !declared_zones.contains(z.get_ref())) {
+        return Err(loaded.error_at(
+            unknown,
+            &format!("{key}.zones"),
+            format!("{:?} is not one of the scenario's zones ({})", unknown.get_ref(), declared_zones.join(", ")),
+        ));
+    }
+    Ok(zones.iter().any(|z| z.get_ref() == zone_name))
+}
+
+/// `count`, `at_least`/`at_most` or `never = true`: how many an expectation that counts wants.
+fn count_want(loaded: &LoadedScenario, section: &Section, key: &str) -> Result<Want, ScenarioError> {
+    if let Some(never) = &section.never {
+        if !*never.get_ref() {
+            return Err(loaded.error_at(never, &format!("{key}.never"), "never = false says nothing: leave it out"));
+        }
+        if section.count.is_some() || section.at_least.is_some() || section.at_most.is_some() {
+            return Err(loaded.error_at(
+                never,
+                &format!("{key}.never"),
+                "never = true is count = 0: leave out count, at_least and at_most",
+            ));
+        }
+        return Ok(Want::Count { at_least: 0, at_most: 0 });
+    }
+    match (section.count, section.at_least, section.at_most) {
+        (Some(n), None, None) => Ok(Want::Count { at_least: n, at_most: n }),
+        (None, least, most) if least.is_some() || most.is_some() => {
+            let (at_least, at_most) = (least.unwrap_or(0), most.unwrap_or(u64::MAX));
+            if at_least > at_most {
+                // It could never pass: a typo, not an expectation.
+                return Err(loaded.error(key, format!("at_least {at_least} is more than at_most {at_most}")));
+            }
+            Ok(Want::Count { at_least, at_most })
+        }
+        _ => Err(loaded.error(key, "give count, at_least and/or at_most, or never = true")),
+    }
+}
+
+/// What the expectation checks, what it wants, and its label in the report.
+fn subject_check(
+    loaded: &LoadedScenario,
+    section: &Section,
+    key: &str,
+    world: &World,
+) -> Result<(Check, Want, String), ScenarioError> {
+    let counted = |(check, label): (Check, String)| -> Result<(Check, Want, String), ScenarioError> {
+        Ok((check, count_want(loaded, section, key)?, label))
+    };
+    if let Some(mail) = &section.mail {
+        return counted(mail_check(loaded, section, mail, key)?);
+    }
+    if let Some(filter) = &section.executions {
+        let (check, label) = ExecMatch::read(loaded, filter, key)?;
+        return counted((Check::Executions(check), label));
+    }
+    if let Some(filter) = &section.logs {
+        let (check, label) = LogMatch::read(loaded, filter, key)?;
+        return counted((Check::Logs(check), label));
+    }
+    if let Some(filter) = &section.requests {
+        let (check, label) = RequestMatch::read(loaded, filter, key)?;
+        return counted((Check::Requests(check), label));
+    }
+    if let (Some(sheet), Some(column)) = (&section.sheet, column_of(section)) {
+        return counted(column_check(loaded, section, sheet, column, key, world)?);
+    }
+    if let Some(sheet) = &section.sheet {
+        return rows_check(loaded, section, sheet, key, world);
+    }
+    if let Some(cell) = &section.cell {
+        return cell_check(loaded, section, cell, key, world);
+    }
+    if let Some(property) = &section.property {
+        if property.is_empty() {
+            return Err(loaded.error(&format!("{key}.property"), "a property key cannot be empty"));
+        }
+        let equals = equals_text(section.equals.as_ref())
+            .ok_or_else(|| loaded.error(key, "a property expectation needs equals = ..."))?;
+        return Ok((
+            Check::Property { key: property.clone() },
+            Want::Equals(equals),
+            format!("script property {property}"),
+        ));
+    }
+    if let Some(filter) = &section.submission {
+        let (check, label) = crate::clients::submission_check(loaded, filter, key)?;
+        return counted((Check::Submissions(check), label));
+    }
+    if let Some(filter) = &section.response {
+        let (check, label) = crate::clients::response_check(loaded, filter, key)?;
+        return counted((Check::Responses(check), label));
+    }
+    Err(loaded.error(
+        key,
+        "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission or response",
+    ))
+}
+
+fn mail_check(
+    loaded: &LoadedScenario,
+    section: &Section,
+    mail: &crate::model::MailFilter,
+    key: &str,
+) -> Result<(Check, String), ScenarioError> {
+    let text = |value: &Option<String>, name: &str| {
+        value.as_deref().map(TextMatch::parse).transpose().map_err(|e| loaded.error(&format!("{key}.{name}"), e))
+    };
+    let on = match &section.on {
+        Some(day) => Some(
+            NaiveDate::parse_from_str(day.get_ref(), "%Y-%m-%d")
+                .map_err(|_| loaded.error_at(day, &format!("{key}.on"), "want a local day like 2025-06-14"))?,
+        ),
+        None => None,
+    };
+    let mut label = "mail".to_string();
+    for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body)] {
+        if let Some(v) = value {
+            label.push_str(&format!(" {name} {v}"));
+        }
+    }
+    if let Some(day) = on {
+        label.push_str(&format!(" on {day}"));
+    }
+    let check = Check::Mail {
+        to: text(&mail.to, "mail.to")?,
+        subject: text(&mail.subject, "mail.subject")?,
+        body: text(&mail.body, "mail.body")?,
+        on,
+    };
+    Ok((check, label))
+}
+
+/// `distinct` or `duplicates`: values of one column of a sheet.
+fn column_check(
+    loaded: &LoadedScenario,
+    section: &Section,
+    sheet: &toml::Spanned<String>,
+    (letters, duplicates): (&toml::Spanned<String>, bool),
+    key: &str,
+    world: &World,
+) -> Result<(Check, String), ScenarioError> {
+    let name = if duplicates { "duplicates" } else { "distinct" };
+    let what = if duplicates { "duplicated" } else { "distinct" };
+    if section.rows.is_some() || (section.distinct.is_some() && section.duplicates.is_some()) {
+        return Err(loaded.error_at(
+            letters,
+            &format!("{key}.{name}"),
+            "a sheet expectation checks one of rows, distinct or duplicates: split it",
+        ));
+    }
+    let column = crate::expect_kinds::parse_column(letters.get_ref())
+        .ok_or_else(|| loaded.error_at(letters, &format!("{key}.{name}"), "want a column's letters (B, AA)"))?;
+    let (spreadsheet, sheet_name) = split_sheet(loaded, sheet, key, world)?;
+    let label = format!("{what} values in {}!{}", sheet.get_ref(), letters.get_ref().to_ascii_uppercase());
+    Ok((Check::Column { spreadsheet, sheet: sheet_name, column, duplicates }, label))
+}
+
+fn rows_check(
+    loaded: &LoadedScenario,
+    section: &Section,
+    sheet: &toml::Spanned<String>,
+    key: &str,
+    world: &World,
+) -> Result<(Check, Want, String), ScenarioError> {
+    let (spreadsheet, name) = split_sheet(loaded, sheet, key, world)?;
+    let rows = section.rows.ok_or_else(|| loaded.error(key, "a sheet expectation needs rows = N"))?;
+    // More rows than a spreadsheet has cells can never be: a typo, not a check.
+    let rows_max = gas_platform::sheets::CELLS_PER_SPREADSHEET_MAX;
+    if rows > rows_max {
+        return Err(loaded.error(
+            &format!("{key}.rows"),
+            format!("{rows}: a sheet has at most {rows_max} rows (a spreadsheet's 10 million cells)"),
+        ));
+    }
+    let label = format!("rows of {}", sheet.get_ref());
+    Ok((Check::SheetRows { spreadsheet, sheet: name }, Want::Count { at_least: rows, at_most: rows }, label))
+}
+
+fn cell_check(
+    loaded: &LoadedScenario,
+    section: &Section,
+    cell: &toml::Spanned<String>,
+    key: &str,
+    world: &World,
+) -> Result<(Check, Want, String), ScenarioError> {
+    let (path, a1) = cell
+        .get_ref()
+        .split_once('!')
+        .ok_or_else(|| loaded.error_at(cell, &format!("{key}.cell"), "want id/sheet!A1"))?;
+    if !is_one_cell(a1) {
+        return Err(loaded.error_at(
+            cell,
+            &format!("{key}.cell"),
+            format!("{a1:?} is not one cell in A1 notation (A1, $B$2)"),
+        ));
+    }
+    let spanned = toml::Spanned::new(cell.span(), path.to_string());
+    let (spreadsheet, sheet) = split_sheet(loaded, &spanned, key, world)?;
+    let (want, shown) = match (equals_text(section.equals.as_ref()), equals_text(section.display.as_ref())) {
+        (Some(equals), None) => (equals, false),
+        (None, Some(display)) => (display, true),
+        (Some(_), Some(_)) => {
+            return Err(loaded.error(
+                &format!("{key}.display"),
+                "give equals (the value's text) or display (as Sheets shows it), not both",
+            ))
+        }
+        (None, None) => return Err(loaded.error(key, "a cell expectation needs equals = ... or display = ...")),
+    };
+    let label = format!("cell {}{}", cell.get_ref(), if shown { " as shown" } else { "" });
+    Ok((Check::Cell { spreadsheet, sheet, a1: a1.to_string(), shown }, Want::Equals(want), label))
+}
+
+/// Keys that do not fit the expectation's kind are typos, not settings.
+fn check_keys_fit(loaded: &LoadedScenario, section: &Section, key: &str, check: &Check) -> Result<(), ScenarioError> {
+    if let (Some(never), Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. }) =
+        (&section.never, check)
+    {
+        return Err(loaded.error_at(never, &format!("{key}.never"), "never = true counts: this expectation compares"));
+    }
+    if let (Some(_), false) = (&section.display, matches!(check, Check::Cell { .. })) {
+        return Err(loaded.error(
+            &format!("{key}.display"),
+            "display compares one cell as Sheets shows it: use it with cell = \"id/sheet!A1\"",
+        ));
+    }
+    if let (None, Some((letters, _))) = (&section.sheet, column_of(section)) {
+        return Err(loaded.error_at(
+            letters,
+            key,
+            "distinct and duplicates count a column of a sheet: add sheet = \"id/name\"",
+        ));
+    }
+    Ok(())
 }
 
 /// The column a sheet expectation counts values of, and whether it counts duplicates.

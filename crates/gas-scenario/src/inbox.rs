@@ -6,16 +6,16 @@ use std::collections::BTreeMap;
 
 use gas_platform::gmail::{self, Message, MESSAGES_MAX, THREAD_MESSAGES_MAX};
 use gas_platform::World;
-use toml::Spanned;
 
 use crate::model::{LoadedScenario, ScenarioError};
 
-/// Checks an instant lies in the run's window, or names the key that is outside it.
-pub type WindowCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError> + 'a;
-
 /// Adds the scenario's incoming mail to `world`, in arrival order (file order at the
 /// same instant). `at` checks a time lies in the run's window.
-pub fn add_to_world(loaded: &LoadedScenario, world: &mut World, at: &WindowCheck) -> Result<(), ScenarioError> {
+pub fn add_to_world(
+    loaded: &LoadedScenario,
+    world: &mut World,
+    at: &crate::plan::TimeCheck<'_>,
+) -> Result<(), ScenarioError> {
     let sections = &loaded.file.inbox;
     if sections.len() > MESSAGES_MAX {
         return Err(

@@ -144,6 +144,66 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             Err(loaded.error_at(name, key, format!("the project has no function {:?}", name.get_ref())))
         }
     };
+    let limits = limits_of(loaded)?;
+    let latency = latency_of(loaded)?;
+    let mut world = initial_world(loaded, zone)?;
+    crate::inbox::add_to_world(loaded, &mut world, &start_time)?;
+    world.faults.rng = SeededRng::derive(seed, "faults");
+    world.faults.rules.extend(fault_rules(loaded, &time, &known_function)?);
+    let span = (start_utc_ms, end_utc_ms);
+    let triggers = scenario_triggers(loaded, zone, seed, span, &time, &start_time, &known_function)?;
+    let mut events = run_events(loaded, &start_time, &known_function)?;
+    events.extend(request_events(loaded, &start_time)?);
+    events.extend(eviction_events(loaded, &start_time)?);
+    let checks = crate::container::Checks { start_time: &start_time, known_function: &known_function };
+    let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
+    events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
+    events.sort_by_key(|e| (e.at_utc_ms, e.order));
+    let has_do_post = project.files().iter().any(|f| declares_function(&f.text, "doPost"));
+    let clients = crate::clients::plan(loaded, seed, has_do_post, &start_time, &time)?;
+    let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
+    if !(0.0..=1.0).contains(&early_eviction_probability) {
+        return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
+    }
+    check_expectation_functions(loaded, &known_function)?;
+    let declared_zones = zones_of(loaded, &project)?;
+    let expectations = crate::expect::resolve(loaded, zone_name, &declared_zones, &world)?;
+    Ok(Plan {
+        scenario_name: file.name.clone(),
+        scenario_path: loaded.path.clone(),
+        zone,
+        zone_name: zone_name.to_string(),
+        seed,
+        start_utc_ms,
+        end_utc_ms,
+        latency,
+        project,
+        world,
+        events,
+        triggers,
+        early_eviction_probability,
+        limits,
+        limits_from_scenario: file.loop_iterations_max.is_some() || file.steps_max.is_some(),
+        stop_after_timeouts: None,
+        expectations,
+        strict: file.strict.as_ref().is_some_and(|s| *s.get_ref()),
+        fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
+        http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
+        clients,
+        keep_traces: false,
+        choices: None,
+        explores: file.explore.is_some(),
+    })
+}
+
+/// What a check of a time or a function name in the scenario file is: the value read,
+/// or the error at its key.
+pub type TimeCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError> + 'a;
+pub type FunctionCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<String, ScenarioError> + 'a;
+
+/// `loop_iterations_max`, `steps_max` and `heap_bytes_max`, over the defaults.
+fn limits_of(loaded: &LoadedScenario) -> Result<Limits, ScenarioError> {
+    let file = &loaded.file;
     let mut limits = Limits::default();
     match &file.loop_iterations_max {
         None => {}
@@ -165,7 +225,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             return Err(loaded.error_at(max, "heap_bytes_max", message));
         }
     }
-    let latency = match file.latency.as_ref().map(|l| (l, l.get_ref())) {
+    Ok(limits)
+}
+
+/// `latency`: the default model, none, or per-method overrides.
+fn latency_of(loaded: &LoadedScenario) -> Result<Latency, ScenarioError> {
+    let file = &loaded.file;
+    Ok(match file.latency.as_ref().map(|l| (l, l.get_ref())) {
         None => Latency::default(),
         Some((_, LatencySetting::Mode(mode))) if mode == "default" => Latency::default(),
         Some((_, LatencySetting::Mode(mode))) if mode == "none" => Latency::none(),
@@ -184,11 +250,17 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             }
             Latency { frozen: false, overrides_ms: table.clone() }
         }
-    };
-    let mut world = initial_world(loaded, zone)?;
-    crate::inbox::add_to_world(loaded, &mut world, &start_time)?;
-    world.faults.rng = SeededRng::derive(seed, "faults");
-    for (i, fault) in file.faults.iter().enumerate() {
+    })
+}
+
+/// `[[faults]]` other than delivery faults (those are `crate::clients`'), as the world's rules.
+fn fault_rules(
+    loaded: &LoadedScenario,
+    time: &TimeCheck<'_>,
+    known_function: &FunctionCheck<'_>,
+) -> Result<Vec<FaultRule>, ScenarioError> {
+    let mut rules = Vec::new();
+    for (i, fault) in loaded.file.faults.iter().enumerate() {
         let key = format!("faults[{i}]");
         if fault.outcome.is_some() {
             continue; // a delivery fault: `crate::clients`
@@ -197,38 +269,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         gas_engine::methods::names()
             .check(call)
             .map_err(|e| loaded.error_at(&fault.call, &format!("{key}.call"), e))?;
-        let mut effects = Vec::new();
-        if let Some(delay) = &fault.delay {
-            let ms = parse_duration_ms(delay.get_ref())
-                .and_then(gas_platform::faults::check_delay_ms)
-                .map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
-            effects.push(FaultEffect::DelayMs(ms));
-        }
-        if let Some(message) = &fault.throw {
-            effects.push(FaultEffect::Throw(message.clone()));
-        }
-        if let Some(message) = &fault.throw_after {
-            effects.push(FaultEffect::ThrowAfter(message.clone()));
-        }
-        if let Some(kill) = &fault.kill {
-            let point = match kill.get_ref().as_str() {
-                "before" => KillPoint::Before,
-                "after" => KillPoint::After,
-                other => {
-                    return Err(loaded.error_at(
-                        kill,
-                        &format!("{key}.kill"),
-                        format!("{other:?}: use \"before\" or \"after\""),
-                    ))
-                }
-            };
-            effects.push(FaultEffect::Kill(point));
-        }
-        if let Some(respond) = &fault.respond {
-            let status = gas_platform::urlfetch::check_status(*respond.status.get_ref())
-                .map_err(|e| loaded.error_at(&respond.status, &format!("{key}.respond.status"), e))?;
-            effects.push(FaultEffect::Respond { status, body: respond.body.clone() });
-        }
+        let effects = fault_effects(loaded, &key, fault)?;
         if effects.is_empty() {
             return Err(loaded.error_at(
                 &fault.call,
@@ -249,7 +290,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
                 return Err(loaded.error_at(until_text, &format!("{key}.until"), "must be after from"));
             }
         }
-        world.faults.rules.push(FaultRule {
+        rules.push(FaultRule {
             call: call.clone(),
             from_utc_ms,
             until_utc_ms,
@@ -261,6 +302,62 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             matched_count: 0,
         });
     }
+    Ok(rules)
+}
+
+/// What a fault does when it matches: its delay, throw, throw_after, kill and respond.
+fn fault_effects(
+    loaded: &LoadedScenario,
+    key: &str,
+    fault: &crate::model::FaultSection,
+) -> Result<Vec<FaultEffect>, ScenarioError> {
+    let mut effects = Vec::new();
+    if let Some(delay) = &fault.delay {
+        let ms = parse_duration_ms(delay.get_ref())
+            .and_then(gas_platform::faults::check_delay_ms)
+            .map_err(|e| loaded.error_at(delay, &format!("{key}.delay"), e))?;
+        effects.push(FaultEffect::DelayMs(ms));
+    }
+    if let Some(message) = &fault.throw {
+        effects.push(FaultEffect::Throw(message.clone()));
+    }
+    if let Some(message) = &fault.throw_after {
+        effects.push(FaultEffect::ThrowAfter(message.clone()));
+    }
+    if let Some(kill) = &fault.kill {
+        let point = match kill.get_ref().as_str() {
+            "before" => KillPoint::Before,
+            "after" => KillPoint::After,
+            other => {
+                return Err(loaded.error_at(
+                    kill,
+                    &format!("{key}.kill"),
+                    format!("{other:?}: use \"before\" or \"after\""),
+                ))
+            }
+        };
+        effects.push(FaultEffect::Kill(point));
+    }
+    if let Some(respond) = &fault.respond {
+        let status = gas_platform::urlfetch::check_status(*respond.status.get_ref())
+            .map_err(|e| loaded.error_at(&respond.status, &format!("{key}.respond.status"), e))?;
+        effects.push(FaultEffect::Respond { status, body: respond.body.clone() });
+    }
+    Ok(effects)
+}
+
+/// `[[triggers]]` with a clock (`every` or `at`); spreadsheet triggers are installed by
+/// `crate::sheet_events`.
+fn scenario_triggers(
+    loaded: &LoadedScenario,
+    zone: Tz,
+    seed: u64,
+    (start_utc_ms, end_utc_ms): (i64, i64),
+    time: &TimeCheck<'_>,
+    start_time: &TimeCheck<'_>,
+    known_function: &FunctionCheck<'_>,
+) -> Result<Vec<PlannedTrigger>, ScenarioError> {
+    let file = &loaded.file;
     let (day_start_utc_ms, first_day) = local_day_start(start_utc_ms, zone);
     let mut trigger_rng = SeededRng::derive(seed, "scenario-triggers");
     let mut triggers = Vec::new();
@@ -312,6 +409,16 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
         };
         triggers.push(PlannedTrigger { function, schedule, from_utc_ms, until_utc_ms });
     }
+    Ok(triggers)
+}
+
+/// `[[runs]]`: like pressing Run in the editor.
+fn run_events(
+    loaded: &LoadedScenario,
+    start_time: &TimeCheck<'_>,
+    known_function: &FunctionCheck<'_>,
+) -> Result<Vec<PlannedEvent>, ScenarioError> {
+    let file = &loaded.file;
     let mut events = Vec::new();
     for (i, run) in file.runs.iter().enumerate() {
         let function = known_function(&run.function, &format!("runs[{i}].function"))?;
@@ -321,6 +428,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             occurrence: Occurrence::Run { function },
         });
     }
+    Ok(events)
+}
+
+/// `[[requests]]`: doGet and doPost, each expanded by `repeat`, ordered after the runs.
+fn request_events(loaded: &LoadedScenario, start_time: &TimeCheck<'_>) -> Result<Vec<PlannedEvent>, ScenarioError> {
+    let file = &loaded.file;
+    let mut events = Vec::new();
     let mut request_body_bytes = 0usize;
     for (i, request) in file.requests.iter().enumerate() {
         let key = format!("requests[{i}]");
@@ -356,6 +470,13 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             });
         }
     }
+    Ok(events)
+}
+
+/// `[[evictions]]`, ordered after the runs and requests.
+fn eviction_events(loaded: &LoadedScenario, start_time: &TimeCheck<'_>) -> Result<Vec<PlannedEvent>, ScenarioError> {
+    let file = &loaded.file;
+    let mut events = Vec::new();
     for (i, eviction) in file.evictions.iter().enumerate() {
         let key = format!("evictions[{i}]");
         let cache = match eviction.cache.get_ref().as_str() {
@@ -376,17 +497,16 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             occurrence: Occurrence::Eviction { cache, keys: eviction.keys.clone() },
         });
     }
-    let checks = crate::container::Checks { start_time: &start_time, known_function: &known_function };
-    let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
-    events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
-    events.sort_by_key(|e| (e.at_utc_ms, e.order));
-    let has_do_post = project.files().iter().any(|f| declares_function(&f.text, "doPost"));
-    let clients = crate::clients::plan(loaded, seed, has_do_post, &start_time, &time)?;
-    let early_eviction_probability = file.cache.early_eviction_probability.unwrap_or(0.0);
-    if !(0.0..=1.0).contains(&early_eviction_probability) {
-        return Err(loaded.error("cache.early_eviction_probability", "must be between 0 and 1"));
-    }
-    for (i, section) in file.expect.iter().enumerate() {
+    Ok(events)
+}
+
+/// Counting executions (or logs, or requests) of a function the project lacks always
+/// counts 0: such an expectation is a typo.
+fn check_expectation_functions(
+    loaded: &LoadedScenario,
+    known_function: &FunctionCheck<'_>,
+) -> Result<(), ScenarioError> {
+    for (i, section) in loaded.file.expect.iter().enumerate() {
         // Counting executions of a function the project lacks always counts 0.
         if let Some(function) = section.executions.as_ref().and_then(|e| e.function.as_ref()) {
             known_function(function, &format!("expect[{i}].executions.function"))?;
@@ -398,34 +518,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
             known_function(function, &format!("expect[{i}].requests.function"))?;
         }
     }
-    let declared_zones = zones_of(loaded, &project)?;
-    let expectations = crate::expect::resolve(loaded, zone_name, &declared_zones, &world)?;
-    Ok(Plan {
-        scenario_name: file.name.clone(),
-        scenario_path: loaded.path.clone(),
-        zone,
-        zone_name: zone_name.to_string(),
-        seed,
-        start_utc_ms,
-        end_utc_ms,
-        latency,
-        project,
-        world,
-        events,
-        triggers,
-        early_eviction_probability,
-        limits,
-        limits_from_scenario: file.loop_iterations_max.is_some() || file.steps_max.is_some(),
-        stop_after_timeouts: None,
-        expectations,
-        strict: file.strict.as_ref().is_some_and(|s| *s.get_ref()),
-        fault_places: (0..file.faults.len()).map(|i| loaded.place(&format!("faults[{i}]"))).collect(),
-        http_places: (0..file.http.len()).map(|i| loaded.place(&format!("http[{i}]"))).collect(),
-        clients,
-        keep_traces: false,
-        choices: None,
-        explores: file.explore.is_some(),
-    })
+    Ok(())
 }
 
 fn periodic(

@@ -182,7 +182,7 @@ fn duration(loaded: &LoadedScenario, value: &Spanned<String>, key: &str) -> Resu
 }
 
 /// The plan's reading of a time value under a key, as an instant.
-pub type TimeCheck<'a> = dyn Fn(&Spanned<String>, &str) -> Result<i64, ScenarioError> + 'a;
+use crate::plan::TimeCheck;
 
 /// Resolves `[[clients]]`, `[[submissions]]`, the delivery fault rules and the
 /// concurrency limit. `start_time` is the plan's check of a start instant (inside the

@@ -1,0 +1,132 @@
+//! What a scenario event starts: a run, a request, a trigger firing, or what a user at a
+//! spreadsheet does (open, click, edit, form response), as the requests the scheduler
+//! turns into executions.
+
+use gas_platform::container::{Invocation, InvocationKind};
+use gas_platform::triggers::SpreadsheetEvent;
+use gas_platform::World;
+
+/// What to start: a run, a request or a trigger firing.
+pub(super) struct StartRequest {
+    pub(super) function: String,
+    pub(super) event: Option<serde_json::Value>,
+    pub(super) at_utc_ms: i64,
+    /// `trigger`, `run f`, `POST request`: for the report.
+    pub(super) source: String,
+    /// A web request whose response never reaches the client.
+    pub(super) lost: bool,
+    /// What started it: a trigger, a request, a user at the spreadsheet.
+    pub(super) invocation: Invocation,
+}
+
+/// A user at a spreadsheet: opening the bound one starts a new page (and its onOpen and
+/// open triggers), a click runs the item's function as the user, an edit or a form
+/// response runs their triggers (`crate::sheet_events`). A click on an item the page does
+/// not show starts nothing, and the report says so.
+pub(super) fn user_event(
+    occurrence: &crate::container::UserEvent,
+    world: &mut World,
+    container_id: &str,
+    at_utc_ms: i64,
+    zone: chrono_tz::Tz,
+    warnings: &mut Vec<String>,
+) -> Vec<StartRequest> {
+    let sheet_start = |start: crate::sheet_events::SheetStart| StartRequest {
+        function: start.function,
+        event: Some(start.event),
+        at_utc_ms,
+        source: start.source,
+        lost: false,
+        invocation: start.invocation,
+    };
+    match occurrence {
+        crate::container::UserEvent::Edit { user, cell, typed, simple } => {
+            crate::sheet_events::edit(world, user, cell, typed, simple.as_deref(), at_utc_ms, zone, warnings)
+                .into_iter()
+                .map(sheet_start)
+                .collect()
+        }
+        crate::container::UserEvent::FormSubmit { spreadsheet_id, sheet, answers } => {
+            crate::sheet_events::form_submit(world, spreadsheet_id, sheet, answers, at_utc_ms, zone, warnings)
+                .into_iter()
+                .map(sheet_start)
+                .collect()
+        }
+        crate::container::UserEvent::Open { user, selection, install, function } => {
+            open(world, user, selection.as_ref(), *install, function.as_deref(), container_id, at_utc_ms)
+        }
+        crate::container::UserEvent::Click { key, user, target, selection } => {
+            let function = match target {
+                crate::container::ClickTarget::Function(function) => function.clone(),
+                crate::container::ClickTarget::Item(path) => match world.ui.find_item(user, path) {
+                    Ok(function) => function,
+                    Err(why) => {
+                        warnings.push(format!("{key}: {why}"));
+                        return Vec::new();
+                    }
+                },
+            };
+            if let Some(selection) = selection {
+                world.ui.session_mut(user).selection = Some(selection.clone());
+            }
+            vec![StartRequest {
+                source: format!("{user} clicked {function}"),
+                function,
+                event: None,
+                at_utc_ms,
+                lost: false,
+                invocation: Invocation::by_user(InvocationKind::MenuItem, user),
+            }]
+        }
+    }
+}
+
+/// Someone opens (or installs into) the bound spreadsheet: the simple trigger, then the
+/// installable open triggers.
+fn open(
+    world: &mut World,
+    user: &str,
+    selection: Option<&gas_platform::sheets::RangeRef>,
+    install: bool,
+    function: Option<&str>,
+    container_id: &str,
+    at_utc_ms: i64,
+) -> Vec<StartRequest> {
+    if !install {
+        world.ui.open(user, at_utc_ms, selection.cloned());
+    } else if let Some(selection) = selection {
+        world.ui.session_mut(user).selection = Some(selection.clone());
+    }
+    let kind = if install { InvocationKind::OnInstall } else { InvocationKind::OnOpen };
+    let invocation = Invocation::by_user(kind, user);
+    let verb = if install { "installed" } else { "opened" };
+    let source = format!("{user} {verb} the spreadsheet");
+    let mut starts = Vec::new();
+    if let Some(function) = function {
+        starts.push(StartRequest {
+            function: function.to_string(),
+            event: Some(crate::container::open_event(invocation.auth_mode(), container_id, user)),
+            at_utc_ms,
+            source: source.clone(),
+            lost: false,
+            invocation,
+        });
+    }
+    if !install {
+        // Installable open triggers run too, after the simple one (assumed order).
+        let installed = world.triggers.for_event(container_id, SpreadsheetEvent::Open);
+        starts.extend(installed.map(|trigger| {
+            let mut event = crate::container::open_event("FULL", container_id, user);
+            event["triggerUid"] = serde_json::json!(trigger.id);
+            StartRequest {
+                function: trigger.handler.clone(),
+                event: Some(event),
+                at_utc_ms,
+                source: format!("{source} (open trigger)"),
+                lost: false,
+                invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+            }
+        }));
+    }
+    starts
+}

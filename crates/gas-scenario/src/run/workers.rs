@@ -1,0 +1,293 @@
+//! The worker threads that run executions: borrowed from a process-wide pool, so a
+//! thread keeps its compiled templates and prepared context from one run to the next.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+
+use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Gate};
+use gas_platform::World;
+
+use super::gate::SchedulerGate;
+use crate::plan::Plan;
+
+/// A worker's stack: deep (but legal) JS recursion re-enters the engine natively, and
+/// the engine's stack limit is set for this size (gas_engine::stack).
+const WORKER_STACK_BYTES: usize = gas_engine::EXECUTION_STACK_BYTES;
+
+/// Worker threads outlive runs: a run borrows them from this pool and gives the idle
+/// ones back, so a thread keeps its compiled templates and its prepared context across
+/// runs (a mutation campaign makes thousands of runs; a thread per run would also leak
+/// each thread's engine heap until the process ends).
+static POOL: Mutex<Vec<Worker>> = Mutex::new(Vec::new());
+/// How long a run waits for an idle worker to finish preparing before giving it the next
+/// execution anyway (wall time; which worker runs an execution never changes its result).
+const WORKER_READY_WAIT_MAX: std::time::Duration = std::time::Duration::from_secs(5);
+/// Idle threads the pool keeps; more are let go.
+const POOLED_WORKERS_MAX: usize = 64;
+
+/// A worker thread: where its jobs go, and whether it is ready for the next one (has
+/// collected its garbage and built its next context) or still busy preparing.
+struct Worker {
+    jobs: Sender<Job>,
+    prepared: Arc<AtomicBool>,
+    /// Cleared when the thread ends, however it ends (see `spawn_worker`).
+    alive: Arc<AtomicBool>,
+}
+
+/// What a worker sends back for a job: the report, or a gas-sim bug (the execution
+/// panicked; already recorded in `bug`), with the worker's slot.
+pub(super) type Done = (Result<ExecutionReport, String>, usize);
+
+/// The worker threads one run uses, by slot.
+pub(super) struct Workers {
+    threads: Vec<Worker>,
+    idle: Vec<usize>,
+    /// Reports received but not yet collected, in arrival order.
+    received: Vec<ExecutionReport>,
+    /// The first bug a worker reported: the run stops with it.
+    pub(super) bug: Option<String>,
+    done: Receiver<Done>,
+    pub(super) done_sender: Sender<Done>,
+}
+
+pub(super) struct Job {
+    pub(super) plan: Arc<Plan>,
+    pub(super) spec: ExecutionSpec,
+    pub(super) world: Arc<Mutex<World>>,
+    pub(super) gate: Arc<SchedulerGate>,
+    /// Where the report goes, and which of the run's workers sends it.
+    pub(super) done: Sender<Done>,
+    pub(super) slot: usize,
+    /// The run's thread, woken when this worker is prepared for its next job.
+    pub(super) scheduler: std::thread::Thread,
+}
+
+impl Workers {
+    /// Two workers from the start, used in turn: while one runs an execution, the other
+    /// collects garbage (`gas_engine::prepare_next`).
+    const ALTERNATING: usize = 2;
+
+    pub(super) fn new() -> Result<Workers, String> {
+        let (done_sender, done) = channel();
+        let mut workers =
+            Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), bug: None, done, done_sender };
+        for _ in 0..Workers::ALTERNATING {
+            let slot = workers.borrow()?;
+            workers.idle.push(slot);
+        }
+        Ok(workers)
+    }
+
+    /// A worker from the pool (or a new one); returns its slot.
+    fn borrow(&mut self) -> Result<usize, String> {
+        let pooled = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let worker = match pooled {
+            Some(worker) => worker,
+            None => spawn_worker()?,
+        };
+        self.threads.push(worker);
+        Ok(self.threads.len() - 1)
+    }
+
+    pub(super) fn start(&mut self, mut job: Job) -> Result<(), String> {
+        // A worker that has finished preparing, the longest-idle first. If every idle one
+        // is still preparing, wait for the first to finish (each unparks this thread):
+        // one may be in a long collection while another is done in a moment, and a job
+        // sent to a busy worker waits in its queue. Which worker runs an execution never
+        // changes its result.
+        let waiting_since = std::time::Instant::now();
+        let slot = loop {
+            // A worker that finished since the last collect is idle too: its report may
+            // not have been read yet (the gate says an execution ended before its report
+            // arrives).
+            self.receive_finished();
+            if self.idle.is_empty() {
+                break self.borrow()?;
+            }
+            if let Some(index) = self.idle.iter().position(|&slot| self.threads[slot].prepared.load(Ordering::Acquire))
+            {
+                break self.idle.remove(index);
+            }
+            // A worker that never reports ready (its thread died) gets the job anyway, and
+            // sending it fails with a clear error instead of waiting for ever.
+            if waiting_since.elapsed() > WORKER_READY_WAIT_MAX {
+                break self.idle.remove(0);
+            }
+            std::thread::park_timeout(std::time::Duration::from_millis(1));
+        };
+        job.slot = slot;
+        job.scheduler = std::thread::current();
+        let worker = &self.threads[slot];
+        worker.prepared.store(false, Ordering::Release);
+        match worker.jobs.send(job) {
+            Ok(()) => Ok(()),
+            // Its thread is gone (a panic while preparing, recorded as a bug): the slot
+            // stays out of `idle`, so the thread never goes back to the pool, and a
+            // new worker takes the job.
+            Err(returned) => {
+                let mut job = returned.0;
+                job.slot = self.borrow()?;
+                let worker = &self.threads[job.slot];
+                worker.prepared.store(false, Ordering::Release);
+                worker.jobs.send(job).map_err(|_| "a new worker thread died at once".to_string())
+            }
+        }
+    }
+
+    /// Moves the reports that have arrived to `received`, and their workers to `idle`.
+    /// A worker that reported a bug is not idle: its thread has ended.
+    pub(super) fn receive_finished(&mut self) {
+        while let Ok(done) = self.done.try_recv() {
+            self.take(done);
+        }
+    }
+
+    fn take(&mut self, (result, slot): Done) {
+        match result {
+            Ok(report) => {
+                self.idle.push(slot);
+                self.received.push(report);
+            }
+            Err(bug) => {
+                self.bug.get_or_insert(bug);
+            }
+        }
+    }
+
+    /// Collects finished executions without waiting; a bug a worker met ends the run.
+    pub(super) fn collect(&mut self) -> Result<Vec<ExecutionReport>, String> {
+        self.receive_finished();
+        match &self.bug {
+            Some(bug) => Err(bug.clone()),
+            None => Ok(std::mem::take(&mut self.received)),
+        }
+    }
+
+    /// Waits for the next finished execution.
+    pub(super) fn wait(&mut self) -> Result<ExecutionReport, String> {
+        loop {
+            if let Some(bug) = &self.bug {
+                return Err(bug.clone());
+            }
+            if !self.received.is_empty() {
+                return Ok(self.received.remove(0));
+            }
+            if self.a_busy_worker_died() {
+                return Err("a worker thread ended without reporting its execution (a gas-sim bug)".into());
+            }
+            match self.done.recv_timeout(DEAD_WORKER_CHECK_INTERVAL) {
+                Ok(done) => self.take(done),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err("a worker thread died".into()),
+            }
+        }
+    }
+
+    /// Whether a worker that was given a job (not idle) has no thread any more. A panic
+    /// is caught and reported (`spawn_worker`), so this is the last line of defence
+    /// against waiting for ever on a report that cannot come.
+    pub(super) fn a_busy_worker_died(&self) -> bool {
+        self.threads
+            .iter()
+            .enumerate()
+            .any(|(slot, worker)| !self.idle.contains(&slot) && !worker.alive.load(Ordering::Acquire))
+    }
+}
+
+/// How often a scheduler waiting for a worker checks that the worker is still alive
+/// (wall time; it changes no result).
+pub(super) const DEAD_WORKER_CHECK_INTERVAL: std::time::Duration = std::time::Duration::from_millis(200);
+
+impl Drop for Workers {
+    /// Idle workers go back to the pool. A worker still busy (a run that ended in an
+    /// error with executions parked) is let go: its thread ends when its channel does.
+    fn drop(&mut self) {
+        let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+        let mut threads: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
+        for slot in self.idle.drain(..) {
+            let alive = threads.get(slot).and_then(Option::as_ref).is_some_and(|w| w.alive.load(Ordering::Acquire));
+            if alive && pool.len() < POOLED_WORKERS_MAX {
+                if let Some(worker) = threads.get_mut(slot).and_then(Option::take) {
+                    pool.push(worker);
+                }
+            }
+        }
+    }
+}
+
+fn spawn_worker() -> Result<Worker, String> {
+    let (sender, jobs) = channel::<Job>();
+    // A new thread has nothing to prepare: it builds its first context on the spot.
+    let prepared = Arc::new(AtomicBool::new(true));
+    let prepared_flag = prepared.clone();
+    let alive = Arc::new(AtomicBool::new(true));
+    let alive_flag = alive.clone();
+    std::thread::Builder::new()
+        .name("gas-sim-execution".into())
+        .stack_size(WORKER_STACK_BYTES)
+        .spawn(move || {
+            let _alive = ClearOnDrop(alive_flag);
+            for job in jobs {
+                if !run_job(&job) {
+                    // After a panic the thread's engine state (templates, contexts, heap)
+                    // is not to be trusted: the thread ends and is never pooled again.
+                    prepared_flag.store(true, Ordering::Release);
+                    job.scheduler.unpark();
+                    return;
+                }
+                prepared_flag.store(true, Ordering::Release);
+                job.scheduler.unpark();
+            }
+        })
+        .map_err(|e| format!("cannot start a worker thread: {e}"))?;
+    Ok(Worker { jobs: sender, prepared, alive })
+}
+
+/// Clears its flag when dropped: when the worker thread ends, by returning or unwinding.
+struct ClearOnDrop(Arc<AtomicBool>);
+
+impl Drop for ClearOnDrop {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+/// Runs one job on this worker and sends its report, then prepares the next execution.
+/// A panic in either is caught and reported as a gas-sim bug with the replay command,
+/// never left to make the scheduler wait for ever; returns false after one.
+fn run_job(job: &Job) -> bool {
+    let replay = || crate::bug::replay_command(&job.plan.scenario_path, &job.plan.zone_name, job.plan.seed);
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        crate::bug::panic_if_hooked(&job.spec.function);
+        run_execution(&job.plan.project, job.plan.zone, &job.spec, job.world.clone(), job.gate.clone())
+    }));
+    let report = ran.map_err(|payload| {
+        let what = format!(
+            "execution {} ({} at {}) panicked: {}",
+            job.spec.exec_id,
+            job.spec.function,
+            gas_platform::time::iso_utc(job.spec.start_utc_ms),
+            crate::bug::panic_message(payload.as_ref())
+        );
+        crate::bug::record(&what, &replay())
+    });
+    let panicked = report.is_err();
+    // A run that gave up on its executions no longer listens; that is fine.
+    let _ = job.done.send((report, job.slot));
+    if panicked {
+        // The scheduler waits until nothing runs; the report (the bug) is sent first.
+        job.gate.finished(job.spec.exec_id, job.spec.start_utc_ms);
+        return false;
+    }
+    // While another worker runs the next execution, build this worker's context for the
+    // one after it, on the machine's other core.
+    let prepared = std::panic::catch_unwind(|| gas_engine::prepare_next(&job.plan.project));
+    if let Err(payload) = prepared {
+        let what =
+            format!("a worker panicked preparing its next context: {}", crate::bug::panic_message(payload.as_ref()));
+        crate::bug::record(&what, &replay());
+        return false;
+    }
+    true
+}
