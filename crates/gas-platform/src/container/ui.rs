@@ -1,0 +1,356 @@
+//! The menus a script adds, the dialogs it shows (answered from the scenario's `[[ui]]`
+//! answers) and each user's page (its menus and selection).
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use super::selection::SelectionState;
+use crate::sheets::RangeRef;
+use crate::{ServiceError, ServiceResult};
+
+/// The platform's text for `getUi()` where no user interface exists (observed).
+pub const UI_CONTEXT_MESSAGE: &str = "Cannot call SpreadsheetApp.getUi() from this context.";
+/// Dialogs recorded per run; past it the oldest are dropped (a report stays readable).
+pub const DIALOGS_MAX: usize = 10_000;
+/// Menus one session holds, and items per menu (a loop adding menus is a bug, not a UI).
+pub const MENUS_MAX: usize = 50;
+/// An `addMenu` entry that is neither `{name, functionName}` nor `null` (assumed text).
+pub const MENU_ENTRY_INVALID: &str = "A menu entry must be {name, functionName} or null.";
+pub const MENU_ITEMS_MAX: usize = 200;
+/// Submenus nest at most this deep (the UI nests one level; a cycle is impossible here).
+pub const SUBMENU_DEPTH_MAX: usize = 4;
+
+/// The buttons of `Ui.alert`/`Ui.prompt` (`Ui.Button`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Button {
+    Close,
+    Ok,
+    Cancel,
+    Yes,
+    No,
+}
+
+impl Button {
+    pub const ALL: [Button; 5] = [Button::Close, Button::Ok, Button::Cancel, Button::Yes, Button::No];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Button::Close => "CLOSE",
+            Button::Ok => "OK",
+            Button::Cancel => "CANCEL",
+            Button::Yes => "YES",
+            Button::No => "NO",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Button, String> {
+        Button::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| format!("{name:?} is not a button: use OK, CANCEL, YES, NO or CLOSE"))
+    }
+}
+
+/// `Ui.ButtonSet`: which buttons a dialog offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ButtonSet {
+    Ok,
+    OkCancel,
+    YesNo,
+    YesNoCancel,
+}
+
+impl ButtonSet {
+    pub fn name(self) -> &'static str {
+        match self {
+            ButtonSet::Ok => "OK",
+            ButtonSet::OkCancel => "OK_CANCEL",
+            ButtonSet::YesNo => "YES_NO",
+            ButtonSet::YesNoCancel => "YES_NO_CANCEL",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ButtonSet> {
+        [ButtonSet::Ok, ButtonSet::OkCancel, ButtonSet::YesNo, ButtonSet::YesNoCancel]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+
+    /// The buttons a user can press; closing the dialog (CLOSE) is always possible.
+    pub fn buttons(self) -> &'static [Button] {
+        match self {
+            ButtonSet::Ok => &[Button::Ok],
+            ButtonSet::OkCancel => &[Button::Ok, Button::Cancel],
+            ButtonSet::YesNo => &[Button::Yes, Button::No],
+            ButtonSet::YesNoCancel => &[Button::Yes, Button::No, Button::Cancel],
+        }
+    }
+
+    pub fn allows(self, button: Button) -> bool {
+        button == Button::Close || self.buttons().contains(&button)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DialogKind {
+    Alert,
+    Prompt,
+}
+
+/// What a script asked the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialogRequest {
+    pub kind: DialogKind,
+    pub title: Option<String>,
+    pub prompt: String,
+    pub buttons: ButtonSet,
+}
+
+/// What the user answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    pub button: Button,
+    /// What the user typed (a prompt's response text).
+    #[serde(default)]
+    pub text: String,
+}
+
+/// A `[[ui]]` entry: answers, in order, for the dialogs of one function's executions (or
+/// any) by one user (or any).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnswerQueue {
+    /// The scenario key (`ui[0]`), named when an answer does not fit its dialog.
+    pub key: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    pub answers: VecDeque<Answer>,
+    /// Answers already given (for the key of the next one).
+    #[serde(default)]
+    pub used: usize,
+}
+
+/// One dialog a user saw, for the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dialog {
+    pub at_utc_ms: i64,
+    pub user: String,
+    pub function: String,
+    pub kind: DialogKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    pub prompt: String,
+    pub buttons: ButtonSet,
+    pub answer: Answer,
+    /// Whether a `[[ui]]` answer gave it (else the user closed the dialog).
+    pub scripted: bool,
+}
+
+/// A custom menu (`Ui.createMenu(caption)` ... `addToUi()`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    pub caption: String,
+    /// `createAddonMenu()`: shown under Extensions, captioned with the script's name.
+    #[serde(default)]
+    pub addon: bool,
+    pub entries: Vec<MenuEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MenuEntry {
+    Item { caption: String, function: String },
+    Separator,
+    SubMenu(Menu),
+}
+
+impl Menu {
+    /// The platform refuses nothing here that gas-sim knows of; the limits are gas-sim's.
+    pub fn check(&self, depth: usize) -> ServiceResult<()> {
+        if depth > SUBMENU_DEPTH_MAX {
+            return Err(ServiceError::new(format!("gas-sim: submenus nest at most {SUBMENU_DEPTH_MAX} deep")));
+        }
+        if self.entries.len() > MENU_ITEMS_MAX {
+            return Err(ServiceError::new(format!("gas-sim: a menu holds at most {MENU_ITEMS_MAX} items")));
+        }
+        for entry in &self.entries {
+            if let MenuEntry::SubMenu(sub) = entry {
+                sub.check(depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The function behind `path` (`["Send"]`, `["More", "Send"]`) in this menu.
+    fn find(&self, path: &[&str]) -> Option<&str> {
+        let (first, rest) = path.split_first()?;
+        self.entries.iter().find_map(|entry| match entry {
+            MenuEntry::Item { caption, function } if caption == first && rest.is_empty() => Some(function.as_str()),
+            MenuEntry::SubMenu(sub) if sub.caption == *first => sub.find(rest),
+            _ => None,
+        })
+    }
+
+    /// The menu as a user sees it, one line per entry (`Reports > Send  -> sendReport`).
+    pub fn lines(&self, prefix: &str, out: &mut Vec<String>) {
+        let here = if prefix.is_empty() { self.caption.clone() } else { format!("{prefix} > {}", self.caption) };
+        for entry in &self.entries {
+            match entry {
+                MenuEntry::Item { caption, function } => out.push(format!("{here} > {caption}  -> {function}")),
+                MenuEntry::Separator => out.push(format!("{here} > ---")),
+                MenuEntry::SubMenu(sub) => sub.lines(&here, out),
+            }
+        }
+    }
+
+    /// Where the menu shows: its caption, or Extensions > caption for an add-on's.
+    pub fn shown_caption(&self) -> String {
+        if self.addon {
+            format!("Extensions > {}", self.caption)
+        } else {
+            self.caption.clone()
+        }
+    }
+}
+
+/// One user's page of the bound spreadsheet.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSession {
+    pub opened_at_utc_ms: Option<i64>,
+    /// The selected range (its sheet is the active sheet); `None`: the first sheet's A1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<RangeRef>,
+    /// More than the active range (`SelectionState`), while it belongs to `selection`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection_list: Option<SelectionState>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub menus: Vec<Menu>,
+}
+
+/// The bound spreadsheet's users, the scripted answers and the dialogs shown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ContainerUi {
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub sessions: BTreeMap<String, UserSession>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub answers: Vec<AnswerQueue>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dialogs: Vec<Dialog>,
+}
+
+impl ContainerUi {
+    pub fn is_empty(&self) -> bool {
+        self.sessions.is_empty() && self.answers.is_empty() && self.dialogs.is_empty()
+    }
+
+    /// A user opens the spreadsheet: a new page, no custom menus yet.
+    pub fn open(&mut self, user: &str, at_utc_ms: i64, selection: Option<RangeRef>) {
+        self.sessions.insert(
+            user.to_string(),
+            UserSession { opened_at_utc_ms: Some(at_utc_ms), selection, selection_list: None, menus: Vec::new() },
+        );
+    }
+
+    pub fn session_mut(&mut self, user: &str) -> &mut UserSession {
+        self.sessions.entry(user.to_string()).or_default()
+    }
+
+    /// `Menu.addToUi()`.
+    pub fn add_menu(&mut self, user: &str, menu: Menu) -> ServiceResult<()> {
+        menu.check(0)?;
+        let menus = &mut self.session_mut(user).menus;
+        let count = menus.len();
+        match menus.iter_mut().find(|m| m.caption == menu.caption && m.addon == menu.addon) {
+            Some(same) => *same = menu,
+            None if count >= MENUS_MAX => {
+                return Err(ServiceError::new(format!("gas-sim: a page holds at most {MENUS_MAX} custom menus")))
+            }
+            None => menus.push(menu),
+        }
+        Ok(())
+    }
+
+    /// `Spreadsheet.removeMenu(name)`: the page's custom menu of that caption (not an
+    /// add-on's); none is no error.
+    pub fn remove_menu(&mut self, user: &str, caption: &str) {
+        self.session_mut(user).menus.retain(|m| m.addon || m.caption != caption);
+    }
+
+    /// The function a click on `path` (`Reports > Send`) runs, or why nothing runs.
+    pub fn find_item(&self, user: &str, path: &str) -> Result<String, String> {
+        let parts: Vec<&str> = path.split('>').map(str::trim).collect();
+        let menus = self.sessions.get(user).map(|s| s.menus.as_slice()).unwrap_or_default();
+        let found = menus.iter().find_map(|menu| match (menu.addon, parts.as_slice()) {
+            (true, ["Extensions", caption, rest @ ..]) if *caption == menu.caption => menu.find(rest),
+            (false, [caption, rest @ ..]) if *caption == menu.caption => menu.find(rest),
+            _ => None,
+        });
+        match found {
+            Some(function) => Ok(function.to_string()),
+            None => {
+                let mut lines = Vec::new();
+                for menu in menus {
+                    menu.lines(if menu.addon { "Extensions" } else { "" }, &mut lines);
+                }
+                let shown = if lines.is_empty() { "no custom menus".to_string() } else { lines.join("; ") };
+                Err(format!("{user} has no menu item {path:?} to click (the page shows {shown})"))
+            }
+        }
+    }
+
+    /// A dialog shown to `user` by an execution of `function`: the next scripted answer
+    /// that fits, else the user closes it. An answer whose button the dialog lacks is the
+    /// scenario's error, named by its key.
+    pub fn answer(
+        &mut self,
+        user: &str,
+        function: &str,
+        request: DialogRequest,
+        at_utc_ms: i64,
+    ) -> ServiceResult<Answer> {
+        let queue = self.answers.iter_mut().find(|q| {
+            !q.answers.is_empty()
+                && q.function.as_deref().is_none_or(|f| f == function)
+                && q.user.as_deref().is_none_or(|u| u == user)
+        });
+        let (answer, scripted) = match queue {
+            Some(queue) => {
+                let answer = queue.answers.pop_front().expect("the queue has answers");
+                let key = format!("{}.answers[{}]", queue.key, queue.used);
+                queue.used += 1;
+                if !request.buttons.allows(answer.button) {
+                    let offered: Vec<&str> = request.buttons.buttons().iter().map(|b| b.name()).collect();
+                    return Err(ServiceError::new(format!(
+                        "gas-sim: the scenario's {key} presses {} on a dialog that offers {} (and CLOSE): {:?}",
+                        answer.button.name(),
+                        offered.join(", "),
+                        request.prompt
+                    )));
+                }
+                (answer, true)
+            }
+            None => (Answer { button: Button::Close, text: String::new() }, false),
+        };
+        if self.dialogs.len() >= DIALOGS_MAX {
+            self.dialogs.remove(0);
+        }
+        self.dialogs.push(Dialog {
+            at_utc_ms,
+            user: user.to_string(),
+            function: function.to_string(),
+            kind: request.kind,
+            title: request.title,
+            prompt: request.prompt,
+            buttons: request.buttons,
+            answer: answer.clone(),
+            scripted,
+        });
+        Ok(answer)
+    }
+}
