@@ -149,9 +149,3 @@ pub fn plan_container(
     Ok(events)
 }
 
-/// The event object of the simple triggers (documented: authMode, source, user; no
-/// triggerUid, which only installable triggers have). The prelude turns `source` and
-/// `user` into a Spreadsheet and a User.
-pub fn open_event(auth_mode: &str, container_id: &str, user: &str) -> serde_json::Value {
-    serde_json::json!({ "authMode": auth_mode, "source": container_id, "user": user })
-}

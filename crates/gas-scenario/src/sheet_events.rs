@@ -9,6 +9,7 @@ use chrono_tz::Tz;
 use gas_engine::Project;
 use gas_platform::container::{Invocation, InvocationKind};
 use gas_platform::sheets::people::{EditOutcome, FORM_QUESTIONS_MAX, FORM_RESPONSES_SHEET};
+use gas_platform::trigger_events;
 use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
 use gas_platform::World;
 use serde_json::json;
@@ -204,22 +205,14 @@ pub fn edit(
         }
     };
     let range = serde_json::to_value(&edit.range).expect("a range handle is JSON");
-    let edit_event = |auth_mode: &str, trigger_uid: Option<&str>| {
-        let mut event = json!({
-            "authMode": auth_mode,
-            "range": range,
-            "source": spreadsheet_id,
-            "user": user,
-            "value": edit.value,
-        });
-        if let Some(old) = &edit.old_value {
-            event["oldValue"] = json!(old);
-        }
-        if let Some(uid) = trigger_uid {
-            event["triggerUid"] = json!(uid);
-        }
-        event
+    let typed = trigger_events::Edit {
+        range,
+        spreadsheet_id: &spreadsheet_id,
+        user,
+        value: &edit.value,
+        old_value: edit.old_value.as_deref(),
     };
+    let edit_event = |auth_mode: &str, trigger_uid: Option<&str>| trigger_events::edit(&typed, auth_mode, trigger_uid);
     let source = format!("{user} edited {a1}");
     let mut starts = Vec::new();
     if let Some(function) = simple {
@@ -242,13 +235,7 @@ pub fn edit(
     for trigger in world.triggers.for_event(&spreadsheet_id, SpreadsheetEvent::Change) {
         starts.push(SheetStart {
             function: trigger.handler.clone(),
-            event: json!({
-                "authMode": "FULL",
-                "changeType": "EDIT",
-                "source": spreadsheet_id,
-                "user": user,
-                "triggerUid": trigger.id,
-            }),
+            event: trigger_events::change_by_edit(&spreadsheet_id, user, &trigger.id),
             source: format!("{source} (change trigger)"),
             invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
         });
@@ -282,14 +269,13 @@ pub fn form_submit(
         .for_event(spreadsheet_id, SpreadsheetEvent::FormSubmit)
         .map(|trigger| SheetStart {
             function: trigger.handler.clone(),
-            event: json!({
-                "authMode": "FULL",
-                "namedValues": named,
-                "range": range,
-                "source": spreadsheet_id,
-                "triggerUid": trigger.id,
-                "values": response.values,
-            }),
+            event: trigger_events::form_submit(
+                named.clone(),
+                range.clone(),
+                spreadsheet_id,
+                &trigger.id,
+                json!(response.values),
+            ),
             source: format!("form response in {sheet} row {}", response.range.row),
             invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
         })

@@ -105,7 +105,7 @@ fn open(
     if let Some(function) = function {
         starts.push(StartRequest {
             function: function.to_string(),
-            event: Some(crate::container::open_event(invocation.auth_mode(), container_id, user)),
+            event: Some(gas_platform::trigger_events::open(invocation.auth_mode(), container_id, user, None)),
             at_utc_ms,
             source: source.clone(),
             lost: false,
@@ -116,11 +116,9 @@ fn open(
         // Installable open triggers run too, after the simple one (assumed order).
         let installed = world.triggers.for_event(container_id, SpreadsheetEvent::Open);
         starts.extend(installed.map(|trigger| {
-            let mut event = crate::container::open_event("FULL", container_id, user);
-            event["triggerUid"] = serde_json::json!(trigger.id);
             StartRequest {
                 function: trigger.handler.clone(),
-                event: Some(event),
+                event: Some(gas_platform::trigger_events::open("FULL", container_id, user, Some(&trigger.id))),
                 at_utc_ms,
                 source: format!("{source} (open trigger)"),
                 lost: false,
