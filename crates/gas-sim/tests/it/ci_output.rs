@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::support;
+use crate::support::copy_dir;
 use support::{gas_sim, repo_root, stderr, stdout};
 
 const FAILING: &str = "tests/why_it_failed.toml";
@@ -175,18 +176,6 @@ fn gas_sim_in(dir: &Path, args: &[&str], env: &[(&str, &Path)], github: bool) ->
         command.env(name, value);
     }
     command.output().expect("gas-sim runs")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-        }
-    }
 }
 
 /// Characters no printed line may carry raw (besides `\n` between lines): what would

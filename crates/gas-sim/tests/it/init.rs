@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::{repo_root, stderr, stdout};
+use crate::support::{copy_dir, repo_root, stderr, stdout};
 
 fn gas_sim_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gas-sim")).args(args).current_dir(dir).output().expect("gas-sim runs")
@@ -17,19 +17,6 @@ fn fixture_copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     let copy = temp.path().join(name);
     copy_dir(&repo_root().join("fixtures").join(name), &copy);
     (temp, copy)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 fn fixture_names() -> Vec<String> {

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::support::repo_root;
+use crate::support::{copy_dir, repo_root};
 
 /// The README section whose console blocks are checked.
 const TUTORIAL_HEADING: &str = "## Five minutes with your own project";
@@ -43,17 +43,6 @@ fn tutorial_steps(readme: &str) -> Vec<Step> {
         }
     }
     steps
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_dir() {
-            continue;
-        }
-        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-    }
 }
 
 #[test]
