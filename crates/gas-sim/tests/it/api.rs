@@ -40,3 +40,26 @@ fn api_prints_coverage_per_service_and_per_class() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown service \"Nope\""));
 }
+
+/// docs/surface.md's coverage block is `gas-sim api`'s output, never typed by hand:
+/// `GAS_SIM_UPDATE_DOCS=1` rewrites it, as insta rewrites a snapshot.
+#[test]
+fn the_documented_coverage_is_what_the_command_prints() {
+    const BEGIN: &str = "<!-- gas-sim api:begin -->\n```\n";
+    const END: &str = "```\n<!-- gas-sim api:end -->";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/surface.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let start = doc.find(BEGIN).expect("docs/surface.md has the api block") + BEGIN.len();
+    let end = doc[start..].find(END).expect("the api block ends") + start;
+    let printed = stdout(&gas_sim(&["api"]));
+    let table: String = printed.lines().skip(1).map(|line| format!("{}\n", line.trim_end())).collect();
+    if std::env::var_os("GAS_SIM_UPDATE_DOCS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, format!("{}{table}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    assert_eq!(
+        &doc[start..end],
+        table,
+        "docs/surface.md's coverage is stale: GAS_SIM_UPDATE_DOCS=1 cargo test -p gas-sim --test it api::"
+    );
+}
