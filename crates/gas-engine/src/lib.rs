@@ -21,6 +21,104 @@
 //! let report = run_execution(&project, zone, &spec, world, Arc::new(SoloGate));
 //! println!("{}", report.outcome.name());
 //! ```
+//!
+//! # Map
+//!
+//! The boa embedding. `execution.rs` runs one execution: the project files evaluated in the
+//! thread's context for the project (virtual clock, script zone), the entry function, the
+//! outcome with file:line. `compiled.rs` compiles a project once per thread (a template;
+//! every file is parsed before any is compiled, so all files share one global scope, as in
+//! V8); `prepared.rs` keeps one *live context* per template: the prelude run and the
+//! project's files bound once, then a snapshot of the realm (vendored boa, patch 0009) that
+//! is restored after every execution (only what the execution wrote: patch 0021's dirty
+//! list), so each starts from fresh globals without building a realm. A service global is
+//! built the first time a script touches it (`99_globals.js`; the global object is vendored
+//! boa's `LazyGlobal`, patch 0022, so no script can tell); after such an execution
+//! `give_back` builds it again in the restored realm and takes the snapshot again
+//! (`keep_built_globals`), so it is built once per live context (the natives read the
+//! execution's host, zone, clock and random stream from slots filled when it starts; a
+//! killed execution's context is dropped). Between a worker's executions `prepare_next`
+//! collects garbage once it outweighs the live heap. `methods.rs` is the registry of the
+//! methods gas-sim implements: each declared once, in its binding module's table
+//! (`declare!`: name, modelled latency, LIMITED-mode scope, in-process or not, a
+//! fault-selector params override, handler), joined and sorted once per process;
+//! `Host::call`, `bindings::dispatch`, fault selectors, the scenario's name checks and the
+//! prelude read it. `js/prelude/` defines the service objects a script sees (one file per
+//! service). `prelude.rs` joins them into a *core* (shared helpers, the small services, the
+//! globals; compiled with the project) and *chunks* (Sheets, Gmail, Drive, HtmlService ...:
+//! each compiled the first time an execution touches one of its globals, by
+//! `Template::chunk`, then evaluated to a function of the core's names, `CORE_NAMES`), so a
+//! project parses only the services it names. Each method is one call of the native
+//! `__gas_call`. `klass(name, methods)` / `service(name, methods)` look the class up in the
+//! catalogue (`catalogue.rs` hands the prelude lookups in the compiled-in tables,
+//! `__gas_catalogue`), make the wrapper of every declared method the object leaves out from
+//! the catalogue's return type (`derived`: a value, the object itself, another class's
+//! object, an array of them; `declared_on` says which), add every other method of it as
+//! `notImplemented('Class.method')` and throw while the prelude runs if a method is not in
+//! the catalogue; members the platform lacks stay `undefined`. The service files write only
+//! what needs JS. `catalogue.rs` is also the one place a script's arguments are checked and
+//! converted (`script_args`, for calls the makers `c`, `chain`, `wrap`, `wrapAll` make);
+//! `Host::call` turns a void method's `undefined` into `null`. `gaps.rs` counts every call
+//! of what gas-sim lacks at the script's innermost project frame (`Host::record_gap`, from
+//! `notImplemented`'s native `__gas_gap` and from a binding's
+//! `ServiceError::unimplemented`). `project.rs` also keeps a project's `.html` files (read
+//! through the host at run time); `outline.rs` reads a project's code without running it
+//! (boa's AST: the triggers it creates, its entry points, the hosts and sheets it names)
+//! for `gas-sim init`, and decides no platform rule; `bindings/html.rs` and `61_html.js`
+//! are HtmlService (a template's code, compiled by gas-platform, runs in the script's
+//! realm); `39_blob.js` is the one `Blob` every service uses (`blobOf`, `handleOf`);
+//! `11_ui.js` the Ui and menus; `31_gmail.js` the Gmail classes; `45_drive.js` DriveApp,
+//! File, Folder and their iterators (a File or Folder handle is its id, so getters read the
+//! world; `MimeType` comes from the catalogue tables' `mimeTypes`). Spreadsheets:
+//! `bindings/sheets/mod.rs` calls `recalculate_stale` around every SpreadsheetApp call, and
+//! a call that succeeds can still carry gaps (`Host::formula_gaps`, counted at the script's
+//! position); `bindings/sheets/formulas.rs` and `12_sheets_formulas.js` the formula
+//! methods; `bindings/sheets/formats.rs` maps every format property's four Range methods to
+//! one `Field` through a table, and `13_sheets_formats.js` holds Color, TextStyle,
+//! TextRotation and RichTextValue (plain-data handles, checked by the platform when built
+//! or applied); `bindings/sheets/structure.rs` and `14_sheets_structure.js` the structure
+//! methods (`Host::sheets_rng` is `randomize`'s seeded stream);
+//! `bindings/sheets/objects.rs` takes the whole world (it needs the account and the active
+//! sheet), and builders and the finder are plain-data handles the script holds, each call
+//! returning the next state (`objects/builders.rs`, `15_sheets_objects.js`);
+//! `bindings/sheets/groups.rs` and `17_sheets_groups.js` the `Group` class (a Group's
+//! handle names its sheet, dimension, rows and depth and is found again on every call);
+//! `bindings/sheets/surface.rs` and `16_sheets_surface.js` the spreadsheet's own methods
+//! (it needs the world; a range made by `getRange(a1)` from an open notation carries
+//! `bounds` in its handle), while `bindings/container.rs` binds every selection method,
+//! `addMenu`/ `updateMenu`/`removeMenu` and `setActiveSpreadsheet` (`Host::selections`
+//! holds the `SelectionState`s, `Host::active_spreadsheet` the spreadsheet it chose).
+//! `ExecutionSpec::invocation` says who started an execution (a trigger, a user at the
+//! spreadsheet, a web request); its time limit is `Host::execution_ms_max` (6 min, 30 s for
+//! simple triggers), and `Invocation::counts_toward_trigger_runtime` says whether the day's
+//! trigger-runtime quota applies. `host.rs` is the gate every call goes through: kill
+//! check, the scheduler's turn (`gate.rs`), fault rules (the call's trace record names the
+//! faults that fired, `FaultNote`), the service (`bindings/`), latency, trace. The gate
+//! also returns the time a call proceeds at (`Gate::turn_at`: later when an explored
+//! schedule preempts it), gives each call's latency (`Gate::latency_ms`: jittered under
+//! exploration) and says whether call records name the script function making each call
+//! (`Gate::wants_call_sites`, `CallRecord::function`; a backtrace per call, only under
+//! exploration). `zone.rs` supplies the script zone to boa. `sandbox.rs` is what a script
+//! reaches outside its realm: nothing (the module loader of every context refuses every
+//! `import()`; builtins that would outlive an execution are removed). `files.rs` reads a
+//! file a user named like a careful tool (regular files only, non-blocking open, a cap);
+//! `project.rs` keeps symlinks inside the project. Each execution runs on a step budget
+//! (`Limits::steps_max`, vendored boa patch 0013: instructions, property operations, calls,
+//! promise jobs and regex matcher steps, counted deterministically; running out is reported
+//! as the platform's 6-minute kill; a service call's Rust side pays too, `work.rs`: the
+//! values crossing `__gas_call`, and what a binding charges before working, digests,
+//! formatString widths, formula recalculations, through `Host::charge_steps` and boa patch
+//! 0025), a heap budget (`heap.rs`, the counting global allocator gas-sim's binary
+//! installs, behind `Limits::heap_bytes_max`; a big Rust-side buffer, an array or string
+//! converted in `value.rs`, a blob's bytes, is checked against it with `heap::reserve`
+//! before it is allocated, boa patch 0019) and a native stack limit (`stack.rs`: the
+//! address the vendored boa and boa_parser check before they recurse; `call` and `bench`
+//! run on a 64 MiB thread like scenario workers, small enough for 30 of them under an 8 GB
+//! address-space limit). A context whose VM is not back at the depths it rests at after an
+//! execution is dropped, not reused (`contexts_dropped_off_rest` counts it; boa patch 0016
+//! fixed the throw that left values there). `bindings/` is one module per service
+//! (SpreadsheetApp in parts): each declares its methods in one table, and a call goes
+//! straight to its declared handler.
 
 mod bindings;
 mod catalogue;

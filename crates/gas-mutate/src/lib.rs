@@ -8,6 +8,31 @@
 //!
 //! This crate decides what a mutant is and what its verdict is. It runs nothing itself:
 //! executions are gas-scenario's and gas-engine's.
+//!
+//! # Map
+//!
+//! `tokens.rs` is a JS tokenizer with the structure operators need (matched brackets; a `{`
+//! is a block, an object literal, a class or switch body; a `/` a regex or a division);
+//! `operators.rs` makes operator mutants from tokens (StrykerJS's names plus Apps
+//! Script-aware ones) and keeps only those that still parse (`gas_engine::check_syntax`);
+//! `breakages.rs` reads user breakages; `directives.rs` reads `// gas-sim disable
+//! next-line` comments; `instrument.rs` inserts coverage probes (`__gas_probe(id)` after
+//! each block's `{`, no line moves); `campaign.rs` runs the baseline (plain and
+//! instrumented, which must agree), then each mutant through the runs that reached it
+//! (`PreparedScenario::run_zone_with` with a project whose file text is the mutant's, and a
+//! smaller step budget, `CAMPAIGN_STEPS_MAX`, so a mutant that never ends is a Timeout in
+//! 0.1 s). A test whose scenario explores (`explore = N` or `--explore N`) runs its
+//! baseline under every schedule (and must show each `in = "some"` expectation) and judges
+//! a mutant that survives the plain run under the schedules, killed by the first that
+//! breaks an expectation; coverage is the union over the schedules. `stryker.rs` writes the
+//! mutation-testing-report-schema JSON. `selection.rs` picks the mutants of `--in-diff` and
+//! `--lines` (a unified diff read with the `unidiff` crate); `incremental.rs` reuses
+//! verdicts (`--incremental`), keyed by a fingerprint of the scenarios and their snapshots
+//! and, per file, a line diff (the `similar` crate) that says which mutants still stand on
+//! unchanged lines; `merge.rs` joins shard reports into the report one unsharded run
+//! writes, refusing reports of different campaigns; `html.rs` puts a report into Stryker's
+//! viewer (`mutation-testing-elements` 3.9.0, vendored with its licence in
+//! `crates/gas-mutate/vendor/`) as one page that needs no network.
 
 pub mod breakages;
 pub mod campaign;

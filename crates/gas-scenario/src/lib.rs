@@ -12,6 +12,82 @@
 //!     print!("{}", report.text());
 //! }
 //! ```
+//!
+//! # Map
+//!
+//! `model.rs` is the TOML file as written (every value keeps its span, so errors name file,
+//! line and key); `plan.rs` resolves it for one zone (instants, the initial world, fault
+//! rules, events; one small function per kind of section); `schedule.rs` says when triggers
+//! fire; `run/` is the discrete-event scheduler: `workers.rs`, a process-wide pool of
+//! worker threads that runs borrow and give back (each thread keeps its compiled templates
+//! and live contexts across runs; a run uses two in turn, and starts each execution on one
+//! that has finished preparing, so collecting garbage happens on the other core);
+//! `gate.rs`, the gate that parks every execution at each service call; `scheduler.rs`, the
+//! loop (a `Scheduler` that owns the run's state, one method per step: wait until idle,
+//! take in what finished, install due triggers, choose, do); `choose.rs`, what comes next
+//! (the earliest event, firing or parked execution, ties by a seeded order, the horizon, an
+//! explored schedule's preemptions); `starts.rs`, what an event or a user at a spreadsheet
+//! starts. An execution may go on without a turn while nothing else is due before its next
+//! call (the horizon), which gives the same order as parking every time. A parked
+//! execution's thread is woken alone when granted (its `Thread` kept in the gate), and only
+//! the scheduler waits on the gate's condition variable. `explore/` explores schedules:
+//! `choices.rs` is one schedule's choices (tie priorities, PCT preemption points, latency
+//! and firing jitter), drawn from the schedule's seed, keyed by what they decide, recorded
+//! as `Decisions` (replaying them gives the same run); `run.rs` runs the plain run and
+//! schedules 1..=N on `--jobs` threads and reads the results in schedule order; `shrink.rs`
+//! is ddmin over a failing schedule's decisions; `sources.rs` explores one zone on another
+//! version of the sources for a mutation campaign (the same schedules as `explore_zone` for
+//! the same index, sequential, stopping at the first schedule that breaks an expectation,
+//! no shrinking, collecting the coverage probes any schedule reached;
+//! `RunControl::explores` is a campaign's `--explore N`: the plain run leaves `in = "some"`
+//! to the schedules); `interleaving.rs` renders a schedule's calls in domain terms;
+//! `schedule_text.rs` is the versioned schedule text (`gs1;...`); `verdict.rs` says which
+//! expectations a single run decides (`in = "some"` is the exploration's). The scheduler
+//! asks a plan's `choices` (if any) at three points: tie priorities (`priority_seed`), each
+//! resume (`preempted`: may delay the call to another execution's next call) and each
+//! trigger firing (`jittered`). Explored schedules keep the horizon: parking at every call
+//! would change when the scheduler sees a released lock as free (`freed_at`), so schedule 0
+//! would differ from the plain run on scenarios with lock waits; the preemption points are
+//! the calls that park. `paths.rs` is the one rule for files a scenario names (`project`,
+//! `csv`): inside the scenario's folder tree or an `--allow-path` folder, symlinks resolved
+//! first, nothing hidden; and the snapshots `test` reads and writes
+//! (`PathPolicy::check_path`, `snapshot::read_stored_within`), and, with more roots (the
+//! current folder, `call`'s project tree), every file a command writes
+//! (`PathPolicy::for_writes`). `PreparedScenario::load` plans every zone, so every input
+//! error is found before any zone runs (`run_all` then runs each zone; the CLI loads every
+//! scenario it is given, `run::load_all`, before running any); `requests.rs` reads
+//! `[[requests]]` into `webapp::event::Request`s; `inbox.rs` puts `[[inbox]]` mail into the
+//! initial world; `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
+//! `[[ui]]`; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
+//! `[[triggers]]` with `on = ...`, and when one happens writes the cell or response row and
+//! makes the executions it starts (onEdit, then the installable triggers; the scheduler
+//! starts the rest of one event's executions at the same instant, `Next::Queued`);
+//! `clients/` is the web-app clients (`mod.rs` reads `[[clients]]`, `[[submissions]]` and
+//! delivery faults, `driver.rs` is their state at run time: the scheduler asks it for the
+//! next attempt or timeout, `Next::Client`, and tells it when an execution ends;
+//! `report.rs` renders submissions and says which instant a submission (its first attempt)
+//! and a response (its request sent) have, `ResponseSeen`; with clients, every finished
+//! execution reports before the scheduler's next choice, since a client's next step depends
+//! on how its attempt ended); `plan::warnings` (a scenario longer than
+//! `length_days_warning`) are printed by `run_scenario`. `bug.rs` records gas-sim's own
+//! bugs: a panic on a worker (caught around each execution and preparation; the thread then
+//! ends and is never pooled) or in the scheduler ends that zone's run with `gas-sim bug:
+//! ... (replay: ...)`, and the CLI exits 3; the scheduler never waits on a dead worker.
+//! `expect.rs` reads and counts `[[expect]]`; `expect_kinds.rs` has the filters beyond mail
+//! and rows (windows: `Window`, from/until and `on`, applied to every `Check` with times,
+//! `Check::has_times`; executions by error, local hour and weekday, log lines, a column's
+//! distinct and duplicated values, plain requests); `evidence.rs` says what a failed
+//! expectation shows beside its mismatch; `report.rs` renders text, JSON and snapshots,
+//! with `why.rs` grouping the text report's errors, logged lines and mail subjects (sorted
+//! by count, then time, then text: no map order); `snapshot.rs` names and reads `.snap`
+//! files; `terminal.rs` is the one escaping rule for printed text (issue 25). `timeline/`
+//! is the HTML picture of runs (`--html`): `mod.rs` the data (lanes, the time axis's local
+//! ticks, the mail quota line replayed with gas-platform's rule, lock waits from the trace)
+//! as one JSON value; `html.rs` the page (inline CSS and script, the data in a `<script
+//! type="application/json">` with `<`, `>`, `&` escaped); `timeline.js` draws it with
+//! `textContent` only. A run keeps what only the page needs (each execution's calls and
+//! logs, `ExecutionSummary::trace`; evictions and the quota line, `ZoneReport::timeline`)
+//! only when `RunControl::keep_traces` is set, bounded by `TRACE_RECORDS_PER_RUN_MAX`.
 
 pub mod bug;
 pub mod clients;

@@ -8,6 +8,32 @@
 //! panic on a worker or scheduler thread; printed with the command that replays it);
 //! `mutate` also exits 1 when the mutation score is below `--break-at` and 4 when the
 //! scenarios fail unmutated.
+//!
+//! # Map
+//!
+//! The CLI (clap): `run.rs`, `test_cmd.rs` (snapshots), `mutate.rs`, `call.rs`, `bench.rs`,
+//! `init/` (`gas-sim init`: a starter scenario from `gas_engine::outline`, written new,
+//! never over a file), `api.rs` (coverage per service and class, from the catalogue and the
+//! prelude), `determinism.rs` (`--check-determinism`: each zone alone in a new process,
+//! after the others and again), `explore_cmd.rs` (`run --explore`, `--schedule`, `explore =
+//! N` in `run` and `test`), `html.rs` (`--html` of `run` and `test`), `review.rs` (`test
+//! --review/--accept/--reject`: pending `.snap.new` files), `bench_explore.rs` (`bench
+//! --explore`), `bench_incremental.rs` (`bench --mutation-incremental`), `bench_suite.rs`
+//! and `bench_results.rs` (`bench --suite`: every benchmark as whole processes of any
+//! binary, a baseline JSON, the README's generated "Speed" block). `ci/` is the CI output
+//! of `run`, `test` and `mutate`: `junit.rs` (quick-xml, Jenkins' dialect), `github.rs`
+//! (workflow-command annotations, capped per kind, and the step summary), `mutants.rs` (a
+//! campaign's cases, annotations and summary). `--junit` and `--html` go through
+//! `output.rs` like `--report`; the step summary is appended (the runner's file). Exit
+//! codes: 0 passed, 1 an expectation failed, 2 bad input, 3 a bug in gas-sim (a recorded
+//! panic or a nondeterministic report). Writes files through `output.rs`: output paths
+//! checked before the work, atomically, through symlinks, temp files removed on signals and
+//! swept after a kill; never one of its inputs (`check_not_an_input`). `output::Outputs` is
+//! the one rule for every output (`--state`, `--report`, `--html`, `--junit`,
+//! `--incremental`, `-o`, the step summary): writable, not an input, inside
+//! `PathPolicy::for_writes`; checked before the work and again at the write.
+//! `state_lock.rs` serialises users of one state file (a sidecar `STATE.lock`, held from
+//! load to write).
 
 /// `println!` through the one escaping rule (`gas_scenario::terminal::guard`): what
 /// gas-sim prints to stdout, script text included, can start no workflow command and
