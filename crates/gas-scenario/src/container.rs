@@ -148,4 +148,3 @@ pub fn plan_container(
     }
     Ok(events)
 }
-

@@ -115,15 +115,13 @@ fn open(
     if !install {
         // Installable open triggers run too, after the simple one (assumed order).
         let installed = world.triggers.for_event(container_id, SpreadsheetEvent::Open);
-        starts.extend(installed.map(|trigger| {
-            StartRequest {
-                function: trigger.handler.clone(),
-                event: Some(gas_platform::trigger_events::open("FULL", container_id, user, Some(&trigger.id))),
-                at_utc_ms,
-                source: format!("{source} (open trigger)"),
-                lost: false,
-                invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
-            }
+        starts.extend(installed.map(|trigger| StartRequest {
+            function: trigger.handler.clone(),
+            event: Some(gas_platform::trigger_events::open("FULL", container_id, user, Some(&trigger.id))),
+            at_utc_ms,
+            source: format!("{source} (open trigger)"),
+            lost: false,
+            invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
         }));
     }
     starts
