@@ -70,6 +70,7 @@ mod review;
 mod run;
 mod state_lock;
 mod test_cmd;
+mod trace_file;
 
 use std::process::ExitCode;
 

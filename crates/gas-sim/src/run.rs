@@ -42,6 +42,11 @@ pub struct RunArgs {
     /// timeline (executions, faults, evictions, mail, quota, expectations).
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
+    /// Also write the runs in the Chrome Trace Event format (JSON), to open in Perfetto
+    /// or chrome://tracing: a process per zone, a thread per function, mail, faults,
+    /// lock waits and evictions.
+    #[arg(long, value_name = "PATH")]
+    trace: Option<PathBuf>,
     /// Explore N schedules per zone (as `explore = N` in a scenario does): tie orders,
     /// preemptions, latency and firing jitter; report the first failing one, shrunk.
     #[arg(long, value_name = "N", value_parser = crate::explore_cmd::schedules_flag)]
@@ -79,11 +84,14 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     crate::html::check_writable_early(args.html.as_deref())?;
+    crate::trace_file::check_writable_early(args.trace.as_deref())?;
     let scenarios = load_all(&args.scenarios, &options)?;
     let outputs = crate::output::Outputs::of_scenarios(&scenarios, &args.allow_paths);
     args.ci.check(&outputs)?;
     crate::html::check_not_an_input_of(args.html.as_deref(), &outputs)?;
-    let control = crate::html::control(args.html.as_deref());
+    crate::trace_file::check_not_an_input_of(args.trace.as_deref(), &outputs)?;
+    let mut control = crate::html::control(args.html.as_deref());
+    control.keep_traces |= args.trace.is_some();
     let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
         return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter);
@@ -126,6 +134,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     }
     crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new(), &outputs)?;
     crate::html::write(args.html.as_deref(), &all, &outputs)?;
+    crate::trace_file::write(args.trace.as_deref(), &all, &outputs)?;
     let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
     if json {
         println!(

@@ -9,6 +9,7 @@
 //! JSON value, deterministic: Vecs and BTreeMaps only); `html::page` writes the page.
 
 pub mod html;
+pub mod trace_events;
 
 use std::sync::Arc;
 

@@ -18,3 +18,4 @@ mod init;
 mod mutate_pr;
 mod readme;
 mod review;
+mod trace_file;
