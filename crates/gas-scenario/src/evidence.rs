@@ -23,14 +23,8 @@ pub fn of(
     submissions: &[SubmissionReport],
 ) -> Vec<String> {
     let lines = match &e.check {
-        Check::Mail { to, subject, body, on } => {
-            let opt = |m: &Option<crate::expect::TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
-            let matching: Vec<_> = world
-                .mail
-                .sent
-                .iter()
-                .filter(|s| opt(to, &s.mail.to.join(",")) && opt(subject, &s.mail.subject) && opt(body, &s.mail.body))
-                .collect();
+        Check::Mail { filter, on } => {
+            let matching: Vec<_> = world.mail.sent.iter().filter(|s| filter.matches(&s.mail)).collect();
             if matching.is_empty() {
                 subjects_sent(world)
             } else {
@@ -125,9 +119,9 @@ pub fn of(
             }
             lines
         }
-        Check::Cell { spreadsheet, sheet, a1, shown } => {
+        Check::Cell { spreadsheet, sheet, a1, aspect } => {
             let mut lines = cell_row(world, spreadsheet, sheet, a1, zone);
-            if *shown {
+            if *aspect == crate::expect_cell::CellAspect::Display {
                 // What the format was applied to: a wrong value and a wrong format read apart.
                 let value = world
                     .spreadsheets

@@ -39,9 +39,7 @@ impl TextMatch {
 #[derive(Debug, Clone)]
 pub enum Check {
     Mail {
-        to: Option<TextMatch>,
-        subject: Option<TextMatch>,
-        body: Option<TextMatch>,
+        filter: MailMatch,
         on: Option<NaiveDate>,
     },
     Executions(ExecMatch),
@@ -53,8 +51,8 @@ pub enum Check {
         spreadsheet: String,
         sheet: String,
         a1: String,
-        /// `display`: as Sheets shows it (number format applied), not the value's text.
-        shown: bool,
+        /// The value, as shown, the note or the format.
+        aspect: crate::expect_cell::CellAspect,
     },
     Property {
         key: String,
@@ -85,6 +83,26 @@ impl Check {
             | Check::Responses(_) => true,
             Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. } | Check::Column { .. } => false,
         }
+    }
+}
+
+/// Which mail a mail expectation counts: each filter given must match.
+#[derive(Debug, Clone)]
+pub struct MailMatch {
+    pub to: Option<TextMatch>,
+    pub subject: Option<TextMatch>,
+    pub body: Option<TextMatch>,
+    /// The HTML body; a mail without one matches only a filter that matches "".
+    pub html: Option<TextMatch>,
+}
+
+impl MailMatch {
+    pub fn matches(&self, mail: &gas_platform::mail::OutgoingMail) -> bool {
+        let opt = |m: &Option<TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
+        opt(&self.to, &mail.to.join(","))
+            && opt(&self.subject, &mail.subject)
+            && opt(&self.body, &mail.body)
+            && opt(&self.html, mail.html_body.as_deref().unwrap_or(""))
     }
 }
 
@@ -332,7 +350,7 @@ fn mail_check(
         None => None,
     };
     let mut label = "mail".to_string();
-    for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body)] {
+    for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body), ("html", &mail.html)] {
         if let Some(v) = value {
             label.push_str(&format!(" {name} {v}"));
         }
@@ -340,12 +358,13 @@ fn mail_check(
     if let Some(day) = on {
         label.push_str(&format!(" on {day}"));
     }
-    let check = Check::Mail {
+    let filter = MailMatch {
         to: text(&mail.to, "mail.to")?,
         subject: text(&mail.subject, "mail.subject")?,
         body: text(&mail.body, "mail.body")?,
-        on,
+        html: text(&mail.html, "mail.html")?,
     };
+    let check = Check::Mail { filter, on };
     Ok((check, label))
 }
 
@@ -415,19 +434,11 @@ fn cell_check(
     }
     let spanned = toml::Spanned::new(cell.span(), path.to_string());
     let (spreadsheet, sheet) = split_sheet(loaded, &spanned, key, world)?;
-    let (want, shown) = match (equals_text(section.equals.as_ref()), equals_text(section.display.as_ref())) {
-        (Some(equals), None) => (equals, false),
-        (None, Some(display)) => (display, true),
-        (Some(_), Some(_)) => {
-            return Err(loaded.error(
-                &format!("{key}.display"),
-                "give equals (the value's text) or display (as Sheets shows it), not both",
-            ))
-        }
-        (None, None) => return Err(loaded.error(key, "a cell expectation needs equals = ... or display = ...")),
-    };
-    let label = format!("cell {}{}", cell.get_ref(), if shown { " as shown" } else { "" });
-    Ok((Check::Cell { spreadsheet, sheet, a1: a1.to_string(), shown }, Want::Equals(want), label))
+    let (aspect, want) = crate::expect_cell::read(loaded, section, key)?.ok_or_else(|| {
+        loaded.error(key, "a cell expectation needs equals = ..., display = ..., note = ... or format = { ... }")
+    })?;
+    let label = format!("cell {}{}", cell.get_ref(), crate::expect_cell::label_suffix(&aspect));
+    Ok((Check::Cell { spreadsheet, sheet, a1: a1.to_string(), aspect }, Want::Equals(want), label))
 }
 
 /// Keys that do not fit the expectation's kind are typos, not settings.
@@ -436,6 +447,12 @@ fn check_keys_fit(loaded: &LoadedScenario, section: &Section, key: &str, check: 
         (&section.never, check)
     {
         return Err(loaded.error_at(never, &format!("{key}.never"), "never = true counts: this expectation compares"));
+    }
+    let cell_only = [("note", section.note.is_some()), ("format", section.format.is_some())];
+    if let Some((name, _)) = cell_only.iter().find(|(_, given)| *given).filter(|_| !matches!(check, Check::Cell { .. }))
+    {
+        return Err(loaded
+            .error(&format!("{key}.{name}"), format!("{name} compares one cell: use it with cell = \"id/sheet!A1\"")));
     }
     if let (Some(_), false) = (&section.display, matches!(check, Check::Cell { .. })) {
         return Err(loaded.error(
@@ -545,18 +562,15 @@ fn measure(
     zone: Tz,
     submissions: &[crate::clients::report::SubmissionReport],
 ) -> Measured {
-    let opt = |m: &Option<TextMatch>, text: &str| m.as_ref().is_none_or(|m| m.matches(text));
     let window = expectation.window;
     match &expectation.check {
-        Check::Mail { to, subject, body, on } => Measured::Count(
+        Check::Mail { filter, on } => Measured::Count(
             world
                 .mail
                 .sent
                 .iter()
                 .filter(|s| {
-                    opt(to, &s.mail.to.join(","))
-                        && opt(subject, &s.mail.subject)
-                        && opt(body, &s.mail.body)
+                    filter.matches(&s.mail)
                         && on.is_none_or(|day| utc_ms_to_local(zone, s.at_utc_ms).date() == day)
                         && window.contains(s.at_utc_ms)
                 })
@@ -583,21 +597,8 @@ fn measure(
                 .and_then(|s| world.spreadsheets.last_row(&s).ok())
                 .unwrap_or(0) as u64,
         ),
-        Check::Cell { spreadsheet, sheet, a1, shown } => {
-            let range = world
-                .spreadsheets
-                .get_sheet_by_name(spreadsheet, sheet)
-                .ok()
-                .flatten()
-                .and_then(|s| world.spreadsheets.get_range_a1(&s, a1).ok());
-            Measured::Text(range.and_then(|r| {
-                if *shown {
-                    // getDisplayValue: the number format applied, in the spreadsheet's zone.
-                    world.spreadsheets.get_display_value(&r, zone).ok()
-                } else {
-                    world.spreadsheets.get_value(&r).ok().map(|v| cell_text(&v, zone))
-                }
-            }))
+        Check::Cell { spreadsheet, sheet, a1, aspect } => {
+            Measured::Text(crate::expect_cell::measure(world, spreadsheet, sheet, a1, aspect, zone))
         }
         Check::Property { key } => Measured::Text(world.properties.script.get(key).map(String::from)),
         Check::Submissions(check) => {

@@ -447,6 +447,11 @@ pub struct ExpectSection {
     /// With `cell`: the text Sheets shows (its number format applied: `"$1,234.50"`),
     /// where `equals` compares the unformatted value's text.
     pub display: Option<toml::Value>,
+    /// With `cell`: the cell's note (`getNote()`, "" when it has none).
+    pub note: Option<String>,
+    /// With `cell`: format properties and their getters' values (`{ bold = true,
+    /// font_color = "#ff0000", background = "#ffff00" }`, `crate::expect_cell`).
+    pub format: Option<toml::Table>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -480,6 +485,8 @@ pub struct MailFilter {
     pub to: Option<String>,
     pub subject: Option<String>,
     pub body: Option<String>,
+    /// The HTML body (`htmlBody`): a substring or `/a regex/`.
+    pub html: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

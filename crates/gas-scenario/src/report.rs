@@ -232,6 +232,9 @@ pub struct MailLine {
     pub to: Vec<String>,
     pub subject: String,
     pub body: String,
+    /// `htmlBody`, when the mail has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -401,6 +404,7 @@ impl ZoneReport {
                 to: s.mail.to.clone(),
                 subject: s.mail.subject.clone(),
                 body: s.mail.body.clone(),
+                html: s.mail.html_body.clone(),
             })
             .collect();
         let mut sheets = BTreeMap::new();
@@ -678,6 +682,10 @@ impl ZoneReport {
             // The body too: a changed amount or a missing line is a changed mail.
             for line in m.body.lines() {
                 let _ = writeln!(out, "      | {line}");
+            }
+            // An HTML body apart: a mail sent with only htmlBody is not an empty mail.
+            for line in m.html.iter().flat_map(|html| html.lines()) {
+                let _ = writeln!(out, "      html| {line}");
             }
         }
         for (name, rows) in &self.sheets {

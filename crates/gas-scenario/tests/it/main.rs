@@ -17,6 +17,7 @@ mod explore;
 mod gaps;
 mod inbox_validation;
 mod interleaving;
+mod mail_and_cells;
 mod no_leak;
 mod report_text;
 mod scenarios;
