@@ -64,6 +64,10 @@ pub fn read(
     .into_iter()
     .filter_map(|(name, given)| given.then_some(name))
     .collect();
+    if given == ["equals", "display"] {
+        let message = "give equals (the value's text) or display (as Sheets shows it), not both";
+        return Err(loaded.error(&format!("{key}.display"), message));
+    }
     if given.len() > 1 {
         let message =
             format!("a cell expectation compares one of equals, display, note or format, not {}", given.join(" and "));

@@ -50,7 +50,10 @@ fn display_without_a_cell_or_with_equals_is_an_error() {
             "cell = \"s/S!A1\"\nequals = 1\ndisplay = \"1\"",
             "expect[0].display: give equals (the value's text) or display (as Sheets shows it), not both",
         ),
-        ("cell = \"s/S!A1\"", "expect[0]: a cell expectation needs equals = ... or display = ..."),
+        (
+            "cell = \"s/S!A1\"",
+            "expect[0]: a cell expectation needs equals = ..., display = ..., note = ... or format = { ... }",
+        ),
         (
             "mail = { subject = \"x\" }\ndisplay = \"1\"\ncount = 1",
             "expect[0].display: display compares one cell as Sheets shows it: use it with cell",
