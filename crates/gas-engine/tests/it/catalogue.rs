@@ -197,3 +197,36 @@ fn the_tidy_scan_finds_literals_and_leaves_constants() {
     let js = "throw new Error('Object is not of type ' + k);\nthrow new Error(gap(name));";
     assert_eq!(literal_texts(js, "new Error("), [(1, "Object is not of type ".to_string())]);
 }
+
+/// JS reads some fields of the handles Rust serializes (`this._h.num_rows`): each name the
+/// prelude reads is a field of a Rust struct, so renaming the field fails here, not in a
+/// script at run time.
+#[test]
+fn every_handle_field_the_prelude_reads_is_a_rust_field() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut rust = String::new();
+    for dir in [root.join("src"), root.join("../gas-platform/src")] {
+        for path in files_under(&dir, "rs") {
+            rust.push_str(&std::fs::read_to_string(path).expect("a source file"));
+        }
+    }
+    let mut missing = Vec::new();
+    let mut read = 0;
+    for path in files_under(&root.join("src/js/prelude"), "js") {
+        let text = std::fs::read_to_string(&path).expect("a prelude file");
+        for (at, _) in text.match_indices("_h.") {
+            let name: String =
+                text[at + 3..].chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+            // camelCase reads are JS-made handles' own keys; snake_case ones are Rust's.
+            if !name.contains('_') {
+                continue;
+            }
+            read += 1;
+            if !rust.contains(&format!("pub {name}:")) && !rust.contains(&format!(" {name}: ")) {
+                missing.push(format!("{}: _h.{name}", path.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
+    assert!(read > 0, "the scan found no field reads: has the handle name changed?");
+    assert!(missing.is_empty(), "the prelude reads fields no Rust struct has:\n{}", missing.join("\n"));
+}
