@@ -215,8 +215,10 @@ fn every_handle_field_the_prelude_reads_is_a_rust_field() {
     for path in files_under(&root.join("src/js/prelude"), "js") {
         let text = std::fs::read_to_string(&path).expect("a prelude file");
         for (at, _) in text.match_indices("_h.") {
-            let name: String =
-                text[at + 3..].chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect();
+            let name: String = text[at + 3..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
+                .collect();
             // camelCase reads are JS-made handles' own keys; snake_case ones are Rust's.
             if !name.contains('_') {
                 continue;

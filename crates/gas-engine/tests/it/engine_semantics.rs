@@ -541,12 +541,58 @@ fn other_locales_and_options_name_what_is_missing() {
     assert_eq!(
         result(&run(src, "main")),
         json!([
-            says("Number.prototype.toLocaleString"),
+            "gas-sim does not implement Number.prototype.toLocaleString for other locales or with options (en-US; style \
+             decimal, currency or percent, fraction and integer digits, useGrouping)",
             says("Date.prototype.toLocaleDateString"),
             says("String.prototype.localeCompare"),
             says("String.prototype.localeCompare")
         ])
     );
+}
+
+#[test]
+fn number_to_locale_string_with_options_formats_as_v8_does_for_en_us() {
+    // The expected strings and errors printed by Node 20 (`node -e`) for the same calls.
+    let src = "function main() {\n\
+      const cases = [[1234.5, {minimumFractionDigits: 2, maximumFractionDigits: 2}], [1234.5, {style: 'currency', currency: 'USD'}],\n\
+        [-1234.567, {style: 'currency', currency: 'USD'}], [1234.5, {style: 'currency', currency: 'EUR'}],\n\
+        [1234.5, {style: 'currency', currency: 'JPY'}], [1234.5, {style: 'currency', currency: 'CHF'}], [0.256, {style: 'percent'}],\n\
+        [0.2567, {style: 'percent', minimumFractionDigits: 1}], [1234567.891, {useGrouping: false}], [5, {minimumIntegerDigits: 3}],\n\
+        [1.005, {maximumFractionDigits: 2}], [2.5, {maximumFractionDigits: 0}], [1234.5, {minimumFractionDigits: 2}],\n\
+        [1234.5678, {maximumFractionDigits: 1}], [-0.5, {style: 'percent'}], [0.145, {style: 'percent'}], [1e21, {}],\n\
+        [NaN, {style: 'currency', currency: 'USD'}], [-Infinity, {style: 'percent'}], [0.5, {style: 'currency', currency: 'usd', minimumFractionDigits: 0}]];\n\
+      const out = cases.map(([x, o]) => x.toLocaleString('en-US', o));\n\
+      const bad = [{maximumFractionDigits: 25}, {minimumFractionDigits: 3, maximumFractionDigits: 1}, {style: 'currency'}, {style: 'bogus'}, {style: 'currency', currency: 'US'}];\n\
+      return out.concat(bad.map((o) => { try { return (1).toLocaleString('en-US', o); } catch (e) { return e.name + ': ' + e.message; } }));\n\
+    }";
+    let node = json!([
+        "1,234.50",
+        "$1,234.50",
+        "-$1,234.57",
+        "€1,234.50",
+        "¥1,235",
+        "CHF\u{a0}1,234.50",
+        "26%",
+        "25.7%",
+        "1234567.891",
+        "005",
+        "1.01",
+        "3",
+        "1,234.50",
+        "1,234.6",
+        "-50%",
+        "15%",
+        "1,000,000,000,000,000,000,000",
+        "$NaN",
+        "-∞%",
+        "$0.5",
+        "RangeError: maximumFractionDigits value is out of range.",
+        "RangeError: maximumFractionDigits value is out of range.",
+        "TypeError: Currency code is required with currency style.",
+        "RangeError: Value bogus out of range for Number.prototype.toLocaleString options property style",
+        "RangeError: Invalid currency code : US"
+    ]);
+    assert_eq!(result(&run(src, "main")), node);
 }
 
 #[test]

@@ -15,10 +15,11 @@
       return tag === undefined || tag === 'en' || tag === 'en-US';
     };
     // A gap like any other: counted at the script's line (the report, `--strict`).
-    const missing = (what) => {
+    const missing = (what, supported) => {
       gap(what + ' for other locales or with options');
-      throw new Error('gas-sim does not implement ' + what + ' for other locales or with options (en-US, no options)');
+      throw new Error('gas-sim does not implement ' + what + ' for other locales or with options (' + (supported || 'en-US, no options') + ')');
     };
+    const NUMBER_SUPPORTED = 'en-US; style decimal, currency or percent, fraction and integer digits, useGrouping';
     const pad2 = (n) => (n < 10 ? '0' : '') + n;
 
     // Date: `7/5/2024, 11:04:05 PM` in the script's zone.
@@ -57,17 +58,18 @@
       }
     });
 
-    // Number: grouping commas, at most 3 fraction digits. ICU rounds the shortest
-    // decimal form (String(x)) half away from zero: 0.0625 -> 0.063, 1.0005 -> 1.001.
-    const roundedDecimal = (x) => {
+    // Number: grouping commas, at most 3 fraction digits by default. ICU rounds the
+    // shortest decimal form (String(x)) half away from zero: 0.0625 -> 0.063, 1.0005 ->
+    // 1.001; a percent scales that decimal form by 100 first (0.145 -> 15%).
+    const roundedDecimal = (x, fractionMax, shift) => {
       const [mantissa, exponentText] = String(x).split('e');
       const point = mantissa.indexOf('.');
       let digits = mantissa.replace('.', '');
-      let pointAt = (point < 0 ? mantissa.length : point) + Number(exponentText || 0);
+      let pointAt = (point < 0 ? mantissa.length : point) + Number(exponentText || 0) + shift;
       if (pointAt < 0) { digits = '0'.repeat(-pointAt) + digits; pointAt = 0; }
       if (pointAt > digits.length) digits += '0'.repeat(pointAt - digits.length);
-      let kept = digits.slice(0, pointAt + 3).split('').map(Number);
-      if (digits.length > pointAt + 3 && Number(digits[pointAt + 3]) >= 5) {
+      let kept = digits.slice(0, pointAt + fractionMax).split('').map(Number);
+      if (digits.length > pointAt + fractionMax && Number(digits[pointAt + fractionMax]) >= 5) {
         let i = kept.length - 1;
         while (i >= 0 && kept[i] === 9) kept[i--] = 0;
         if (i >= 0) kept[i] += 1; else { kept.unshift(1); pointAt += 1; }
@@ -76,14 +78,73 @@
       const fraction = kept.slice(pointAt).join('').replace(/0+$/, '');
       return [whole, fraction];
     };
+    // en-US symbols of the common currencies (ICU's); any other code is shown as itself
+    // and a no-break space (`CHF 1,234.50`). Minor units are ISO 4217's (ICU's data).
+    const CURRENCY_SYMBOLS = {
+      USD: '$', EUR: '€', GBP: '£', JPY: '¥', CAD: 'CA$', AUD: 'A$', NZD: 'NZ$', INR: '₹', KRW: '₩',
+      BRL: 'R$', MXN: 'MX$', CNY: 'CN¥', HKD: 'HK$', TWD: 'NT$', ILS: '₪', VND: '₫', PHP: '₱',
+    };
+    const CURRENCY_DIGITS_0 = ['JPY', 'KRW', 'VND', 'CLP', 'ISK', 'UGX', 'PYG', 'XAF', 'XOF', 'XPF', 'RWF', 'KMF', 'GNF', 'BIF', 'DJF', 'VUV'];
+    const CURRENCY_DIGITS_3 = ['BHD', 'KWD', 'OMR', 'JOD', 'TND', 'IQD', 'LYD'];
+    // The options gas-sim formats; any other (notation, signDisplay, significant digits,
+    // units...) is a gap, named, rather than a plausible wrong string.
+    const NUMBER_OPTIONS = ['style', 'currency', 'currencyDisplay', 'minimumIntegerDigits',
+      'minimumFractionDigits', 'maximumFractionDigits', 'useGrouping'];
+    const digitsOption = (options, name, min, max) => {
+      const value = options[name];
+      if (value === undefined) return undefined;
+      const n = Number(value);
+      if (!(n >= min && n <= max)) throw new RangeError(name + ' value is out of range.');
+      return Math.floor(n);
+    };
+    // ECMA-402's SetNumberFormatDigits for the styles gas-sim formats (V8's texts).
+    const numberFormat = (options) => {
+      for (const key of Object.keys(options)) {
+        if (!NUMBER_OPTIONS.includes(key) || (key === 'currencyDisplay' && options[key] !== 'symbol')) {
+          missing('Number.prototype.toLocaleString', NUMBER_SUPPORTED);
+        }
+      }
+      const style = options.style === undefined ? 'decimal' : String(options.style);
+      if (!['decimal', 'currency', 'percent'].includes(style)) {
+        if (style === 'unit') missing('Number.prototype.toLocaleString', NUMBER_SUPPORTED);
+        throw new RangeError('Value ' + style + ' out of range for Number.prototype.toLocaleString options property style');
+      }
+      let currency;
+      if (options.currency !== undefined) {
+        currency = String(options.currency);
+        if (!/^[A-Za-z]{3}$/.test(currency)) throw new RangeError('Invalid currency code : ' + currency);
+        currency = currency.toUpperCase();
+      }
+      if (style === 'currency' && currency === undefined) throw new TypeError('Currency code is required with currency style.');
+      const integerMin = digitsOption(options, 'minimumIntegerDigits', 1, 21) || 1;
+      const currencyDigits = CURRENCY_DIGITS_0.includes(currency) ? 0 : CURRENCY_DIGITS_3.includes(currency) ? 3 : 2;
+      const minDefault = style === 'currency' ? currencyDigits : 0;
+      const maxDefault = style === 'currency' ? currencyDigits : style === 'percent' ? 0 : 3;
+      let min = digitsOption(options, 'minimumFractionDigits', 0, 20);
+      let max = digitsOption(options, 'maximumFractionDigits', 0, 20);
+      if (min === undefined && max === undefined) { min = minDefault; max = Math.max(minDefault, maxDefault); }
+      else if (max === undefined) max = Math.max(maxDefault, min);
+      else if (min === undefined) min = Math.min(minDefault, max);
+      else if (min > max) throw new RangeError('maximumFractionDigits value is out of range.');
+      const grouping = options.useGrouping === undefined ? true : Boolean(options.useGrouping);
+      const prefix = style !== 'currency' ? '' : (CURRENCY_SYMBOLS[currency] || currency + '\u00a0');
+      return { style, prefix, integerMin, min, max, grouping };
+    };
     define('Number.toLocaleString', function () {
       const x = Number.prototype.valueOf.call(this);
-      if (!isEnglish(arguments[0]) || arguments[1] !== undefined) missing('Number.prototype.toLocaleString');
-      if (Number.isNaN(x)) return 'NaN';
+      if (!isEnglish(arguments[0])) missing('Number.prototype.toLocaleString', NUMBER_SUPPORTED);
+      const options = arguments[1];
+      const f = options === undefined ? { style: 'decimal', prefix: '', integerMin: 1, min: 0, max: 3, grouping: true }
+        : numberFormat(Object(options));
+      const suffix = f.style === 'percent' ? '%' : '';
       const sign = x < 0 || Object.is(x, -0) ? '-' : '';
-      if (!Number.isFinite(x)) return sign + '∞';
-      const [whole, fraction] = roundedDecimal(Math.abs(x));
-      return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (fraction ? '.' + fraction : '');
+      if (Number.isNaN(x)) return f.prefix + 'NaN' + suffix;
+      if (!Number.isFinite(x)) return sign + f.prefix + '∞' + suffix;
+      let [whole, fraction] = roundedDecimal(Math.abs(x), f.max, f.style === 'percent' ? 2 : 0);
+      if (whole.length < f.integerMin) whole = '0'.repeat(f.integerMin - whole.length) + whole;
+      if (fraction.length < f.min) fraction += '0'.repeat(f.min - fraction.length);
+      const grouped = f.grouping ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+      return sign + f.prefix + grouped + (fraction ? '.' + fraction : '') + suffix;
     });
 
     define('BigInt.toLocaleString', function () {
