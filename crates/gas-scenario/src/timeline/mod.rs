@@ -213,26 +213,69 @@ pub fn mail_quota_line(
     points
 }
 
-/// The lane of each execution (in the order given, sorted by start): the first lane free
-/// by its start, so overlapping executions stack.
-pub fn lanes(executions: &[ExecutionSummary]) -> Vec<usize> {
-    let mut lane_ends: Vec<i64> = Vec::new();
-    executions
-        .iter()
-        .map(|e| {
-            let free = lane_ends.iter().position(|&end| end <= e.start_utc_ms);
-            let lane = match free {
-                Some(lane) => lane,
-                None if lane_ends.len() < LANES_MAX => {
-                    lane_ends.push(i64::MIN);
-                    lane_ends.len() - 1
+/// Lanes one function's track may take; more overlap of that function shares its last.
+pub const LANES_PER_TRACK_MAX: usize = 16;
+
+/// The executions of a zone run by function: one track per function, in order of first
+/// start, each with as many lanes as its executions overlap (the first lane free by an
+/// execution's start). The page draws a track per function with its label; the trace
+/// (`trace_events`) a thread per lane.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tracks {
+    /// Each track's function and its lane count.
+    pub functions: Vec<(String, usize)>,
+    /// Each execution's `(track, lane within the track)`, in the order given.
+    pub of_execution: Vec<(usize, usize)>,
+}
+
+impl Tracks {
+    pub fn of(executions: &[ExecutionSummary]) -> Tracks {
+        let mut functions: Vec<(String, usize)> = Vec::new();
+        // Per track: when each of its lanes is free again.
+        let mut lane_ends: Vec<Vec<i64>> = Vec::new();
+        let mut of_execution = Vec::with_capacity(executions.len());
+        for e in executions {
+            let track = match functions.iter().position(|(f, _)| *f == e.function) {
+                Some(track) => track,
+                None => {
+                    functions.push((e.function.clone(), 0));
+                    lane_ends.push(Vec::new());
+                    functions.len() - 1
                 }
-                None => LANES_MAX - 1,
             };
-            lane_ends[lane] = lane_ends[lane].max(e.end_utc_ms.max(e.start_utc_ms + 1));
-            lane
-        })
-        .collect()
+            let ends = &mut lane_ends[track];
+            let lane = match ends.iter().position(|&end| end <= e.start_utc_ms) {
+                Some(lane) => lane,
+                None if ends.len() < LANES_PER_TRACK_MAX => {
+                    ends.push(i64::MIN);
+                    ends.len() - 1
+                }
+                None => LANES_PER_TRACK_MAX - 1,
+            };
+            // A refused start has no length: it still takes its place.
+            ends[lane] = ends[lane].max(e.end_utc_ms.max(e.start_utc_ms + 1));
+            functions[track].1 = ends.len();
+            of_execution.push((track, lane));
+        }
+        Tracks { functions, of_execution }
+    }
+
+    /// The first lane of each track when the tracks are stacked, and the total.
+    pub fn first_lanes(&self) -> (Vec<usize>, usize) {
+        let mut first = Vec::with_capacity(self.functions.len());
+        let mut total = 0;
+        for (_, lanes) in &self.functions {
+            first.push(total);
+            total += lanes;
+        }
+        (first, total)
+    }
+
+    /// Each execution's lane on the whole page (tracks stacked), capped at `LANES_MAX`.
+    pub fn page_lanes(&self) -> Vec<usize> {
+        let (first, _) = self.first_lanes();
+        self.of_execution.iter().map(|&(track, lane)| (first[track] + lane).min(LANES_MAX - 1)).collect()
+    }
 }
 
 /// The time axis: levels of ticks (1 minute to 1 month apart) with local labels, each
@@ -324,7 +367,8 @@ pub fn view(reports: &[ZoneReport]) -> Value {
 
 fn zone_view(report: &ZoneReport) -> Value {
     let local = |ms: i64| utc_ms_to_local(report.tz, ms).format("%Y-%m-%d %H:%M:%S%.3f").to_string();
-    let lanes = lanes(&report.executions);
+    let tracks = Tracks::of(&report.executions);
+    let lanes = tracks.page_lanes();
     let mut marks = Vec::new();
     let executions: Vec<Value> = report
         .executions
@@ -371,7 +415,15 @@ fn zone_view(report: &ZoneReport) -> Value {
     let expectations: Vec<Value> = report
         .expectations
         .iter()
-        .map(|e| json!({ "label": e.label, "passed": e.passed, "expected": e.expected, "actual": e.actual }))
+        .map(|e| json!({ "label": e.label, "passed": e.passed, "expected": e.expected, "actual": e.actual, "evidence": e.evidence }))
+        .collect();
+    let (first_lanes, _) = tracks.first_lanes();
+    let track_views: Vec<Value> = tracks
+        .functions
+        .iter()
+        .zip(&first_lanes)
+        .filter(|(_, first)| **first < LANES_MAX)
+        .map(|((function, lanes), first)| json!({ "function": function, "lane": first, "lanes": (*lanes).min(LANES_MAX - first) }))
         .collect();
     json!({
         "scenario": report.scenario,
@@ -384,6 +436,7 @@ fn zone_view(report: &ZoneReport) -> Value {
         "start_local": local(report.start_utc_ms),
         "end_local": local(report.end_utc_ms),
         "axis": axis(report.tz, report.start_utc_ms, report.end_utc_ms),
+        "tracks": track_views,
         "executions": executions,
         "marks": marks,
         "mail": mail,

@@ -22,12 +22,18 @@ fn markup_is_escaped_in_text_and_in_the_embedded_json() {
 }
 
 #[test]
-fn overlapping_executions_stack_in_lanes() {
+fn overlapping_executions_stack_in_lanes_of_their_functions_track() {
     let runs = [summary(1, 0, 100), summary(2, 50, 60), summary(3, 60, 70), summary(4, 100, 200), summary(5, 100, 100)];
     // 5 has no length: it still takes its place (a refused start), after 4's.
-    assert_eq!(lanes(&runs), vec![0, 1, 1, 0, 1]);
+    assert_eq!(Tracks::of(&runs).page_lanes(), vec![0, 1, 1, 0, 1]);
+    let mut other = summary(6, 0, 10);
+    other.function = "watchdog".into();
+    let tracks = Tracks::of(&[runs[0].clone(), other, runs[1].clone()]);
+    assert_eq!(tracks.functions, [("f".to_string(), 2), ("watchdog".to_string(), 1)]);
+    // The watchdog's track starts below f's two lanes.
+    assert_eq!(tracks.page_lanes(), vec![0, 2, 1]);
     let many: Vec<ExecutionSummary> = (0..100).map(|i| summary(i, 0, 10)).collect();
-    assert_eq!(*lanes(&many).iter().max().unwrap(), LANES_MAX - 1, "lanes are capped");
+    assert_eq!(*Tracks::of(&many).page_lanes().iter().max().unwrap(), LANES_PER_TRACK_MAX - 1, "lanes are capped");
 }
 
 #[test]

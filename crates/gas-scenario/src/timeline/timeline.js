@@ -102,7 +102,9 @@
     this.drawAxis(s, x, span, width, height);
     s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: marksTop + 12 }, null)).textContent = 'faults \u00b7 evictions';
     s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: mailTop + 12 }, null)).textContent = 'mail';
+    this.drawTracks(s, width, lanesTop, false);
     for (var i = 0; i < z.executions.length; i++) this.drawExecution(s, z.executions[i], x, lanesTop);
+    this.drawTracks(s, width, lanesTop, true);
     for (var m = 0; m < z.marks.length; m++) drawMark(s, z.marks[m], x(z.marks[m].at), marksTop);
     for (var k = 0; k < z.mail.length; k++) {
       var mail = z.mail[k], mx = x(mail.at);
@@ -117,6 +119,21 @@
       while (target && target !== s && !target.hasAttribute('data-exec')) target = target.parentNode;
       if (target && target !== s) self.show(Number(target.getAttribute('data-exec')));
     });
+  };
+
+  // One track per function: a band with the function's name, its executions stacked in
+  // its lanes when they overlap (so syncOrders is told from watchdog at a glance).
+  // The bands go under the bars, the labels over them.
+  Zone.prototype.drawTracks = function (s, width, lanesTop, labels) {
+    var tracks = this.z.tracks || [];
+    for (var i = 0; i < tracks.length; i++) {
+      var t = tracks[i], top = lanesTop + t.lane * LANE_PX;
+      if (labels) {
+        s.appendChild(svg('text', { 'class': 'track-label', x: 2, y: top + LANE_PX - 6, 'data-track': t.function })).textContent = t.function;
+      } else {
+        s.appendChild(svg('rect', { 'class': 'track track-' + (i % 2), x: 0, y: top, width: width, height: t.lanes * LANE_PX }));
+      }
+    }
   };
 
   Zone.prototype.drawAxis = function (s, x, span, width, height) {
@@ -243,6 +260,13 @@
       tr.appendChild(el('td', {}, 'expected ' + x.expected));
       tr.appendChild(el('td', {}, 'got ' + x.actual));
       t.appendChild(tr);
+      // Under a FAIL, the evidence the text report prints: what came nearest.
+      for (var k = 0; k < (x.evidence || []).length; k++) {
+        var ev = el('tr', { 'class': 'evidence-row' });
+        ev.appendChild(el('td', {}, ''));
+        ev.appendChild(el('td', { colspan: 3 }, x.evidence[k]));
+        t.appendChild(ev);
+      }
     }
     return t;
   }

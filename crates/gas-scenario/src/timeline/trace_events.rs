@@ -10,15 +10,9 @@
 //! Event Format" document: `ph` `X` (complete), `i` (instant, `s` scope `t` or `p`), `M`
 //! (metadata: `process_name`, `thread_name`, `thread_sort_index`).
 
-use std::collections::BTreeMap;
-
 use serde_json::{json, Value};
 
 use crate::report::{ExecutionSummary, ZoneReport};
-
-/// Lanes one function may take before overlapping executions share the last one (a run
-/// with thousands of overlapping executions stays a readable trace).
-const LANES_PER_FUNCTION_MAX: usize = 16;
 
 /// The whole trace of `reports` (one process each, in order).
 pub fn chrome_trace(reports: &[ZoneReport]) -> Value {
@@ -101,8 +95,7 @@ fn local_with_offset(zone: chrono_tz::Tz, at_utc_ms: i64) -> String {
     format!("{local} {sign}{hours:02}:{minutes:02}")
 }
 
-/// The thread of each execution: functions in order of first start, each with lanes for
-/// executions that overlap an earlier one of the same function.
+/// A thread per lane of each function's track (`super::Tracks`): `sync`, `sync (2)`.
 struct Threads {
     labels: Vec<String>,
     of_execution: Vec<u64>,
@@ -110,30 +103,16 @@ struct Threads {
 
 impl Threads {
     fn of(executions: &[ExecutionSummary]) -> Threads {
-        // Per function: each lane's thread id and when its last execution ends.
-        let mut lanes: BTreeMap<&str, Vec<(u64, i64)>> = BTreeMap::new();
-        let mut labels: Vec<String> = Vec::new();
-        let mut of_execution = Vec::with_capacity(executions.len());
-        for execution in executions {
-            let function = execution.function.as_str();
-            let function_lanes = lanes.entry(function).or_default();
-            let free = function_lanes.iter().position(|&(_, end)| end <= execution.start_utc_ms);
-            let lane = match free {
-                Some(lane) => lane,
-                None if function_lanes.len() < LANES_PER_FUNCTION_MAX => {
-                    labels.push(match function_lanes.len() {
-                        0 => function.to_string(),
-                        n => format!("{function} ({})", n + 1),
-                    });
-                    function_lanes.push((labels.len() as u64, i64::MIN));
-                    function_lanes.len() - 1
-                }
-                None => function_lanes.len() - 1,
-            };
-            let (tid, end) = &mut function_lanes[lane];
-            *end = (*end).max(execution.end_utc_ms);
-            of_execution.push(*tid);
+        let tracks = super::Tracks::of(executions);
+        let (first, _) = tracks.first_lanes();
+        let mut labels = Vec::new();
+        for (function, lanes) in &tracks.functions {
+            labels.extend((0..*lanes).map(|lane| match lane {
+                0 => function.clone(),
+                n => format!("{function} ({})", n + 1),
+            }));
         }
+        let of_execution = tracks.of_execution.iter().map(|&(track, lane)| (first[track] + lane) as u64 + 1).collect();
         Threads { labels, of_execution }
     }
 }
@@ -165,8 +144,8 @@ mod tests {
             execution(4, "sync", 100, 120),
         ];
         let threads = Threads::of(&executions);
-        assert_eq!(threads.labels, ["sync", "watch", "sync (2)"]);
+        assert_eq!(threads.labels, ["sync", "sync (2)", "watch"]);
         // exec 4 starts when exec 1 ended: it goes back to the first lane.
-        assert_eq!(threads.of_execution, [1, 2, 3, 1]);
+        assert_eq!(threads.of_execution, [1, 3, 2, 1]);
     }
 }

@@ -222,6 +222,22 @@ fn chromium_draws_every_bar_and_mark_and_a_click_shows_the_calls() {
     for (needle, expected) in drawn {
         assert_eq!(count(&dom, needle), expected, "{needle}");
     }
+    // Under each FAIL, its evidence lines, as the text report prints them.
+    let evidence: usize = reports.iter().flat_map(|r| &r.expectations).map(|x| x.evidence.len()).sum();
+    assert!(evidence > 0, "the fixture's failing expectation has evidence");
+    assert_eq!(count(&dom, "<tr class=\"evidence-row\""), evidence);
+    // One labelled track per function in each zone.
+    let tracks: usize = reports
+        .iter()
+        .map(|r| r.executions.iter().map(|x| x.function.as_str()).collect::<std::collections::BTreeSet<_>>().len())
+        .sum();
+    assert_eq!(count(&dom, "<text class=\"track-label\""), tracks);
+    for function in reports.iter().flat_map(|r| r.executions.iter().map(|x| x.function.as_str())) {
+        assert!(
+            dom.contains(&format!("data-track=\"{function}\">{function}</text>")),
+            "{function}'s track is labelled"
+        );
+    }
     // The click: that execution's calls and logs, nowhere else.
     assert_eq!(count(&dom, "data-shown="), 1);
     assert!(dom.contains(&format!("data-shown=\"{}\"", waiter.exec_id)));
