@@ -308,6 +308,45 @@ fn axis(zone: chrono_tz::Tz, start_utc_ms: i64, end_utc_ms: i64) -> Vec<Value> {
         .collect()
 }
 
+/// Offset changes a run of many years still draws (two a year).
+const OFFSET_CHANGES_MAX: usize = 200;
+
+/// Where the zone's UTC offset changes inside `[start, end)` (a DST change): the instant
+/// (to the minute) and `+01:00 → +02:00`, so the page can mark it on the axis.
+pub fn offset_changes(zone: chrono_tz::Tz, start_utc_ms: i64, end_utc_ms: i64) -> Vec<(i64, String)> {
+    use gas_platform::time::offset_seconds_at;
+    const HOUR_MS: i64 = 3_600_000;
+    const MINUTE_MS: i64 = 60_000;
+    let shown = |offset_s: i32| {
+        let sign = if offset_s < 0 { '-' } else { '+' };
+        format!("{sign}{:02}:{:02}", offset_s.abs() / 3600, offset_s.abs() % 3600 / 60)
+    };
+    let mut changes = Vec::new();
+    let mut at = start_utc_ms;
+    let mut offset = offset_seconds_at(zone, at);
+    while at < end_utc_ms && changes.len() < OFFSET_CHANGES_MAX {
+        let next = (at + HOUR_MS).min(end_utc_ms);
+        let next_offset = offset_seconds_at(zone, next);
+        if next_offset != offset {
+            // The first minute with the new offset, between `at` and `next`.
+            let (mut low, mut high) = (at, next);
+            while high - low > MINUTE_MS {
+                let middle = low + (high - low) / 2;
+                if offset_seconds_at(zone, middle) == offset {
+                    low = middle
+                } else {
+                    high = middle
+                }
+            }
+            let change = high - high.rem_euclid(MINUTE_MS);
+            changes.push((change, format!("{} \u{2192} {}", shown(offset), shown(next_offset))));
+            offset = next_offset;
+        }
+        at = next;
+    }
+    changes
+}
+
 /// Instants in `[start, end]` where local wall time is a multiple of `step_ms` since the
 /// local midnight of the start (days and longer: at local midnights, so DST shifts no
 /// day tick).
@@ -436,6 +475,10 @@ fn zone_view(report: &ZoneReport) -> Value {
         "start_local": local(report.start_utc_ms),
         "end_local": local(report.end_utc_ms),
         "axis": axis(report.tz, report.start_utc_ms, report.end_utc_ms),
+        "offset_changes": offset_changes(report.tz, report.start_utc_ms, report.end_utc_ms)
+            .into_iter()
+            .map(|(at, text)| json!({ "at": at, "text": format!("{} UTC offset {text}", local(at)) }))
+            .collect::<Vec<_>>(),
         "tracks": track_views,
         "executions": executions,
         "marks": marks,

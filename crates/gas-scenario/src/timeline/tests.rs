@@ -132,3 +132,14 @@ fn axis_ticks_fall_on_local_hours_and_midnights() {
     assert_eq!(daily["ticks"].as_array().unwrap().len(), 3);
     assert!(levels.iter().all(|l| l["ticks"].as_array().unwrap().len() <= AXIS_TICKS_MAX));
 }
+
+#[test]
+fn offset_changes_are_found_to_the_minute() {
+    // Los Angeles springs forward on 2025-03-09 at 02:00 local (10:00 UTC).
+    let start = 1_741_392_000_000; // 2025-03-08 00:00 UTC
+    let changes = offset_changes(chrono_tz::America::Los_Angeles, start, start + 3 * 86_400_000);
+    assert_eq!(changes, [(1_741_514_400_000, "-08:00 \u{2192} -07:00".to_string())]);
+    assert!(offset_changes(chrono_tz::Asia::Tokyo, start, start + 365 * 86_400_000).is_empty());
+    // Lord Howe moves by 30 minutes; a year has two changes.
+    assert_eq!(offset_changes(chrono_tz::Australia::Lord_Howe, start, start + 365 * 86_400_000).len(), 2);
+}

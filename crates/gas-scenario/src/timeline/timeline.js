@@ -100,6 +100,13 @@
     var height = quotaTop + QUOTA_PX + 4;
     var s = svg('svg', { 'class': 'timeline', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height });
     this.drawAxis(s, x, span, width, height);
+    // DST: where the zone's offset changes, a line across the zone with the offsets.
+    var changes = z.offset_changes || [];
+    for (var c = 0; c < changes.length; c++) {
+      var cx = x(changes[c].at);
+      s.appendChild(svg('line', { 'class': 'dst-line', x1: cx, x2: cx, y1: 0, y2: height }, changes[c].text));
+      s.appendChild(svg('text', { 'class': 'dst-label', x: cx + 2, y: AXIS_PX - 8 })).textContent = changes[c].text.split(' UTC offset ')[1];
+    }
     s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: marksTop + 12 }, null)).textContent = 'faults \u00b7 evictions';
     s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: mailTop + 12 }, null)).textContent = 'mail';
     this.drawTracks(s, width, lanesTop, false);
