@@ -79,6 +79,15 @@ pub fn error_groups(executions: &[ExecutionSummary]) -> Vec<Group> {
     sorted(groups)
 }
 
+/// The executions of an error group (from `error_groups` of the same executions), in order.
+pub fn error_group_members(executions: &[ExecutionSummary], group: &Group) -> Vec<u64> {
+    executions
+        .iter()
+        .filter(|e| e.outcome == group.kind && e.error_site == group.site && error_text(e) == group.text)
+        .map(|e| e.exec_id)
+        .collect()
+}
+
 /// Warning and error lines the scripts logged, by level and text; without the line the
 /// platform adds for an uncaught error (that execution is in `error_groups`).
 pub fn log_groups(executions: &[ExecutionSummary]) -> Vec<Group> {

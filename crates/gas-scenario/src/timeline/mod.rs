@@ -31,6 +31,9 @@ pub const TRACE_LOG_BYTES_PER_RUN_MAX: usize = 64 * 1024 * 1024;
 /// Lanes of overlapping executions drawn per zone; more overlap shares the last lane
 /// (the scheduler allows 64 in flight).
 pub const LANES_MAX: usize = 64;
+/// Groups of errors the page lists per zone run, and executions it links per group.
+const ERROR_GROUPS_MAX: usize = 50;
+const GROUP_MEMBERS_MAX: usize = 1_000;
 /// Tick marks of one level of the time axis; a finer level with more is left out.
 const AXIS_TICKS_MAX: usize = 4_000;
 /// Points of the mail quota line (two per send and reset at most).
@@ -456,6 +459,19 @@ fn zone_view(report: &ZoneReport) -> Value {
         .iter()
         .map(|e| json!({ "label": e.label, "passed": e.passed, "expected": e.expected, "actual": e.actual, "evidence": e.evidence }))
         .collect();
+    let errors: Vec<Value> = crate::why::error_groups(&report.executions)
+        .iter()
+        .take(ERROR_GROUPS_MAX)
+        .map(|group| {
+            let mut members = crate::why::error_group_members(&report.executions, group);
+            members.truncate(GROUP_MEMBERS_MAX);
+            json!({
+                "kind": group.kind, "site": group.site, "text": group.text, "count": group.count,
+                "functions": group.functions, "first": local(group.first_utc_ms), "last": local(group.last_utc_ms),
+                "execs": members,
+            })
+        })
+        .collect();
     let (first_lanes, _) = tracks.first_lanes();
     let track_views: Vec<Value> = tracks
         .functions
@@ -485,6 +501,7 @@ fn zone_view(report: &ZoneReport) -> Value {
         "mail": mail,
         "quota": { "per_day": report.timeline.mail_quota_per_day, "points": report.timeline.mail_quota },
         "expectations": expectations,
+        "errors": errors,
         "traces_kept": report.timeline.kept,
         "traces_dropped": report.timeline.traces_dropped,
         "warnings": report.warnings,

@@ -75,10 +75,34 @@
     this.details = el('div', { 'class': 'details', id: 'details-' + this.index });
     this.details.appendChild(el('p', { 'class': 'hint' }, 'Click an execution to see its calls and logs.'));
     section.appendChild(this.details);
+    if ((z.errors || []).length) section.appendChild(this.errorList());
     section.appendChild(expectations(z));
     this.section = section;
     this.draw();
     return section;
+  };
+
+  // Failed and killed executions grouped as in the text report; a click on a group shows
+  // its next execution (its calls and logs below the picture), round the group.
+  Zone.prototype.errorList = function () {
+    var self = this, list = el('div', { 'class': 'errors' });
+    list.appendChild(el('h3', {}, 'failed and killed (' + this.z.errors.length + ' kinds of error)'));
+    for (var i = 0; i < this.z.errors.length; i++) {
+      (function (g) {
+        var next = 0;
+        var item = el('button', { type: 'button', 'class': 'error-group', 'data-kind': g.kind },
+          g.count + '\u00d7 ' + g.kind + (g.site ? ' ' + g.site : '') + '  ' + g.text + '  (' + g.functions.join(', ') +
+          '; ' + g.first + ' .. ' + g.last + ')');
+        item.addEventListener('click', function () {
+          if (!g.execs.length) return;
+          self.show(g.execs[next % g.execs.length]);
+          next++;
+          self.details.scrollIntoView({ block: 'nearest' });
+        });
+        list.appendChild(item);
+      })(this.z.errors[i]);
+    }
+    return list;
   };
 
   Zone.prototype.setZoom = function (zoom) {

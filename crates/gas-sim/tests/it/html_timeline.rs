@@ -226,6 +226,10 @@ fn chromium_draws_every_bar_and_mark_and_a_click_shows_the_calls() {
     let evidence: usize = reports.iter().flat_map(|r| &r.expectations).map(|x| x.evidence.len()).sum();
     assert!(evidence > 0, "the fixture's failing expectation has evidence");
     assert_eq!(count(&dom, "<tr class=\"evidence-row\""), evidence);
+    // The failed and killed executions grouped as in the text report, one line per group.
+    let groups: usize = reports.iter().map(|r| gas_scenario::why::error_groups(&r.executions).len()).sum();
+    assert!(groups > 0, "the fixture has a failed or killed execution");
+    assert_eq!(count(&dom, "class=\"error-group\""), groups);
     // One labelled track per function in each zone.
     let tracks: usize = reports
         .iter()
