@@ -38,6 +38,9 @@ pub fn json_for_script(value: &Value) -> String {
 
 /// The page for `reports` (one section per zone run, in order). The same reports give
 /// the same bytes.
+/// Scenarios the page's title names; with more it says how many.
+const TITLE_SCENARIOS_MAX: usize = 3;
+
 pub fn page(reports: &[ZoneReport]) -> String {
     let mut scenarios: Vec<&str> = Vec::new();
     for report in reports {
@@ -45,7 +48,11 @@ pub fn page(reports: &[ZoneReport]) -> String {
             scenarios.push(&report.scenario);
         }
     }
-    let title = format!("gas-sim timeline: {}", scenarios.join(", "));
+    // A page of a whole `test` run names how many, not every scenario.
+    let title = match scenarios.len() {
+        0..=TITLE_SCENARIOS_MAX => format!("gas-sim timeline: {}", scenarios.join(", ")),
+        n => format!("gas-sim timeline: {n} scenarios"),
+    };
     let passed = reports.iter().filter(|r| r.passed).count();
     let summary = format!("{} run(s): {passed} passed, {} failed", reports.len(), reports.len() - passed);
     let data = json_for_script(&super::view(reports));

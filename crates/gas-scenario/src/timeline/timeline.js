@@ -302,6 +302,21 @@
     return t;
   }
 
+  // With several runs, an index first: the failed ones first, each linking to its run.
+  if (data.zones.length > 1) {
+    var nav = el('nav', { 'class': 'index' });
+    nav.appendChild(el('h2', {}, 'runs'));
+    var order = [];
+    for (var f = 0; f < data.zones.length; f++) order.push(f);
+    order.sort(function (a, b) { return (data.zones[a].passed - data.zones[b].passed) || (a - b); });
+    for (var o = 0; o < order.length; o++) {
+      var zi = data.zones[order[o]];
+      var link = el('a', { href: '#zone-' + order[o], 'class': 'index-link ' + (zi.passed ? 'passed' : 'failed') },
+        (zi.passed ? 'passed  ' : 'FAILED  ') + zi.scenario + ' \u2014 ' + zi.zone);
+      nav.appendChild(link);
+    }
+    root.appendChild(nav);
+  }
   var zones = [];
   for (var i = 0; i < data.zones.length; i++) {
     var zone = new Zone(data.zones[i], i);

@@ -226,6 +226,11 @@ fn chromium_draws_every_bar_and_mark_and_a_click_shows_the_calls() {
     let evidence: usize = reports.iter().flat_map(|r| &r.expectations).map(|x| x.evidence.len()).sum();
     assert!(evidence > 0, "the fixture's failing expectation has evidence");
     assert_eq!(count(&dom, "<tr class=\"evidence-row\""), evidence);
+    // An index of the runs, the failed ones first.
+    let links: Vec<&str> = dom.match_indices("class=\"index-link ").map(|(at, _)| &dom[at + 18..at + 24]).collect();
+    assert_eq!(links.len(), reports.len());
+    let failed = reports.iter().filter(|r| !r.passed).count();
+    assert!(links[..failed].iter().all(|l| l.starts_with("failed")), "{links:?}");
     // The failed and killed executions grouped as in the text report, one line per group.
     let groups: usize = reports.iter().map(|r| gas_scenario::why::error_groups(&r.executions).len()).sum();
     assert!(groups > 0, "the fixture has a failed or killed execution");
