@@ -31,3 +31,15 @@ pub fn write(path: Option<&Path>, reports: &[ZoneReport], outputs: &Outputs) -> 
     errln!("timeline: {}", path.display());
     Ok(())
 }
+
+/// `test --html` of many runs: the calls and logs of the runs that passed are left out
+/// (their bars, marks and mail stay), so the page grows with what needs a look; `run
+/// SCENARIO --html` keeps every run's.
+pub fn details_of_failed_runs_only(reports: &mut [ZoneReport]) {
+    for report in reports.iter_mut().filter(|r| r.passed) {
+        report.timeline.kept = false;
+        for execution in &mut report.executions {
+            execution.trace = None;
+        }
+    }
+}

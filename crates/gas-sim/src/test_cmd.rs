@@ -148,6 +148,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     }
     planned.apply(&prepared, in_ci)?;
     crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()], &outputs)?;
+    crate::html::details_of_failed_runs_only(&mut all_reports);
     crate::html::write(args.html.as_deref(), &all_reports, &outputs)?;
     failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {

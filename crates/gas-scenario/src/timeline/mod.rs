@@ -34,8 +34,9 @@ pub const LANES_MAX: usize = 64;
 /// Groups of errors the page lists per zone run, and executions it links per group.
 const ERROR_GROUPS_MAX: usize = 50;
 const GROUP_MEMBERS_MAX: usize = 1_000;
-/// Tick marks of one level of the time axis; a finer level with more is left out.
-const AXIS_TICKS_MAX: usize = 4_000;
+/// Tick marks of one level of the time axis; a finer level with more is left out (minute
+/// ticks for a run of a day, 10-minute ticks for ten days: the page's size follows).
+const AXIS_TICKS_MAX: usize = 1_500;
 /// Points of the mail quota line (two per send and reset at most).
 const QUOTA_POINTS_MAX: usize = 200_000;
 
@@ -281,7 +282,7 @@ impl Tracks {
     }
 }
 
-/// The time axis: levels of ticks (1 minute to 1 month apart) with local labels, each
+/// The time axis (each tick's time from the run's start, and its label): levels of ticks (1 minute to 1 month apart) with local labels, each
 /// with at most `AXIS_TICKS_MAX` ticks; the page picks the level that fits its zoom.
 fn axis(zone: chrono_tz::Tz, start_utc_ms: i64, end_utc_ms: i64) -> Vec<Value> {
     const MINUTE: i64 = 60_000;
@@ -304,7 +305,8 @@ fn axis(zone: chrono_tz::Tz, start_utc_ms: i64, end_utc_ms: i64) -> Vec<Value> {
         .map(|&(step_ms, format)| {
             let ticks: Vec<Value> = local_ticks(zone, start_utc_ms, end_utc_ms, step_ms)
                 .into_iter()
-                .map(|at| json!([at, utc_ms_to_local(zone, at).format(format).to_string()]))
+                // Relative to the run's start: shorter numbers in a page of many runs.
+                .map(|at| json!([at - start_utc_ms, utc_ms_to_local(zone, at).format(format).to_string()]))
                 .collect();
             json!({ "step_ms": step_ms, "ticks": ticks })
         })
@@ -523,7 +525,7 @@ fn execution_view(e: &ExecutionSummary, lane: usize, local: &dyn Fn(i64) -> Stri
         }
         None => (Vec::new(), Vec::new(), Vec::new(), Value::Null),
     };
-    json!({
+    let mut view = json!({
         "id": e.exec_id,
         "function": e.function,
         "source": e.source,
@@ -532,16 +534,26 @@ fn execution_view(e: &ExecutionSummary, lane: usize, local: &dyn Fn(i64) -> Stri
         "start_local": local(e.start_utc_ms),
         "end_local": local(e.end_utc_ms),
         "outcome": e.outcome,
-        "killed_at_limit": killed_at_limit(e),
-        "error": e.error,
-        "warnings": e.warnings,
         "lane": lane,
-        "lock_waits": lock_waits,
-        "calls": calls,
-        "logs": logs,
-        "dropped": dropped,
-        "has_trace": e.trace.is_some(),
-    })
+    });
+    // What most executions lack is left out (the page fills in the defaults): a page of
+    // thousands of executions stays small.
+    let optional = [
+        ("killed_at_limit", json!(killed_at_limit(e)), !killed_at_limit(e)),
+        ("error", json!(e.error), e.error.is_none()),
+        ("warnings", json!(e.warnings), e.warnings.is_empty()),
+        ("lock_waits", json!(lock_waits), lock_waits.is_empty()),
+        ("calls", json!(calls), calls.is_empty()),
+        ("logs", json!(logs), logs.is_empty()),
+        ("dropped", dropped, e.trace.is_none()),
+        ("has_trace", json!(true), e.trace.is_none()),
+    ];
+    for (key, value, absent) in optional {
+        if !absent {
+            view[key] = value;
+        }
+    }
+    view
 }
 
 #[cfg(test)]

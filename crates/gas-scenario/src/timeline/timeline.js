@@ -41,7 +41,19 @@
     this.index = index;
     this.zoom = 1;
     this.lanes = 1;
-    for (var i = 0; i < z.executions.length; i++) this.lanes = Math.max(this.lanes, z.executions[i].lane + 1);
+    for (var i = 0; i < z.executions.length; i++) {
+      var e = z.executions[i];
+      // The data leaves out what an execution lacks: the defaults, in one place.
+      e.killed_at_limit = e.killed_at_limit || false;
+      e.error = e.error || null;
+      e.warnings = e.warnings || [];
+      e.lock_waits = e.lock_waits || [];
+      e.calls = e.calls || [];
+      e.logs = e.logs || [];
+      e.dropped = e.dropped || null;
+      e.has_trace = e.has_trace || false;
+      this.lanes = Math.max(this.lanes, e.lane + 1);
+    }
   }
 
   Zone.prototype.build = function () {
@@ -55,6 +67,10 @@
       z.executions.length + ' executions, ' + z.mail.length + ' mails, ' + z.marks.length + ' marks'));
     if (!z.passed) section.appendChild(el('p', { 'class': 'replay' }, 'replay: ' + z.replay));
     for (var w = 0; w < z.warnings.length; w++) section.appendChild(el('p', { 'class': 'warning' }, 'warning: ' + z.warnings[w]));
+    if (!z.traces_kept && z.passed) {
+      section.appendChild(el('p', { 'class': 'hint' }, 'This run passed: its calls and logs are not on this page ' +
+        '(gas-sim test keeps them for failed runs; gas-sim run with --html keeps them all).'));
+    }
     if (z.traces_dropped > 0) {
       section.appendChild(el('p', { 'class': 'warning' }, z.traces_dropped +
         ' executions have no calls or logs here: the run keeps at most its first 100,000 records for the page'));
@@ -175,7 +191,7 @@
     if (!level && levels.length) level = levels[levels.length - 1];
     if (!level) return;
     for (var t = 0; t < level.ticks.length; t++) {
-      var tx = x(level.ticks[t][0]);
+      var tx = x(this.z.start + level.ticks[t][0]);
       s.appendChild(svg('line', { 'class': 'grid', x1: tx, x2: tx, y1: AXIS_PX - 6, y2: height }));
       s.appendChild(svg('text', { 'class': 'axis-label', x: tx + 2, y: 14 })).textContent = level.ticks[t][1];
     }

@@ -143,6 +143,31 @@ fn an_html_path_that_cannot_be_written_fails_before_the_runs() {
     assert_eq!(out.status.code(), Some(2), "the scenario itself is an input");
 }
 
+/// `test --html` keeps calls and logs for failed runs only: the page of a passing run
+/// has its bars but no call records, and says where to get them.
+#[test]
+fn a_test_page_keeps_the_details_of_failed_runs_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("t.html");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let run = |command: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+            .args([command, "scenarios/quickstart_visits.toml", "--html"])
+            .arg(&page)
+            .args(["--allow-path".as_ref(), dir.path().as_os_str()])
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        assert!(out.status.code().is_some_and(|c| c <= 1), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(&page).unwrap()
+    };
+    let tested = run("test");
+    assert!(!tested.contains("\"calls\":"), "a passed run's calls are left out");
+    assert!(tested.contains("\"executions\":[{"), "its bars stay");
+    let ran = run("run");
+    assert!(ran.contains("\"calls\":"), "run --html keeps every run's calls");
+}
+
 fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("GAS_SIM_CHROMIUM") {
         return Some(PathBuf::from(path));
