@@ -84,6 +84,7 @@
     zoomIn.addEventListener('click', function () { self.setZoom(self.zoom * 2); });
     zoomFit.addEventListener('click', function () { self.setZoom(1); });
     controls.appendChild(zoomOut); controls.appendChild(zoomIn); controls.appendChild(zoomFit); controls.appendChild(this.zoomLabel);
+    controls.appendChild(this.navigation());
     controls.appendChild(legend());
     section.appendChild(controls);
     this.scroller = el('div', { 'class': 'scroller' });
@@ -119,6 +120,36 @@
       })(this.z.errors[i]);
     }
     return list;
+  };
+
+  // "next failure", "next lock wait", "next kill": each steps through those executions,
+  // showing one and scrolling the picture to its bar.
+  Zone.prototype.navigation = function () {
+    var self = this, nav = el('span', { 'class': 'navigation' });
+    var kinds = [
+      ['failure', function (e) { return e.outcome === 'failed'; }],
+      ['lock wait', function (e) { return e.lock_waits.length > 0; }],
+      ['kill', function (e) { return e.outcome === 'killed'; }],
+    ];
+    for (var k = 0; k < kinds.length; k++) {
+      (function (name, test) {
+        var ids = [];
+        for (var i = 0; i < self.z.executions.length; i++) if (test(self.z.executions[i])) ids.push(self.z.executions[i]);
+        if (!ids.length) return;
+        var next = 0;
+        var button = el('button', { type: 'button', 'class': 'next-' + name.replace(' ', '-') }, 'next ' + name + ' (' + ids.length + ')');
+        button.addEventListener('click', function () {
+          var e = ids[next % ids.length];
+          next++;
+          self.show(e.id);
+          var span = Math.max(1, self.z.end - self.z.start);
+          var px = ((e.start - self.z.start) / span) * self.scroller.scrollWidth;
+          self.scroller.scrollLeft = Math.max(0, px - self.scroller.clientWidth / 2);
+        });
+        nav.appendChild(button);
+      })(kinds[k][0], kinds[k][1]);
+    }
+    return nav;
   };
 
   Zone.prototype.setZoom = function (zoom) {

@@ -260,6 +260,15 @@ fn chromium_draws_every_bar_and_mark_and_a_click_shows_the_calls() {
     let groups: usize = reports.iter().map(|r| gas_scenario::why::error_groups(&r.executions).len()).sum();
     assert!(groups > 0, "the fixture has a failed or killed execution");
     assert_eq!(count(&dom, "class=\"error-group\""), groups);
+    // Navigation to the next failure, lock wait and kill, where a zone has them.
+    let zones_with = |test: &dyn Fn(&gas_scenario::report::ExecutionSummary) -> bool| {
+        reports.iter().filter(|r| r.executions.iter().any(test)).count()
+    };
+    assert_eq!(count(&dom, "class=\"next-kill\""), zones_with(&|x| x.outcome == "killed"));
+    assert_eq!(count(&dom, "class=\"next-failure\""), zones_with(&|x| x.outcome == "failed"));
+    let waits = zones_with(&|x| x.trace.as_ref().is_some_and(|t| !t.lock_waits.is_empty()));
+    assert!(waits > 0);
+    assert_eq!(count(&dom, "class=\"next-lock-wait\""), waits);
     // One labelled track per function in each zone.
     let tracks: usize = reports
         .iter()
