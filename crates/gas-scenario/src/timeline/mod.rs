@@ -474,6 +474,19 @@ fn zone_view(report: &ZoneReport) -> Value {
             })
         })
         .collect();
+    let submissions: Vec<Value> = report
+        .submissions
+        .iter()
+        .map(|sub| {
+            let attempts: Vec<Value> = sub
+                .attempts
+                .iter()
+                .map(|a| json!([a.at_utc_ms, a.exec_id, a.outcome, a.status, a.known_at_utc_ms, a.resubmit]))
+                .collect();
+            let label = sub.label.clone().unwrap_or_else(|| format!("#{}", sub.index));
+            json!({ "label": label, "client": sub.client, "concluded": sub.concluded, "attempts": attempts })
+        })
+        .collect();
     let (first_lanes, _) = tracks.first_lanes();
     let track_views: Vec<Value> = tracks
         .functions
@@ -504,6 +517,7 @@ fn zone_view(report: &ZoneReport) -> Value {
         "quota": { "per_day": report.timeline.mail_quota_per_day, "points": report.timeline.mail_quota },
         "expectations": expectations,
         "errors": errors,
+        "submissions": submissions,
         "traces_kept": report.timeline.kept,
         "traces_dropped": report.timeline.traces_dropped,
         "warnings": report.warnings,

@@ -166,7 +166,9 @@
     var x = function (t) { return ((t - z.start) / span) * width; };
     var lanesTop = AXIS_PX;
     var marksTop = lanesTop + this.lanes * LANE_PX + GAP_PX;
-    var mailTop = marksTop + ROW_PX;
+    var webTop = marksTop + ROW_PX;
+    var webRows = (z.submissions || []).length ? ROW_PX : 0;
+    var mailTop = webTop + webRows;
     var quotaTop = mailTop + ROW_PX + GAP_PX;
     var height = quotaTop + QUOTA_PX + 4;
     var s = svg('svg', { 'class': 'timeline', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height });
@@ -189,6 +191,7 @@
       s.appendChild(svg('line', { 'class': 'tick-mail', x1: mx, x2: mx, y1: mailTop + 2, y2: mailTop + ROW_PX - 2 },
         mail.local + '  to ' + mail.to + '\n' + mail.subject));
     }
+    if (webRows) this.drawSubmissions(s, x, webTop);
     this.drawQuota(s, x, quotaTop, width);
     while (this.scroller.firstChild) this.scroller.removeChild(this.scroller.firstChild);
     this.scroller.appendChild(s);
@@ -246,6 +249,26 @@
       g.appendChild(svg('line', { 'class': 'kill-line', x1: kx, x2: kx, y1: y - 2, y2: y + LANE_PX - 2 }, 'killed: ' + (e.error || '')));
     }
     s.appendChild(g);
+  };
+
+  // The web app's clients: each submission a line from its first attempt to when its
+  // client knew the last one's answer, each attempt a dot coloured by how it ended
+  // (delivered, lost, error page, timeout); a click on a dot shows its execution.
+  Zone.prototype.drawSubmissions = function (s, x, top) {
+    s.appendChild(svg('text', { 'class': 'row-label', x: 2, y: top + 12 })).textContent = 'web app';
+    var cy = top + ROW_PX / 2;
+    for (var i = 0; i < this.z.submissions.length; i++) {
+      var sub = this.z.submissions[i], a = sub.attempts;
+      if (!a.length) continue;
+      var last = a[a.length - 1], end = last[4] === null || last[4] === undefined ? last[0] : last[4];
+      s.appendChild(svg('line', { 'class': 'submission concluded-' + sub.concluded, x1: x(a[0][0]), x2: x(end), y1: cy, y2: cy },
+        sub.label + ' (' + sub.client + '): ' + a.length + ' attempt(s), concluded ' + sub.concluded));
+      for (var k = 0; k < a.length; k++) {
+        var title = sub.label + ' attempt ' + (k + 1) + (a[k][5] ? ' (sent again)' : '') + ': ' + a[k][2] +
+          (a[k][3] ? ' ' + a[k][3] : '') + '; concluded ' + sub.concluded;
+        s.appendChild(svg('circle', { 'class': 'attempt attempt-' + a[k][2], cx: x(a[k][0]), cy: cy, r: 4, 'data-exec': a[k][1] }, title));
+      }
+    }
   };
 
   Zone.prototype.drawQuota = function (s, x, top, width) {

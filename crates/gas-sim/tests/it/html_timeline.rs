@@ -269,6 +269,17 @@ fn chromium_draws_every_bar_and_mark_and_a_click_shows_the_calls() {
     let waits = zones_with(&|x| x.trace.as_ref().is_some_and(|t| !t.lock_waits.is_empty()));
     assert!(waits > 0);
     assert_eq!(count(&dom, "class=\"next-lock-wait\""), waits);
+    // The web app's row: one line per submission, a dot per attempt.
+    let submissions: usize = reports.iter().map(|r| r.submissions.len()).sum();
+    let attempts: usize = reports.iter().flat_map(|r| &r.submissions).map(|s| s.attempts.len()).sum();
+    assert!(submissions > 0 && attempts > submissions, "a retried submission");
+    assert_eq!(count(&dom, "<line class=\"submission "), submissions);
+    assert_eq!(count(&dom, "<circle class=\"attempt "), attempts);
+    assert_eq!(
+        count(&dom, "<circle class=\"attempt attempt-lost\""),
+        reports.len(),
+        "the lost first answer, in each zone"
+    );
     // One labelled track per function in each zone.
     let tracks: usize = reports
         .iter()

@@ -26,3 +26,7 @@ function fetchShop() {
   var text = UrlFetchApp.fetch('https://shop.example.com/orders').getContentText();
   console.log('got ' + text.length + ' bytes & <i>more</i>');
 }
+
+function doPost(e) {
+  return ContentService.createTextOutput('saved');
+}
