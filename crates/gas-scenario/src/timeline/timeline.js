@@ -95,7 +95,10 @@
     if ((z.errors || []).length) section.appendChild(this.errorList());
     section.appendChild(expectations(z));
     this.section = section;
+    this.zoom = this.interestingZoom();
+    this.zoomLabel.textContent = 'zoom \u00d7' + this.zoom;
     this.draw();
+    this.scrollTo(this.interestingStart);
     return section;
   };
 
@@ -150,6 +153,32 @@
       })(kinds[k][0], kinds[k][1]);
     }
     return nav;
+  };
+
+  // A long run opens on what needs a look: the span of its failed and killed executions
+  // and lock waits (zoomed so it fills the view, at most 64x); "fit" shows the whole run.
+  Zone.prototype.interestingZoom = function () {
+    var z = this.z, first = null, last = null;
+    for (var i = 0; i < z.executions.length; i++) {
+      var e = z.executions[i];
+      if (e.outcome === 'completed' && !e.lock_waits.length) continue;
+      first = first === null ? e.start : Math.min(first, e.start);
+      last = last === null ? e.end : Math.max(last, e.end);
+    }
+    this.interestingStart = first;
+    var span = Math.max(1, z.end - z.start);
+    if (first === null || span < 86400000) return 1;
+    var wanted = Math.max(3600000, (last - first) * 1.2);
+    var zoom = 1;
+    while (zoom * 2 <= 64 && span / (zoom * 2) >= wanted) zoom *= 2;
+    return zoom;
+  };
+
+  Zone.prototype.scrollTo = function (at) {
+    if (at === null || at === undefined) return;
+    var span = Math.max(1, this.z.end - this.z.start);
+    var px = ((at - this.z.start) / span) * this.scroller.scrollWidth;
+    this.scroller.scrollLeft = Math.max(0, px - 40);
   };
 
   Zone.prototype.setZoom = function (zoom) {
