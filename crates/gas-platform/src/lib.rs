@@ -43,6 +43,7 @@ pub mod utilities;
 pub mod value;
 pub mod webapp;
 pub mod world;
+pub mod xml;
 pub mod zone_names;
 mod zone_names_table;
 

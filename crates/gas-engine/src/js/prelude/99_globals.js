@@ -27,6 +27,7 @@
     ContentService: () => content().ContentService, HtmlService: () => html().HtmlService,
     Logger: () => logging().Logger, console: () => logging().console,
     DriveApp: () => drive().DriveApp, MimeType: () => drive().MimeType,
+    XmlService: () => xml().XmlService,
   };
 
   // ---- Every other global of the catalogue ------------------------------------------
