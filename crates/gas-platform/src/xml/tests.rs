@@ -65,6 +65,10 @@ fn parse_errors_are_xerces_texts_with_their_line() {
     );
     assert_eq!(parse_error("<a>x</a>tail"), "Error on line 1: Content is not allowed in trailing section.");
     assert_eq!(
+        parse_error("</a>"),
+        "Error on line 1: The markup in the document preceding the root element must be well-formed."
+    );
+    assert_eq!(
         parse_error("<a>\n<b>"),
         "Error on line 2: XML document structures must start and end within the same entity."
     );
@@ -208,4 +212,39 @@ fn detach_clone_and_set_text() {
     assert_eq!(store.descendants(copy).unwrap().len(), 1);
     store.set_attribute_value(copy, "k", "w", NO_NAMESPACE).unwrap();
     assert_eq!(store.format_element(&Format::raw(), copy).unwrap(), "<a k=\"w\">z</a>");
+}
+
+#[test]
+fn malformed_input_is_an_error_never_a_panic() {
+    let inputs = [
+        "<\u{e9} a b/>",
+        "<a \u{e9}=x/>",
+        "<a \u{e9}=\"1\" \u{e9}=\"2\"/>",
+        "&",
+        "<a>&#xD800;</a>",
+        "<a>&#99999999;</a>",
+        "<a>&#x;</a>",
+        "<![CDATA[x]]>",
+        "<?xml version=\"1.0\"?><?xml x?><a/>",
+        "<a><?xml x?></a>",
+        "<!DOCTYPE>",
+        "<a/><!DOCTYPE a>",
+        "</a>",
+        "<a></b>",
+        "<a\u{0}/>",
+        "<a>\u{1}</a>",
+        "<a b='<'/>",
+        "<a>]]></a>",
+        "<a><!-- x -- y --></a>",
+        "<a b=\"&#1;\"/>",
+        "<a b=\"&unknown;\"/>",
+        "<a:b:c/>",
+        "<a xmlns:p=\"\"><p:b/></a>",
+        "\u{feff}<a/>",
+    ];
+    for input in inputs {
+        if let Err(error) = Store::default().parse(input) {
+            assert!(error.message.starts_with("Error on line "), "{input:?}: {}", error.message);
+        }
+    }
 }

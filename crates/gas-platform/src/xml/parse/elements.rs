@@ -129,7 +129,9 @@ impl Parser<'_> {
             }
             Err(EscapeError::UnrecognizedEntity(_, name)) => Err(self.error(&undeclared_entity(&name))),
             Err(EscapeError::UnterminatedEntity(range)) => {
-                let name: String = normalised[range.start + 1..]
+                let name: String = normalised
+                    .get(range.start + 1..)
+                    .unwrap_or("")
                     .chars()
                     .take_while(|c| verify::is_name_char(*c) || *c == ':')
                     .collect();
@@ -170,7 +172,7 @@ fn attribute_error(error: &AttrError, start: &BytesStart, element: &str) -> Stri
     let offset = start.name().as_ref().len();
     let name_at = |position: usize| -> String {
         let from = position.saturating_sub(offset).min(raw.len());
-        let before = raw[..from].trim_end_matches(|c: char| c == '=' || c.is_whitespace());
+        let before = raw.get(..from).unwrap_or(raw).trim_end_matches(|c: char| c == '=' || c.is_whitespace());
         let start = before.rfind(|c: char| c.is_whitespace()).map_or(0, |i| i + 1);
         before[start..].to_string()
     };
@@ -181,8 +183,13 @@ fn attribute_error(error: &AttrError, start: &BytesStart, element: &str) -> Stri
         }
         AttrError::Duplicated(position, _) => {
             let from = position.saturating_sub(offset).min(raw.len());
-            let name: String =
-                raw[from..].trim_start().chars().take_while(|c| *c != '=' && !c.is_whitespace()).collect();
+            let name: String = raw
+                .get(from..)
+                .unwrap_or("")
+                .trim_start()
+                .chars()
+                .take_while(|c| *c != '=' && !c.is_whitespace())
+                .collect();
             format!("Attribute \"{name}\" was already specified for element \"{element}\".")
         }
         AttrError::ExpectedValue(position)

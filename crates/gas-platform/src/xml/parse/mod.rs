@@ -162,6 +162,7 @@ impl Parser<'_> {
             quick_xml::Error::IllFormed(IllFormedError::MismatchedEndTag { expected, .. }) => {
                 format!("The element type \"{expected}\" must be terminated by the matching end-tag \"</{expected}>\".")
             }
+            quick_xml::Error::IllFormed(IllFormedError::UnmatchedEndTag(_)) if !self.root_done => BEFORE_ROOT.into(),
             quick_xml::Error::IllFormed(IllFormedError::UnmatchedEndTag(_)) => AFTER_ROOT.into(),
             quick_xml::Error::IllFormed(IllFormedError::DoubleHyphenInComment) => DOUBLE_HYPHEN.into(),
             quick_xml::Error::IllFormed(IllFormedError::UnclosedReference) => {
@@ -185,7 +186,8 @@ impl Parser<'_> {
 
     /// The name after the first `&` at or after `position` (an unterminated reference).
     fn reference_name_at(&self, position: usize) -> String {
-        let rest = &self.text[position.min(self.text.len())..];
+        // `get`: a position inside a multi-byte character gives no name, not a panic.
+        let rest = self.text.get(position.min(self.text.len())..).unwrap_or("");
         let after = rest.find('&').map_or("", |i| &rest[i + 1..]);
         after.chars().take_while(|c| verify::is_name_char(*c) || *c == ':').collect()
     }
