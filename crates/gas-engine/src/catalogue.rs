@@ -95,11 +95,17 @@ fn declared_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
 pub(crate) fn declared_on(qualified: &str) -> String {
     let catalogue = catalogue::catalogue();
     let short = qualified.rsplit('.').next().unwrap_or(qualified);
-    if catalogue.resolve_class(short).is_none_or(|class| class.name != qualified) {
+    // A class whose short name is another's (XmlService's `Element`) declares its
+    // methods by qualified name.
+    let declared_as = if catalogue.resolve_class(short).is_some_and(|class| class.name == qualified) {
+        short
+    } else if catalogue.class(qualified).is_some() {
+        qualified
+    } else {
         return String::new();
-    }
-    let kinds = crate::methods::of_class(short)
-        .iter()
+    };
+    let kinds = crate::methods::of_class(declared_as)
+        .into_iter()
         .filter_map(|m| Some(format!("{}={}", m.name, result_kind(qualified, m.name)?)));
     kinds.collect::<Vec<_>>().join(",")
 }
@@ -107,8 +113,11 @@ pub(crate) fn declared_on(qualified: &str) -> String {
 /// See [`declared_on`].
 fn result_kind(qualified: &str, name: &str) -> Option<String> {
     let (_, method) = catalogue::catalogue().method_of_call(name)?;
-    let returns = method.overloads.first()?.returns;
-    if method.overloads.iter().any(|o| o.returns != returns) {
+    // `X|null`: the wrapper gives null for a null handle (00_core.js `derived`), so an
+    // overload returning `X` and one returning `X|null` have one shape.
+    let shape = |returns: &'static str| returns.strip_suffix("|null").unwrap_or(returns);
+    let returns = shape(method.overloads.first()?.returns);
+    if method.overloads.iter().any(|o| shape(o.returns) != returns) {
         return None;
     }
     let (class, array) = match returns.strip_suffix("[]") {

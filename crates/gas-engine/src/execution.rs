@@ -205,6 +205,7 @@ pub fn run_execution(
         call_site: RefCell::new(String::new()),
         formula_gaps: RefCell::new(Vec::new()),
         steps: Default::default(),
+        xml: RefCell::new(Default::default()),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {

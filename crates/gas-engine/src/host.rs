@@ -183,6 +183,8 @@ pub struct Host {
     pub formula_gaps: RefCell<Vec<String>>,
     /// The step budget a call's Rust side may spend (`work.rs`), paid after the call.
     pub steps: crate::work::StepMeter,
+    /// Every XmlService object this execution made (`gas_platform::xml::Store`).
+    pub xml: RefCell<gas_platform::xml::Store>,
 }
 
 impl Host {
@@ -216,6 +218,7 @@ impl Host {
             call_site: RefCell::new(String::new()),
             formula_gaps: RefCell::new(Vec::new()),
             steps: Default::default(),
+            xml: RefCell::new(Default::default()),
         }
     }
 

@@ -67,7 +67,11 @@
 //! for `gas-sim init`, and decides no platform rule; `bindings/html.rs` and `61_html.js`
 //! are HtmlService (a template's code, compiled by gas-platform, runs in the script's
 //! realm); `39_blob.js` is the one `Blob` every service uses (`blobOf`, `handleOf`);
-//! `11_ui.js` the Ui and menus; `31_gmail.js` the Gmail classes; `45_drive.js` DriveApp,
+//! `bindings/xml/` and `47_xml.js` are XmlService (the execution's XML store is
+//! `Host::xml`; classes whose short name another namespace has, `Element`, `Document`,
+//! `Text`, `Comment`, are declared by qualified name, `XML_Service.Element.getChild`, and
+//! `methods::of_class` and `catalogue::declared_on` find them so); `11_ui.js` the Ui and
+//! menus; `31_gmail.js` the Gmail classes; `45_drive.js` DriveApp,
 //! File, Folder and their iterators (a File or Folder handle is its id, so getters read the
 //! world; `MimeType` comes from the catalogue tables' `mimeTypes`). Spreadsheets:
 //! `bindings/sheets/mod.rs` calls `recalculate_stale` around every SpreadsheetApp call, and

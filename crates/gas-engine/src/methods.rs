@@ -117,13 +117,21 @@ pub fn all() -> &'static [&'static Method] {
     &REGISTRY.sorted
 }
 
-/// The methods declared on `class` (`Sheet`: `Sheet.getRange` ...), sorted.
-pub fn of_class(class: &str) -> &'static [&'static Method] {
+/// The methods declared on `class`, sorted: by short name (`Sheet`: `Sheet.getRange`
+/// ...), or by qualified name for a class whose short name is another namespace's
+/// (`XML_Service.Element`: `XML_Service.Element.getChild`). Names sharing the prefix
+/// `class.` are contiguous in the sorted registry; those with a further dot belong to a
+/// qualified class of that namespace and are left out.
+pub fn of_class(class: &str) -> Vec<&'static Method> {
     let sorted = &REGISTRY.sorted;
-    let prefix = |m: &&Method| m.name.split_once('.').map_or(m.name, |(c, _)| c);
-    let start = sorted.partition_point(|m| prefix(m) < class);
-    let end = start + sorted[start..].partition_point(|m| prefix(m) == class);
-    &sorted[start..end]
+    let prefix = format!("{class}.");
+    let start = sorted.partition_point(|m| m.name < prefix.as_str());
+    sorted[start..]
+        .iter()
+        .take_while(|m| m.name.starts_with(prefix.as_str()))
+        .filter(|m| !m.name[prefix.len()..].contains('.'))
+        .copied()
+        .collect()
 }
 
 /// The declared names, for gas-platform's checks of a fault rule or a latency override.

@@ -25,7 +25,9 @@
 //! (DriveApp's files and folders: state, deterministic ids, limits and texts in `mod.rs`;
 //! create, change, move, copy and lazy listings with continuation tokens in `ops.rs`; the
 //! searchFiles language in `query.rs`; the MimeType values in `mime.rs`), `lock`,
-//! `triggers` (also the builder's combination rules, `ClockBuilder::to_spec`;
+//! `triggers` (also the builder's combination rules, `ClockBuilder::to_spec`; where a
+//! `nearMinute` trigger is placed, `near_minute_offset_minutes`, which gas-scenario's
+//! `Schedule::from_spec` draws;
 //! spreadsheet-event triggers in `Triggers::on_events`, counted with the time-driven ones
 //! toward the 20), `urlfetch`, `utilities/` (one module per concept: Java zones,
 //! SimpleDateFormat, parseDate, base64, digests, charsets, formatString, JS number text,
@@ -54,7 +56,12 @@
 //! *implements* is gas-engine's `methods`, the catalogue is what *exists*), `trace` (a
 //! `CallRecord` names the faults that picked it, `faults::describe`, and under exploration
 //! the script function making the call), `rng` (the only randomness), `world` (all service
-//! state in one serializable value: the `--state` file).
+//! state in one serializable value: the `--state` file), `xml/` (XmlService's JDOM tree in
+//! one arena per execution, `Store`: every node, attribute, namespace and format a script
+//! holds is an id into it; `tree.rs` JDOM's add/remove/detach/clone and their checks,
+//! `verify.rs` legal names and characters, `parse/` XmlService.parse on quick-xml with
+//! Xerces' error texts, `format.rs` the three Formats and JDOM's XMLOutputter; see
+//! docs/xml.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -143,6 +150,7 @@ pub mod utilities;
 pub mod value;
 pub mod webapp;
 pub mod world;
+pub mod xml;
 pub mod zone_names;
 mod zone_names_table;
 

@@ -16,6 +16,20 @@ pub const EVERY_MINUTES_ALLOWED: [u32; 5] = [1, 5, 10, 15, 30];
 /// Allowed `everyHours` values (documented: "1, 2, 4, 6, 8 or 12").
 pub const EVERY_HOURS_ALLOWED: [u32; 6] = [1, 2, 4, 6, 8, 12];
 
+/// How far from its minute a `nearMinute(m)` trigger runs, either side. Documented:
+/// ClockTriggerBuilder.nearMinute "Specifies the minute at which the trigger runs (plus or
+/// minus 15 minutes)".
+pub const NEAR_MINUTE_SPREAD_MINUTES: i64 = 15;
+
+/// Where the platform places a `nearMinute` trigger: minutes from its nominal `hour:m`,
+/// in [-15, 15], drawn once per trigger (the platform picks "a random but then fixed"
+/// time; gas-sim draws it from the run's seed, so a seed always places it alike). The
+/// offset may cross the hour and the day (`atHour(0).nearMinute(5)` may run at 23:50).
+pub fn near_minute_offset_minutes(rng: &mut crate::rng::SeededRng) -> i64 {
+    let spread = NEAR_MINUTE_SPREAD_MINUTES as u64;
+    rng.below(2 * spread + 1) as i64 - NEAR_MINUTE_SPREAD_MINUTES
+}
+
 /// What a `Trigger`'s getters give: `getEventType()`, `getTriggerSource()`,
 /// `getTriggerSourceId()`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -585,5 +599,19 @@ mod tests {
         let b = triggers.install("b", TimeSpec::At { at_utc_ms: 0 }, None, 0, TriggerOrigin::Script).unwrap();
         assert_eq!((a.id.as_str(), b.id.as_str()), ("1000001", "1000002"));
         assert_eq!(triggers.get("1000002").unwrap().handler, "b");
+    }
+
+    #[test]
+    fn near_minute_is_placed_within_15_minutes_by_the_seed() {
+        use crate::rng::SeededRng;
+        let offsets = |seed: u64| {
+            let mut rng = SeededRng::derive(seed, "triggers");
+            (0..200).map(|_| near_minute_offset_minutes(&mut rng)).collect::<Vec<_>>()
+        };
+        let drawn = offsets(7);
+        assert!(drawn.iter().all(|m| (-NEAR_MINUTE_SPREAD_MINUTES..=NEAR_MINUTE_SPREAD_MINUTES).contains(m)));
+        assert!(drawn.contains(&-15) && drawn.contains(&15) && drawn.contains(&0), "the whole window is reachable");
+        assert_eq!(drawn, offsets(7), "deterministic per seed");
+        assert_ne!(drawn, offsets(8));
     }
 }

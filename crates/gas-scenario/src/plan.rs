@@ -573,13 +573,13 @@ fn periodic(
             _ => return Err((Some("weekday"), "weekday must be monday .. sunday".into())),
         };
         let weeks = u32::try_from(period_ms / (7 * MS_PER_DAY)).map_err(|_| (None, "too many weeks".to_string()))?;
-        return Ok(Schedule::Weekly { weeks, weekday, first_day, hour, minute });
+        return Ok(Schedule::Weekly { weeks, weekday, first_day, hour, minute, offset_minutes: 0 });
     }
     if period_ms % MS_PER_DAY != 0 {
         return Err((None, "daily triggers run every whole number of days (Nd)".into()));
     }
     let days = u32::try_from(period_ms / MS_PER_DAY).map_err(|_| (None, "too many days".to_string()))?;
-    Ok(Schedule::Daily { days, first_day, hour, minute })
+    Ok(Schedule::Daily { days, first_day, hour, minute, offset_minutes: 0 })
 }
 
 fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {

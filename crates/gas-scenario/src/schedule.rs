@@ -9,7 +9,7 @@ use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
 use gas_platform::time::{local_to_utc_ms, utc_ms_to_local, MS_PER_DAY, MS_PER_MINUTE};
-use gas_platform::triggers::TimeSpec;
+use gas_platform::triggers::{near_minute_offset_minutes, TimeSpec};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Schedule {
@@ -18,12 +18,14 @@ pub enum Schedule {
         period_ms: i64,
         anchor_utc_ms: i64,
     },
-    /// Every `days` local days from `first_day`, at `hour:minute` local.
+    /// Every `days` local days from `first_day`, at `hour:minute` local, moved by
+    /// `offset_minutes` (a script's `nearMinute`: see `from_spec`).
     Daily {
         days: u32,
         first_day: NaiveDate,
         hour: u32,
         minute: u32,
+        offset_minutes: i64,
     },
     /// On `weekday` (1 = Monday) every `weeks` weeks from the week of `first_day`.
     Weekly {
@@ -32,6 +34,7 @@ pub enum Schedule {
         first_day: NaiveDate,
         hour: u32,
         minute: u32,
+        offset_minutes: i64,
     },
     Once {
         at_utc_ms: i64,
@@ -59,14 +62,14 @@ impl Schedule {
                 Some(if candidate < at_utc_ms { candidate + period_ms } else { candidate })
             }
             Schedule::Once { at_utc_ms: once } => (once >= at_utc_ms).then_some(once),
-            Schedule::Daily { days, first_day, hour, minute } => {
-                first_local_firing(at_utc_ms, zone, hour, minute, |day| {
+            Schedule::Daily { days, first_day, hour, minute, offset_minutes } => {
+                first_local_firing(at_utc_ms, zone, (hour, minute, offset_minutes), |day| {
                     (day - first_day).num_days().rem_euclid(i64::from(days.max(1))) == 0
                 })
             }
-            Schedule::Weekly { weeks, weekday, first_day, hour, minute } => {
+            Schedule::Weekly { weeks, weekday, first_day, hour, minute, offset_minutes } => {
                 let first_monday = first_day - Duration::days(i64::from(first_day.weekday().num_days_from_monday()));
-                first_local_firing(at_utc_ms, zone, hour, minute, |day| {
+                first_local_firing(at_utc_ms, zone, (hour, minute, offset_minutes), |day| {
                     let week = (day - first_monday).num_days().div_euclid(7);
                     day.weekday().number_from_monday() == weekday && week.rem_euclid(i64::from(weeks.max(1))) == 0
                 })
@@ -93,9 +96,14 @@ impl Schedule {
         }
     }
 
-    /// The schedule of a trigger a script installed with ScriptApp.
+    /// The schedule of a trigger a script installed with ScriptApp. Without
+    /// `nearMinute` the minute is drawn from `rng`; with it, the platform's placement
+    /// within `triggers::NEAR_MINUTE_SPREAD_MINUTES` of it, drawn from `rng` too.
     pub fn from_spec(spec: &TimeSpec, day_start_utc_ms: i64, first_day: NaiveDate, rng: &mut SeededRng) -> Schedule {
-        let minute = |near: Option<u32>, rng: &mut SeededRng| near.unwrap_or_else(|| rng.below(60) as u32);
+        let place = |near: Option<u32>, rng: &mut SeededRng| match near {
+            Some(minute) => (minute, near_minute_offset_minutes(rng)),
+            None => (rng.below(60) as u32, 0),
+        };
         match *spec {
             TimeSpec::EveryMinutes { minutes } => {
                 Schedule::every(i64::from(minutes) * MS_PER_MINUTE, None, day_start_utc_ms, rng)
@@ -104,10 +112,12 @@ impl Schedule {
                 Schedule::every(i64::from(hours) * 60 * MS_PER_MINUTE, None, day_start_utc_ms, rng)
             }
             TimeSpec::EveryDays { days, at_hour, near_minute } => {
-                Schedule::Daily { days, first_day, hour: at_hour, minute: minute(near_minute, rng) }
+                let (minute, offset_minutes) = place(near_minute, rng);
+                Schedule::Daily { days, first_day, hour: at_hour, minute, offset_minutes }
             }
             TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute } => {
-                Schedule::Weekly { weeks, weekday, first_day, hour: at_hour, minute: minute(near_minute, rng) }
+                let (minute, offset_minutes) = place(near_minute, rng);
+                Schedule::Weekly { weeks, weekday, first_day, hour: at_hour, minute, offset_minutes }
             }
             TimeSpec::At { at_utc_ms } => Schedule::Once { at_utc_ms },
         }
@@ -133,13 +143,14 @@ impl Firings {
 }
 
 /// The first local day (from the day before `at_utc_ms`, for zones behind UTC) whose
-/// `hour:minute` instant is at or after `at_utc_ms` and which `wanted` accepts. Looks at
-/// most 800 days ahead (a two-year weekly schedule), then gives up.
+/// `hour:minute` instant, moved by `offset_minutes`, is at or after `at_utc_ms` and which
+/// `wanted` accepts (the day counted is the nominal time's, so a 00:05 firing moved to
+/// 23:50 belongs to the next day's cycle). Looks at most 800 days ahead (a two-year
+/// weekly schedule), then gives up.
 fn first_local_firing(
     at_utc_ms: i64,
     zone: Tz,
-    hour: u32,
-    minute: u32,
+    (hour, minute, offset_minutes): (u32, u32, i64),
     wanted: impl Fn(NaiveDate) -> bool,
 ) -> Option<i64> {
     const DAYS_AHEAD_MAX: i64 = 800;
@@ -148,7 +159,7 @@ fn first_local_firing(
     (0..DAYS_AHEAD_MAX)
         .map(|i| start_day + Duration::days(i))
         .filter(|day| wanted(*day))
-        .map(|day| local_to_utc_ms(zone, day.and_time(time)))
+        .map(|day| local_to_utc_ms(zone, day.and_time(time)) + offset_minutes * MS_PER_MINUTE)
         .find(|firing| *firing >= at_utc_ms)
 }
 
@@ -229,7 +240,7 @@ mod tests {
     fn daily_at_hour_follows_local_time_across_dst() {
         let la = parse_zone("America/Los_Angeles").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2025, 11, 1).unwrap();
-        let daily = Schedule::Daily { days: 1, first_day, hour: 9, minute: 0 };
+        let daily = Schedule::Daily { days: 1, first_day, hour: 9, minute: 0, offset_minutes: 0 };
         // 09:00 PDT on Nov 1 is 16:00Z; 09:00 PST on Nov 2 is 17:00Z.
         let first = daily.next_at_or_after(at("2025-11-01T07:00:00Z"), la).unwrap();
         assert_eq!(iso_utc(first), "2025-11-01T16:00:00.000Z");
@@ -237,10 +248,27 @@ mod tests {
     }
 
     #[test]
+    fn a_near_minute_trigger_is_placed_within_15_minutes_and_may_cross_midnight() {
+        let spec = TimeSpec::EveryDays { days: 2, at_hour: 0, near_minute: Some(5) };
+        let first_day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
+        let day_start = at("2025-06-01T00:00:00Z");
+        for seed in 0..40 {
+            let schedule = Schedule::from_spec(&spec, day_start, first_day, &mut SeededRng::derive(seed, "t"));
+            let Schedule::Daily { minute: 5, offset_minutes, .. } = schedule else { panic!("{schedule:?}") };
+            assert!((-15..=15).contains(&offset_minutes), "seed {seed}: {offset_minutes}");
+            // The cycle is the nominal day's: 2025-06-01 00:05 moved back fires on May 31.
+            let first = schedule.next_at_or_after(at("2025-05-31T00:00:00Z"), Tz::UTC).unwrap();
+            assert_eq!(first, at("2025-06-01T00:05:00Z") + offset_minutes * MS_PER_MINUTE, "seed {seed}");
+        }
+        let placed = |seed| Schedule::from_spec(&spec, day_start, first_day, &mut SeededRng::derive(seed, "t"));
+        assert_eq!(placed(3), placed(3), "deterministic per seed");
+    }
+
+    #[test]
     fn daily_in_a_spring_forward_gap_takes_the_offset_before() {
         let la = parse_zone("America/Los_Angeles").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2024, 3, 10).unwrap();
-        let daily = Schedule::Daily { days: 1, first_day, hour: 2, minute: 30 };
+        let daily = Schedule::Daily { days: 1, first_day, hour: 2, minute: 30, offset_minutes: 0 };
         assert_eq!(
             iso_utc(daily.next_at_or_after(at("2024-03-10T08:00:00Z"), la).unwrap()),
             "2024-03-10T10:30:00.000Z"
@@ -251,7 +279,7 @@ mod tests {
     fn weekly_on_monday() {
         let utc = parse_zone("UTC").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2025, 6, 12).unwrap(); // a Thursday
-        let weekly = Schedule::Weekly { weeks: 1, weekday: 1, first_day, hour: 8, minute: 15 };
+        let weekly = Schedule::Weekly { weeks: 1, weekday: 1, first_day, hour: 8, minute: 15, offset_minutes: 0 };
         assert_eq!(
             iso_utc(weekly.next_at_or_after(at("2025-06-12T00:00:00Z"), utc).unwrap()),
             "2025-06-16T08:15:00.000Z"
@@ -266,7 +294,7 @@ mod tests {
         let new_york = parse_zone("America/New_York").unwrap();
         let first_day = NaiveDate::from_ymd_opt(2025, 11, 1).unwrap();
         let daily = Firings {
-            schedule: Schedule::Daily { days: 1, first_day, hour: 9, minute: 0 },
+            schedule: Schedule::Daily { days: 1, first_day, hour: 9, minute: 0, offset_minutes: 0 },
             zone: new_york,
             until_utc_ms: i64::MAX,
         };

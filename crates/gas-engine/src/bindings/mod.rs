@@ -24,6 +24,7 @@ mod script_app;
 mod sheets;
 mod urlfetch;
 mod utilities;
+mod xml;
 
 #[cfg(test)]
 mod sweep;
@@ -66,6 +67,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     sheets::surface::METHODS,
     urlfetch::METHODS,
     utilities::METHODS,
+    xml::METHODS,
 ];
 
 /// A call of a declared method, answered by its declared handler.

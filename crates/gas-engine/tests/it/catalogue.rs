@@ -28,7 +28,7 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
         ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').createFilter()", "Range.createFilter"),
         ("DriveApp.getStorageUsed()", "DriveApp.getStorageUsed"),
         ("DocumentApp.create('d')", "DocumentApp.create"),
-        ("XmlService.parse('<a/>')", "XmlService.parse"),
+        ("LanguageApp.translate('a', 'en', 'fr')", "LanguageApp.translate"),
         ("FormApp.create('f')", "FormApp.create"),
         // Inherited from Base.BlobSource.
         ("Utilities.newBlob('x').getAllBlobs()", "Blob.getAllBlobs"),

@@ -40,3 +40,4 @@ mod step_budget;
 mod utilities_blobs;
 mod v8_texts;
 mod webapp_responses;
+mod xml_service;

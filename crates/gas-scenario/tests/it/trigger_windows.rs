@@ -35,7 +35,8 @@ fn run(path: &Path) -> ZoneReport {
 #[test]
 fn an_in_timezone_trigger_follows_its_zone_on_every_firing_across_its_dst_change() {
     let dir = tempfile::tempdir().unwrap();
-    // A Tokyo script; the trigger runs at 09:00 New York, whose DST ends on 2025-11-02.
+    // A Tokyo script; the trigger runs near 09:00 New York (seed 1 places nearMinute(0)
+    // at 08:52, within the platform's 15 minutes), whose DST ends on 2025-11-02.
     let path = scenario(
         dir.path(),
         "Asia/Tokyo",
@@ -45,7 +46,7 @@ fn an_in_timezone_trigger_follows_its_zone_on_every_firing_across_its_dst_change
     let report = run(&path);
     assert_eq!(
         report.properties["ticks"],
-        r#"["2025-10-31T13:00","2025-11-01T13:00","2025-11-02T14:00","2025-11-03T14:00","2025-11-04T14:00"]"#
+        r#"["2025-10-31T12:52","2025-11-01T12:52","2025-11-02T13:52","2025-11-03T13:52","2025-11-04T13:52"]"#
     );
 }
 
