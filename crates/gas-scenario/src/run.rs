@@ -1014,6 +1014,7 @@ impl Starter<'_> {
             exec_id,
             function: request.function,
             event: request.event,
+            script_run_args: None,
             start_utc_ms: request.at_utc_ms,
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),

@@ -41,6 +41,8 @@ mod mutate;
 mod output;
 mod review;
 mod run;
+mod serve;
+mod state_file;
 mod state_lock;
 mod test_cmd;
 
@@ -73,6 +75,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
     Mutate(mutate::MutateArgs),
+    /// Serve the project's web app (doGet/doPost, HtmlService pages, google.script.run) on real HTTP.
+    Serve(serve::ServeArgs),
     /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
     Api(api::ApiArgs),
 }
@@ -138,6 +142,7 @@ fn main() -> ExitCode {
         Command::Test(args) => test_cmd::run(&args),
         Command::Mutate(args) => mutate::run(&args),
         Command::Api(args) => api::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     let code = match result {
         Ok(code) => code,

@@ -16,3 +16,4 @@ mod fuzz;
 mod html_timeline;
 mod mutate_pr;
 mod review;
+mod serve;
