@@ -39,6 +39,8 @@ const ECHOES_MAX: usize = 1_024;
 const ECHO_BYTES_MAX: usize = 64 * 1024 * 1024;
 /// How long a one-time result URL answers (assumed: the platform's is short-lived).
 const ECHO_TTL_MS: u64 = 60_000;
+/// The longest event a replay line shows.
+const REPLAY_EVENT_BYTES_MAX: usize = 2_048;
 /// Characters of a request's path in its log line.
 const LOGGED_PATH_CHARS_MAX: usize = 120;
 
@@ -49,6 +51,9 @@ pub struct Config {
     pub body_bytes_max: usize,
     /// Where the server listens (`127.0.0.1:8080`), for URLs when a request has no Host.
     pub authority: String,
+    /// The start of a failed request's replay line: `gas-sim call PROJECT` (and `--tz`).
+    pub replay_prefix: String,
+    pub seed: u64,
 }
 
 pub struct Server {
@@ -71,6 +76,8 @@ struct Line {
     function: String,
     exec_id: Option<u64>,
     outcome: String,
+    /// For a doGet/doPost that failed: the `gas-sim call` that runs it again.
+    replay: Option<String>,
 }
 
 impl Server {
@@ -115,8 +122,12 @@ impl Server {
 
     async fn route(&self, request: Request<Incoming>) -> (Reply, Line) {
         let path = request.uri().path().to_string();
-        let plain =
-            |function: &str, outcome: &str| Line { function: function.into(), exec_id: None, outcome: outcome.into() };
+        let plain = |function: &str, outcome: &str| Line {
+            function: function.into(),
+            exec_id: None,
+            outcome: outcome.into(),
+            replay: None,
+        };
         if let Some(refusal) = header_refusal(&request) {
             return (refusal, plain("-", "refused: headers too large"));
         }
@@ -153,7 +164,15 @@ impl Server {
             match self.read_body(request).await {
                 Ok(bytes) => Some(bytes),
                 Err(reply) => {
-                    return (reply, Line { function: function.into(), exec_id: None, outcome: "refused: body".into() })
+                    return (
+                        reply,
+                        Line {
+                            function: function.into(),
+                            exec_id: None,
+                            outcome: "refused: body".into(),
+                            replay: None,
+                        },
+                    )
                 }
             }
         } else {
@@ -167,8 +186,10 @@ impl Server {
         });
         let request = event::Request { method: if post { "POST" } else { "GET" }.into(), path: path_info, query, body };
         let planned = self.delivery.pick();
-        let ran = self.executions.run(function, Some(event::build_event(&request)), None).await;
-        let (answer, line) = self.web_answer(function, ran, planned);
+        let event = event::build_event(&request);
+        let ran = self.executions.run(function, Some(event.clone()), None).await;
+        let (answer, mut line) = self.web_answer(function, ran, planned);
+        line.replay = line.replay.take().map(|at_and_id| self.replay(function, &at_and_id, &event));
         self.wait_latency().await;
         (self.reply_web(answer, &authority), line)
     }
@@ -218,7 +239,7 @@ impl Server {
     fn echo(&self, query: &str) -> (Reply, Line) {
         let key = event::parse_form(query).into_iter().find(|(k, _)| k == "user_content_key").map(|(_, v)| v);
         let stored = key.and_then(|key| self.echoes.lock().unwrap_or_else(|p| p.into_inner()).take(&key));
-        let line = |outcome: &str| Line { function: "-".into(), exec_id: None, outcome: outcome.into() };
+        let line = |outcome: &str| Line { function: "-".into(), exec_id: None, outcome: outcome.into(), replay: None };
         match stored {
             Some(answer) => (page_reply(&answer), line("result served")),
             None => (page_reply(&response::lost_response()), line("result not found (served once, or expired)")),
@@ -226,7 +247,8 @@ impl Server {
     }
 
     async fn script_run(&self, request: Request<Incoming>) -> (Reply, Line) {
-        let mut line = Line { function: "google.script.run".into(), exec_id: None, outcome: String::new() };
+        let mut line =
+            Line { function: "google.script.run".into(), exec_id: None, outcome: String::new(), replay: None };
         if request.method() != Method::POST {
             line.outcome = "method not allowed".into();
             return (method_not_allowed(), line);
@@ -247,7 +269,9 @@ impl Server {
         };
         let planned = self.delivery.pick();
         let ran = self.executions.run(&call.function, None, Some(call.args)).await;
-        let (settled, line) = settle(&call.function, ran, planned);
+        let (settled, mut line) = settle(&call.function, ran, planned);
+        // A call's arguments are not an event: `gas-sim call` cannot replay it.
+        line.replay = None;
         self.wait_latency().await;
         let reply = match settled {
             // The script's own answer, or its error for the failure handler.
@@ -291,6 +315,19 @@ impl Server {
         host.unwrap_or_else(|| self.config.authority.clone())
     }
 
+    /// The `gas-sim call` that runs a failed request's execution again (on a copy of
+    /// the state as it was before it; the event is left out when it is too long).
+    fn replay(&self, function: &str, at_and_id: &str, event: &Value) -> String {
+        let event = event.to_string();
+        let event = if event.len() <= REPLAY_EVENT_BYTES_MAX {
+            format!(" --event '{}'", event.replace('\'', "'\\''"))
+        } else {
+            format!(" (the event, {} bytes, is not shown)", event.len())
+        };
+        let seed = self.config.seed;
+        format!("{} {function} {at_and_id} --seed {seed} --latency none{event}", self.config.replay_prefix)
+    }
+
     async fn wait_latency(&self) {
         if self.config.latency_ms > 0 {
             tokio::time::sleep(Duration::from_millis(self.config.latency_ms)).await;
@@ -313,7 +350,7 @@ enum Settled {
 /// The outcome a client experiences (the planned delivery, then what the script did),
 /// and the request's log line.
 fn settle(function: &str, ran: Ran, planned: Outcome) -> (Settled, Line) {
-    let mut line = Line { function: function.into(), exec_id: None, outcome: String::new() };
+    let mut line = Line { function: function.into(), exec_id: None, outcome: String::new(), replay: None };
     let (report, saved) = match ran {
         Ran::Report { report, saved } => (report, saved),
         Ran::Refused(message) => {
@@ -337,6 +374,11 @@ fn settle(function: &str, ran: Ran, planned: Outcome) -> (Settled, Line) {
     // No client timeout is known here: a client that gives up simply closes.
     let outcome = experienced(planned, end, i64::MAX);
     line.outcome = format!("{} {}", report.outcome.name(), outcome.name());
+    if failed {
+        // Filled in by the caller that knows the event: the start and the execution.
+        line.replay =
+            Some(format!("--at {} --exec-id {}", gas_platform::time::iso_utc(report.start_utc_ms), report.exec_id));
+    }
     (Settled::Ran { report, outcome }, line)
 }
 
@@ -422,6 +464,9 @@ fn log_line(method: &Method, path: &str, line: &Line, status: StatusCode, took: 
         status.as_u16(),
         took.as_millis()
     );
+    if let Some(replay) = &line.replay {
+        outln!("  replay: {replay}");
+    }
 }
 
 /// A request being answered; counted out when dropped (answered, or its client gone).

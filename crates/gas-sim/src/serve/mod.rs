@@ -129,6 +129,8 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
         latency_ms: args.latency,
         body_bytes_max: args.max_body,
         authority: address.to_string(),
+        replay_prefix: replay_prefix(args),
+        seed: args.seed,
     };
     let delivery = delivery::Delivery::new(args.seed, args.lose_response, args.error_page);
     let server = Arc::new(http::Server::new(config, executions, delivery, project));
@@ -155,6 +157,19 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     }
     // The runtime's tasks and execution threads still in flight end with the process.
     std::process::exit(0);
+}
+
+/// `gas-sim call PROJECT` with the flags a replay of one of this server's executions
+/// needs besides its own (`--tz`, `--state`: a copy of the state from before it).
+fn replay_prefix(args: &ServeArgs) -> String {
+    let mut prefix = format!("gas-sim call {}", args.project.display());
+    if let Some(tz) = &args.tz {
+        prefix.push_str(&format!(" --tz {tz}"));
+    }
+    if let Some(state) = &args.state {
+        prefix.push_str(&format!(" --state COPY-OF-{}-FROM-BEFORE", state.display()));
+    }
+    prefix
 }
 
 /// Checks `--state` and locks it for as long as `serve` runs.

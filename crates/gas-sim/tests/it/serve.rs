@@ -171,6 +171,12 @@ fn serve_answers_get_and_post_as_the_platform_does() {
     assert!(error.contains("Error: boom for x=1"), "{error}");
     let log = served.lines.recv_timeout(START_WAIT).unwrap();
     assert!(log.contains("GET /exec  doGet  exec 1  completed delivered  302"), "{log}");
+    let replay = (0..30).filter_map(|_| served.lines.recv_timeout(START_WAIT).ok()).find(|l| l.contains("replay:"));
+    let replay = replay.expect("a failed request prints its replay line");
+    assert!(
+        replay.contains("gas-sim call") && replay.contains(" doGet --at ") && replay.contains("--event '{"),
+        "{replay}"
+    );
 }
 
 #[test]
@@ -417,4 +423,48 @@ fn serve_runs_google_script_run_calls_with_the_platforms_rules() {
     assert_eq!(failed["error"], serde_json::json!({"name": "TypeError", "message": "bad thing"}));
     assert!(call(r#"{"function":"hidden_"}"#)["error"]["message"].as_str().unwrap().contains("is private"));
     assert_eq!(call(r#"{"function":"nothing"}"#)["error"]["message"], "Script function not found: nothing");
+}
+
+#[test]
+fn serve_contact_form_page_retries_with_one_id_and_saves_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let served = Served::start(
+        &fixture("contact-form-page"),
+        &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path()), "--lose-response", "50%"],
+    );
+    // The page itself may be lost too (a visitor reloads).
+    let (status, content_type, page) = (0..20)
+        .map(|_| read(agent(true).get(&served.url("/exec")).call()))
+        .find(|(status, _, _)| *status == 200)
+        .expect("the page within 20 loads");
+    assert_eq!((status, content_type.as_str()), (200, "text/html; charset=utf-8"), "{page}");
+    assert!(page.contains("<form id=\"contact\">") && page.contains("window.google.script"), "{page}");
+    assert!(page.find("window.google.script") < page.find("google.script.run\n"), "the client comes first");
+    // What the page does: the same id on every attempt until an answer arrives.
+    let endpoint = served.url("/__gas_sim/script-run");
+    let call =
+        r#"{"function":"saveMessage","args":[{"id":"page-1","name":"Cy","email":"c@example.com","message":"hi"}]}"#;
+    let mut attempts = Vec::new();
+    for _ in 0..20 {
+        let (status, _, body) = post_json(&agent(false), &endpoint, call);
+        attempts.push(status);
+        if status == 200 {
+            assert!(body.contains("\"ok\":true"), "{body}");
+            break;
+        }
+        assert!(body.contains("Sorry, unable to open the file"), "a lost answer: {body}");
+    }
+    assert_eq!(attempts.last(), Some(&200), "{attempts:?}");
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert_eq!(count(&text, "\"page-1\""), 1, "one row after {} attempts", attempts.len());
+    assert_eq!(count(&text, "New message from Cy"), 1, "one mail");
+}
+
+#[test]
+fn serve_error_page_flag_answers_with_the_platforms_error_page() {
+    let served = Served::start(&fixture("webapp-echo"), &["--error-page", "100%", "--no-redirect"]);
+    let (status, _, body) = post_json(&agent(false), &served.url("/exec"), r#"{"id":"e"}"#);
+    assert_eq!(status, 200);
+    assert!(body.contains("We&#39;re sorry, a server error occurred."), "{body}");
 }
