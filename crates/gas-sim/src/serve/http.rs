@@ -51,8 +51,9 @@ pub struct Config {
     pub body_bytes_max: usize,
     /// Where the server listens (`127.0.0.1:8080`), for URLs when a request has no Host.
     pub authority: String,
-    /// The start of a failed request's replay line: `gas-sim call PROJECT` (and `--tz`).
-    pub replay_prefix: String,
+    /// A failed request's replay line around the function and its own flags:
+    /// `gas-sim call PROJECT`, then `--tz` and `--state` when given.
+    pub replay: (String, String),
     pub seed: u64,
 }
 
@@ -325,7 +326,8 @@ impl Server {
             format!(" (the event, {} bytes, is not shown)", event.len())
         };
         let seed = self.config.seed;
-        format!("{} {function} {at_and_id} --seed {seed} --latency none{event}", self.config.replay_prefix)
+        let (command, flags) = &self.config.replay;
+        format!("{command} {function} {at_and_id} --seed {seed} --latency none{flags}{event}")
     }
 
     async fn wait_latency(&self) {

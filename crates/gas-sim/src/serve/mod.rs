@@ -129,7 +129,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
         latency_ms: args.latency,
         body_bytes_max: args.max_body,
         authority: address.to_string(),
-        replay_prefix: replay_prefix(args),
+        replay: replay_prefix(args),
         seed: args.seed,
     };
     let delivery = delivery::Delivery::new(args.seed, args.lose_response, args.error_page);
@@ -159,17 +159,18 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     std::process::exit(0);
 }
 
-/// `gas-sim call PROJECT` with the flags a replay of one of this server's executions
-/// needs besides its own (`--tz`, `--state`: a copy of the state from before it).
-fn replay_prefix(args: &ServeArgs) -> String {
-    let mut prefix = format!("gas-sim call {}", args.project.display());
+/// `gas-sim call PROJECT` and, after the function, the flags a replay of one of this
+/// server's executions needs besides its own (`--tz`, `--state`: a copy of the state
+/// from before it).
+fn replay_prefix(args: &ServeArgs) -> (String, String) {
+    let mut flags = String::new();
     if let Some(tz) = &args.tz {
-        prefix.push_str(&format!(" --tz {tz}"));
+        flags.push_str(&format!(" --tz {tz}"));
     }
     if let Some(state) = &args.state {
-        prefix.push_str(&format!(" --state COPY-OF-{}-FROM-BEFORE", state.display()));
+        flags.push_str(&format!(" --state COPY-OF-{}-FROM-BEFORE", state.display()));
     }
-    prefix
+    (format!("gas-sim call {}", args.project.display()), flags)
 }
 
 /// Checks `--state` and locks it for as long as `serve` runs.
