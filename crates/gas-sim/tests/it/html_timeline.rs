@@ -143,7 +143,7 @@ fn an_html_path_that_cannot_be_written_fails_before_the_runs() {
     assert_eq!(out.status.code(), Some(2), "the scenario itself is an input");
 }
 
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("GAS_SIM_CHROMIUM") {
         return Some(PathBuf::from(path));
     }

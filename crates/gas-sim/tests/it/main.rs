@@ -17,3 +17,4 @@ mod html_timeline;
 mod mutate_pr;
 mod review;
 mod serve;
+mod serve_browser;

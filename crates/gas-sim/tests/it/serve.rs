@@ -14,16 +14,16 @@ use crate::support::repo_root;
 const START_WAIT: Duration = Duration::from_secs(60);
 
 /// A running `gas-sim serve`; killed when dropped.
-struct Served {
+pub(crate) struct Served {
     child: Child,
     /// `http://127.0.0.1:PORT`
     base: String,
-    lines: Receiver<String>,
+    pub(crate) lines: Receiver<String>,
     stderr: Arc<Mutex<String>>,
 }
 
 impl Served {
-    fn start(project: &Path, args: &[&str]) -> Served {
+    pub(crate) fn start(project: &Path, args: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
             .arg("serve")
             .arg(project)
@@ -63,7 +63,7 @@ impl Served {
         Served { child, base, lines, stderr }
     }
 
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 
@@ -119,7 +119,7 @@ fn post_json(agent: &ureq::Agent, url: &str, body: &str) -> (u16, String, String
     read(agent.post(url).header("Content-Type", "application/json").send(body))
 }
 
-fn fixture(name: &str) -> PathBuf {
+pub(crate) fn fixture(name: &str) -> PathBuf {
     repo_root().join("fixtures").join(name)
 }
 
@@ -132,7 +132,7 @@ fn project(dir: &Path, code: &str) -> PathBuf {
     root
 }
 
-fn allow(dir: &Path) -> String {
+pub(crate) fn allow(dir: &Path) -> String {
     dir.display().to_string()
 }
 
