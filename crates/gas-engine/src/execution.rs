@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use boa_engine::error::RuntimeLimitError;
-use boa_engine::{js_string, Context, JsError, JsNativeError, JsValue};
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsResult, JsValue};
 use chrono_tz::Tz;
 use gas_platform::gaps::GapSite;
 use gas_platform::mail::SentMail;
@@ -74,6 +74,10 @@ pub struct ExecutionSpec {
     pub function: String,
     /// The event object passed to the function (a trigger's or a request's), if any.
     pub event: Option<serde_json::Value>,
+    /// A `google.script.run` call from a page: the function gets these arguments instead
+    /// of an event, and its return value crosses back under the platform's rules
+    /// (`gas_platform::webapp::script_run`).
+    pub script_run_args: Option<Vec<serde_json::Value>>,
     pub start_utc_ms: i64,
     pub seed: u64,
     pub latency: Latency,
@@ -342,23 +346,43 @@ fn run_files_and_entry(live: &mut LiveContext, host: &Rc<Host>, spec: &Execution
             };
         }
     };
-    let event = match &spec.event {
-        Some(json) => match Val::from_json(json).to_js(context) {
-            Ok(value) => vec![value],
-            Err(e) => return Outcome::Failed { error: internal_error(format!("bad event object: {e}")) },
-        },
-        None => Vec::new(),
-    };
-    let event = match open_event(event, spec, context) {
-        Ok(event) => event,
+    let arguments = match entry_arguments(spec, context) {
+        Ok(arguments) => arguments,
         Err(e) => return Outcome::Failed { error: internal_error(format!("bad event object: {e}")) },
     };
     let object = function.as_object().expect("callable values are objects");
-    let result = object.call(&JsValue::undefined(), &event, context);
+    let result = object.call(&JsValue::undefined(), &arguments, context);
     let result = result.and_then(|value| context.run_jobs().map(|()| value));
     match result {
+        Ok(value) if spec.script_run_args.is_some() => {
+            Outcome::Completed { result: script_run_result(&value, context) }
+        }
         Ok(value) => Outcome::Completed { result: result_json(&value, context) },
         Err(error) => failure_outcome(error, context, host, None),
+    }
+}
+
+/// What the entry function is called with: a `google.script.run` call's arguments, or
+/// the event object (opened for a spreadsheet event), or nothing.
+fn entry_arguments(spec: &ExecutionSpec, context: &mut Context) -> JsResult<Vec<JsValue>> {
+    if let Some(args) = &spec.script_run_args {
+        return args.iter().map(|json| Val::from_json(json).to_js(context)).collect();
+    }
+    let event = match &spec.event {
+        Some(json) => vec![Val::from_json(json).to_js(context)?],
+        None => Vec::new(),
+    };
+    open_event(event, spec, context)
+}
+
+/// A `google.script.run` function's return value as the page's success handler gets it:
+/// JSON, or null when the platform's rules say the value does not cross.
+fn script_run_result(value: &JsValue, context: &mut Context) -> serde_json::Value {
+    match Val::from_js(value, context) {
+        // A service object (a Sheet's handle) is not a value a page can get.
+        Ok(Val::Object(pairs)) if pairs.len() == 1 && pairs[0].0 == "_h" => serde_json::Value::Null,
+        Ok(val) if gas_platform::webapp::script_run::return_crosses(val.contains_date()) => val.to_json(),
+        _ => serde_json::Value::Null,
     }
 }
 

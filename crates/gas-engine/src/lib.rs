@@ -164,6 +164,7 @@ impl ExecutionSpec {
             exec_id,
             function: function.to_string(),
             event: None,
+            script_run_args: None,
             start_utc_ms,
             seed,
             latency: Latency::default(),

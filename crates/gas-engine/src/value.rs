@@ -109,6 +109,17 @@ impl Val {
     }
 
     /// As JSON, for handles and results (Dates become ISO strings, as JSON.stringify does).
+    /// Whether a Date is anywhere in the value (a `google.script.run` return with one
+    /// does not cross: `gas_platform::webapp::script_run`).
+    pub fn contains_date(&self) -> bool {
+        match self {
+            Val::Date(_) => true,
+            Val::Array(items) => items.iter().any(Val::contains_date),
+            Val::Object(pairs) => pairs.iter().any(|(_, v)| v.contains_date()),
+            _ => false,
+        }
+    }
+
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::Value as J;
         match self {

@@ -42,7 +42,8 @@
 //! change and form-submit triggers, the only place they are built), `webapp/` (`event`: the doGet/doPost event object from a request as sent;
 //! `template`: HtmlService scriptlets compiled to JS and escaped; `response`: what the
 //! client gets, the platform's pages and the 302; `delivery`: delivery outcomes, what a
-//! client saw and concludes), `concurrency` (30 simultaneous executions), `quotas` (the
+//! client saw and concludes; `script_run`: what a page's `google.script.run` may call and
+//! what crosses), `concurrency` (30 simultaneous executions), `quotas` (the
 //! daily quotas besides mail's, resetting by `mail::QuotaReset::reset_at`), `script_app`
 //! (deterministic OAuth token, web-app URL, temporary user key, locale), `gaps` (calls of
 //! what gas-sim lacks: sites, counts, the line format), `zone_names` (V8's zone names for

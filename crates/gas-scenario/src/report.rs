@@ -190,7 +190,7 @@ impl ExecutionSummary {
 }
 
 /// What the platform answers the client of a request that ended as `report` did.
-pub(crate) fn web_response(report: &ExecutionReport) -> WebResponse {
+pub fn web_response(report: &ExecutionReport) -> WebResponse {
     let ending = match &report.outcome {
         Outcome::Completed { result } => Ending::Returned(Output::from_result(result)),
         Outcome::Failed { error } if error.kind == gas_engine::FailureKind::FunctionNotFound => {

@@ -1,7 +1,7 @@
 //! `gas-sim call PROJECT FUNCTION`: one execution, its report, and optionally a state
 //! file that carries the world from one call to the next.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use chrono_tz::Tz;
@@ -12,6 +12,7 @@ use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_
 use gas_platform::World;
 use gas_scenario::terminal::escape;
 
+use crate::state_file::{ensure_container, load_state, state_outputs, EXEC_ID_MAX, START_UTC_MS_MAX};
 use crate::BadInput;
 
 /// The start of a new world's clock when `--at` is not given: a fixed instant, so a call
@@ -72,10 +73,6 @@ pub struct CallArgs {
     allow_paths: Vec<PathBuf>,
 }
 
-/// The largest execution number: the state file keeps it, and a state file's counters
-/// stay below 2^53 (what `World::check_state` accepts), so every id gas-sim writes loads.
-const EXEC_ID_MAX: u64 = gas_platform::cache::STATE_COUNTER_MAX;
-
 /// A numeric flag's value, with its range in the message (clap's own text for
 /// `--exec-id 99999999999999999999` is "number too large to fit in target type").
 pub(crate) fn whole_number_flag(text: &str, min: u64, max: u64) -> Result<u64, String> {
@@ -105,7 +102,7 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     let project = Arc::new(project);
-    let outputs = project_outputs(&project, &args.allow_paths)?;
+    let outputs = state_outputs(&project, &args.allow_paths)?;
     if let Some(path) = &args.state {
         outputs.check(path, "--state").map_err(BadInput)?;
     }
@@ -184,32 +181,6 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     })
 }
 
-/// The state is written after the execution; a folder that is not there is bad input
-/// found before running, not after (when the report would be lost).
-/// A state file larger than this is refused (a guard: a world with its sheets at the
-/// platform's caps is far smaller).
-const STATE_BYTES_MAX: u64 = 256 * 1024 * 1024;
-
-/// Where `call` may write its state (and `init` its scenario): in the project's folder tree, the current folder
-/// or an `--allow-path` folder; never over one of the project's files.
-pub(crate) fn project_outputs(project: &Arc<Project>, allowed: &[PathBuf]) -> Result<crate::output::Outputs, BadInput> {
-    gas_scenario::paths::check_allowed(allowed).map_err(BadInput)?;
-    let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[&project.root], allowed.to_vec());
-    Ok(crate::output::Outputs::new(policy, vec![project.clone()], Vec::new()))
-}
-
-fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
-    let Some(path) = path else { return Ok(World::new()) };
-    if !path.exists() {
-        return Ok(World::new());
-    }
-    let text = gas_engine::files::read_text(path, STATE_BYTES_MAX).map_err(BadInput)?;
-    World::from_json(&text, gas_engine::methods::names()).map_err(|e| BadInput(format!("{}: {e}", path.display())))
-}
-
-/// The latest start whose end (at most the 6-minute kill later) a state file accepts.
-const START_UTC_MS_MAX: i64 = gas_platform::world::LAST_UTC_MS_MAX - gas_engine::host::EXECUTION_MS_MAX;
-
 fn start_time(at: Option<&str>, zone: Tz, world: &World) -> Result<i64, BadInput> {
     let start = match (at, world.last_utc_ms) {
         (Some(text), _) => parse_time_in_zone(text, zone).map_err(|e| BadInput(format!("--at: {e}")))?,
@@ -235,14 +206,6 @@ fn start_time(at: Option<&str>, zone: Tz, world: &World) -> Result<i64, BadInput
         }
     }
     Ok(start)
-}
-
-/// A bound script's spreadsheet exists from the start, even in a new world.
-fn ensure_container(world: &mut World, container_id: &str) {
-    if world.spreadsheets.get(container_id).is_none() {
-        let book = gas_platform::sheets::Spreadsheet::new(container_id, "Bound spreadsheet");
-        world.spreadsheets.add(book).expect("the id was just checked to be free");
-    }
 }
 
 fn json_report(report: &ExecutionReport, zone_name: &str) -> serde_json::Value {

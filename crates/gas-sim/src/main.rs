@@ -34,6 +34,21 @@
 //! `PathPolicy::for_writes`; checked before the work and again at the write.
 //! `state_lock.rs` serialises users of one state file (a sidecar `STATE.lock`, held from
 //! load to write).
+//!
+//! `state_file.rs` is the `--state` file `call` and `serve` share (where it may be written,
+//! load, a bound script's spreadsheet, the counters' bounds); `state_lock.rs` holds it.
+//! `serve/` is `gas-sim serve` (hyper on tokio): `http.rs` the routes, limits and the
+//! platform's answers (the event object from `gas_platform::webapp::event`, the answer from
+//! `gas_scenario::report::web_response`, the 302's one-time results), `executions.rs`
+//! admission (30 at once), execution numbers and a pool of execution threads that keep the
+//! project's live context, `gate.rs` the real-time `ServeClock` and `RealTimeGate` (lock
+//! waits and sleeps in real time), `state.rs` the shared world and its state file (a writer
+//! thread, a write covering every execution ended before its copy, each client answered
+//! after the file holds its execution), `delivery.rs` `--lose-response`/`--error-page`
+//! through the platform's `DeliveryFaults`, `script_run.rs` with `client.js`
+//! `google.script.run` (rules in `gas_platform::webapp::script_run`), `flags.rs`
+//! percentages, durations, sizes. `output::signals_handled_by_caller` keeps output.rs's
+//! signal cleanup away: `serve` drains on SIGINT/SIGTERM and exits 0.
 
 /// `println!` through the one escaping rule (`gas_scenario::terminal::guard`): what
 /// gas-sim prints to stdout, script text included, can start no workflow command and
@@ -68,6 +83,8 @@ mod mutate;
 mod output;
 mod review;
 mod run;
+mod serve;
+mod state_file;
 mod state_lock;
 mod test_cmd;
 mod trace_file;
@@ -103,6 +120,8 @@ enum Command {
     Mutate(mutate::MutateArgs),
     /// Write a starter scenario for a project, from the triggers and entry points its code sets up.
     Init(init::InitArgs),
+    /// Serve the project's web app (doGet/doPost, HtmlService pages, google.script.run) on real HTTP.
+    Serve(serve::ServeArgs),
     /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
     Api(api::ApiArgs),
 }
@@ -169,6 +188,7 @@ fn main() -> ExitCode {
         Command::Mutate(args) => mutate::run(&args),
         Command::Api(args) => api::run(&args),
         Command::Init(args) => init::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     let code = match result {
         Ok(code) => code,

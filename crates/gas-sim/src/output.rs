@@ -368,6 +368,13 @@ fn process_alive(pid: u32) -> bool {
 static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static SIGNALS: Once = Once::new();
 
+/// The command handles SIGINT, SIGTERM and SIGHUP itself (`serve` drains and writes its
+/// state, then exits): the cleanup thread must not take them and die. Call before the
+/// first write.
+pub fn signals_handled_by_caller() {
+    SIGNALS.call_once(|| {});
+}
+
 /// A temp file registered for removal on a signal while it exists.
 struct Registered(PathBuf);
 

@@ -155,6 +155,51 @@ pub fn error_page(message: &str) -> String {
     )
 }
 
+/// The text of the platform's page when it failed around the script (observed: the
+/// message users quote for transient Apps Script failures).
+pub const SERVER_ERROR_MESSAGE: &str = "We're sorry, a server error occurred. Please wait a bit and try again.";
+
+/// What the page a client gets when its answer is lost says (observed: Google Drive's
+/// page for an address it cannot open, which a wrong or failing `/exec` URL shows).
+pub const NOT_FOUND_MESSAGE: &str = "Sorry, unable to open the file at this time.";
+
+/// The status of that page.
+pub const NOT_FOUND_STATUS: u16 = 404;
+
+/// The platform's "not found" page: the message and the advice under it (the page's
+/// shape is assumed).
+pub fn not_found_page() -> String {
+    format!(
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Google Drive - Page Not Found</title></head><body style=\"margin:20px\"><p>{NOT_FOUND_MESSAGE}</p><p>Please check the address and try again.</p></body></html>"
+    )
+}
+
+/// What a client gets when the platform fails around the script (`--error-page`): its
+/// error page with [`SERVER_ERROR_MESSAGE`], status 200 like every error page.
+pub fn server_error_response() -> WebResponse {
+    WebResponse {
+        status: 200,
+        content_type: HTML_TYPE.into(),
+        body: error_page(SERVER_ERROR_MESSAGE),
+        page: Page::Error,
+        redirect: None,
+        headers: BTreeMap::new(),
+    }
+}
+
+/// What a client gets when its answer is lost (delivery outcome `lost`): the platform's
+/// 404 page; the script ran.
+pub fn lost_response() -> WebResponse {
+    WebResponse {
+        status: NOT_FOUND_STATUS,
+        content_type: HTML_TYPE.into(),
+        body: not_found_page(),
+        page: Page::NotFound,
+        redirect: None,
+        headers: BTreeMap::new(),
+    }
+}
+
 /// The one-time URL a `TextOutput` is served from: a key derived from the execution
 /// (the platform's is random; this one is deterministic, like everything in gas-sim).
 pub fn echo_url(script_id: &str, exec_id: u64) -> String {
@@ -278,6 +323,16 @@ mod tests {
         assert!(response.body.contains("<title>Error</title>"));
         assert_eq!(error_page_message("E: x", Some("lib/util.gs"), Some(1)), "E: x (line 1, file \"lib/util\")");
         assert_eq!(error_page_message("E: x", None, None), "E: x");
+    }
+
+    #[test]
+    fn a_lost_answer_is_the_404_page_and_a_platform_failure_the_error_page() {
+        let lost = lost_response();
+        assert_eq!((lost.status, lost.page), (404, Page::NotFound));
+        assert!(lost.body.contains(NOT_FOUND_MESSAGE));
+        let failed = server_error_response();
+        assert_eq!((failed.status, failed.page), (200, Page::Error));
+        assert!(failed.body.contains("We&#39;re sorry, a server error occurred."), "{}", failed.body);
     }
 
     #[test]

@@ -487,6 +487,7 @@ impl Scheduler {
             exec_id,
             function: request.function,
             event: request.event,
+            script_run_args: None,
             start_utc_ms: request.at_utc_ms,
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),

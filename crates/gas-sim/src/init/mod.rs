@@ -43,7 +43,7 @@ pub fn run(args: &InitArgs) -> Result<u8, BadInput> {
             out.display()
         )));
     }
-    let outputs = crate::call::project_outputs(&project, &args.allow_paths)?;
+    let outputs = crate::state_file::state_outputs(&project, &args.allow_paths)?;
     outputs.check(&out, "--out").map_err(BadInput)?;
     let found = outline(&project);
     let project_key = project_key_for(&out, &project.root)?;

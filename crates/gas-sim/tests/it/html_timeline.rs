@@ -168,7 +168,7 @@ fn a_test_page_keeps_the_details_of_failed_runs_only() {
     assert!(ran.contains("\"calls\":"), "run --html keeps every run's calls");
 }
 
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("GAS_SIM_CHROMIUM") {
         return Some(PathBuf::from(path));
     }

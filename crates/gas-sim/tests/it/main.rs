@@ -19,3 +19,5 @@ mod mutate_pr;
 mod readme;
 mod review;
 mod trace_file;
+mod serve;
+mod serve_browser;

@@ -1,0 +1,123 @@
+//! `gas-sim serve` in a real browser: headless Chromium (Debian's `chromium`), driven
+//! over the DevTools protocol (headless_chrome), loads `fixtures/contact-form-page`,
+//! fills and submits the form; the page saves through `google.script.run`. Checked: the
+//! page's success text, the row and the mail in the state file; with lost answers, the
+//! page's retries (one id per message) keep one row. A screenshot of each page is kept
+//! in `target/tmp/serve_browser/`.
+//!
+//! Without Chromium the tests say so and pass, except in CI (`CI` set), where `.ci/run`
+//! installs it and its absence fails (as `html_timeline`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+
+use crate::serve::{allow, fixture, Served};
+
+const WAIT_MAX: Duration = Duration::from_secs(60);
+/// Page loads a test tries when the page itself may be lost (`--lose-response`).
+const LOADS_MAX: usize = 20;
+
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = crate::html_timeline::chromium();
+    if found.is_none() {
+        let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false" && v != "0");
+        assert!(!in_ci, "CI needs chromium for this test (.ci/run installs it: apt-get install chromium)");
+        eprintln!("skipped: no chromium on PATH (apt-get install chromium, or set GAS_SIM_CHROMIUM)");
+    }
+    found
+}
+
+fn browser(chromium: &Path) -> Browser {
+    let options = LaunchOptions::default_builder()
+        .path(Some(chromium.to_path_buf()))
+        .headless(true)
+        .sandbox(false)
+        .window_size(Some((900, 700)))
+        .idle_browser_timeout(WAIT_MAX)
+        .build()
+        .expect("launch options");
+    Browser::new(options).expect("chromium starts")
+}
+
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Loads the form page (again, while its answer is lost), fills the form and sends it;
+/// returns once the page says how it went.
+fn submit(tab: &Tab, url: &str, name: &str, message: &str) -> String {
+    let loaded = (0..LOADS_MAX).any(|_| {
+        tab.navigate_to(url).and_then(|t| t.wait_until_navigated()).is_ok() && tab.find_element("#contact").is_ok()
+    });
+    assert!(loaded, "the form page did not load in {LOADS_MAX} tries");
+    for (field, text) in [("#name", name), ("#email", "visitor@example.com"), ("#message", message)] {
+        tab.wait_for_element(field).unwrap().click().unwrap();
+        tab.type_str(text).unwrap();
+    }
+    tab.wait_for_element("#send").unwrap().click().unwrap();
+    let done = "//p[@id='status'][contains(., 'Thank you') or contains(., 'Not sent')]";
+    let status = tab.wait_for_xpath_with_custom_timeout(done, WAIT_MAX).expect("the page says how it went");
+    status.get_inner_text().unwrap()
+}
+
+fn screenshot(tab: &Tab, name: &str) {
+    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).unwrap();
+    std::fs::write(artifacts().join(name), png).unwrap();
+}
+
+#[test]
+fn serve_browser_submits_the_contact_form_through_google_script_run() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let served = Served::start(
+        &fixture("contact-form-page"),
+        &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())],
+    );
+    let browser = browser(&chromium);
+    let tab = browser.new_tab().unwrap();
+    let said = submit(&tab, &served.url("/exec"), "Ann Browser", "Hello from Chromium");
+    screenshot(&tab, "contact-form.png");
+    assert_eq!(said, "Thank you! Your message was saved.");
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert_eq!(text.matches("\"Ann Browser\"").count(), 1, "one row: {text}");
+    assert_eq!(text.matches("New message from Ann Browser").count(), 1, "one mail");
+}
+
+#[test]
+fn serve_browser_retries_a_lost_answer_with_the_same_id_and_keeps_one_row() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let served = Served::start(
+        &fixture("contact-form-page"),
+        &[
+            "--state",
+            state.to_str().unwrap(),
+            "--allow-path",
+            &allow(dir.path()),
+            "--lose-response",
+            "50%",
+            "--seed",
+            "6",
+        ],
+    );
+    let browser = browser(&chromium);
+    let tab = browser.new_tab().unwrap();
+    let said = submit(&tab, &served.url("/exec"), "Bo Retry", "Are you there?");
+    screenshot(&tab, "contact-form-retried.png");
+    assert_eq!(said, "Thank you! Your message was saved.");
+    // With seed 6 the page loads, the first save's answer is lost, the retry's arrives.
+    let log: Vec<String> = std::iter::from_fn(|| served.lines.recv_timeout(Duration::from_secs(1)).ok()).collect();
+    let saves: Vec<&String> = log.iter().filter(|l| l.contains("  saveMessage  ")).collect();
+    assert!(saves.iter().any(|l| l.contains("completed lost")), "an answer was lost: {log:#?}");
+    assert!(saves.len() >= 2, "the page retried: {log:#?}");
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert_eq!(text.matches("\"Bo Retry\"").count(), 1, "{} attempts, one row", saves.len());
+    assert_eq!(text.matches("New message from Bo Retry").count(), 1, "one mail");
+}
