@@ -18,6 +18,6 @@ mod init;
 mod mutate_pr;
 mod readme;
 mod review;
-mod trace_file;
 mod serve;
 mod serve_browser;
+mod trace_file;
