@@ -21,6 +21,7 @@ pub mod expect;
 pub mod expect_kinds;
 pub mod explore;
 pub mod inbox;
+pub mod local_time;
 pub mod model;
 pub mod paths;
 pub mod plan;

@@ -68,10 +68,12 @@ enum Command {
     /// Run scenarios (days of triggers, faults and requests) in each of their zones.
     Run(run::RunArgs),
     /// Run every scenario in every zone and compare with the stored snapshots.
+    #[command(after_help = test_cmd::EXIT_CODES)]
     Test(test_cmd::TestArgs),
     /// Measure what one execution costs, against Node's vm module when available.
     Bench(bench::BenchArgs),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
+    #[command(mut_arg("junit", |arg| arg.help(ci::MUTATE_JUNIT_HELP)))]
     Mutate(mutate::MutateArgs),
     /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
     Api(api::ApiArgs),
