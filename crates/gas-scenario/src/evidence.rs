@@ -9,7 +9,8 @@ use gas_platform::World;
 
 use crate::clients::report::{ResponseSeen, SubmissionReport};
 use crate::expect::{Check, Expectation};
-use crate::expect_kinds::{local_second, Window, EVIDENCE_LINES_MAX};
+use crate::expect_kinds::{Window, EVIDENCE_LINES_MAX};
+use crate::local_time::LocalTimes;
 use crate::report::ExecutionSummary;
 
 /// Characters of one evidence line's quoted text (a subject, an error, a log line).
@@ -19,9 +20,10 @@ pub fn of(
     e: &Expectation,
     executions: &[ExecutionSummary],
     world: &World,
-    zone: Tz,
+    times: &LocalTimes,
     submissions: &[SubmissionReport],
 ) -> Vec<String> {
+    let zone = times.zone;
     let lines = match &e.check {
         Check::Mail { filter, on } => {
             let matching: Vec<_> = world.mail.sent.iter().filter(|s| filter.matches(&s.mail)).collect();
@@ -36,7 +38,7 @@ pub fn of(
                         let place = where_in(e.window, s.at_utc_ms, day_ok);
                         format!(
                             "mail {} to {}: {}{place}",
-                            local_second(zone, s.at_utc_ms),
+                            times.second(s.at_utc_ms),
                             s.mail.to.join(","),
                             short(&s.mail.subject)
                         )
@@ -55,18 +57,12 @@ pub fn of(
             if shown.is_empty() {
                 vec![format!("no execution of {} ran", check.function.as_deref().unwrap_or("any function"))]
             } else {
-                shown.iter().map(|x| execution_line(x, zone, e.window)).collect()
+                shown.iter().map(|x| execution_line(x, times, e.window)).collect()
             }
         }
         Check::Logs(check) => {
             let line = |x: &ExecutionSummary, l: &gas_platform::trace::LogLine, place: &str| {
-                format!(
-                    "{} {} {}: {}{place}",
-                    local_second(zone, l.at_utc_ms),
-                    x.function,
-                    l.level.name(),
-                    short(&l.text)
-                )
+                format!("{} {} {}: {}{place}", times.second(l.at_utc_ms), x.function, l.level.name(), short(&l.text))
             };
             let matching: Vec<String> = check
                 .lines(executions, Window::default())
@@ -97,7 +93,7 @@ pub fn of(
                 .filter(|x| x.source.ends_with(" request"))
                 .filter_map(|x| {
                     let line = x.response_line(TEXT_CHARS_MAX)?;
-                    Some(format!("{} {} {} {line}", local_second(zone, x.start_utc_ms), x.source, x.function))
+                    Some(format!("{} {} {} {line}", times.second(x.start_utc_ms), x.source, x.function))
                 })
                 .collect();
             if requests.is_empty() {
@@ -159,7 +155,7 @@ pub fn of(
             if submissions.is_empty() {
                 vec!["no [[submissions]] were made".into()]
             } else if !matching.is_empty() {
-                matching.iter().map(|s| submission_line(s, zone, e.window)).collect()
+                matching.iter().map(|s| submission_line(s, times, e.window)).collect()
             } else {
                 // The same message (label, client), whatever became of it; else all of them.
                 let same: Vec<&SubmissionReport> = submissions
@@ -171,7 +167,7 @@ pub fn of(
                     .collect();
                 let shown = if same.is_empty() { submissions.iter().collect() } else { same };
                 let mut lines = vec!["no submission matched; the nearest:".to_string()];
-                lines.extend(shown.iter().map(|s| submission_line(s, zone, e.window)));
+                lines.extend(shown.iter().map(|s| submission_line(s, times, e.window)));
                 lines
             }
         }
@@ -181,13 +177,13 @@ pub fn of(
             if all.is_empty() {
                 vec!["no request was made: no response".into()]
             } else if !matching.is_empty() {
-                matching.iter().map(|r| response_line(r, zone, e.window)).collect()
+                matching.iter().map(|r| response_line(r, times, e.window)).collect()
             } else {
                 let same: Vec<&ResponseSeen> =
                     all.iter().filter(|r| check.label.as_ref().is_none_or(|l| r.label == Some(l.as_str()))).collect();
                 let shown = if same.is_empty() { all.iter().collect() } else { same };
                 let mut lines = vec!["no response matched; the nearest:".to_string()];
-                lines.extend(shown.iter().map(|r| response_line(r, zone, e.window)));
+                lines.extend(shown.iter().map(|r| response_line(r, times, e.window)));
                 lines
             }
         }
@@ -197,11 +193,11 @@ pub fn of(
 }
 
 /// `2025-06-13 09:20:00 #3 "retried" form: saved, attempts 2, rows 1, mails 1`.
-fn submission_line(s: &SubmissionReport, zone: Tz, window: Window) -> String {
+fn submission_line(s: &SubmissionReport, times: &LocalTimes, window: Window) -> String {
     let label = s.label.as_ref().map(|l| format!(" {}", short(l))).unwrap_or_default();
     format!(
         "{} #{}{label} {}: {}, attempts {}, rows {}, mails {}{}",
-        local_second(zone, s.at_utc_ms),
+        times.second(s.at_utc_ms),
         s.index,
         s.client,
         s.concluded,
@@ -213,19 +209,14 @@ fn submission_line(s: &SubmissionReport, zone: Tz, window: Window) -> String {
 }
 
 /// `2025-06-13 09:00:00 "resubmitted": lost` or `... request: delivered 200 "{...}"`.
-fn response_line(r: &ResponseSeen, zone: Tz, window: Window) -> String {
+fn response_line(r: &ResponseSeen, times: &LocalTimes, window: Window) -> String {
     let to = r.label.map(short).unwrap_or_else(|| "request".into());
     let answer = match (r.status, r.body) {
         (Some(status), Some(body)) => format!(" {status} {}", short(body)),
         (Some(status), None) => format!(" {status}"),
         _ => String::new(),
     };
-    format!(
-        "{} {to}: {}{answer}{}",
-        local_second(zone, r.sent_utc_ms),
-        r.outcome,
-        where_in(window, r.sent_utc_ms, true)
-    )
+    format!("{} {to}: {}{answer}{}", times.second(r.sent_utc_ms), r.outcome, where_in(window, r.sent_utc_ms, true))
 }
 
 /// ` (outside the window)`, ` (another day)` or nothing.
@@ -237,10 +228,10 @@ fn where_in(window: Window, at_utc_ms: i64, day_ok: bool) -> &'static str {
     }
 }
 
-fn execution_line(x: &ExecutionSummary, zone: Tz, window: Window) -> String {
+fn execution_line(x: &ExecutionSummary, times: &LocalTimes, window: Window) -> String {
     let error = x.error.as_ref().map(|m| format!(": {}", short(m))).unwrap_or_default();
     let place = where_in(window, x.start_utc_ms, true);
-    format!("{} {} {}{error}{place}", local_second(zone, x.start_utc_ms), x.function, x.outcome)
+    format!("{} {} {}{error}{place}", times.second(x.start_utc_ms), x.function, x.outcome)
 }
 
 /// The subjects sent, with how many mails each (nothing matched the filter).

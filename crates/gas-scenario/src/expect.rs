@@ -510,12 +510,13 @@ pub fn evaluate(
     expectations: &[Expectation],
     executions: &[ExecutionSummary],
     world: &World,
-    zone: Tz,
+    times: &crate::local_time::LocalTimes,
     submissions: &[crate::clients::report::SubmissionReport],
 ) -> Vec<ExpectResult> {
     expectations
         .iter()
         .map(|e| {
+            let zone = times.zone;
             let actual = measure(e, executions, world, zone, submissions);
             let (passed, expected) = match (&e.want, &actual) {
                 (Want::Count { at_least, at_most }, Measured::Count(n)) => (
@@ -534,7 +535,7 @@ pub fn evaluate(
                 (Want::Count { .. }, Measured::Text(_)) | (Want::Equals(_), Measured::Count(_)) => (false, "?".into()),
             };
             let evidence =
-                if passed { Vec::new() } else { crate::evidence::of(e, executions, world, zone, submissions) };
+                if passed { Vec::new() } else { crate::evidence::of(e, executions, world, times, submissions) };
             ExpectResult { label: e.label.clone(), passed, expected, actual: actual.describe(), evidence, line: e.line }
         })
         .collect()

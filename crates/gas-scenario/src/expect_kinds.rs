@@ -351,11 +351,6 @@ pub fn column_values(
     counts
 }
 
-/// `2025-06-13 09:00:00`: a local time as evidence shows it.
-pub fn local_second(zone: Tz, at_utc_ms: i64) -> String {
-    utc_ms_to_local(zone, at_utc_ms).format("%Y-%m-%d %H:%M:%S").to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

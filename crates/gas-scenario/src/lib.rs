@@ -79,7 +79,9 @@
 //! distinct and duplicated values, plain requests); `evidence.rs` says what a failed
 //! expectation shows beside its mismatch; `report.rs` renders text, JSON and snapshots,
 //! with `why.rs` grouping the text report's errors, logged lines and mail subjects (sorted
-//! by count, then time, then text: no map order); `snapshot.rs` names and reads `.snap`
+//! by count, then time, then text: no map order); `local_time.rs` is how the text report
+//! prints local times (with the UTC offset when the zone changes offset inside the run;
+//! snapshots and JSON keep plain local times); `snapshot.rs` names and reads `.snap`
 //! files; `terminal.rs` is the one escaping rule for printed text (issue 25). `timeline/`
 //! is the HTML picture of runs (`--html`): `mod.rs` the data (lanes, the time axis's local
 //! ticks, the mail quota line replayed with gas-platform's rule, lock waits from the trace)
@@ -98,6 +100,7 @@ pub mod expect_cell;
 mod expect_kinds;
 pub mod explore;
 pub mod inbox;
+pub mod local_time;
 pub mod model;
 pub mod paths;
 pub mod plan;

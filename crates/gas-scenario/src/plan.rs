@@ -381,7 +381,8 @@ fn scenario_triggers(
             (Some(every), None) => {
                 let period_ms = parse_duration_ms(every.get_ref())
                     .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
-                periodic(period_ms, trigger, first_day, day_start_utc_ms, &mut trigger_rng).map_err(|(field, e)| {
+                let interval = Interval { period_ms, text: every.get_ref() };
+                periodic(interval, trigger, first_day, day_start_utc_ms, &mut trigger_rng).map_err(|(field, e)| {
                     match field {
                         // A bad minute, hour or weekday is that key's error, not every's.
                         Some(field) => loaded.error(&format!("{key}.{field}"), e),
@@ -521,16 +522,55 @@ fn check_expectation_functions(
     Ok(())
 }
 
-fn periodic(
+/// A trigger's `every`: its length, and the text it was written as (its unit says which
+/// builder method it stands for).
+struct Interval<'a> {
     period_ms: i64,
+    text: &'a str,
+}
+
+/// Every interval the platform's builder takes, for the error on one it does not.
+fn allowed_intervals() -> String {
+    use gas_platform::triggers::{EVERY_HOURS_ALLOWED, EVERY_MINUTES_ALLOWED};
+    let list = |values: &[u32], unit: &str| values.iter().map(|v| format!("{v}{unit}")).collect::<Vec<_>>().join(" ");
+    format!(
+        "time-driven triggers run everyMinutes(1|5|10|15|30): {}; everyHours(1|2|4|6|8|12): {}; \
+         everyDays(n): Nd (once a day at `hour`, local time); everyWeeks(n): Nw (with `weekday`)",
+        list(&EVERY_MINUTES_ALLOWED, "m"),
+        list(&EVERY_HOURS_ALLOWED, "h")
+    )
+}
+
+fn periodic(
+    interval: Interval,
     trigger: &crate::model::TriggerSection,
     first_day: chrono::NaiveDate,
     day_start_utc_ms: i64,
     rng: &mut SeededRng,
 ) -> Result<Schedule, (Option<&'static str>, String)> {
     use gas_platform::time::{MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE};
+    use gas_platform::triggers::{EVERY_HOURS_ALLOWED, EVERY_MINUTES_ALLOWED};
+    let period_ms = interval.period_ms;
     // The reader refused an hour past 23 and a minute past 59 (model.rs, `UpTo`).
     let minute = trigger.minute;
+    // The unit names the builder method (`24h` is not everyHours(24), which the platform
+    // refuses, and `1d` is everyDays(1): once a day at a local hour, not every 24 hours).
+    let unit = interval.text.trim().trim_start_matches(|c: char| c.is_ascii_digit());
+    let allowed = |values: &[u32], unit_ms: i64| values.iter().any(|v| i64::from(*v) * unit_ms == period_ms);
+    let fits = match unit {
+        "m" => allowed(&EVERY_MINUTES_ALLOWED, MS_PER_MINUTE),
+        "h" => allowed(&EVERY_HOURS_ALLOWED, MS_PER_HOUR),
+        "d" | "w" => true,
+        _ => false,
+    };
+    if !fits {
+        let daily =
+            if unit == "h" && period_ms % MS_PER_DAY == 0 { " (a daily trigger is every = \"1d\")" } else { "" };
+        return Err((
+            None,
+            format!("{:?} is not an interval the platform allows{daily}: {}", interval.text, allowed_intervals()),
+        ));
+    }
     // Keys the schedule would ignore are typos, not settings (as the builder's atHour
     // and onWeekDay belong to everyDays and everyWeeks).
     if trigger.hour.is_some() && period_ms < MS_PER_DAY {
@@ -539,24 +579,7 @@ fn periodic(
     if trigger.weekday.is_some() && period_ms % (7 * MS_PER_DAY) != 0 {
         return Err((Some("weekday"), "weekday is for weekly triggers (every = Nw)".into()));
     }
-    if period_ms < MS_PER_HOUR {
-        let allowed = [1, 5, 10, 15, 30].map(|m| m * MS_PER_MINUTE);
-        if !allowed.contains(&period_ms) {
-            return Err((
-                None,
-                "minutes triggers run every 1m, 5m, 10m, 15m or 30m (the platform's everyMinutes)".into(),
-            ));
-        }
-        return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
-    }
     if period_ms < MS_PER_DAY {
-        let allowed = [1, 2, 4, 6, 8, 12].map(|h| h * MS_PER_HOUR);
-        if !allowed.contains(&period_ms) {
-            return Err((
-                None,
-                "hourly triggers run every 1h, 2h, 4h, 6h, 8h or 12h (the platform's everyHours)".into(),
-            ));
-        }
         return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));
     }
     let hour = trigger.hour.unwrap_or_else(|| rng.below(24) as u32);
@@ -574,9 +597,6 @@ fn periodic(
         };
         let weeks = u32::try_from(period_ms / (7 * MS_PER_DAY)).map_err(|_| (None, "too many weeks".to_string()))?;
         return Ok(Schedule::Weekly { weeks, weekday, first_day, hour, minute, offset_minutes: 0 });
-    }
-    if period_ms % MS_PER_DAY != 0 {
-        return Err((None, "daily triggers run every whole number of days (Nd)".into()));
     }
     let days = u32::try_from(period_ms / MS_PER_DAY).map_err(|_| (None, "too many days".to_string()))?;
     Ok(Schedule::Daily { days, first_day, hour, minute, offset_minutes: 0 })

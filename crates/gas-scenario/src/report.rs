@@ -18,6 +18,7 @@ use gas_platform::webapp::response::{
 };
 
 use crate::expect::{evaluate, ExpectResult};
+use crate::local_time::LocalTimes;
 use crate::plan::Plan;
 use crate::terminal::escape;
 
@@ -217,6 +218,11 @@ fn truncate(text: &str, chars_max: usize) -> String {
     format!("{cut}... ({} bytes)", text.len())
 }
 
+/// The text report's warning on a run without expectations (the snapshot and JSON, which
+/// list the expectations, are unchanged).
+pub const NO_EXPECTATIONS: &str =
+    "the scenario has no [[expect]]: this run passes whatever its executions do (add expectations; --strict fails it)";
+
 /// Request lines the text report shows (the JSON report has every response whole).
 const REQUEST_LINES_MAX: usize = 20;
 /// Characters of a response body on a line of the text report.
@@ -385,7 +391,9 @@ impl ZoneReport {
         warnings: Vec<String>,
         submissions: Vec<crate::clients::report::SubmissionReport>,
     ) -> ZoneReport {
-        let mut expectations = evaluate(&plan.expectations, &executions, &world, plan.zone, &submissions);
+        // Evidence prints local times as the text report does (offsets across a DST change).
+        let times = LocalTimes::for_run(plan.zone, plan.start_utc_ms, plan.end_utc_ms);
+        let mut expectations = evaluate(&plan.expectations, &executions, &world, &times, &submissions);
         crate::explore::verdict::settle_plain(plan, &mut expectations);
         let mut gap_log = GapLog::default();
         for execution in &executions {
@@ -429,7 +437,8 @@ impl ZoneReport {
             seed: plan.seed,
             start_utc_ms: plan.start_utc_ms,
             end_utc_ms: plan.end_utc_ms,
-            passed: crate::explore::verdict::run_passed(plan, &expectations) && (!plan.strict || gap_log.is_empty()),
+            passed: crate::explore::verdict::run_passed(plan, &expectations)
+                && (!plan.strict || (gap_log.is_empty() && !plan.expectations.is_empty())),
             executions,
             mail,
             sheets,
@@ -468,13 +477,19 @@ impl ZoneReport {
         }
     }
 
-    /// `--strict`: any gap fails this run.
+    /// `--strict`: any gap fails this run, and so does a scenario without expectations.
     pub fn make_strict(&mut self) {
         if !self.strict {
             self.strict = true;
             self.strict_by_flag = true;
-            self.passed &= !self.has_gaps();
+            self.passed &= !self.has_gaps() && !self.lacks_expectations();
         }
+    }
+
+    /// The scenario has no `[[expect]]`: the run passes whatever its executions do, so
+    /// the text report warns and a strict run fails.
+    pub fn lacks_expectations(&self) -> bool {
+        self.expectations.is_empty()
     }
 
     pub fn has_gaps(&self) -> bool {
@@ -511,20 +526,24 @@ impl ZoneReport {
     /// keeps them raw); the printer still `terminal::guard`s the whole text.
     pub fn text_with(&self, verbose: bool) -> String {
         let mut out = String::new();
+        let times = LocalTimes::for_run(self.tz, self.start_utc_ms, self.end_utc_ms);
         let _ = writeln!(
             out,
             "{} — {} (seed {}), {} to {}",
             escape(&self.scenario),
             self.zone,
             self.seed,
-            &self.local(self.start_utc_ms)[..16],
-            &self.local(self.end_utc_ms)[..16]
+            times.minute(self.start_utc_ms),
+            times.minute(self.end_utc_ms)
         );
         for warning in &self.warnings {
             let _ = writeln!(out, "  warning: {}", escape(warning));
         }
         for line in self.gap_lines() {
             let _ = writeln!(out, "  {}", escape(&line));
+        }
+        if self.lacks_expectations() {
+            let _ = writeln!(out, "  warning: {NO_EXPECTATIONS}");
         }
         let mut by_function: BTreeMap<&str, [u64; 4]> = BTreeMap::new();
         for e in &self.executions {
@@ -551,7 +570,7 @@ impl ZoneReport {
         }
         if verbose {
             for e in &self.executions {
-                let _ = writeln!(out, "      {}", escape(&self.execution_line(e)));
+                let _ = writeln!(out, "      {}", escape(&execution_line(e, &times.second(e.start_utc_ms))));
                 for warning in &e.warnings {
                     let _ = writeln!(out, "          ! {}", escape(warning));
                 }
@@ -561,13 +580,13 @@ impl ZoneReport {
         if !errors.is_empty() {
             let count: u64 = errors.iter().map(|g| g.count).sum();
             let _ = writeln!(out, "  failed and killed: {count} execution(s), {} kind(s) of error", errors.len());
-            crate::why::render(&mut out, &errors, self.tz, verbose, "    ");
+            crate::why::render(&mut out, &errors, &times, verbose, "    ");
         }
         let logged = crate::why::log_groups(&self.executions);
         if !logged.is_empty() {
             let count: u64 = logged.iter().map(|g| g.count).sum();
             let _ = writeln!(out, "  logged warnings and errors: {count} line(s), {} kind(s)", logged.len());
-            crate::why::render(&mut out, &logged, self.tz, verbose, "    ");
+            crate::why::render(&mut out, &logged, &times, verbose, "    ");
         }
         // Plain `[[requests]]` only: the submissions section lists the attempts.
         let requests: Vec<&ExecutionSummary> =
@@ -578,7 +597,7 @@ impl ZoneReport {
         for e in requests.iter().take(REQUEST_LINES_MAX) {
             let lost = if e.response_lost { " (response lost)" } else { "" };
             let line = e.response_line(BODY_CHARS_MAX).unwrap_or_default();
-            let line = format!("{}  {}  {line}{lost}", &self.local(e.start_utc_ms)[..19], e.source);
+            let line = format!("{}  {}  {line}{lost}", times.second(e.start_utc_ms), e.source);
             let _ = writeln!(out, "    {}", escape(&line));
         }
         if requests.len() > REQUEST_LINES_MAX {
@@ -599,7 +618,7 @@ impl ZoneReport {
         let subjects = crate::why::subject_groups(&self.mail);
         if !subjects.is_empty() {
             let _ = writeln!(out, "    by subject ({}):", subjects.len());
-            crate::why::render(&mut out, &subjects, self.tz, verbose, "    ");
+            crate::why::render(&mut out, &subjects, &times, verbose, "    ");
         }
         for (user, lines) in &self.menus {
             let _ = writeln!(out, "  menus of {}: {}", escape(user), lines.len());
@@ -610,7 +629,8 @@ impl ZoneReport {
         if let Some(mailbox) = &self.mailbox {
             let _ = writeln!(out, "  {}", mailbox_line(mailbox));
         }
-        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), false));
+        let shown = crate::clients::report::Shown { full: false, each: verbose };
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| times.second(ms), shown));
         if !self.expectations.is_empty() {
             let _ = writeln!(out, "  expectations:");
         }
@@ -631,23 +651,13 @@ impl ZoneReport {
                 "  FAIL  strict: the run called {methods} method(s) gas-sim does not implement (listed above)"
             );
         }
+        if self.strict && self.lacks_expectations() {
+            let _ = writeln!(out, "  FAIL  strict: the scenario has no [[expect]], so nothing was checked");
+        }
         if !self.passed {
             let _ = writeln!(out, "  replay: {}", escape(&self.replay_command()));
         }
         out
-    }
-
-    /// One execution as a snapshot (and `--verbose`) lists it: local start, function,
-    /// outcome, error or result or response.
-    fn execution_line(&self, e: &ExecutionSummary) -> String {
-        let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
-        let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
-            Some(line) => format!("  {line}"),
-            None if e.result.is_null() => String::new(),
-            None => format!("  -> {}", e.result),
-        };
-        let lost = if e.response_lost { "  (response lost)" } else { "" };
-        format!("{}  {}  {}{error}{result}{lost}", &self.local(e.start_utc_ms)[..19], e.function, e.outcome)
     }
 
     /// The deterministic, diff-friendly text a snapshot stores.
@@ -670,12 +680,13 @@ impl ZoneReport {
         }
         let _ = writeln!(out, "\nexecutions ({}):", self.executions.len());
         for e in &self.executions {
-            let _ = writeln!(out, "  {}", self.execution_line(e));
+            let _ = writeln!(out, "  {}", execution_line(e, &self.local(e.start_utc_ms)[..19]));
             for warning in &e.warnings {
                 let _ = writeln!(out, "      ! {warning}");
             }
         }
-        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms), true));
+        let shown = crate::clients::report::Shown { full: true, each: true };
+        out.push_str(&crate::clients::report::render(&self.submissions, &|ms| self.local(ms)[..19].to_string(), shown));
         let _ = writeln!(out, "\nmail ({}):", self.mail.len());
         for m in &self.mail {
             let _ = writeln!(out, "  {}  {}  {}", &m.local_time[..19], m.to.join(","), m.subject);
@@ -736,6 +747,19 @@ impl ZoneReport {
         }
         out
     }
+}
+
+/// One execution as a snapshot (and `--verbose`) lists it: local start (`started`),
+/// function, outcome, error or result or response.
+fn execution_line(e: &ExecutionSummary, started: &str) -> String {
+    let error = e.error.as_ref().map(|m| format!("  {m}")).unwrap_or_default();
+    let result = match e.response_line(SNAPSHOT_BODY_CHARS_MAX) {
+        Some(line) => format!("  {line}"),
+        None if e.result.is_null() => String::new(),
+        None => format!("  -> {}", e.result),
+    };
+    let lost = if e.response_lost { "  (response lost)" } else { "" };
+    format!("{started}  {}  {}{error}{result}{lost}", e.function, e.outcome)
 }
 
 /// `mailbox: 5 threads (2 unread, 3 in inbox), 4 sent, 0 drafts`.

@@ -7,10 +7,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use chrono_tz::Tz;
 use gas_platform::trace::LogLevel;
 
-use crate::expect_kinds::local_second;
+use crate::local_time::LocalTimes;
 use crate::report::{ExecutionSummary, MailLine};
 
 /// Groups of one kind the text report shows (`--verbose` shows them all).
@@ -121,7 +120,7 @@ pub fn logged_trouble(e: &ExecutionSummary) -> bool {
 }
 
 /// One group per line, escaped for the terminal: `3x  failed  Code.gs:12  TypeError: x  (do_all; 09:00:00 .. 11:00:00)`.
-pub fn render(out: &mut String, groups: &[Group], zone: Tz, all: bool, indent: &str) {
+pub fn render(out: &mut String, groups: &[Group], times: &LocalTimes, all: bool, indent: &str) {
     let shown = if all { groups.len() } else { groups.len().min(GROUPS_SHOWN_MAX) };
     for g in &groups[..shown] {
         let kind = if g.kind.is_empty() { String::new() } else { format!("  {}", g.kind) };
@@ -131,9 +130,9 @@ pub fn render(out: &mut String, groups: &[Group], zone: Tz, all: bool, indent: &
             functions.push_str(&format!(",+{}", g.functions.len() - FUNCTIONS_NAMED_MAX));
         }
         let when = if g.first_utc_ms == g.last_utc_ms {
-            local_second(zone, g.first_utc_ms)
+            times.second(g.first_utc_ms)
         } else {
-            format!("{} .. {}", local_second(zone, g.first_utc_ms), local_second(zone, g.last_utc_ms))
+            format!("{} .. {}", times.second(g.first_utc_ms), times.second(g.last_utc_ms))
         };
         let by = if functions.is_empty() { String::new() } else { format!("{functions}; ") };
         let line = format!("{:>4}x{kind}{site}  {}  ({by}{when})", g.count, one_line(&g.text));
@@ -157,6 +156,8 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const UTC_TIMES: LocalTimes = LocalTimes { zone: chrono_tz::UTC, offsets: false };
     use gas_platform::trace::LogLine;
 
     fn execution(
@@ -188,7 +189,7 @@ mod tests {
         assert_eq!((groups[0].count, groups[0].first_utc_ms, groups[0].last_utc_ms), (2, 1_000, 3_000));
         assert_eq!((groups[0].site.as_deref(), groups[0].text.as_str()), (Some("Code.gs:3"), "TypeError: x"));
         let mut out = String::new();
-        render(&mut out, &groups, chrono_tz::UTC, false, "  ");
+        render(&mut out, &groups, &UTC_TIMES, false, "  ");
         assert_eq!(
             out,
             "     2x  failed  Code.gs:3  TypeError: x  (a; 1970-01-01 00:00:01 .. 1970-01-01 00:00:03)\n     \
@@ -216,11 +217,11 @@ mod tests {
             (0..15).map(|i| execution("f", i, "failed", Some((&format!("Error: {i}"), "Code.gs:1")), &[])).collect();
         let groups = error_groups(&executions);
         let mut out = String::new();
-        render(&mut out, &groups, chrono_tz::UTC, false, "");
+        render(&mut out, &groups, &UTC_TIMES, false, "");
         assert_eq!(out.lines().count(), GROUPS_SHOWN_MAX + 1);
         assert!(out.ends_with("... and 5 more kinds (5 in all; --verbose lists them)\n"), "{out}");
         let mut all = String::new();
-        render(&mut all, &groups, chrono_tz::UTC, true, "");
+        render(&mut all, &groups, &UTC_TIMES, true, "");
         assert_eq!(all.lines().count(), 15);
     }
 }

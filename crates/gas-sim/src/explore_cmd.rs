@@ -2,8 +2,8 @@
 //! schedules (`gas_scenario::explore`), with the first failing schedule, its shrunk
 //! form and the commands that replay both; `gas-sim run --schedule S` replays one.
 
-use gas_scenario::explore::{self, ExploreOptions, ScheduleArg, Settings};
-use gas_scenario::PreparedScenario;
+use gas_scenario::explore::{self, ExploreOptions, ScheduleArg, Settings, ZoneExploration};
+use gas_scenario::{PreparedScenario, ZoneReport};
 
 use crate::BadInput;
 
@@ -36,74 +36,49 @@ pub fn firing_jitter_flag(text: &str) -> Result<i64, String> {
     Ok(ms)
 }
 
-/// Whether a run explores: the flag, or the file's `explore`.
-pub fn explores(scenarios: &[PreparedScenario], flags: &ExploreFlags) -> Result<bool, BadInput> {
-    if flags.explore.is_some() {
-        return Ok(true);
-    }
-    for scenario in scenarios {
-        if Settings::of(&scenario.loaded).map_err(|e| BadInput(e.0))?.schedules.is_some() {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+/// The schedules `scenario` is explored under: `--explore N`, else its file's `explore = N`.
+pub fn schedules_of(scenario: &PreparedScenario, flags: &ExploreFlags) -> Result<Option<u64>, BadInput> {
+    let settings = Settings::of(&scenario.loaded).map_err(|e| BadInput(e.0))?;
+    Ok(flags.explore.or(settings.schedules))
 }
 
 fn default_jobs() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
-/// Explores every zone of every scenario; returns how many zones failed.
-pub fn explore_all(scenarios: &[PreparedScenario], flags: &ExploreFlags) -> Result<usize, BadInput> {
-    let mut failed = 0;
-    let mut zones = 0;
-    for scenario in scenarios {
-        let settings = Settings::of(&scenario.loaded).map_err(|e| BadInput(e.0))?;
-        let Some(schedules) = flags.explore.or(settings.schedules) else {
-            // A scenario that does not explore, given with one that does: its plain run.
-            for report in scenario.run_all().map_err(|e| BadInput(e.0))? {
-                outln!("{}", report.text());
-                zones += 1;
-                failed += usize::from(!report.passed);
-            }
-            continue;
-        };
-        let options = ExploreOptions {
-            schedules,
-            jobs: flags.jobs.unwrap_or_else(default_jobs),
-            max_failures: flags.max_failures,
-            check_determinism: flags.check_determinism,
-            jitter: flags.jitter,
-            mode: None,
-        };
-        for zone in &scenario.zones {
-            let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
-            out!("{}", exploration.text());
-            zones += 1;
-            failed += usize::from(!exploration.passed());
-        }
-    }
-    outln!("{zones} zone exploration(s): {} passed, {failed} failed", zones - failed);
-    Ok(failed)
+/// Explores one zone of `scenario` under `schedules` schedules after its plain run.
+pub fn explore_zone(
+    scenario: &PreparedScenario,
+    zone: &str,
+    schedules: u64,
+    flags: &ExploreFlags,
+) -> Result<ZoneExploration, BadInput> {
+    let options = ExploreOptions {
+        schedules,
+        jobs: flags.jobs.unwrap_or_else(default_jobs),
+        max_failures: flags.max_failures,
+        check_determinism: flags.check_determinism,
+        jitter: flags.jitter,
+        mode: None,
+    };
+    explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))
 }
 
 /// `gas-sim test`: the scenarios with `explore = N` explored too; prints the failing
-/// zones' explorations. Returns how many zones failed.
-pub fn explore_for_test(scenarios: &[PreparedScenario]) -> Result<usize, BadInput> {
-    let mut failed = 0;
+/// zones' explorations. Returns every exploration (its CI output is a case of its own).
+pub fn explore_for_test(scenarios: &[PreparedScenario]) -> Result<Vec<ZoneExploration>, BadInput> {
+    let flags = ExploreFlags {
+        explore: None,
+        jobs: None,
+        max_failures: None,
+        check_determinism: false,
+        jitter: explore::Jitter::default(),
+    };
+    let mut explorations = Vec::new();
     for scenario in scenarios {
-        let settings = Settings::of(&scenario.loaded).map_err(|e| BadInput(e.0))?;
-        let Some(schedules) = settings.schedules else { continue };
-        let options = ExploreOptions {
-            schedules,
-            jobs: default_jobs(),
-            max_failures: None,
-            check_determinism: false,
-            jitter: explore::Jitter::default(),
-            mode: None,
-        };
+        let Some(schedules) = schedules_of(scenario, &flags)? else { continue };
         for zone in &scenario.zones {
-            let exploration = explore::explore_zone(scenario, zone, &options).map_err(|e| BadInput(e.0))?;
+            let exploration = explore_zone(scenario, zone, schedules, &flags)?;
             if exploration.passed() {
                 outln!(
                     "{} [{zone}]: {} explored schedule(s) passed",
@@ -112,26 +87,30 @@ pub fn explore_for_test(scenarios: &[PreparedScenario]) -> Result<usize, BadInpu
                 );
             } else {
                 out!("{}", exploration.text());
-                failed += 1;
             }
+            explorations.push(exploration);
         }
     }
-    Ok(failed)
+    Ok(explorations)
 }
 
-/// `--schedule S`: the schedule's report in each zone, and its interleaving.
+/// `--schedule S`: the schedule's report in each zone, and its interleaving. Returns
+/// the reports (for `--junit`, `--html` and annotations; traces kept when `keep_traces`)
+/// and how many broke an expectation.
 pub fn replay(
     scenarios: &[PreparedScenario],
     schedule: &str,
     check_determinism: bool,
     jitter: explore::Jitter,
-) -> Result<u8, BadInput> {
+    keep_traces: bool,
+) -> Result<(Vec<ZoneReport>, usize), BadInput> {
     let schedule = explore::parse_arg(schedule).map_err(BadInput)?;
     let mut failed = 0;
-    let mut runs = 0;
+    let mut reports = Vec::new();
     for scenario in scenarios {
         for zone in &scenario.zones {
-            let ran = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
+            let ran = explore::run_schedule_with(scenario, zone, &schedule, jitter, keep_traces)
+                .map_err(|e| BadInput(e.0))?;
             if check_determinism {
                 let again = explore::run_schedule(scenario, zone, &schedule, jitter).map_err(|e| BadInput(e.0))?;
                 let (a, b) =
@@ -158,10 +137,10 @@ pub fn replay(
             for line in explore::interleaving::lines(&ran.report, &ran.decisions, &ran.call_order) {
                 outln!("    {}", gas_scenario::terminal::escape(&line));
             }
-            runs += 1;
             failed += usize::from(!ran.broken.is_empty());
+            reports.push(ran.report);
         }
     }
-    outln!("{runs} run(s): {} passed, {failed} failed", runs - failed);
-    Ok(if failed == 0 { 0 } else { 1 })
+    outln!("{} run(s): {} passed, {failed} failed", reports.len(), reports.len() - failed);
+    Ok((reports, failed))
 }

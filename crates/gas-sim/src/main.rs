@@ -16,14 +16,18 @@
 //! never over a file), `api.rs` (coverage per service and class, from the catalogue and the
 //! prelude), `determinism.rs` (`--check-determinism`: each zone alone in a new process,
 //! after the others and again), `explore_cmd.rs` (`run --explore`, `--schedule`, `explore =
-//! N` in `run` and `test`), `html.rs` (`--html` of `run` and `test`), `review.rs` (`test
+//! N` in `run` and `test`: an explored zone's plain run is reported and written as any
+//! run is, then its exploration; a replayed schedule's reports go to the same CI output
+//! and page), `html.rs` (`--html` of `run` and `test`), `review.rs` (`test
 //! --review/--accept/--reject`: pending `.snap.new` files), `bench_explore.rs` (`bench
 //! --explore`), `bench_incremental.rs` (`bench --mutation-incremental`), `bench_suite.rs`
 //! and `bench_results.rs` (`bench --suite`: every benchmark as whole processes of any
 //! binary, a baseline JSON, the README's generated "Speed" block). `ci/` is the CI output
 //! of `run`, `test` and `mutate`: `junit.rs` (quick-xml, Jenkins' dialect), `github.rs`
-//! (workflow-command annotations, capped per kind, and the step summary), `mutants.rs` (a
-//! campaign's cases, annotations and summary). `--junit` and `--html` go through
+//! (workflow-command annotations, capped per kind, and the step summary), `explored.rs` (an
+//! explored zone's testcase, annotation and summary line: the first failing schedule,
+//! shrunk, with its `--schedule` replay), `mutants.rs` (a campaign's cases, annotations and
+//! summary). `--junit` and `--html` go through
 //! `output.rs` like `--report`; the step summary is appended (the runner's file). Exit
 //! codes: 0 passed, 1 an expectation failed, 2 bad input, 3 a bug in gas-sim (a recorded
 //! panic or a nondeterministic report). Writes files through `output.rs`: output paths
@@ -113,10 +117,12 @@ enum Command {
     /// Run scenarios (days of triggers, faults and requests) in each of their zones.
     Run(run::RunArgs),
     /// Run every scenario in every zone and compare with the stored snapshots.
+    #[command(after_help = test_cmd::EXIT_CODES)]
     Test(test_cmd::TestArgs),
     /// Measure what one execution costs, against Node's vm module when available.
     Bench(bench::BenchArgs),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
+    #[command(mut_arg("junit", |arg| arg.help(ci::MUTATE_JUNIT_HELP)))]
     Mutate(mutate::MutateArgs),
     /// Write a starter scenario for a project, from the triggers and entry points its code sets up.
     Init(init::InitArgs),

@@ -146,8 +146,7 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         errln!("warning: {warning}");
     }
     let selected = campaign.selected().count();
-    if selected == 0 && args.break_at > 0.0 {
-        // No mutant means no score: --break-at would pass on nothing judged.
+    if selected == 0 {
         let why = match &args.files {
             Some(glob) => format!("--files {glob:?} matches no mutated file"),
             None if args.in_diff.is_some() || !args.lines.is_empty() => {
@@ -156,7 +155,15 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
             None if args.shard.is_some() => "this --shard holds no mutant".to_string(),
             None => "the project has no mutant".to_string(),
         };
-        return Err(BadInput(format!("{why}, so --break-at {} has nothing to judge", args.break_at)));
+        if args.break_at > 0.0 {
+            // No mutant means no score: --break-at would pass on nothing judged.
+            return Err(BadInput(format!("{why}, so --break-at {} has nothing to judge", args.break_at)));
+        }
+        // The baseline only prepares the mutants' verdicts: with none, it is a minute
+        // spent on nothing (a pull request that touched no script file).
+        errln!("0 of {} mutant(s) selected: {why}; the baseline run is skipped", campaign.mutants.len());
+        let judged = Judged { results: Vec::new(), tally: Tally::default(), fingerprint: None, baseline_executions: 0 };
+        return finish(args, &campaign, &outputs, &judged, started);
     }
     errln!(
         "{} mutant(s) made{}; running the original sources through {} run(s) first",
@@ -212,8 +219,32 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     let progress = Progress::new(selected);
     let (results, tally) = campaign.run(jobs, &|result, tally| progress.show(result, tally));
     progress.finish();
+    let judged = Judged { results, tally, fingerprint: Some(fingerprint), baseline_executions };
+    finish(args, &campaign, &outputs, &judged, started)
+}
+
+/// What a campaign judged; `fingerprint` is `None` when it judged nothing (the
+/// incremental file then keeps its verdicts).
+struct Judged {
+    results: Vec<MutantResult>,
+    tally: Tally,
+    fingerprint: Option<String>,
+    baseline_executions: usize,
+}
+
+/// The summary, every file asked for (`--junit`, annotations, `--report`, `--html`,
+/// `--incremental`), and the exit code, from what the campaign judged (perhaps nothing).
+fn finish(
+    args: &MutateArgs,
+    campaign: &Campaign,
+    outputs: &crate::output::Outputs,
+    judged: &Judged,
+    started: Instant,
+) -> Result<u8, BadInput> {
+    let Judged { results, tally, .. } = judged;
+    let files = campaign.files();
     let by_name: BTreeMap<String, String> = files.iter().cloned().collect();
-    out!("{}", summary_text(&results, &tally, &by_name));
+    out!("{}", summary_text(results, tally, &by_name));
     if args.incremental.is_some() {
         outln!(
             "incremental: {} verdict(s) reused from {}",
@@ -221,36 +252,35 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
             args.incremental.as_ref().map(|p| p.display().to_string()).unwrap_or_default()
         );
     }
-    let score = stryker::mutation_score(&results);
+    let score = stryker::mutation_score(results);
+    let scenarios = args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ");
     if args.ci.wanted() {
-        let rerun = format!(
-            "gas-sim mutate {}",
-            args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
-        );
-        let ci = crate::ci::mutants::Outputs::of(&results, &by_name, &tally, &rerun);
-        args.ci.finish(&ci.suites, &ci.annotations, &ci.summary, &outputs)?;
+        let rerun = format!("gas-sim mutate {scenarios}");
+        let ci = crate::ci::mutants::Outputs::of(results, &by_name, tally, &rerun);
+        args.ci.finish(&ci.suites, &ci.annotations, &ci.summary, outputs)?;
     }
     if args.report.is_some() || args.html.is_some() {
-        let report = stryker::report(".", &files, &results, &campaign.test_infos(), stryker::Thresholds::default());
+        let report = stryker::report(".", &files, results, &campaign.test_infos(), stryker::Thresholds::default());
         if let Some(path) = &args.report {
             outputs.write(path, "--report", &stryker::write_pretty(&report)).map_err(BadInput)?;
             outln!("report: {} (open it with Stryker's mutation-testing-elements viewer)", path.display());
         }
         if let Some(path) = &args.html {
-            let title = format!(
-                "gas-sim mutate {}",
-                args.scenarios.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")
-            );
+            let title = format!("gas-sim mutate {scenarios}");
             outputs.write(path, "--html", &gas_mutate::html::report_html(&report, &title)).map_err(BadInput)?;
             outln!("html report: {} (opens without network)", path.display());
         }
     }
-    if let Some(path) = &args.incremental {
-        let cache = gas_mutate::incremental::IncrementalCache::from_results(fingerprint, &files, &results);
-        outputs.write(path, "--incremental", &cache.to_json()).map_err(BadInput)?;
+    match (&args.incremental, &judged.fingerprint) {
+        (Some(path), Some(fingerprint)) => {
+            let cache = gas_mutate::incremental::IncrementalCache::from_results(fingerprint.clone(), &files, results);
+            outputs.write(path, "--incremental", &cache.to_json()).map_err(BadInput)?;
+        }
+        (Some(path), None) => outln!("incremental: {} left as it was (no mutant was judged)", path.display()),
+        (None, _) => {}
     }
     let seconds = started.elapsed().as_secs_f64();
-    let executions = baseline_executions * 2 + tally.executions;
+    let executions = judged.baseline_executions * 2 + tally.executions;
     errln!(
         "{} mutant(s) judged in {seconds:.1} s: {executions} executions, {:.0} executions/s",
         results.len(),
@@ -298,6 +328,15 @@ fn merge(args: &MutateArgs) -> Result<u8, BadInput> {
     let Some(output) = &args.output else {
         return Err(BadInput("--merge needs -o PATH: where the joined report goes".into()));
     };
+    // --merge judges nothing, so these would write nothing: refused, not skipped.
+    let mut unproduced = args.ci.requested_outputs();
+    unproduced.extend(args.report.as_ref().map(|_| "--report"));
+    unproduced.extend(args.incremental.as_ref().map(|_| "--incremental"));
+    if let Some(flag) = unproduced.first() {
+        return Err(BadInput(format!(
+            "--merge joins reports and judges no mutant, so {flag} would write nothing: -o is the joined report, --html its page"
+        )));
+    }
     // No scenario: the current folder and --allow-path are where it may write.
     let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[], args.allow_paths.clone());
     let outputs = crate::output::Outputs::new(policy, Vec::new(), args.merge.clone());

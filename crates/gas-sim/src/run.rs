@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use gas_scenario::{json_document, PreparedScenario, RunOptions};
+use gas_scenario::explore::ZoneExploration;
+use gas_scenario::{json_document, PreparedScenario, RunControl, RunOptions, ZoneReport};
 
 use crate::BadInput;
 
@@ -94,7 +95,11 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     control.keep_traces |= args.trace.is_some();
     let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
-        return crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter);
+        let keep_traces = control.keep_traces;
+        let (reports, failed) =
+            crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter, keep_traces)?;
+        finish(args, &reports, &[], &outputs)?;
+        return Ok(if failed == 0 { 0 } else { 1 });
     }
     let flags = crate::explore_cmd::ExploreFlags {
         explore: args.explore,
@@ -106,36 +111,14 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     if json && args.explore.is_some() {
         return Err(BadInput("--format json does not apply to an exploration (--explore)".into()));
     }
-    // With --format json, a file's `explore = N` gives its plain runs' JSON reports.
-    if !json && crate::explore_cmd::explores(&scenarios, &flags)? {
-        return Ok(if crate::explore_cmd::explore_all(&scenarios, &flags)? == 0 { 0 } else { 1 });
-    }
-    let mut all = Vec::new();
-    let mut per_scenario = Vec::new();
-    for scenario in &scenarios {
-        let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
-        if args.check_determinism {
-            // As the lone runs (without --strict) report them.
-            per_scenario.push(reports.clone());
-        }
-        if args.strict {
-            reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
-        }
-        if !json {
-            for report in &reports {
-                outln!("{}", report.text_with(args.verbose));
-            }
-        }
-        all.extend(reports);
-    }
+    let ran = run_scenarios(args, &scenarios, &flags, control, json)?;
+    let (all, explored) = (ran.reports, ran.explored);
     if args.check_determinism {
-        let compared = crate::determinism::check(&scenarios, &per_scenario, &options)?;
+        let compared = crate::determinism::check(&scenarios, &ran.per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    crate::ci::finish_runs(&args.ci, "run", &all, &|_| Vec::new(), &outputs)?;
-    crate::html::write(args.html.as_deref(), &all, &outputs)?;
-    crate::trace_file::write(args.trace.as_deref(), &all, &outputs)?;
-    let failed: Vec<_> = all.iter().filter(|r| !r.passed).collect();
+    finish(args, &all, &explored, &outputs)?;
+    let failed = all.iter().filter(|r| !r.passed || crate::ci::explored::failed(r, &explored)).count();
     if json {
         println!(
             "{}",
@@ -144,10 +127,79 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
             )
         );
     } else {
+        if !explored.is_empty() {
+            let explored_failed = explored.iter().filter(|e| !e.passed()).count();
+            outln!(
+                "{} zone exploration(s): {} passed, {explored_failed} failed",
+                explored.len(),
+                explored.len() - explored_failed
+            );
+        }
         // Each failed zone's text ends with its replay line: not repeated here.
-        outln!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed.len(), failed.len());
+        outln!("{} run(s): {} passed, {} failed", all.len(), all.len() - failed, failed);
     }
-    Ok(if failed.is_empty() { 0 } else { 1 })
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// What `run` ran: every zone's plain report, the explorations, and (for
+/// `--check-determinism`) each scenario's reports as the lone runs give them.
+struct Ran {
+    reports: Vec<ZoneReport>,
+    explored: Vec<ZoneExploration>,
+    per_scenario: Vec<Vec<ZoneReport>>,
+}
+
+/// Runs each scenario's zones, printing each report (text), and explores the zones of
+/// a scenario that explores after its plain run.
+fn run_scenarios(
+    args: &RunArgs,
+    scenarios: &[PreparedScenario],
+    flags: &crate::explore_cmd::ExploreFlags,
+    control: RunControl,
+    json: bool,
+) -> Result<Ran, BadInput> {
+    let mut ran = Ran { reports: Vec::new(), explored: Vec::new(), per_scenario: Vec::new() };
+    for scenario in scenarios {
+        // With --format json, a file's `explore = N` gives its plain runs' JSON reports.
+        let schedules = if json { None } else { crate::explore_cmd::schedules_of(scenario, flags)? };
+        let control = RunControl { explores: schedules.is_some(), ..control };
+        let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
+        if args.check_determinism {
+            // As the lone runs (without --strict) report them. An explored zone is
+            // checked schedule by schedule instead (the exploration's own check).
+            ran.per_scenario.push(if schedules.is_some() { Vec::new() } else { reports.clone() });
+        }
+        if args.strict {
+            reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
+        }
+        for report in &reports {
+            if !json {
+                outln!("{}", report.text_with(args.verbose));
+            }
+            // The plain run's report first (its errors, grouped), then what the
+            // schedules found.
+            if let Some(schedules) = schedules {
+                let exploration = crate::explore_cmd::explore_zone(scenario, &report.zone, schedules, flags)?;
+                out!("{}", exploration.text());
+                ran.explored.push(exploration);
+            }
+        }
+        ran.reports.extend(reports);
+    }
+    Ok(ran)
+}
+
+/// The files and annotations every run writes, explored or not: `--junit`, GitHub's
+/// annotations and step summary, `--html`.
+fn finish(
+    args: &RunArgs,
+    reports: &[ZoneReport],
+    explored: &[ZoneExploration],
+    outputs: &crate::output::Outputs,
+) -> Result<(), BadInput> {
+    crate::ci::finish_runs(&args.ci, "run", reports, &|_| Vec::new(), explored, outputs)?;
+    crate::html::write(args.html.as_deref(), reports, outputs)?;
+    crate::trace_file::write(args.trace.as_deref(), reports, outputs)
 }
 
 /// Loads every scenario of `paths`, in order, and prints each one's warnings once.

@@ -12,6 +12,16 @@ use gas_scenario::{PreparedScenario, RunOptions};
 use crate::output::{check_writable, write_atomically};
 use crate::{review, BadInput};
 
+/// What `gas-sim test` exits with (`--help` shows it; the README says the same).
+pub const EXIT_CODES: &str = "Exit codes:
+  0  every run passed, every explored schedule passed and every snapshot matched
+     (or --update wrote it); --accept and --reject exit 0
+  1  an expectation failed, an explored schedule failed, a snapshot is new or changed
+     and not accepted (review it: gas-sim test --review; or --accept, --update), or
+     --review left some pending
+  2  bad input (a flag, a scenario, a project, a snapshot path)
+  3  a bug in gas-sim (printed with the command that replays it)";
+
 #[derive(clap::Args)]
 pub struct TestArgs {
     /// Scenario files or folders of them (default: scenarios).
@@ -68,6 +78,14 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         return Err(BadInput("no scenario files (*.toml) found".into()));
     }
     if args.accept || args.reject {
+        // They run nothing, so a file of runs asked for beside them would never be written.
+        let flag = if args.accept { "--accept" } else { "--reject" };
+        if let Some(output) = args.ci.requested_outputs().into_iter().chain(args.html.as_ref().map(|_| "--html")).next()
+        {
+            return Err(BadInput(format!(
+                "{flag} runs no scenario, so {output} would write nothing: run `gas-sim test {output} ...` without {flag}"
+            )));
+        }
         // Asked for by name, so CI may do it too (the rule is: nothing unless asked).
         let decision = if args.accept { review::Decision::Accept } else { review::Decision::Reject };
         let pending = review::pending_of(&scenarios, &args.allow_paths)?;
@@ -147,10 +165,12 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         }
     }
     planned.apply(&prepared, in_ci)?;
-    crate::ci::finish_runs(&args.ci, "test", &all_reports, &|i| vec![snapshot_cases[i].clone()], &outputs)?;
+    let explored = crate::explore_cmd::explore_for_test(&prepared)?;
+    failed_expectations += explored.iter().filter(|e| !e.passed()).count();
+    let snapshot_case = |i: usize| vec![snapshot_cases[i].clone()];
+    crate::ci::finish_runs(&args.ci, "test", &all_reports, &snapshot_case, &explored, &outputs)?;
     crate::html::details_of_failed_runs_only(&mut all_reports);
     crate::html::write(args.html.as_deref(), &all_reports, &outputs)?;
-    failed_expectations += crate::explore_cmd::explore_for_test(&prepared)?;
     if args.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");

@@ -62,10 +62,24 @@ fn push_line(out: &mut String, line: &str, full: bool) {
     out.push('\n');
 }
 
+/// How the submissions section is shown.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    /// The snapshot's form (raw text, its own heading); else the text report's (escaped,
+    /// a summary line first).
+    pub full: bool,
+    /// Every submission with its attempts, however many (the snapshot, `--verbose`).
+    pub each: bool,
+}
+
+/// Submissions the text report lists one by one without `--verbose`.
+const SUBMISSIONS_LISTED_MAX: usize = 20;
+
 /// The submissions section of the text report and the snapshot; empty without any, so
-/// a scenario without clients keeps its bytes.
-pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, full: bool) -> String {
+/// a scenario without clients keeps its bytes. `local` gives a time to the second.
+pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, shown: Shown) -> String {
     let mut out = String::new();
+    let full = shown.full;
     if submissions.is_empty() {
         return out;
     }
@@ -82,8 +96,9 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
             submissions.iter().map(|s| s.rows).sum::<u64>(),
             submissions.iter().map(|s| s.mails).sum::<u64>()
         );
-        // Each one only while it stays readable; the JSON has them all.
-        if submissions.len() > 20 {
+        // Each one only while it stays readable (or asked for); the JSON has them all.
+        if submissions.len() > SUBMISSIONS_LISTED_MAX && !shown.each {
+            let _ = writeln!(out, "    (--verbose lists each submission with its attempts)");
             return out;
         }
     } else {
@@ -97,7 +112,7 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
             s.label.as_ref().map(|l| format!(" {l}")).unwrap_or_default(),
             s.client,
             s.key_policy,
-            &local(s.at_utc_ms)[..19],
+            local(s.at_utc_ms),
             s.concluded,
             s.rows,
             s.mails
@@ -117,7 +132,7 @@ pub fn render(submissions: &[SubmissionReport], local: &dyn Fn(i64) -> String, f
             };
             let line = format!(
                 "{indent}    {}  {}{answer}{key}{resubmit}{refused}  rows {} mails {}",
-                &local(a.at_utc_ms)[..19],
+                local(a.at_utc_ms),
                 a.outcome,
                 a.rows,
                 a.mails

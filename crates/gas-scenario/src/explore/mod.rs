@@ -20,7 +20,7 @@ pub mod sources;
 pub mod verdict;
 
 pub use choices::{Choices, Decisions};
-pub use run::{explore_zone, run_schedule, ExploreOptions, Jitter, ZoneExploration};
+pub use run::{explore_zone, run_schedule, run_schedule_with, ExploreOptions, Jitter, ZoneExploration};
 pub use schedule_text::{parse_arg, ScheduleArg};
 
 use crate::model::{LoadedScenario, ScenarioError};

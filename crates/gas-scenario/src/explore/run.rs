@@ -162,9 +162,22 @@ pub fn run_schedule(
     schedule: &super::ScheduleArg,
     jitter: Jitter,
 ) -> Result<ScheduleRun, ScenarioError> {
+    run_schedule_with(scenario, zone, schedule, jitter, false)
+}
+
+/// [`run_schedule`], keeping the traces the HTML timeline draws when `keep_traces`
+/// (`run --schedule S --html PATH`).
+pub fn run_schedule_with(
+    scenario: &PreparedScenario,
+    zone: &str,
+    schedule: &super::ScheduleArg,
+    jitter: Jitter,
+    keep_traces: bool,
+) -> Result<ScheduleRun, ScenarioError> {
     let mut settings = Settings::of(&scenario.loaded)?;
     jitter.apply(&mut settings);
-    let plan = zone_plan(scenario, zone)?;
+    let mut plan = zone_plan(scenario, zone)?;
+    plan.keep_traces = keep_traces;
     match schedule {
         super::ScheduleArg::Given(decisions) => run_with(scenario, &plan, Choices::given(decisions.clone())),
         super::ScheduleArg::Index(0) => run_with(scenario, &plan, Choices::baseline()),
@@ -436,6 +449,38 @@ impl ZoneExploration {
             self.seed,
             self.jitter.flags()
         )
+    }
+
+    /// Why the exploration failed, on one line (a JUnit failure's message, a GitHub
+    /// annotation's first line): the first failing schedule, what it broke, its shrunk
+    /// form and the `--schedule` command that replays that; `None` when it passed.
+    pub fn failure_line(&self) -> Option<String> {
+        if let Some(first) = &self.first {
+            let name = if first.index == 0 { "the plain run".to_string() } else { format!("schedule {}", first.index) };
+            let broken = first.shrunk_broken.first().or(first.broken.first()).cloned().unwrap_or_default();
+            let more = first.shrunk_broken.len().max(first.broken.len()).saturating_sub(1);
+            let more = if more > 0 { format!(" (and {more} more)") } else { String::new() };
+            let shrunk = schedule_text::format(&first.shrunk);
+            return Some(format!(
+                "{} of {} explored schedule(s) failed, first {name}: {broken}{more}; shrunk: {shrunk}; replay: {}",
+                self.failed,
+                self.schedules_run + 1,
+                self.replay_command(&shrunk)
+            ));
+        }
+        if let Some(missing) = self.some.iter().find(|s| s.first.is_none()) {
+            return Some(format!(
+                "{}: shown in none of the {} explored schedule(s)",
+                missing.label,
+                self.schedules_run + 1
+            ));
+        }
+        self.nondeterministic.first().map(|index| {
+            format!(
+                "schedule {index}: two runs differed (a gas-sim bug); replay: {}",
+                self.replay_command(&index.to_string())
+            )
+        })
     }
 
     /// The readable summary `run` and `test` print for the zone; script and scenario text

@@ -142,15 +142,23 @@ pub fn suites_of_runs(reports: &[ZoneReport], extra: &dyn Fn(usize) -> Vec<Case>
         let classname = format!("{}.{}", report.scenario, report.zone);
         let suite = suites.last_mut().expect("pushed above");
         let replay = format!("replay: {}", report.replay_command());
-        let strict_failed = report.strict && report.has_gaps();
-        suite.cases.push(Case {
-            classname: classname.clone(),
-            name: format!("{} [{}]", report.scenario, report.zone),
-            failure: strict_failed.then(|| Failure {
+        let strict_failure = match (report.strict, report.has_gaps(), report.lacks_expectations()) {
+            (true, true, _) => Some(Failure {
                 message: "strict: the run called methods gas-sim does not implement".into(),
                 kind: "strict".into(),
                 text: format!("{}\n{replay}\n", report.gap_lines().join("\n")),
             }),
+            (true, false, true) => Some(Failure {
+                message: "strict: the scenario has no [[expect]], so nothing was checked".into(),
+                kind: "strict".into(),
+                text: format!("{}\n{replay}\n", gas_scenario::report::NO_EXPECTATIONS),
+            }),
+            _ => None,
+        };
+        suite.cases.push(Case {
+            classname: classname.clone(),
+            name: format!("{} [{}]", report.scenario, report.zone),
+            failure: strict_failure,
             system_out: Some(report.text()),
         });
         for e in &report.expectations {

@@ -4,21 +4,28 @@
 //! Both say the same as the text report, from the same reports: no wall clock, no
 //! HashMap order, so the files are the same bytes for the same runs.
 
+pub mod explored;
 pub mod github;
 pub mod junit;
 pub mod mutants;
 
 use std::path::PathBuf;
 
+use gas_scenario::explore::ZoneExploration;
 use gas_scenario::ZoneReport;
 
 use crate::output::Outputs;
 use crate::BadInput;
 
+/// `mutate --junit`'s help: its cases are mutants, not zones (`CiArgs::junit` is `run`'s
+/// and `test`'s).
+pub const MUTATE_JUNIT_HELP: &str =
+    "Write JUnit XML (Jenkins' dialect) here: one testsuite for the campaign, a testcase per mutant (a survivor fails)";
+
 #[derive(clap::Args, Debug, Default, Clone)]
 pub struct CiArgs {
     /// Write JUnit XML (Jenkins' dialect) here: a testsuite per scenario, a testcase per
-    /// zone and expectation.
+    /// zone, expectation and explored zone (with its failing schedule, shrunk).
     #[arg(long, value_name = "PATH")]
     pub junit: Option<PathBuf>,
     /// github or none: `::error` annotations and a step summary (default: github when
@@ -39,6 +46,19 @@ impl CiArgs {
             outputs.check_step_summary(&path).map_err(BadInput)?;
         }
         Ok(())
+    }
+
+    /// The CI flags given explicitly that ask for output (`--junit`, `--annotations
+    /// github`): a command that would produce none refuses them up front.
+    pub fn requested_outputs(&self) -> Vec<&'static str> {
+        let mut flags = Vec::new();
+        if self.junit.is_some() {
+            flags.push("--junit");
+        }
+        if self.annotations.as_deref() == Some("github") {
+            flags.push("--annotations github");
+        }
+        flags
     }
 
     /// Whether any CI output was asked for (else the reports need not be kept).
@@ -73,19 +93,27 @@ impl CiArgs {
 }
 
 /// `run`'s and `test`'s CI output from their zone reports; `extra` adds cases per
-/// report (the snapshot verdicts of `test`), by index into `reports`.
+/// report (the snapshot verdicts of `test`), by index into `reports`; each explored zone
+/// adds its own case (`explored`).
 pub fn finish_runs(
     args: &CiArgs,
     command: &str,
     reports: &[ZoneReport],
     extra: &dyn Fn(usize) -> Vec<junit::Case>,
+    explored: &[ZoneExploration],
     outputs: &Outputs,
 ) -> Result<(), BadInput> {
     if !args.wanted() {
         return Ok(());
     }
-    let suites = junit::suites_of_runs(reports, extra);
-    let annotations = github::expectation_annotations(reports);
-    let summary = github::runs_summary(command, reports);
+    let with_explored = |i: usize| {
+        let mut cases = extra(i);
+        cases.extend(explored::of(&reports[i], explored).map(|e| explored::case(&reports[i], e)));
+        cases
+    };
+    let suites = junit::suites_of_runs(reports, &with_explored);
+    let mut annotations = github::expectation_annotations(reports);
+    annotations.extend(explored::annotations(reports, explored));
+    let summary = github::runs_summary(command, reports) + &explored::summary(reports, explored);
     args.finish(&suites, &annotations, &summary, outputs)
 }

@@ -255,7 +255,10 @@ const HEADER: &str =
 #[test]
 fn bad_scenarios_name_file_line_and_key_and_exit_2() {
     let cases: Vec<(String, &str)> = vec![
-        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"7m\"\n"), "bad.toml:7: triggers[0].every: minutes triggers run every 1m, 5m, 10m, 15m or 30m"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"7m\"\n"), "bad.toml:7: triggers[0].every: \"7m\" is not an interval the platform allows: time-driven triggers run everyMinutes(1|5|10|15|30): 1m 5m 10m 15m 30m; everyHours(1|2|4|6|8|12): 1h 2h 4h 6h 8h 12h; everyDays(n): Nd"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"3h\"\n"), "bad.toml:7: triggers[0].every: \"3h\" is not an interval the platform allows: time-driven triggers run everyMinutes"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"24h\"\n"), "bad.toml:7: triggers[0].every: \"24h\" is not an interval the platform allows (a daily trigger is every = \"1d\"): time-driven"),
+        (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"60m\"\n"), "bad.toml:7: triggers[0].every: \"60m\" is not an interval the platform allows"),
         (format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"soon\"\n"), "bad.toml:7: triggers[0].every: bad duration \"soon\""),
         (format!("{HEADER}[[triggers]]\nfunction = \"tock\"\nevery = \"1h\"\n"), "bad.toml:6: triggers[0].function: the project has no function \"tock\""),
         (format!("{HEADER}time_zones = [\"Mars/Base\"]\n"), "bad.toml:5: time_zones: unknown time zone \"Mars/Base\""),

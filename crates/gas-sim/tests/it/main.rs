@@ -7,12 +7,14 @@ mod support;
 
 mod api;
 mod bugs_and_determinism;
+mod ci_explored;
 mod ci_output;
 mod cli;
 mod drive_state;
 mod explore_cli;
 mod files;
 mod fuzz;
+mod help_synopsis;
 mod html_timeline;
 mod init;
 mod mutate_pr;

@@ -177,3 +177,31 @@ fn merged_shard_reports_equal_the_unsharded_report_and_the_html_needs_no_network
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--merge needs -o"), "{}", stderr(&out));
 }
+
+/// Issue 22: a pull request that selects no mutant skips the baseline (a minute on a real
+/// project) and says so; the files asked for are still written. The scenario's baseline
+/// would fail (exit 4) if it ran.
+#[test]
+fn no_mutant_selected_skips_the_baseline_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = fixture(dir.path());
+    let failing = std::fs::read_to_string(&scenario).unwrap().replace("equals = \"3\"", "equals = \"4\"");
+    std::fs::write(&scenario, failing).unwrap();
+    let report = dir.path().join("none.json");
+    let junit = dir.path().join("none.xml");
+    let out = mutate(
+        &scenario,
+        &["--files", "Other.gs", "--report", report.to_str().unwrap(), "--junit", junit.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "the baseline did not run: {}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("mutant(s) selected: --files \"Other.gs\" matches no mutated file; the baseline run is skipped"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("baseline passed"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("mutation score: n/a (no mutant was judged)"), "{}", stdout(&out));
+    assert!(places(&report_of(&report)).is_empty());
+    assert!(std::fs::read_to_string(&junit).unwrap().contains("<testsuites"), "--junit is written too");
+}
