@@ -24,7 +24,8 @@ fn documentation() -> String {
 /// The first fenced block of the README whose first line is `gas-sim CMD ...`: the synopsis.
 fn synopsis<'a>(readme: &'a str, command: &str) -> &'a str {
     let prefix = format!("```\ngas-sim {command} ");
-    let start = readme.find(&prefix).unwrap_or_else(|| panic!("the docs have no synopsis block for `gas-sim {command}`"));
+    let start =
+        readme.find(&prefix).unwrap_or_else(|| panic!("the docs have no synopsis block for `gas-sim {command}`"));
     let body = &readme[start + 4..];
     &body[..body.find("```").expect("the block ends")]
 }
@@ -151,7 +152,10 @@ fn call_json_fields_are_the_documented_ones() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let actual: BTreeSet<String> = json.as_object().unwrap().keys().cloned().collect();
     let undocumented: Vec<_> = actual.difference(&documented).collect();
-    assert!(undocumented.is_empty(), "call --format json has {undocumented:?}, which the documented schema (docs/call.md) lacks");
+    assert!(
+        undocumented.is_empty(),
+        "call --format json has {undocumented:?}, which the documented schema (docs/call.md) lacks"
+    );
     // `reason` is a killed execution's only.
     let absent: Vec<_> = documented.iter().filter(|k| !actual.contains(*k) && *k != "reason").collect();
     assert!(absent.is_empty(), "docs/call.md documents {absent:?}, which call --format json lacks");
