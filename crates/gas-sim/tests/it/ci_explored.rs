@@ -7,9 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::{gas_sim, repo_root, stderr, stdout};
-
-const XSD: &str = "tests/fixtures/junit/junit-10.xsd";
+use crate::support::{gas_sim, repo_root, stderr, stdout, validate_junit};
 
 /// gas-sim from the repository's root, with GitHub's variables only as given.
 fn gas_sim_env(args: &[&str], summary: Option<&Path>) -> Output {
@@ -19,16 +17,6 @@ fn gas_sim_env(args: &[&str], summary: Option<&Path>) -> Output {
         command.env("GITHUB_ACTIONS", "true").env("GITHUB_STEP_SUMMARY", summary);
     }
     command.output().expect("gas-sim runs")
-}
-
-fn validate(xml: &Path) {
-    let out = Command::new("xmllint")
-        .args(["--noout", "--schema", XSD])
-        .arg(xml)
-        .current_dir(repo_root())
-        .output()
-        .expect("xmllint runs (apt-get install libxml2-utils; .ci/run installs it)");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// race_counter.toml with its `in = "some"` loss turned into an expectation of every
@@ -75,7 +63,7 @@ fn an_exploration_writes_junit_html_and_annotations_with_its_shrunk_schedule() {
     let explored = text.find("explored ").expect("the exploration's report");
     assert!(plain < explored, "{text}");
     assert!(text.contains("1 zone exploration(s): 0 passed, 1 failed"), "{text}");
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("name=\"[UTC] explored 30 schedule(s) after the plain run\""), "{xml}");
     assert!(xml.contains("type=\"exploration\""), "{xml}");
@@ -112,7 +100,7 @@ fn an_explored_run_keeps_the_grouped_errors_and_writes_junit() {
     assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
     assert!(text.contains("  failed and killed: "), "the plain run's grouped errors: {text}");
     assert!(text.contains("explored tests/why_it_failed.toml [America/New_York]"), "{text}");
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("message=\"executions with error /total/: expected 0, got 2\""), "{xml}");
     assert!(xml.contains("explored 2 schedule(s) after the plain run\">"), "a failing case: {xml}");
@@ -136,7 +124,7 @@ fn a_file_that_explores_beside_one_that_does_not_gives_one_junit() {
     ];
     let out = gas_sim_env(&args, None);
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("file=\"scenarios/race_counter_locked.toml\""), "{xml}");
     assert!(xml.contains("file=\"scenarios/quickstart_visits.toml\""), "{xml}");
@@ -163,7 +151,7 @@ fn a_replayed_schedule_writes_junit_and_html() {
     ];
     let out = gas_sim_env(&args, None);
     assert!(matches!(out.status.code(), Some(0 | 1)), "{}{}", stdout(&out), stderr(&out));
-    validate(&junit);
+    validate_junit(&junit);
     assert!(std::fs::read_to_string(&junit).unwrap().contains("race counter (naive) [UTC]"));
     assert!(std::fs::read_to_string(&html).unwrap().contains("race counter (naive)"));
 }

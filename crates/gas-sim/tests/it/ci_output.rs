@@ -7,11 +7,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use crate::support;
-use crate::support::copy_dir;
+use crate::support::{copy_dir, validate_junit};
 use support::{gas_sim, repo_root, stderr, stdout};
 
 const FAILING: &str = "tests/why_it_failed.toml";
-const XSD: &str = "tests/fixtures/junit/junit-10.xsd";
 
 /// gas-sim from the repository's root, with GitHub's variables only as given.
 fn gas_sim_env(args: &[&str], env: &[(&str, &Path)], github: bool) -> Output {
@@ -26,17 +25,6 @@ fn gas_sim_env(args: &[&str], env: &[(&str, &Path)], github: bool) -> Output {
     command.output().expect("gas-sim runs")
 }
 
-/// `xmllint --schema` on `xml`: the XSD's verdict.
-fn validate(xml: &Path) {
-    let out = Command::new("xmllint")
-        .args(["--noout", "--schema", XSD])
-        .arg(xml)
-        .current_dir(repo_root())
-        .output()
-        .expect("xmllint runs (apt-get install libxml2-utils; .ci/run installs it)");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-}
-
 #[test]
 fn junit_of_a_failing_run_is_valid_and_says_why() {
     let dir = tempfile::tempdir().unwrap();
@@ -45,7 +33,7 @@ fn junit_of_a_failing_run_is_valid_and_says_why() {
     let out = gas_sim_env(&[&["run", FAILING, "--junit", junit.to_str().unwrap()][..], &allow].concat(), &[], false);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(!stdout(&out).contains("::error"), "no annotations off GitHub");
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("<testsuites name=\"gas-sim\" tests=\"10\" failures=\"9\" errors=\"0\">"), "{xml}");
     assert!(xml.contains("<testsuite name=\"why it failed\" tests=\"10\" failures=\"9\""), "{xml}");
@@ -63,7 +51,7 @@ fn junit_of_test_has_a_snapshot_case_per_zone() {
     let args = ["test", "scenarios/quickstart_visits.toml", "--junit", junit.to_str().unwrap(), "--allow-path"];
     let out = gas_sim_env(&[&args[..], &[dir.path().to_str().unwrap()]].concat(), &[], false);
     assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("failures=\"0\""), "{xml}");
     assert_eq!(xml.matches("] snapshot scenarios/snapshots/quickstart_visits@").count(), 4, "{xml}");
@@ -154,7 +142,7 @@ fn mutate_annotates_survivors_and_writes_junit() {
     let survivors: Vec<&str> = text.lines().filter(|l| l.starts_with(&annotation)).collect();
     assert_eq!(survivors.len(), 1, "{text}");
     assert!(survivors[0].contains("NumericConstant Survived::the scenarios did not notice:%0A- "), "{}", survivors[0]);
-    validate(&junit);
+    validate_junit(&junit);
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.contains("<testsuite name=\"gas-sim mutate\""), "{xml}");
     assert!(xml.contains("type=\"Survived\""), "{xml}");
@@ -242,7 +230,7 @@ fn hostile_text_reaches_no_channel_raw() {
     let junit = d.join("junit.xml");
     let out = gas_sim_in(d, &["run", "hostile.toml", "--junit", "junit.xml", "--annotations", "none"], &[], false);
     assert_output_guarded("run --junit", &out, false);
-    validate(&junit);
+    validate_junit(&junit);
 
     let summary = d.join("summary.md");
     let github = gas_sim_in(d, &["run", "hostile.toml"], &[("GITHUB_STEP_SUMMARY", &summary)], true);
@@ -315,7 +303,7 @@ fn hostile_mutate(d: &Path) {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_output_guarded("mutate", &out, true);
     assert!(stdout(&out).contains("#\\u0023[warning]raw"), "the source line shows: {}", stdout(&out));
-    validate(&d.join("mutants.xml"));
+    validate_junit(&d.join("mutants.xml"));
     let markdown = std::fs::read_to_string(&summary).unwrap();
     assert!(!markdown.chars().any(|c| raw_control(c) && c != '\n'), "{markdown:?}");
     assert!(markdown.contains("\\u001b[31m ##[warning]raw"), "a code span shows the literal: {markdown}");

@@ -32,3 +32,17 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Jenkins' JUnit schema, vendored: what a `--junit` file must satisfy.
+pub const JUNIT_XSD: &str = "tests/fixtures/junit/junit-10.xsd";
+
+/// `xmllint --schema` on `xml` against the JUnit XSD: the schema's verdict.
+pub fn validate_junit(xml: &Path) {
+    let out = Command::new("xmllint")
+        .args(["--noout", "--schema", JUNIT_XSD])
+        .arg(xml)
+        .current_dir(repo_root())
+        .output()
+        .expect("xmllint runs (apt-get install libxml2-utils; .ci/run installs it)");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
