@@ -43,3 +43,29 @@ pub fn details_of_failed_runs_only(reports: &mut [ZoneReport]) {
         }
     }
 }
+
+/// The reports a page draws: the runs, and when there is a page, each explored zone's
+/// first failing schedule (shrunk), run again with its traces and named as such, so the
+/// interleaving that broke an expectation is on the page beside the plain run.
+pub fn with_failing_schedules(
+    page: bool,
+    reports: &[ZoneReport],
+    explored: &[gas_scenario::explore::ZoneExploration],
+    scenarios: &[gas_scenario::PreparedScenario],
+) -> Result<Vec<ZoneReport>, BadInput> {
+    let mut drawn = reports.to_vec();
+    if !page {
+        return Ok(drawn);
+    }
+    for exploration in explored {
+        let Some(first) = &exploration.first else { continue };
+        let Some(scenario) = scenarios.iter().find(|s| s.path == exploration.scenario_path) else { continue };
+        let schedule = gas_scenario::explore::ScheduleArg::Given(first.shrunk.clone());
+        let mut ran =
+            gas_scenario::explore::run_schedule_with(scenario, &exploration.zone, &schedule, exploration.jitter, true)
+                .map_err(|e| BadInput(e.0))?;
+        ran.report.scenario = format!("{} (explored schedule {}, shrunk)", ran.report.scenario, first.index);
+        drawn.push(ran.report);
+    }
+    Ok(drawn)
+}

@@ -117,7 +117,8 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         let compared = crate::determinism::check(&scenarios, &ran.per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    finish(args, &all, &explored, &outputs)?;
+    let drawn = crate::html::with_failing_schedules(args.html.is_some(), &all, &explored, &scenarios)?;
+    finish(args, &drawn, &explored, &outputs)?;
     let failed = all.iter().filter(|r| !r.passed || crate::ci::explored::failed(r, &explored)).count();
     if json {
         println!(

@@ -75,6 +75,8 @@ fn an_exploration_writes_junit_html_and_annotations_with_its_shrunk_schedule() {
     assert!(xml.contains("interleaving of the shrunk schedule"), "the exploration's report as the text: {xml}");
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("race counter (naive)"), "the plain run's page");
+    // Beside it, the first failing schedule, shrunk, drawn with its traces.
+    assert!(page.contains("race counter (naive) (explored schedule "), "the failing schedule's run is drawn");
     let annotation = text.lines().find(|l| l.starts_with("::error ") && l.contains("explored::")).expect(&text);
     assert!(annotation.contains("shrunk: gs1;") && annotation.contains("--schedule 'gs1;"), "{annotation}");
     let markdown = std::fs::read_to_string(&summary).unwrap();
