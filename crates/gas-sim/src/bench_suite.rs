@@ -36,6 +36,21 @@ const SCENARIO_PROCESSES: usize = 2;
 /// `bench`'s default so that bench-heavy's repetition stays near 10 s.
 const PROJECT_EXECUTIONS: &str = "500";
 const PROJECT_WARMUP: &str = "50";
+/// The heavy fixtures that look like real work (bench-csv-orders, bench-json-filter) take
+/// 50-300 ms an execution: fewer of them keep a repetition near 10 s too.
+const HEAVY_PROJECT_EXECUTIONS: &str = "40";
+const HEAVY_PROJECT_WARMUP: &str = "5";
+
+/// Executions and warm-ups of `bench` for a project: bench-light and bench-heavy get
+/// `PROJECT_EXECUTIONS`, the other (heavier) projects `HEAVY_PROJECT_EXECUTIONS`.
+fn project_executions(path: &Path) -> (&'static str, &'static str) {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if name == "bench-light" || name == "bench-heavy" {
+        (PROJECT_EXECUTIONS, PROJECT_WARMUP)
+    } else {
+        (HEAVY_PROJECT_EXECUTIONS, HEAVY_PROJECT_WARMUP)
+    }
+}
 
 /// One benchmark: a name (the baseline's key), what it measures, and its default repeats.
 struct Bench {
@@ -138,7 +153,11 @@ fn benches() -> Result<Vec<Bench>, BadInput> {
     for project in bench_projects()? {
         let name = project.file_name().map(|n| n.to_string_lossy().replace('-', "_")).unwrap_or_default();
         benches.push(Bench {
-            what: format!("one execution of {} (`gas-sim bench`, mean of {PROJECT_EXECUTIONS})", project.display()),
+            what: format!(
+                "one execution of {} (`gas-sim bench`, mean of {})",
+                project.display(),
+                project_executions(&project).0
+            ),
             name,
             unit: Unit::Ms,
             repeat: 3,
@@ -201,8 +220,14 @@ fn measure(binary: &Path, kind: &Kind, unit: Unit) -> Result<Measured, String> {
         }
         Kind::Scenarios(files) => run_scenarios(binary, files),
         Kind::Project(path) => {
-            let args =
-                ["bench", &path.display().to_string(), "--executions", PROJECT_EXECUTIONS, "--warmup", PROJECT_WARMUP];
+            let args = [
+                "bench",
+                &path.display().to_string(),
+                "--executions",
+                project_executions(path).0,
+                "--warmup",
+                project_executions(path).1,
+            ];
             let (mut finished, stdout) = run_one(binary, &args.map(String::from))?;
             finished.value = row_mean_ms(&stdout, "gas-sim").ok_or_else(|| format!("no gas-sim row in:\n{stdout}"))?;
             finished.node_ms = row_mean_ms(&stdout, "node vm");
