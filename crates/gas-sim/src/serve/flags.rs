@@ -14,22 +14,18 @@ pub fn percent(text: &str) -> Result<f64, String> {
 /// The longest `--latency` (a client waiting longer than this has given up).
 pub const LATENCY_MS_MAX: u64 = 60_000;
 
-/// `250ms`, `2s`, `1.5s` or `0` as milliseconds, at most [`LATENCY_MS_MAX`].
+/// `250ms`, `2s` or `0` as milliseconds, at most [`LATENCY_MS_MAX`].
 pub fn duration_ms(text: &str) -> Result<u64, String> {
-    let trimmed = text.trim();
-    let (number, scale) = if let Some(n) = trimmed.strip_suffix("ms") {
-        (n, 1.0)
-    } else if let Some(n) = trimmed.strip_suffix('s') {
-        (n, 1000.0)
-    } else if trimmed == "0" {
-        ("0", 1.0)
-    } else {
-        return Err(format!("{text:?}: expected a duration with its unit (250ms, 2s)"));
-    };
-    match number.trim().parse::<f64>() {
-        Ok(n) if n >= 0.0 && n * scale <= LATENCY_MS_MAX as f64 => Ok((n * scale).round() as u64),
-        _ => Err(format!("{text:?}: expected a duration from 0 to {} s", LATENCY_MS_MAX / 1000)),
+    // The scenario files' duration syntax (`gas_scenario::schedule::parse_duration_ms`),
+    // and `0` for no delay.
+    if text.trim() == "0" {
+        return Ok(0);
     }
+    let ms = gas_scenario::schedule::parse_duration_ms(text)?;
+    u64::try_from(ms)
+        .ok()
+        .filter(|ms| *ms <= LATENCY_MS_MAX)
+        .ok_or_else(|| format!("{text:?}: expected a duration from 0 to {} s", LATENCY_MS_MAX / 1000))
 }
 
 /// `10MB`, `512KB`, `1.5MB` or a number of bytes, from 1 byte to `max_bytes`. KB and MB
@@ -69,7 +65,8 @@ mod tests {
     fn durations() {
         assert_eq!(duration_ms("250ms"), Ok(250));
         assert_eq!(duration_ms("2s"), Ok(2000));
-        assert_eq!(duration_ms("1.5s"), Ok(1500));
+        assert_eq!(duration_ms("1500ms"), Ok(1500));
+        assert!(duration_ms("1.5s").is_err(), "the scenario files' syntax: whole numbers");
         assert_eq!(duration_ms("0"), Ok(0));
         assert!(duration_ms("2").unwrap_err().contains("unit"));
         assert!(duration_ms("61s").unwrap_err().contains("0 to 60 s"));
