@@ -8,6 +8,34 @@ use gas_scenario::{json_document, PreparedScenario, RunControl, RunOptions, Zone
 
 use crate::BadInput;
 
+/// The flags `run` and `test` share: where scenarios may reach, how strictly and how
+/// often they run, what is printed, and the files of runs written beside the report.
+#[derive(clap::Args)]
+pub struct ScenarioFlags {
+    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name,
+    /// and that --html and --junit may write in (repeatable).
+    #[arg(long = "allow-path", value_name = "DIR")]
+    pub allow_paths: Vec<PathBuf>,
+    /// Also run each zone alone in a fresh gas-sim process and once more after all the
+    /// others, and fail (exit 3) unless the reports are the same bytes.
+    #[arg(long)]
+    pub check_determinism: bool,
+    /// Fail (exit 1) any run that called something gas-sim does not implement, even
+    /// when the script caught the error (as `strict = true` in a scenario does).
+    #[arg(long)]
+    pub strict: bool,
+    /// List every execution of each run printed (and every group of errors, log lines
+    /// and subjects).
+    #[arg(long)]
+    pub verbose: bool,
+    #[command(flatten)]
+    pub ci: crate::ci::CiArgs,
+    /// Also write a picture of the runs: one self-contained HTML file with each zone's
+    /// timeline (executions, faults, evictions, mail, quota, expectations).
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+}
+
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// Scenario files (TOML).
@@ -22,27 +50,8 @@ pub struct RunArgs {
     /// text or json.
     #[arg(long, default_value = "text")]
     format: String,
-    /// A folder outside the scenario's folder tree that its `project` and `csv` may name,
-    /// and that --html and --junit may write in (repeatable).
-    #[arg(long = "allow-path", value_name = "DIR")]
-    allow_paths: Vec<PathBuf>,
-    /// Also run each zone alone in a fresh gas-sim process and once more after all the
-    /// others, and fail (exit 3) unless the reports are the same bytes.
-    #[arg(long)]
-    check_determinism: bool,
-    /// Fail (exit 1) any run that called something gas-sim does not implement, even
-    /// when the script caught the error (as `strict = true` in a scenario does).
-    #[arg(long)]
-    strict: bool,
-    /// List every execution (and every group of errors, log lines and subjects).
-    #[arg(long)]
-    verbose: bool,
     #[command(flatten)]
-    ci: crate::ci::CiArgs,
-    /// Also write a picture of the runs: one self-contained HTML file with each zone's
-    /// timeline (executions, faults, evictions, mail, quota, expectations).
-    #[arg(long, value_name = "PATH")]
-    html: Option<PathBuf>,
+    shared: ScenarioFlags,
     /// Also write the runs in the Chrome Trace Event format (JSON), to open in Perfetto
     /// or chrome://tracing: a process per zone, a thread per function, mail, faults,
     /// lock waits and evictions.
@@ -81,23 +90,23 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     if let Some(zone) = &args.tz {
         gas_platform::time::parse_zone(zone).map_err(BadInput)?;
     }
-    let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() };
+    let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.shared.allow_paths.clone() };
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
-    crate::html::check_writable_early(args.html.as_deref())?;
+    crate::html::check_writable_early(args.shared.html.as_deref())?;
     crate::trace_file::check_writable_early(args.trace.as_deref())?;
     let scenarios = load_all(&args.scenarios, &options)?;
-    let outputs = crate::output::Outputs::of_scenarios(&scenarios, &args.allow_paths);
-    args.ci.check(&outputs)?;
-    crate::html::check_not_an_input_of(args.html.as_deref(), &outputs)?;
+    let outputs = crate::output::Outputs::of_scenarios(&scenarios, &args.shared.allow_paths);
+    args.shared.ci.check(&outputs)?;
+    crate::html::check_not_an_input_of(args.shared.html.as_deref(), &outputs)?;
     crate::trace_file::check_not_an_input_of(args.trace.as_deref(), &outputs)?;
-    let mut control = crate::html::control(args.html.as_deref());
+    let mut control = crate::html::control(args.shared.html.as_deref());
     control.keep_traces |= args.trace.is_some();
     let jitter = gas_scenario::explore::Jitter { latency_pm: args.latency_jitter, firing_ms: args.firing_jitter };
     if let Some(schedule) = &args.schedule {
         let keep_traces = control.keep_traces;
         let (reports, failed) =
-            crate::explore_cmd::replay(&scenarios, schedule, args.check_determinism, jitter, keep_traces)?;
+            crate::explore_cmd::replay(&scenarios, schedule, args.shared.check_determinism, jitter, keep_traces)?;
         finish(args, &reports, &[], &outputs)?;
         return Ok(if failed == 0 { 0 } else { 1 });
     }
@@ -105,7 +114,7 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         explore: args.explore,
         jobs: args.jobs,
         max_failures: args.max_failures,
-        check_determinism: args.check_determinism,
+        check_determinism: args.shared.check_determinism,
         jitter,
     };
     if json && args.explore.is_some() {
@@ -113,11 +122,11 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     }
     let ran = run_scenarios(args, &scenarios, &flags, control, json)?;
     let (all, explored) = (ran.reports, ran.explored);
-    if args.check_determinism {
+    if args.shared.check_determinism {
         let compared = crate::determinism::check(&scenarios, &ran.per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    let drawn = crate::html::with_failing_schedules(args.html.is_some(), &all, &explored, &scenarios)?;
+    let drawn = crate::html::with_failing_schedules(args.shared.html.is_some(), &all, &explored, &scenarios)?;
     finish(args, &drawn, &explored, &outputs)?;
     let failed = all.iter().filter(|r| !r.passed || crate::ci::explored::failed(r, &explored)).count();
     if json {
@@ -165,17 +174,17 @@ fn run_scenarios(
         let schedules = if json { None } else { crate::explore_cmd::schedules_of(scenario, flags)? };
         let control = RunControl { explores: schedules.is_some(), ..control };
         let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
-        if args.check_determinism {
+        if args.shared.check_determinism {
             // As the lone runs (without --strict) report them. An explored zone is
             // checked schedule by schedule instead (the exploration's own check).
             ran.per_scenario.push(if schedules.is_some() { Vec::new() } else { reports.clone() });
         }
-        if args.strict {
+        if args.shared.strict {
             reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
         }
         for report in &reports {
             if !json {
-                outln!("{}", report.text_with(args.verbose));
+                outln!("{}", report.text_with(args.shared.verbose));
             }
             // The plain run's report first (its errors, grouped), then what the
             // schedules found.
@@ -198,8 +207,8 @@ fn finish(
     explored: &[ZoneExploration],
     outputs: &crate::output::Outputs,
 ) -> Result<(), BadInput> {
-    crate::ci::finish_runs(&args.ci, "run", reports, &|_| Vec::new(), explored, outputs)?;
-    crate::html::write(args.html.as_deref(), reports, outputs)?;
+    crate::ci::finish_runs(&args.shared.ci, "run", reports, &|_| Vec::new(), explored, outputs)?;
+    crate::html::write(args.shared.html.as_deref(), reports, outputs)?;
     crate::trace_file::write(args.trace.as_deref(), reports, outputs)
 }
 

@@ -29,27 +29,8 @@ pub struct TestArgs {
     /// Accept new and changed snapshots (write .snap files).
     #[arg(long)]
     update: bool,
-    /// A folder outside the scenarios' folder tree that their `project` and `csv` may name,
-    /// and that --html and --junit may write in (repeatable).
-    #[arg(long = "allow-path", value_name = "DIR")]
-    allow_paths: Vec<PathBuf>,
-    /// Also run each zone alone in a fresh gas-sim process and once more after all the
-    /// others, and fail (exit 3) unless the reports are the same bytes.
-    #[arg(long)]
-    check_determinism: bool,
-    /// Fail (exit 1) any run that called something gas-sim does not implement, even
-    /// when the script caught the error (as `strict = true` in a scenario does).
-    #[arg(long)]
-    strict: bool,
-    /// List every execution of a failed run (and every group of errors, log lines and subjects).
-    #[arg(long)]
-    verbose: bool,
     #[command(flatten)]
-    ci: crate::ci::CiArgs,
-    /// Also write a picture of the runs: one self-contained HTML file with each zone's
-    /// timeline (executions, faults, evictions, mail, quota, expectations).
-    #[arg(long, value_name = "PATH")]
-    html: Option<PathBuf>,
+    shared: crate::run::ScenarioFlags,
     /// After the runs, show each pending .snap.new with its diff and ask: a accept,
     /// r reject, s skip (insta's keys; needs a terminal).
     #[arg(long, conflicts_with_all = ["update", "accept", "reject"])]
@@ -80,7 +61,8 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if args.accept || args.reject {
         // They run nothing, so a file of runs asked for beside them would never be written.
         let flag = if args.accept { "--accept" } else { "--reject" };
-        if let Some(output) = args.ci.requested_outputs().into_iter().chain(args.html.as_ref().map(|_| "--html")).next()
+        if let Some(output) =
+            args.shared.ci.requested_outputs().into_iter().chain(args.shared.html.as_ref().map(|_| "--html")).next()
         {
             return Err(BadInput(format!(
                 "{flag} runs no scenario, so {output} would write nothing: run `gas-sim test {output} ...` without {flag}"
@@ -88,7 +70,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         }
         // Asked for by name, so CI may do it too (the rule is: nothing unless asked).
         let decision = if args.accept { review::Decision::Accept } else { review::Decision::Reject };
-        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let pending = review::pending_of(&scenarios, &args.shared.allow_paths)?;
         let tally = review::all(&pending, decision, &mut std::io::stdout())?;
         outln!("{} pending snapshot(s): {}", pending.len(), tally.line());
         return Ok(0);
@@ -102,15 +84,15 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     if update || !in_ci {
         check_snapshot_folders(&scenarios)?;
     }
-    crate::html::check_writable_early(args.html.as_deref())?;
-    let options = RunOptions { allowed_paths: args.allow_paths.clone(), ..RunOptions::default() };
+    crate::html::check_writable_early(args.shared.html.as_deref())?;
+    let options = RunOptions { allowed_paths: args.shared.allow_paths.clone(), ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
-    let outputs = crate::output::Outputs::of_scenarios(&prepared, &args.allow_paths);
-    crate::html::check_not_an_input_of(args.html.as_deref(), &outputs)?;
-    let control = crate::html::control(args.html.as_deref());
+    let outputs = crate::output::Outputs::of_scenarios(&prepared, &args.shared.allow_paths);
+    crate::html::check_not_an_input_of(args.shared.html.as_deref(), &outputs)?;
+    let control = crate::html::control(args.shared.html.as_deref());
     check_snapshot_paths(&prepared, in_ci)?;
-    args.ci.check(&outputs)?;
+    args.shared.ci.check(&outputs)?;
     // For --junit, the GitHub summary and --html: every zone's report (and for CI output
     // its snapshot's case, at the same index).
     let mut all_reports = Vec::new();
@@ -121,17 +103,17 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     for scenario in &prepared {
         let path = &scenario.path;
         let mut reports = scenario.run_all_with(&control).map_err(|e| BadInput(e.0))?;
-        if args.check_determinism {
+        if args.shared.check_determinism {
             // As the lone runs (without --strict) report them.
             per_scenario.push(reports.clone());
         }
-        if args.strict {
+        if args.shared.strict {
             reports.iter_mut().for_each(gas_scenario::ZoneReport::make_strict);
         }
         for report in &reports {
             if !report.passed {
                 failed_expectations += 1;
-                out!("{}", report.text_with(args.verbose));
+                out!("{}", report.text_with(args.shared.verbose));
             }
             let snap = snapshot_path(path, &report.zone);
             let stored = read_stored_within(&scenario.loaded.paths, &snap).map_err(BadInput)?.map(|t| parse_snap(&t));
@@ -143,7 +125,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                     outln!("{label}: {line}");
                 }
             }
-            if args.ci.wanted() {
+            if args.shared.ci.wanted() {
                 snapshot_cases.push(snapshot_case(report, &snap, &verdict, update, in_ci));
                 all_reports.push(report.clone());
             }
@@ -160,7 +142,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
                 }
             }
         }
-        if args.html.is_some() && !args.ci.wanted() {
+        if args.shared.html.is_some() && !args.shared.ci.wanted() {
             all_reports.extend(reports);
         }
     }
@@ -168,15 +150,15 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
     let explored = crate::explore_cmd::explore_for_test(&prepared)?;
     failed_expectations += explored.iter().filter(|e| !e.passed()).count();
     let snapshot_case = |i: usize| vec![snapshot_cases[i].clone()];
-    crate::ci::finish_runs(&args.ci, "test", &all_reports, &snapshot_case, &explored, &outputs)?;
+    crate::ci::finish_runs(&args.shared.ci, "test", &all_reports, &snapshot_case, &explored, &outputs)?;
     crate::html::details_of_failed_runs_only(&mut all_reports);
-    crate::html::write(args.html.as_deref(), &all_reports, &outputs)?;
-    if args.check_determinism {
+    crate::html::write(args.shared.html.as_deref(), &all_reports, &outputs)?;
+    if args.shared.check_determinism {
         let compared = crate::determinism::check(&prepared, &per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
     if args.review {
-        let pending = review::pending_of(&scenarios, &args.allow_paths)?;
+        let pending = review::pending_of(&scenarios, &args.shared.allow_paths)?;
         let tally = review::interactive(&pending, &mut review::terminal_keys(), &mut std::io::stdout())?;
         outln!("\nreview: {}", tally.line());
         let still_pending = tally.rejected + tally.skipped;
