@@ -90,7 +90,8 @@ fn declared_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
 /// ([`crate::methods`]) as `Class.method=kind`, comma-separated, for the wrappers the
 /// prelude makes for those it does not write by hand (`derived` in 00_core.js). The kind
 /// is the shape of the result, from the catalogue's return type: `value` (void or a
-/// plain value), `self` (the class itself), a qualified class, or one followed by `[]`.
+/// plain value), `self` (the class itself), a qualified class, or one followed by `[]`;
+/// a read ([`crate::methods::Read`]) adds `@` and its handle's field (`date@at_utc_ms`).
 /// A method whose overloads return different types is left out (the prelude writes it).
 pub(crate) fn declared_on(qualified: &str) -> String {
     let catalogue = catalogue::catalogue();
@@ -107,7 +108,16 @@ pub(crate) fn declared_on(qualified: &str) -> String {
     let kinds = crate::methods::of_class(declared_as)
         .into_iter()
         .filter_map(|m| Some(format!("{}={}", m.name, result_kind(qualified, m.name)?)));
-    kinds.collect::<Vec<_>>().join(",")
+    // A read's kind is where its answer is: `kind@key`, a Date made from epoch ms.
+    let reads = crate::methods::reads_of_class(declared_as).into_iter().map(|r| {
+        let kind = match result_kind(qualified, r.name) {
+            Some(kind) if kind == "Base.Date" => "date".to_string(),
+            Some(kind) => kind,
+            None => panic!("{}: a read's overloads must return one type", r.name),
+        };
+        format!("{}={kind}@{}", r.name, r.key)
+    });
+    kinds.chain(reads).collect::<Vec<_>>().join(",")
 }
 
 /// See [`declared_on`].

@@ -90,11 +90,37 @@ macro_rules! declare {
 }
 pub(crate) use declare;
 
+/// A method the prelude answers by reading the handle Rust gave its object, with no
+/// call (on the platform, `Range.getRow` is a getter of an object the script holds: no
+/// round trip, no latency). Rust declares where it put the value (`key`, a field of the
+/// handle, `sheet.sheet_id` for a nested one), so the prelude names no Rust field: it
+/// makes the getter from the catalogue's return type (a value, a `Date` from epoch
+/// milliseconds, an object of a class, an array of them), and the few methods that
+/// reshape a value read it by method name (`readOf` in 00_core.js). The engine test
+/// `every_declared_read_answers_on_a_real_object` calls each one.
+#[derive(Clone, Copy)]
+pub struct Read {
+    /// `Class.method`.
+    pub name: &'static str,
+    /// The handle's field holding the answer (dots for nested fields).
+    pub key: &'static str,
+}
+
+/// The rows of one table of reads: `"Class.method" => "field"`.
+macro_rules! reads {
+    ($($name:literal => $key:literal),* $(,)?) => {
+        &[$($crate::methods::Read { name: $name, key: $key }),*]
+    };
+}
+pub(crate) use reads;
+
 struct Registry {
     /// Every declared method, sorted by name.
     sorted: Vec<&'static Method>,
     /// Their names, for gas-platform's name checks.
     names: MethodNames,
+    /// Every declared read, sorted by name.
+    reads: Vec<&'static Read>,
 }
 
 /// Built on first use, once per process: the tables joined and sorted.
@@ -102,7 +128,9 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let mut sorted: Vec<&'static Method> = bindings::TABLES.iter().flat_map(|table| table.iter()).collect();
     sorted.sort_by_key(|m| m.name);
     let names = MethodNames::new(sorted.iter().map(|m| m.name).collect());
-    Registry { sorted, names }
+    let mut reads: Vec<&'static Read> = bindings::READ_TABLES.iter().flat_map(|table| table.iter()).collect();
+    reads.sort_by_key(|r| r.name);
+    Registry { sorted, names, reads }
 });
 
 /// The declared method `name`.
@@ -130,6 +158,22 @@ pub fn of_class(class: &str) -> Vec<&'static Method> {
         .iter()
         .take_while(|m| m.name.starts_with(prefix.as_str()))
         .filter(|m| !m.name[prefix.len()..].contains('.'))
+        .copied()
+        .collect()
+}
+
+/// Every declared read, sorted by name.
+pub fn all_reads() -> &'static [&'static Read] {
+    &REGISTRY.reads
+}
+
+/// The reads declared on `class`, as [`of_class`] picks methods.
+pub fn reads_of_class(class: &str) -> Vec<&'static Read> {
+    let prefix = format!("{class}.");
+    REGISTRY
+        .reads
+        .iter()
+        .filter(|r| r.name.strip_prefix(prefix.as_str()).is_some_and(|method| !method.contains('.')))
         .copied()
         .collect()
 }
@@ -189,6 +233,20 @@ mod tests {
         ] {
             assert_eq!(refusal(allowed), None, "{allowed}");
         }
+    }
+
+    #[test]
+    fn a_method_is_a_read_or_a_call_never_both() {
+        let catalogue = catalogue::catalogue();
+        let wrong: Vec<&str> = all_reads()
+            .iter()
+            .map(|r| r.name)
+            .filter(|name| get(name).is_some() || catalogue.method_of_call(name).is_none())
+            .collect();
+        assert!(wrong.is_empty(), "declared as a call too, or not in the catalogue: {wrong:?}");
+        let twice: Vec<&str> = all_reads().windows(2).filter(|w| w[0].name == w[1].name).map(|w| w[0].name).collect();
+        assert!(twice.is_empty(), "read declared twice: {twice:?}");
+        assert_eq!(reads_of_class("Range").iter().find(|r| r.name == "Range.getGridId").unwrap().key, "sheet.sheet_id");
     }
 
     #[test]

@@ -100,6 +100,8 @@ pub const CORE_NAMES: &[&str] = &[
     "registerClass",
     "ctorOf",
     "derived",
+    "read",
+    "readKey",
     "service",
     "NO_HANDLE",
     "klass",

@@ -6,11 +6,17 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::{self, ButtonSet, DialogKind, DialogRequest, Menu, MenuEntry, SelectionState};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult, World};
+
+/// The getters the prelude answers from a prompt's answer (`crate::methods::Read`).
+pub(super) const READS: &[Read] = reads![
+    "PromptResponse.getResponseText" => "text",
+    "PromptResponse.getSelectedButton" => "button",
+];
 
 /// The methods answered here, declared once (`crate::methods`): Ui and Menu, and the
 /// selection and menu methods of SpreadsheetApp, Spreadsheet, Sheet, Range and Selection.

@@ -10,9 +10,16 @@ use super::args::*;
 use super::blob::BlobParts;
 use super::Call;
 use crate::host::{CallResult, Failure};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_DRIVE;
+
+/// The getters the prelude answers from a File's or Folder's handle, `{ id }`
+/// (`crate::methods::Read`); the others ask the service.
+pub(super) const READS: &[Read] = reads![
+    "File.getId" => "id",
+    "Folder.getId" => "id",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 // Drive (modelled): a metadata read 100-200 ms, a write 300-800 ms; building an

@@ -6,12 +6,44 @@ use super::args::*;
 use super::mail::{mail_from_args, options_into};
 use super::Call;
 use crate::host::{CallResult, Failure};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_GMAIL;
 use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, Page, ThreadView};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::{ServiceError, ServiceResult, World};
+
+/// The getters the prelude answers from the views of the mailbox a message's, thread's,
+/// label's and draft's handle hold (`crate::methods::Read`): `MessageView`,
+/// `ThreadView` and the label and draft handles' fields.
+pub(super) const READS: &[Read] = reads![
+    "GmailDraft.getId" => "id",
+    "GmailDraft.getMessageId" => "message_id",
+    "GmailLabel.getName" => "name",
+    "GmailMessage.getBcc" => "bcc",
+    "GmailMessage.getBody" => "body",
+    "GmailMessage.getCc" => "cc",
+    "GmailMessage.getDate" => "at_utc_ms",
+    "GmailMessage.getFrom" => "from",
+    "GmailMessage.getId" => "id",
+    "GmailMessage.getPlainBody" => "plain_body",
+    "GmailMessage.getReplyTo" => "reply_to",
+    "GmailMessage.getSubject" => "subject",
+    "GmailMessage.getTo" => "to",
+    "GmailMessage.isDraft" => "draft",
+    "GmailMessage.isInInbox" => "in_inbox",
+    "GmailMessage.isInTrash" => "in_trash",
+    "GmailMessage.isStarred" => "starred",
+    "GmailMessage.isUnread" => "unread",
+    "GmailThread.getFirstMessageSubject" => "first_subject",
+    "GmailThread.getId" => "id",
+    "GmailThread.getLastMessageDate" => "last_at_utc_ms",
+    "GmailThread.getMessageCount" => "message_count",
+    "GmailThread.hasStarredMessages" => "starred",
+    "GmailThread.isInInbox" => "in_inbox",
+    "GmailThread.isInTrash" => "in_trash",
+    "GmailThread.isUnread" => "unread",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_GMAIL);

@@ -30,7 +30,7 @@ mod xml;
 mod sweep;
 
 use crate::host::{CallResult, Host};
-use crate::methods::Method;
+use crate::methods::{Method, Read};
 use crate::value::Val;
 
 /// One service call as a binding sees it.
@@ -68,6 +68,20 @@ pub(crate) const TABLES: &[&[Method]] = &[
     urlfetch::METHODS,
     utilities::METHODS,
     xml::METHODS,
+];
+
+/// Each binding module's table of reads (`crate::methods::Read`): the methods the
+/// prelude answers from the handles that module makes.
+pub(crate) const READ_TABLES: &[&[Read]] = &[
+    gmail::READS,
+    script_app::READS,
+    sheets::READS,
+    sheets::formats::READS,
+    sheets::objects::READS,
+    sheets::surface::READS,
+    urlfetch::READS,
+    drive::READS,
+    container::READS,
 ];
 
 /// A call of a declared method, answered by its declared handler.

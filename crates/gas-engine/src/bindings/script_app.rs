@@ -3,12 +3,21 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_SCRIPT_APP;
 use gas_platform::script_app;
 use gas_platform::triggers::{ClockBuilder, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
 use gas_platform::ServiceError;
+
+/// The getters the prelude answers from a trigger's handle ([`trigger_val`]).
+pub(super) const READS: &[Read] = reads![
+    "Trigger.getEventType" => "eventType",
+    "Trigger.getHandlerFunction" => "handler",
+    "Trigger.getTriggerSource" => "source",
+    "Trigger.getTriggerSourceId" => "sourceId",
+    "Trigger.getUniqueId" => "id",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);

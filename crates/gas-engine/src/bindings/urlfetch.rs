@@ -4,12 +4,20 @@
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_EXTERNAL_REQUEST;
 use gas_platform::urlfetch::{HttpRequest, HttpResponse};
 use gas_platform::ServiceError;
 use std::collections::BTreeMap;
+
+/// The getters the prelude answers from a response's handle (`crate::methods::Read`).
+pub(super) const READS: &[Read] = reads![
+    "HTTPResponse.getAllHeaders" => "headers",
+    "HTTPResponse.getContentText" => "body",
+    "HTTPResponse.getHeaders" => "headers",
+    "HTTPResponse.getResponseCode" => "status",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_EXTERNAL_REQUEST);

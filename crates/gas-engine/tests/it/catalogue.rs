@@ -198,20 +198,14 @@ fn the_tidy_scan_finds_literals_and_leaves_constants() {
     assert_eq!(literal_texts(js, "new Error("), [(1, "Object is not of type ".to_string())]);
 }
 
-/// JS reads some fields of the handles Rust serializes (`this._h.num_rows`): each name the
-/// prelude reads is a field of a Rust struct, so renaming the field fails here, not in a
-/// script at run time.
+/// The prelude names no field of a handle Rust made: its getters are declared reads
+/// (`gas_engine::methods::Read`), so a snake_case read such as `this._h.num_rows` (the
+/// serde names of Rust structs) is a finding. And each read's field is one Rust writes,
+/// so renaming a struct's field fails here, not in a script at run time.
 #[test]
-fn every_handle_field_the_prelude_reads_is_a_rust_field() {
+fn the_prelude_reads_no_rust_field_and_every_declared_read_names_one() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut rust = String::new();
-    for dir in [root.join("src"), root.join("../gas-platform/src")] {
-        for path in files_under(&dir, "rs") {
-            rust.push_str(&std::fs::read_to_string(path).expect("a source file"));
-        }
-    }
-    let mut missing = Vec::new();
-    let mut read = 0;
+    let mut found = Vec::new();
     for path in files_under(&root.join("src/js/prelude"), "js") {
         let text = std::fs::read_to_string(&path).expect("a prelude file");
         for (at, _) in text.match_indices("_h.") {
@@ -219,16 +213,32 @@ fn every_handle_field_the_prelude_reads_is_a_rust_field() {
                 .chars()
                 .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
                 .collect();
-            // camelCase reads are JS-made handles' own keys; snake_case ones are Rust's.
-            if !name.contains('_') {
-                continue;
-            }
-            read += 1;
-            if !rust.contains(&format!("pub {name}:")) && !rust.contains(&format!(" {name}: ")) {
-                missing.push(format!("{}: _h.{name}", path.file_name().unwrap().to_string_lossy()));
+            // camelCase keys are the prelude's own objects' (builders, outputs, blobs).
+            if name.contains('_') {
+                found.push(format!("{}: _h.{name}", path.file_name().unwrap().to_string_lossy()));
             }
         }
     }
-    assert!(read > 0, "the scan found no field reads: has the handle name changed?");
-    assert!(missing.is_empty(), "the prelude reads fields no Rust struct has:\n{}", missing.join("\n"));
+    assert!(found.is_empty(), "the prelude reads Rust fields; declare them as reads instead:\n{}", found.join("\n"));
+
+    let mut rust = String::new();
+    for dir in [root.join("src"), root.join("../gas-platform/src")] {
+        for path in files_under(&dir, "rs") {
+            rust.push_str(&std::fs::read_to_string(path).expect("a source file"));
+        }
+    }
+    let written = |field: &str| {
+        [format!("pub {field}:"), format!(" {field}: "), format!("(\"{field}\".into()")]
+            .iter()
+            .any(|form| rust.contains(form))
+    };
+    let reads = gas_engine::methods::all_reads();
+    assert!(reads.len() > 50, "the reads: {}", reads.len());
+    let missing: Vec<String> = reads
+        .iter()
+        .flat_map(|read| read.key.split('.').filter(|f| !f.is_empty()).map(move |f| (read.name, f)))
+        .filter(|(_, field)| !written(field))
+        .map(|(name, field)| format!("{name}: {field}"))
+        .collect();
+    assert!(missing.is_empty(), "declared reads of fields no Rust struct or handle has:\n{}", missing.join("\n"));
 }

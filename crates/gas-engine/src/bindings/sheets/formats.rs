@@ -8,12 +8,26 @@
 use super::super::args::*;
 use super::super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle};
 use gas_platform::sheets::rich_text::RichText;
 use gas_platform::sheets::{BorderEdit, ClearOptions, RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
+
+/// The getters the prelude answers from a TextStyle's and a RichTextValue's handles
+/// (`crate::methods::Read`): `TextStyle` and `RichText` fields.
+pub(in crate::bindings) const READS: &[Read] = reads![
+    "RichTextValue.getStartIndex" => "start_index",
+    "RichTextValue.getText" => "text",
+    "TextStyle.getFontFamily" => "font_family",
+    "TextStyle.getFontSize" => "font_size",
+    "TextStyle.getForegroundColor" => "foreground_color",
+    "TextStyle.isBold" => "bold",
+    "TextStyle.isItalic" => "italic",
+    "TextStyle.isStrikethrough" => "strikethrough",
+    "TextStyle.isUnderline" => "underline",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);

@@ -15,11 +15,30 @@ pub(in crate::bindings) mod surface;
 use super::args::*;
 use super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_SPREADSHEETS;
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult};
+
+/// The getters the prelude answers from a Range's, Sheet's, RangeList's, TextFinder's
+/// and NamedRange's handles (`crate::methods::Read`): `RangeRef` and `SheetRef` fields.
+pub(in crate::bindings) const READS: &[Read] = reads![
+    "NamedRange.getName" => "name",
+    "Range.getColumn" => "column",
+    "Range.getGridId" => "sheet.sheet_id",
+    "Range.getHeight" => "num_rows",
+    "Range.getNumColumns" => "num_columns",
+    "Range.getNumRows" => "num_rows",
+    "Range.getRow" => "row",
+    "Range.getRowIndex" => "row",
+    "Range.getSheet" => "sheet",
+    "Range.getWidth" => "num_columns",
+    "RangeList.getRanges" => "",
+    "Sheet.getParent" => "spreadsheet_id",
+    "Sheet.getSelection" => "spreadsheet_id",
+    "TextFinder.getCurrentMatch" => "current",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(core);

@@ -10,12 +10,48 @@ mod builders;
 use super::super::args::*;
 use super::super::Call;
 use crate::host::{CallResult, Host};
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_SPREADSHEETS;
 use gas_platform::sheets::protection::{ProtectionChange, ProtectionType};
 use gas_platform::sheets::{RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
+
+/// The getters the prelude answers from validation and conditional-format handles
+/// (`crate::methods::Read`): the rules' fields as gas-platform serializes them.
+pub(in crate::bindings) const READS: &[Read] = reads![
+    "BooleanCondition.getBackground" => "background",
+    "BooleanCondition.getBold" => "bold",
+    "BooleanCondition.getCriteriaType" => "criteria",
+    "BooleanCondition.getCriteriaValues" => "values",
+    "BooleanCondition.getFontColor" => "font_color",
+    "BooleanCondition.getItalic" => "italic",
+    "BooleanCondition.getStrikethrough" => "strikethrough",
+    "BooleanCondition.getUnderline" => "underline",
+    "ConditionalFormatRule.getBooleanCondition" => "boolean",
+    "ConditionalFormatRule.getGradientCondition" => "gradient",
+    "ConditionalFormatRule.getRanges" => "ranges",
+    "ConditionalFormatRuleBuilder.getBooleanCondition" => "boolean",
+    "ConditionalFormatRuleBuilder.getGradientCondition" => "gradient",
+    "ConditionalFormatRuleBuilder.getRanges" => "ranges",
+    "DataValidation.getAllowInvalid" => "allow_invalid",
+    "DataValidation.getCriteriaType" => "criteria",
+    "DataValidation.getCriteriaValues" => "values",
+    "DataValidation.getHelpText" => "help_text",
+    "DataValidationBuilder.getAllowInvalid" => "allow_invalid",
+    "DataValidationBuilder.getCriteriaType" => "criteria",
+    "DataValidationBuilder.getCriteriaValues" => "values",
+    "DataValidationBuilder.getHelpText" => "help_text",
+    "GradientCondition.getMaxColor" => "max.color",
+    "GradientCondition.getMaxType" => "max.interpolation",
+    "GradientCondition.getMaxValue" => "max.value",
+    "GradientCondition.getMidColor" => "mid.color",
+    "GradientCondition.getMidType" => "mid.interpolation",
+    "GradientCondition.getMidValue" => "mid.value",
+    "GradientCondition.getMinColor" => "min.color",
+    "GradientCondition.getMinType" => "min.interpolation",
+    "GradientCondition.getMinValue" => "min.value",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch);

@@ -9,11 +9,20 @@
 use super::super::args::*;
 use super::super::Call;
 use crate::host::CallResult;
-use crate::methods::{declare, Method};
+use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::sheets::surface::{delimiter_of_enum, Bounds, RecalculationInterval};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, World};
+
+/// The getters the prelude answers from the open ends the A1 notation left in a Range's
+/// handle (`crate::methods::Read`; a range without them is bounded).
+pub(in crate::bindings) const READS: &[Read] = reads![
+    "Range.isEndColumnBounded" => "bounds.end_column",
+    "Range.isEndRowBounded" => "bounds.end_row",
+    "Range.isStartColumnBounded" => "bounds.start_column",
+    "Range.isStartRowBounded" => "bounds.start_row",
+];
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch);

@@ -31,6 +31,8 @@
   const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
   // Every prototype built, with its catalogue enums, for `finishClasses` (99_globals.js).
   const built = [];
+  // Each declared read's path in its handle, by `Class.method` (`reader`, `read` below).
+  const readPaths = Object.create(null);
   // A class the prelude names, short (`Range`: the catalogue's rule picks Spreadsheet's)
   // or qualified (`Document.Range`), as [qualified name, its methods, its enums].
   function catalogueClass(className) {
@@ -58,9 +60,16 @@
     }
     const declared = catalogue.declared(qualified);
     for (const entry of declared === '' ? [] : declared.split(',')) {
-      const [name, kind] = entry.split('=');
+      const [name, shape] = entry.split('=');
+      const at = shape.indexOf('@');
+      const kind = at < 0 ? shape : shape.slice(0, at);
+      if (at >= 0) {
+        const key = shape.slice(at + 1);
+        readPaths[name] = key === '' ? [] : key.split('.');
+      }
       const method = name.slice(name.lastIndexOf('.') + 1);
-      if (!hasOwn(methods, method) && isMethod[method] === true) methods[method] = derived(qualified, name, kind);
+      if (hasOwn(methods, method) || isMethod[method] !== true) continue;
+      methods[method] = at < 0 ? derived(qualified, name, kind) : reader(qualified, kind, readPaths[name]);
     }
     if (catalogue.report !== undefined) {
       catalogue.report(qualified, Object.keys(methods).filter((key) => isMethod[key] === true).join(','));
@@ -112,6 +121,48 @@
       const h = call(name, this._h, args, true);
       return h === null ? null : new (ctorOf(kind))(h);
     };
+  }
+  // A declared read's getter (gas-engine's `methods::Read`): the handle's field that
+  // Rust named, shaped by the catalogue's return type as `derived` shapes a call's result.
+  // One or two keys are read directly: `getRow` stays one property read.
+  function reader(qualified, kind, path) {
+    const a = path[0];
+    const b = path[1];
+    if (kind === 'value' && path.length === 1) return function () { return this._h[a]; };
+    const get = path.length === 0 ? (h) => h : path.length === 1 ? (h) => h[a] : (h) => (h[a] == null ? undefined : h[a][b]);
+    if (kind === 'value') return function () { return get(this._h); };
+    if (kind === 'date') return function () { return new Date(get(this._h)); };
+    if (kind.endsWith('[]')) {
+      const target = kind.slice(0, -2);
+      return function () {
+        const Ctor = ctorOf(target);
+        return get(this._h).map((h) => new Ctor(h));
+      };
+    }
+    const target = kind === 'self' ? qualified : kind;
+    return function () {
+      const h = get(this._h);
+      return h === null || h === undefined ? null : new (ctorOf(target))(h);
+    };
+  }
+  // A declared read's raw value, for the methods that reshape it by hand (a default for a
+  // missing field, a copy): `read(this, 'BooleanCondition.getBackground')`.
+  function read(object, name) {
+    const path = readPaths[name];
+    if (path === undefined) throw new Error('gas-sim prelude: no read declared for ' + name);
+    let h = object._h;
+    for (const key of path) {
+      if (h === null || h === undefined) return undefined;
+      h = h[key];
+    }
+    return h;
+  }
+  // The one field a declared read takes, for a builder that writes what the read reads
+  // (TextStyleBuilder: `readKey('TextStyle.isBold')`).
+  function readKey(name) {
+    const path = readPaths[name];
+    if (path === undefined || path.length !== 1) throw new Error('gas-sim prelude: no one-field read declared for ' + name);
+    return path[0];
   }
   function service(className, methods) {
     return Object.create(prototypeOf(className, methods));

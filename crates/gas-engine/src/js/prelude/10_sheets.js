@@ -34,19 +34,14 @@
     return new TextFinder(call(method, this._h, [text]));
   };
   sheetMethods('Range', {
-    getRow() { return this._h.row; },
-    getColumn() { return this._h.column; },
-    getNumRows() { return this._h.num_rows; },
-    getNumColumns() { return this._h.num_columns; },
-    getLastRow() { return this._h.row + this._h.num_rows - 1; },
-    getLastColumn() { return this._h.column + this._h.num_columns - 1; },
-    getSheet() { return new Sheet(this._h.sheet); },
+    // getRow, getNumRows, getSheet ...: reads of the handle (bindings/sheets/mod.rs).
+    getLastRow() { return this.getRow() + this.getNumRows() - 1; },
+    getLastColumn() { return this.getColumn() + this.getNumColumns() - 1; },
     createTextFinder: textFinder('Range.createTextFinder'),
     activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
   });
   sheetMethods('Sheet', {
     deleteRows: chain('Sheet.deleteRows'),
-    getParent() { return new Spreadsheet(this._h.spreadsheet_id); },
     createTextFinder: textFinder('Sheet.createTextFinder'),
     activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
   });

@@ -3,10 +3,8 @@
   const ui = (() => {
     const Button = enumOf(['CLOSE', 'OK', 'CANCEL', 'YES', 'NO']);
     const ButtonSet = enumOf(['OK', 'OK_CANCEL', 'YES_NO', 'YES_NO_CANCEL']);
-    const PromptResponse = klass('PromptResponse', {
-      getResponseText() { return this._h.text; },
-      getSelectedButton() { return this._h.button; },
-    });
+    // Its getters are reads of the handle (bindings/container.rs).
+    const PromptResponse = klass('PromptResponse', {});
     // The builder only records, in the shape gas_platform::container::Menu reads;
     // addToUi hands the whole menu to the platform, which keeps it on the user's page.
     const Menu = klass('Menu', {

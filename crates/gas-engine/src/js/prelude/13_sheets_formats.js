@@ -60,36 +60,38 @@
     getDegrees() { return this._h.degrees; },
     isVertical() { return this._h.vertical === true; },
   });
+  // The other getters are reads of the handle (bindings/sheets/formats.rs).
   const styleGetters = {
-    getFontFamily() { return this._h.font_family; },
-    getFontSize() { return this._h.font_size; },
-    getForegroundColor() { return this._h.foreground_color; },
-    getForegroundColorObject() { return this._h.foreground_color === null ? null : rgb(this._h.foreground_color); },
-    isBold() { return this._h.bold; },
-    isItalic() { return this._h.italic; },
-    isStrikethrough() { return this._h.strikethrough; },
-    isUnderline() { return this._h.underline; },
+    getForegroundColorObject() {
+      const hex = this.getForegroundColor();
+      return hex === null ? null : rgb(hex);
+    },
   };
-  const emptyStyle = () => ({
-    bold: null, italic: null, underline: null, strikethrough: null,
-    font_family: null, font_size: null, foreground_color: null,
-  });
+  // A builder's handle has the fields the TextStyle's reads take, by those reads' names
+  // (the TextStyle class is built before any script runs, with its reads' fields).
+  const STYLE_GETTERS = ['isBold', 'isItalic', 'isUnderline', 'isStrikethrough', 'getFontFamily', 'getFontSize', 'getForegroundColor'];
+  const styleKey = (getter) => readKey('TextStyle.' + getter);
+  const emptyStyle = () => {
+    const style = {};
+    for (const getter of STYLE_GETTERS) style[styleKey(getter)] = null;
+    return style;
+  };
   sheetMethods('TextStyle', Object.assign({}, styleGetters, {
     copy() { return new TextStyleBuilder(Object.assign({}, this._h)); },
   }));
-  const styleSetter = (key, convert) => function (value) {
-    this._h[key] = convert(value);
+  const styleSetter = (getter, convert) => function (value) {
+    this._h[styleKey(getter)] = convert(value);
     return this;
   };
   sheetMethods('TextStyleBuilder', {
-    setBold: styleSetter('bold', Boolean),
-    setItalic: styleSetter('italic', Boolean),
-    setUnderline: styleSetter('underline', Boolean),
-    setStrikethrough: styleSetter('strikethrough', Boolean),
-    setFontFamily: styleSetter('font_family', String),
-    setFontSize: styleSetter('font_size', Number),
-    setForegroundColor: styleSetter('foreground_color', String),
-    setForegroundColorObject: styleSetter('foreground_color', hexOf),
+    setBold: styleSetter('isBold', Boolean),
+    setItalic: styleSetter('isItalic', Boolean),
+    setUnderline: styleSetter('isUnderline', Boolean),
+    setStrikethrough: styleSetter('isStrikethrough', Boolean),
+    setFontFamily: styleSetter('getFontFamily', String),
+    setFontSize: styleSetter('getFontSize', Number),
+    setForegroundColor: styleSetter('getForegroundColor', String),
+    setForegroundColorObject: styleSetter('getForegroundColor', hexOf),
     build() { return new TextStyle(call('TextStyleBuilder.build', null, [this._h])); },
   });
 
@@ -112,8 +114,8 @@
       return grid(call('Range.getTextRotations', this._h, []), rotationOf);
     },
     setTextRotation(rotation) {
-      if (rotation instanceof TextRotation && rotation._h.vertical) return this.setVerticalText(true);
-      const degrees = rotation instanceof TextRotation ? rotation._h.degrees : rotation;
+      if (rotation instanceof TextRotation && rotation.isVertical()) return this.setVerticalText(true);
+      const degrees = rotation instanceof TextRotation ? rotation.getDegrees() : rotation;
       call('Range.setTextRotation', this._h, [degrees], true);
       return this;
     },
@@ -149,12 +151,11 @@
   const RichTextValue = sheetClass('RichTextValue');
   const RichTextValueBuilder = sheetClass('RichTextValueBuilder');
   Object.assign(sheets, { RichTextValue, RichTextValueBuilder });
-  const utf16Length = (text) => text.length;
   const styleHandle = (style) => (style === null || style === undefined ? null : style._h);
   sheetMethods('RichTextValue', {
-    getText() { return this._h.text; },
-    getStartIndex() { return this._h.start_index; },
-    getEndIndex() { return this._h.start_index + utf16Length(this._h.text); },
+    // getText, getStartIndex: reads of the handle (bindings/sheets/formats.rs); indexes
+    // count UTF-16 units, as JS lengths do.
+    getEndIndex() { return this.getStartIndex() + this.getText().length; },
     getTextStyle(...args) { return new TextStyle(call('RichTextValue.getTextStyle', this._h, args, true)); },
     getLinkUrl(...args) { return call('RichTextValue.getLinkUrl', this._h, args, true); },
     getRuns() { return call('RichTextValue.getRuns', this._h, []).map((h) => new RichTextValue(h)); },

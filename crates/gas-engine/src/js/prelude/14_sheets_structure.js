@@ -17,10 +17,6 @@
     moveColumns: withHandles('Sheet.moveColumns'),
   });
   sheetMethods('Range', {
-    getRowIndex() { return this._h.row; },
-    getGridId() { return this._h.sheet.sheet_id; },
-    getHeight() { return this._h.num_rows; },
-    getWidth() { return this._h.num_columns; },
     copyTo: withHandles('Range.copyTo'),
     copyValuesToRange: withHandles('Range.copyValuesToRange'),
     copyFormatToRange: withHandles('Range.copyFormatToRange'),

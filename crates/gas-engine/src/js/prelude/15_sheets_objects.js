@@ -45,7 +45,6 @@
     findNext: finderStep('TextFinder.findNext'),
     findPrevious: finderStep('TextFinder.findPrevious'),
     findAll() { return call('TextFinder.findAll', this._h, [], true).map((h) => new Range(h)); },
-    getCurrentMatch() { return maybe(Range, this._h.current); },
   });
 
   // ---- RangeList: each method applies the Range method to every range, in order.
@@ -55,7 +54,7 @@
     return this;
   };
   sheetMethods('RangeList', {
-    getRanges() { return this._h.map((h) => new Range(h)); },
+    // getRanges: a read of the handle (the list itself).
     // activate: 16_sheets_surface.js (the whole list is selected).
     clear: each('clear'),
     clearContent: each('clearContent'),
@@ -96,7 +95,6 @@
 
   // ---- NamedRange (handle: spreadsheet id and name)
   sheetMethods('NamedRange', {
-    getName() { return this._h.name; },
     setName: step('NamedRange.setName'),
     setRange: step('NamedRange.setRange'),
   });
@@ -118,21 +116,31 @@
   });
 
   // ---- Data validation (handle: the rule's data)
+  const orNull = (v) => (v === undefined || v === null ? null : v);
+  const orEmpty = (v) => (v === undefined || v === null ? '' : v);
   const validationGetters = {
-    getAllowInvalid() { return this._h.allow_invalid; },
-    getCriteriaType() { return this._h.criteria === '' ? null : this._h.criteria; },
-    getCriteriaValues() { return (this._h.values || []).map(criterionOf); },
+    // getAllowInvalid: a read of the handle (bindings/sheets/objects.rs).
     copy() { return new DataValidationBuilder(copyOf(this._h)); },
   };
+  // A rule's criteria, as DataValidation and its builder read them: none is null.
+  const criteriaType = (name) => function () {
+    const type = read(this, name);
+    return type === '' ? null : type;
+  };
+  const criteriaValues = (name) => function () { return (read(this, name) || []).map(criterionOf); };
   sheetMethods('DataValidation', Object.assign({}, validationGetters, {
-    getHelpText() { return this._h.help_text == null ? '' : this._h.help_text; },
+    getCriteriaType: criteriaType('DataValidation.getCriteriaType'),
+    getCriteriaValues: criteriaValues('DataValidation.getCriteriaValues'),
+    getHelpText() { return orEmpty(read(this, 'DataValidation.getHelpText')); },
   }));
   const validationSteps = {};
   for (const name of catalogueClass('DataValidationBuilder')[1]) {
     if (name.indexOf('require') === 0) validationSteps[name] = step('DataValidationBuilder.' + name);
   }
   sheetMethods('DataValidationBuilder', Object.assign({}, validationGetters, validationSteps, {
-    getHelpText() { return this._h.help_text == null ? null : this._h.help_text; },
+    getCriteriaType: criteriaType('DataValidationBuilder.getCriteriaType'),
+    getCriteriaValues: criteriaValues('DataValidationBuilder.getCriteriaValues'),
+    getHelpText() { return orNull(read(this, 'DataValidationBuilder.getHelpText')); },
     setAllowInvalid: step('DataValidationBuilder.setAllowInvalid'),
     setHelpText: step('DataValidationBuilder.setHelpText'),
     withCriteria: step('DataValidationBuilder.withCriteria'),
@@ -140,39 +148,35 @@
   }));
 
   // ---- Conditional format rules (handle: the rule's data; not rendered)
-  const orNull = (v) => (v === undefined ? null : v);
-  sheetMethods('BooleanCondition', {
-    getCriteriaType() { return this._h.criteria; },
-    getCriteriaValues() { return (this._h.values || []).map(cellOf); },
-    getBackground() { return orNull(this._h.background); },
-    getFontColor() { return orNull(this._h.font_color); },
-    getBold() { return orNull(this._h.bold); },
-    getItalic() { return orNull(this._h.italic); },
-    getStrikethrough() { return orNull(this._h.strikethrough); },
-    getUnderline() { return orNull(this._h.underline); },
-  });
-  const point = (which, field, fallback) => function () {
-    const p = this._h[which];
-    return p === undefined || p[field] === undefined ? fallback : p[field];
+  // A field the rule leaves out reads as the platform's default for it.
+  const readOr = (name, fallback) => function () {
+    const value = read(this, name);
+    return value === undefined ? fallback : value;
   };
-  sheetMethods('GradientCondition', {
-    getMinColor: point('min', 'color', ''),
-    getMidColor: point('mid', 'color', ''),
-    getMaxColor: point('max', 'color', ''),
-    getMinType: point('min', 'interpolation', null),
-    getMidType: point('mid', 'interpolation', null),
-    getMaxType: point('max', 'interpolation', null),
-    getMinValue: point('min', 'value', ''),
-    getMidValue: point('mid', 'value', ''),
-    getMaxValue: point('max', 'value', ''),
-  });
+  const readsOr = (className, names, fallback) => {
+    const methods = {};
+    for (const name of names) methods[name] = readOr(className + '.' + name, fallback);
+    return methods;
+  };
+  const formatGetters = ['getBackground', 'getFontColor', 'getBold', 'getItalic', 'getStrikethrough', 'getUnderline'];
+  sheetMethods('BooleanCondition', Object.assign(readsOr('BooleanCondition', formatGetters, null), {
+    // getCriteriaType: a read of the handle.
+    getCriteriaValues() { return (read(this, 'BooleanCondition.getCriteriaValues') || []).map(cellOf); },
+  }));
+  // A point's colour and value default to '', its type to null.
+  const points = (suffix) => ['Min', 'Mid', 'Max'].map((point) => 'get' + point + suffix);
+  sheetMethods('GradientCondition', Object.assign(
+    readsOr('GradientCondition', points('Color').concat(points('Value')), ''),
+    readsOr('GradientCondition', points('Type'), null),
+  ));
   const ruleGetters = {
     getBooleanCondition() {
-      const b = this._h.boolean;
-      return b === undefined || b === null || b.criteria === '' ? null : new BooleanCondition(b);
+      const b = read(this, 'ConditionalFormatRule.getBooleanCondition');
+      if (b === undefined || b === null) return null;
+      const condition = new BooleanCondition(b);
+      return condition.getCriteriaType() === '' ? null : condition;
     },
-    getGradientCondition() { return maybe(GradientCondition, this._h.gradient); },
-    getRanges() { return this._h.ranges.map((h) => new Range(h)); },
+    // getGradientCondition, getRanges: reads of the handle.
     copy() { return new ConditionalFormatRuleBuilder(copyOf(this._h)); },
   };
   sheetMethods('ConditionalFormatRule', Object.assign({}, ruleGetters));

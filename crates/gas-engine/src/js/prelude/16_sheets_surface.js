@@ -8,17 +8,17 @@
   const rangeCall = (method) => function (...args) { return maybeRange(call(method, this._h, args, true)); };
   // An open end of the A1 notation the range was made from (`A:A`); the platform puts
   // them in the handle (bindings/sheets/surface.rs), every other range is bounded.
-  const bounded = (end) => function () { return !(this._h.bounds && this._h.bounds[end] === false); };
+  const bounded = (name) => function () { return read(this, name) !== false; };
   sheetMethods('Range', {
     activateAsCurrentCell: rangeCall('Range.activateAsCurrentCell'),
-    isStartRowBounded: bounded('start_row'),
-    isEndRowBounded: bounded('end_row'),
-    isStartColumnBounded: bounded('start_column'),
-    isEndColumnBounded: bounded('end_column'),
+    isStartRowBounded: bounded('Range.isStartRowBounded'),
+    isEndRowBounded: bounded('Range.isEndRowBounded'),
+    isStartColumnBounded: bounded('Range.isStartColumnBounded'),
+    isEndColumnBounded: bounded('Range.isEndColumnBounded'),
   });
   sheetMethods('RangeList', {
     // The whole list is selected, its last range active (not one range after another).
-    activate() { call('Sheet.setActiveRangeList', this._h[0].sheet, [this], true); return this; },
+    activate() { call('Sheet.setActiveRangeList', this.getRanges()[0].getSheet()._h, [this], true); return this; },
   });
   sheetMethods('Sheet', {
     getActiveCell: rangeCall('Sheet.getActiveCell'),
@@ -29,7 +29,6 @@
     setActiveRangeList: listCall('Sheet.setActiveRangeList'),
     setActiveSelection: rangeCall('Sheet.setActiveSelection'),
     setCurrentCell: rangeCall('Sheet.setCurrentCell'),
-    getSelection() { return new Selection(this._h.spreadsheet_id); },
   });
   sheetMethods('Spreadsheet', {
     getActiveRangeList: listCall('Spreadsheet.getActiveRangeList'),

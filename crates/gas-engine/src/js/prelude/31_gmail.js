@@ -21,13 +21,13 @@
       return out;
     };
     const refreshed = (method) => function () { this._h = call(method, this._h, []); return this; };
-    const get = (key) => function () { return this._h[key]; };
+    // An attachment's handle is a blob's (39_blob.js), which scripts change.
     const GmailAttachment = klass('GmailAttachment', {
       getBytes() { return this._h.bytes.slice(); },
       // An attachment is a blob: the same rules as Blob's (39_blob.js).
       getDataAsString(...args) { return call('Blob.getDataAsString', this._h, args, true); },
-      getContentType: get('contentType'),
-      getName: get('name'),
+      getContentType() { return this._h.contentType; },
+      getName() { return this._h.name; },
       getSize() { return this._h.bytes.length; },
       setName(name) { this._h.name = name; return this; },
       setContentType(type) { this._h.contentType = type; return this; },
@@ -36,22 +36,9 @@
       },
       isGoogleType() { return false; },
     });
+    // The getters of a message, thread, label and draft are reads of the handle
+    // (bindings/gmail.rs): a view of the mailbox when it was made; `refresh` reads again.
     const GmailMessage = klass('GmailMessage', {
-      getId: get('id'),
-      getSubject: get('subject'),
-      getFrom: get('from'),
-      getTo: get('to'),
-      getCc: get('cc'),
-      getBcc: get('bcc'),
-      getReplyTo: get('reply_to'),
-      getDate() { return new Date(this._h.at_utc_ms); },
-      getPlainBody: get('plain_body'),
-      getBody: get('body'),
-      isUnread: get('unread'),
-      isStarred: get('starred'),
-      isInInbox: get('in_inbox'),
-      isInTrash: get('in_trash'),
-      isDraft: get('draft'),
       markRead: refreshed('GmailMessage.markRead'),
       markUnread: refreshed('GmailMessage.markUnread'),
       star: refreshed('GmailMessage.star'),
@@ -71,14 +58,6 @@
       return this;
     };
     const GmailThread = klass('GmailThread', {
-      getId: get('id'),
-      getFirstMessageSubject: get('first_subject'),
-      getMessageCount: get('message_count'),
-      getLastMessageDate() { return new Date(this._h.last_at_utc_ms); },
-      isUnread: get('unread'),
-      isInInbox: get('in_inbox'),
-      isInTrash: get('in_trash'),
-      hasStarredMessages: get('starred'),
       getMessages() { return call('GmailThread.getMessages', this._h, []).map((h) => new GmailMessage(h)); },
       getLabels() { return call('GmailThread.getLabels', this._h, []).map((h) => new GmailLabel(h)); },
       markRead: refreshed('GmailThread.markRead'),
@@ -97,7 +76,6 @@
       return this;
     };
     const GmailLabel = klass('GmailLabel', {
-      getName: get('name'),
       addToThread(thread) { call('GmailLabel.addToThread', this._h, [thread && thread._h]); return this; },
       removeFromThread(thread) { call('GmailLabel.removeFromThread', this._h, [thread && thread._h]); return this; },
       addToThreads: threadsCall('GmailLabel.addToThreads'),
@@ -105,8 +83,6 @@
       deleteLabel() { call('GmailLabel.deleteLabel', this._h, []); },
     });
     const GmailDraft = klass('GmailDraft', {
-      getId: get('id'),
-      getMessageId: get('message_id'),
       getMessage() { return new GmailMessage(call('GmailDraft.getMessage', this._h, [])); },
       send() { return new GmailMessage(call('GmailDraft.send', this._h, [])); },
       update(...args) { this._h = call('GmailDraft.update', this._h, sendArgs(args)); return this; },

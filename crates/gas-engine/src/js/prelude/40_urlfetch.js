@@ -1,11 +1,14 @@
   // ---- UrlFetchApp (Blob is in 39_blob.js) -----------------------------------------
   const fetch = once(() => {
     const HTTPResponse = klass('HTTPResponse', {
-      getResponseCode() { return this._h.status; },
-      getContentText(charset) { return this._h.body; },
-      getHeaders() { return Object.assign({}, this._h.headers); },
-      getAllHeaders() { return Object.assign({}, this._h.headers); },
-      getBlob() { return new Blob({ bytes: call('HTTPResponse.getBlob', null, [this._h.body]).bytes, contentType: this._h.headers['Content-Type'] || null, name: null }); },
+      // getResponseCode, getContentText: reads of the handle (bindings/urlfetch.rs); the
+      // headers are copied, so a script that changes them changes its copy.
+      getHeaders() { return Object.assign({}, read(this, 'HTTPResponse.getHeaders')); },
+      getAllHeaders() { return Object.assign({}, read(this, 'HTTPResponse.getAllHeaders')); },
+      getBlob() {
+        const bytes = call('HTTPResponse.getBlob', null, [this.getContentText()]).bytes;
+        return new Blob({ bytes, contentType: read(this, 'HTTPResponse.getHeaders')['Content-Type'] || null, name: null });
+      },
       getAs(type) { return this.getBlob().getAs(type); },
     });
     const UrlFetchApp = service('UrlFetchApp', {

@@ -3,7 +3,6 @@
   // another execution changed. An iterator's handle is the listing it walks (gas-platform
   // `drive::Listing`); next() gives the item and the listing moved past it.
   const drive = once(() => {
-    const getId = function () { return this._h.id; };
     // The classes refer to each other (a File's parents are Folders, a Folder lists
     // Files): a maker that names its class by a function, read at call time.
     const make = (ctorOf, method) => function (...args) {
@@ -38,8 +37,8 @@
       removeFile: make(() => Folder, cls + '.removeFile'),
       removeFolder: make(() => Folder, cls + '.removeFolder'),
     });
+    // getId: a read of the handle (bindings/drive.rs).
     const itemMethods = (cls) => ({
-      getId,
       getName: c(cls + '.getName'),
       setName: chain(cls + '.setName'),
       getDescription: c(cls + '.getDescription'),

@@ -1,13 +1,7 @@
   // ---- ScriptApp and triggers ---------------------------------------------------
   const scriptApp = once(() => {
-    // Every getter's value comes from the binding (bindings::script_app::trigger_val).
-    const Trigger = klass('Trigger', {
-      getUniqueId() { return this._h.id; },
-      getHandlerFunction() { return this._h.handler; },
-      getEventType() { return this._h.eventType; },
-      getTriggerSource() { return this._h.source; },
-      getTriggerSourceId() { return this._h.sourceId; },
-    });
+    // Its getters are reads of the handle (bindings::script_app::trigger_val).
+    const Trigger = klass('Trigger', {});
     // The builder only records what the script asked for, in the fields that
     // bindings::script_app::clock_builder reads; the rules (which combinations, allowed
     // intervals, hours) are gas-platform's.
