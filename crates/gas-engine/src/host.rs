@@ -23,9 +23,7 @@ use crate::gate::Gate;
 use crate::methods::{self, Method};
 use crate::value::Val;
 
-/// The platform's limit on one execution (documented: 6 minutes).
-pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
-pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
+pub use gas_platform::calls::{EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
 
 /// How service calls advance the clock.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -5,6 +5,13 @@
 //! gas-engine's registry (`gas_engine::methods`: one declaration per method, beside the
 //! binding that answers it); its names reach the checks here as a [`MethodNames`].
 
+/// The platform's limit on one execution (documented: 6 minutes).
+pub const EXECUTION_MS_MAX: i64 = 6 * 60 * 1000;
+
+/// Why an execution was killed at its limit (documented / observed text); also a call past
+/// [`SERVICE_CALLS_PER_EXECUTION_MAX`] and a step budget spent.
+pub const EXCEEDED_TIME_MESSAGE: &str = "Exceeded maximum execution time";
+
 /// Every call to a Google service takes at least a millisecond of the platform's real
 /// time, so no execution makes more than this many within its 6 minutes. It is what
 /// stops a loop on calls that take no virtual time (`latency = "none"`, or a 0 ms method

@@ -96,9 +96,6 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "FolderIterator.next" => 10,
 ];
 
-/// Observed: `next()` past the end of a FileIterator or FolderIterator.
-const ITERATOR_END_MESSAGE: &str = "Cannot retrieve the next object: iterator has reached the end.";
-
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let now = call.host.now();
     let mut world = call.host.world();
@@ -331,7 +328,7 @@ fn iterator(drive: &mut Drive, name: &str, handle: &Val, kind: ListingKind) -> S
         "hasNext" => Val::Bool(drive.peek(&listing)?.is_some()),
         "getContinuationToken" => Val::String(listing.token()),
         "next" => {
-            let id = drive.next(&mut listing)?.ok_or_else(|| ServiceError::new(ITERATOR_END_MESSAGE))?;
+            let id = drive.next(&mut listing)?.ok_or_else(|| ServiceError::new(drive::ITERATOR_END_MESSAGE))?;
             Val::Object(vec![("listing".into(), listing_val(&listing)), ("id".into(), Val::String(id))])
         }
         _ => return Err(ServiceError::unimplemented(name)),

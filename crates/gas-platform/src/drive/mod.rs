@@ -20,6 +20,9 @@ mod tests;
 
 pub use ops::{Created, Listing, ListingKind};
 
+/// Observed: `next()` past the end of a FileIterator or FolderIterator.
+pub const ITERATOR_END_MESSAGE: &str = "Cannot retrieve the next object: iterator has reached the end.";
+
 /// A folder's MIME type (documented: `MimeType.FOLDER`).
 pub const FOLDER_MIME_TYPE: &str = "application/vnd.google-apps.folder";
 /// A text file's type when none is given (documented: `createFile(name, content)`

@@ -31,11 +31,9 @@ const LOWER_CASE_MESSAGES: &[&str] = &[
 /// find as written (composed at run time, or not gas-sim's).
 const ELSEWHERE: &[(&str, &str, &str)] = &[
     // The engine's texts: a killed execution, the language's errors, gas-sim's own.
-    ("Exceeded maximum execution time", ENGINE, "the kill reason (`host::EXCEEDED_TIME_MESSAGE`)"),
     ("SyntaxError: Identifier 'x' has already been declared", ENGINE, "a global declared twice (compiled.rs)"),
     ("Error: Not supported", ENGINE, "dynamic import (`sandbox::DYNAMIC_IMPORT_MESSAGE`)"),
     ("gas-sim: an array of N elements is longer than gas-sim passes to a service (10000000)", ENGINE, "value.rs"),
-    ("Cannot retrieve the next object: iterator has reached the end.", ENGINE, "the Drive binding's constant"),
     ("gas-sim: N log lines not kept ...", "crates/gas-scenario/src", "the report's note (report.rs)"),
     ("cannot start a worker thread", "crates/gas-scenario/src", "the worker pool's error (run/workers.rs)"),
     ("RangeError: Maximum call stack size exceeded", BOA, "V8's text (boa patch 0004)"),
