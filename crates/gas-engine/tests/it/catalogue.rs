@@ -76,6 +76,16 @@ fn arguments_that_fit_no_overload_give_the_platform_error() {
         thrown("Utilities.sleep(true)"),
         "Exception: The parameters (Boolean) don't match the method signature for Utilities.sleep."
     );
+    // Methods the prelude used to write by hand with no arguments (they now come from
+    // the catalogue's return type) check what the script passes too.
+    assert_eq!(
+        thrown("SpreadsheetApp.create('x').getActiveSheet(5)"),
+        "Exception: The parameters (number) don't match the method signature for SpreadsheetApp.Spreadsheet.getActiveSheet."
+    );
+    assert_eq!(
+        thrown("GmailApp.createDraft('a@example.com', 's', 'b').getMessage('x')"),
+        "Exception: The parameters (String) don't match the method signature for GmailApp.GmailDraft.getMessage."
+    );
     // Catchable, and e.message is the platform's text.
     let got =
         eval("function main() { try { LockService.getScriptLock().tryLock(null); } catch (e) { return e.message; } }");

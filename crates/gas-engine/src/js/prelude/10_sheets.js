@@ -38,22 +38,16 @@
     getLastRow() { return this.getRow() + this.getNumRows() - 1; },
     getLastColumn() { return this.getColumn() + this.getNumColumns() - 1; },
     createTextFinder: textFinder('Range.createTextFinder'),
-    activate() { const h = call('Range.activate', this._h, []); return h === null ? null : new Range(h); },
   });
   sheetMethods('Sheet', {
     deleteRows: chain('Sheet.deleteRows'),
     createTextFinder: textFinder('Sheet.createTextFinder'),
-    activate() { const h = call('Sheet.activate', this._h, []); return h === null ? null : new Sheet(h); },
   });
   sheetMethods('Spreadsheet', {
     getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
     deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
-    // The active sheet, range and cell: the user's page or the execution's own
-    // (gas_platform::container decides which).
-    getActiveSheet() { const h = call('Spreadsheet.getActiveSheet', this._h, []); return h === null ? null : new Sheet(h); },
-    getActiveRange() { const h = call('Spreadsheet.getActiveRange', this._h, []); return h === null ? null : new Range(h); },
-    getActiveCell() { const h = call('Spreadsheet.getActiveCell', this._h, []); return h === null ? null : new Range(h); },
-    getCurrentCell() { const h = call('Spreadsheet.getCurrentCell', this._h, []); return h === null ? null : new Range(h); },
+    // getActiveSheet, getActiveRange ... (derived): the user's page or the execution's
+    // own (gas_platform::container decides which).
     setActiveSheet(sheet) { return new Sheet(call('Spreadsheet.setActiveSheet', this._h, [sheet && sheet._h])); },
     setActiveRange(range) { return new Range(call('Spreadsheet.setActiveRange', this._h, [range && range._h])); },
     getSelection() { return new Selection(this._h); },
@@ -72,7 +66,7 @@
     setActiveRange(range) { return new Range(call('SpreadsheetApp.setActiveRange', null, [range && range._h])); },
     getSelection() {
       const h = call('SpreadsheetApp.getActiveSheet', null, []);
-      return h === null ? null : new Selection(h.spreadsheet_id);
+      return h === null ? null : new Selection(new Sheet(h).getParent()._h);
     },
     getUi() { return new ui.Ui(call('SpreadsheetApp.getUi', null, [])); },
   });

@@ -120,7 +120,7 @@
       return this;
     },
     setTextRotations(rotations) {
-      call('Range.setTextRotations', this._h, [grid(rotations, (r) => (r instanceof TextRotation ? r._h.degrees : r))]);
+      call('Range.setTextRotations', this._h, [grid(rotations, (r) => (r instanceof TextRotation ? r.getDegrees() : r))]);
       return this;
     },
     getTextStyle() { return new TextStyle(call('Range.getTextStyle', this._h, [])); },

@@ -45,10 +45,6 @@
       unstar: refreshed('GmailMessage.unstar'),
       moveToTrash: refreshed('GmailMessage.moveToTrash'),
       refresh: refreshed('GmailMessage.refresh'),
-      getAttachments() {
-        return call('GmailMessage.getAttachments', this._h, []).map((h) => new GmailAttachment(h));
-      },
-      getThread() { return new GmailThread(call('GmailMessage.getThread', this._h, [])); },
       reply(body, options) { call('GmailMessage.reply', this._h, [body, withBlobs(options)]); return this; },
       replyAll(body, options) { call('GmailMessage.replyAll', this._h, [body, withBlobs(options)]); return this; },
       forward(recipient, options) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options)]); return this; },
@@ -58,8 +54,6 @@
       return this;
     };
     const GmailThread = klass('GmailThread', {
-      getMessages() { return call('GmailThread.getMessages', this._h, []).map((h) => new GmailMessage(h)); },
-      getLabels() { return call('GmailThread.getLabels', this._h, []).map((h) => new GmailLabel(h)); },
       markRead: refreshed('GmailThread.markRead'),
       markUnread: refreshed('GmailThread.markUnread'),
       moveToArchive: refreshed('GmailThread.moveToArchive'),
@@ -80,13 +74,9 @@
       removeFromThread(thread) { call('GmailLabel.removeFromThread', this._h, [thread && thread._h]); return this; },
       addToThreads: threadsCall('GmailLabel.addToThreads'),
       removeFromThreads: threadsCall('GmailLabel.removeFromThreads'),
-      deleteLabel() { call('GmailLabel.deleteLabel', this._h, []); },
     });
     const GmailDraft = klass('GmailDraft', {
-      getMessage() { return new GmailMessage(call('GmailDraft.getMessage', this._h, [])); },
-      send() { return new GmailMessage(call('GmailDraft.send', this._h, [])); },
       update(...args) { this._h = call('GmailDraft.update', this._h, sendArgs(args)); return this; },
-      deleteDraft() { call('GmailDraft.deleteDraft', this._h, []); },
     });
     const GmailApp = service('GmailApp', {
       sendEmail(...args) { call('GmailApp.sendEmail', null, sendArgs(args)); return GmailApp; },

@@ -38,7 +38,10 @@
     const Service = klass('Service', {});
     const ScriptApp = service('ScriptApp', {
       newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
-      deleteTrigger(trigger) { return call('ScriptApp.deleteTrigger', null, [trigger && trigger._h && trigger._h.id]); },
+      deleteTrigger(trigger) {
+        const id = trigger instanceof Trigger ? trigger.getUniqueId() : undefined;
+        return call('ScriptApp.deleteTrigger', null, [id]);
+      },
       // The facts the platform's rule needs (which entry points the project defines),
       // read when the script asks: the project's functions are globals by then.
       getService() {
