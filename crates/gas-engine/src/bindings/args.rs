@@ -42,8 +42,17 @@ pub(super) fn type_name(value: &Val) -> &'static str {
     }
 }
 
+/// The handle a script's object stands for, as the prelude gave it (`sheet._h`), or the
+/// value itself when it is a handle already (the object a method is called on, a handle
+/// inside a list): the one place an argument's handle is unwrapped, so the prelude passes
+/// a script's objects as they are.
+pub(super) fn handle_arg(value: &Val) -> &Val {
+    value.get("_h").unwrap_or(value)
+}
+
+/// A handle (or a script's object, see [`handle_arg`]) as the Rust value it serializes.
 pub(super) fn handle_of<T: serde::de::DeserializeOwned>(handle: &Val) -> ServiceResult<T> {
-    serde_json::from_value(handle.to_json())
+    serde_json::from_value(handle_arg(handle).to_json())
         .map_err(|e| ServiceError::new(format!("gas-sim: bad object handle ({e}); was the object built by hand?")))
 }
 

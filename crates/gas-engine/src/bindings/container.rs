@@ -250,11 +250,6 @@ fn active(host: &Host, world: &mut World, method: &str, handle: &Val, args: &[Va
     Ok(value)
 }
 
-/// A script's object argument: its handle (`_h`) when it is a gas-sim object.
-fn handle_arg(value: &Val) -> &Val {
-    value.get("_h").unwrap_or(value)
-}
-
 fn ranges_val(ranges: &[RangeRef]) -> Val {
     Val::Array(ranges.iter().map(to_val).collect())
 }

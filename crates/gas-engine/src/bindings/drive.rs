@@ -137,8 +137,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 
 /// The id in a File's or Folder's handle, or in the object the script passed.
 fn handle_id(value: &Val) -> String {
-    let value = value.get("_h").unwrap_or(value);
-    value.get("id").and_then(Val::as_str).unwrap_or_default().to_string()
+    handle_arg(value).get("id").and_then(Val::as_str).unwrap_or_default().to_string()
 }
 
 fn item_handle(id: String) -> Val {

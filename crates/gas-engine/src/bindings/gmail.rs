@@ -258,11 +258,11 @@ fn label(name: &str) -> Val {
 }
 
 fn label_name(handle: &Val) -> String {
-    handle.get("name").map(Val::to_js_string).unwrap_or_default()
+    handle_arg(handle).get("name").map(Val::to_js_string).unwrap_or_default()
 }
 
 fn handle_id(handle: &Val) -> String {
-    handle.get("id").map(Val::to_js_string).unwrap_or_default()
+    handle_arg(handle).get("id").map(Val::to_js_string).unwrap_or_default()
 }
 
 /// The page `(start, max)` at `args[at..]` names; absent: the first (gas-platform's rule).

@@ -226,11 +226,6 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     }
 }
 
-/// A script's object argument: its handle (`_h`) when it is a gas-sim object.
-pub(super) fn handle_arg(value: &Val) -> &Val {
-    value.get("_h").unwrap_or(value)
-}
-
 /// An email argument, or a `User` object's (its handle is the address).
 fn email_arg(value: &Val) -> String {
     handle_arg(value).to_js_string()

@@ -14,7 +14,7 @@ mod objects;
 use gas_platform::xml::{DocType, Format, Id, Store, XmlResult, NOT_AN_XML_OBJECT_TEXT, NO_NAMESPACE, XML_NAMESPACE};
 use gas_platform::ServiceError;
 
-use super::args::arg;
+use super::args::{arg, handle_arg};
 use super::Call;
 use crate::host::{CallResult, Host};
 use crate::methods::{declare, Method};
@@ -221,7 +221,7 @@ fn split_name(name: &str) -> (&str, &str) {
 
 /// The id an XmlService object's handle (or the object itself, as an argument) names.
 pub(crate) fn id_of(value: &Val) -> XmlResult<Id> {
-    match value.get("_h").unwrap_or(value) {
+    match handle_arg(value) {
         Val::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX) => Ok(*n as Id),
         _ => Err(ServiceError::new(NOT_AN_XML_OBJECT_TEXT)),
     }

@@ -45,11 +45,8 @@
   });
   sheetMethods('Spreadsheet', {
     getSheetByName: wrap(Sheet, 'Spreadsheet.getSheetByName'),
-    deleteSheet(sheet) { return call('Spreadsheet.deleteSheet', this._h, [sheet && sheet._h]); },
     // getActiveSheet, getActiveRange ... (derived): the user's page or the execution's
     // own (gas_platform::container decides which).
-    setActiveSheet(sheet) { return new Sheet(call('Spreadsheet.setActiveSheet', this._h, [sheet && sheet._h])); },
-    setActiveRange(range) { return new Range(call('Spreadsheet.setActiveRange', this._h, [range && range._h])); },
     getSelection() { return new Selection(this._h); },
   });
   sheetMethods('Selection', {
@@ -62,8 +59,6 @@
     getActiveSheet() { const h = call('SpreadsheetApp.getActiveSheet', null, []); return h === null ? null : new Sheet(h); },
     getActiveRange() { const h = call('SpreadsheetApp.getActiveRange', null, []); return h === null ? null : new Range(h); },
     getCurrentCell() { const h = call('SpreadsheetApp.getCurrentCell', null, []); return h === null ? null : new Range(h); },
-    setActiveSheet(sheet) { return new Sheet(call('SpreadsheetApp.setActiveSheet', null, [sheet && sheet._h])); },
-    setActiveRange(range) { return new Range(call('SpreadsheetApp.setActiveRange', null, [range && range._h])); },
     getSelection() {
       const h = call('SpreadsheetApp.getActiveSheet', null, []);
       return h === null ? null : new Selection(new Sheet(h).getParent()._h);

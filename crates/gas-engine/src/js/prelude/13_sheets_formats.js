@@ -125,7 +125,6 @@
     },
     getTextStyle() { return new TextStyle(call('Range.getTextStyle', this._h, [])); },
     getTextStyles() { return grid(call('Range.getTextStyles', this._h, []), (h) => new TextStyle(h)); },
-    setTextStyle(style) { call('Range.setTextStyle', this._h, [style && style._h]); return this; },
     setTextStyles(styles) { call('Range.setTextStyles', this._h, [grid(styles, (s) => s && s._h)]); return this; },
   });
   sheetMethods('Sheet', {});
@@ -180,7 +179,6 @@
     getRichTextValues() {
       return grid(call('Range.getRichTextValues', this._h, []), (h) => (h === null ? null : new RichTextValue(h)));
     },
-    setRichTextValue(value) { call('Range.setRichTextValue', this._h, [value && value._h]); return this; },
     setRichTextValues(values) { call('Range.setRichTextValues', this._h, [grid(values, (v) => v && v._h)]); return this; },
   });
   sheetMethods('SpreadsheetApp', {

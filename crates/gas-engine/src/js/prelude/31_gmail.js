@@ -50,7 +50,7 @@
       forward(recipient, options) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options)]); return this; },
     });
     const labelCall = (method) => function (label) {
-      this._h = call(method, this._h, [label && label._h]);
+      this._h = call(method, this._h, [label]);
       return this;
     };
     const GmailThread = klass('GmailThread', {
@@ -66,12 +66,10 @@
       replyAll(body, options) { call('GmailThread.replyAll', this._h, [body, withBlobs(options)]); return this; },
     });
     const threadsCall = (method) => function (threads) {
-      call(method, this._h, [Array.isArray(threads) ? threads.map((t) => t && t._h) : threads]);
+      call(method, this._h, [threads]);
       return this;
     };
     const GmailLabel = klass('GmailLabel', {
-      addToThread(thread) { call('GmailLabel.addToThread', this._h, [thread && thread._h]); return this; },
-      removeFromThread(thread) { call('GmailLabel.removeFromThread', this._h, [thread && thread._h]); return this; },
       addToThreads: threadsCall('GmailLabel.addToThreads'),
       removeFromThreads: threadsCall('GmailLabel.removeFromThreads'),
     });
@@ -81,7 +79,6 @@
     const GmailApp = service('GmailApp', {
       sendEmail(...args) { call('GmailApp.sendEmail', null, sendArgs(args)); return GmailApp; },
       createDraft(...args) { return new GmailDraft(call('GmailApp.createDraft', null, sendArgs(args))); },
-      deleteLabel(label) { call('GmailApp.deleteLabel', null, [label && label._h]); return GmailApp; },
     });
     return { GmailApp, GmailThread, GmailMessage, GmailLabel, GmailDraft, GmailAttachment };
   });
