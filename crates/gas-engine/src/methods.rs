@@ -102,7 +102,8 @@ pub(crate) use declare;
 pub struct Read {
     /// `Class.method`.
     pub name: &'static str,
-    /// The handle's field holding the answer (dots for nested fields).
+    /// The handle's field holding the answer (dots for nested fields), or a sum of
+    /// fields and whole numbers, spaced (`row + num_rows - 1`).
     pub key: &'static str,
 }
 

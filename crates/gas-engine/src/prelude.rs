@@ -186,6 +186,7 @@ pub fn prelude() -> &'static PreludeText {
 /// chunks are given, then the globals.
 fn core_text() -> String {
     let mut text = String::from(CORE_BEFORE_CHUNKS);
+    text.push_str(&field_readers());
     for chunk in CHUNKS {
         for export in chunk.exports {
             text.push_str(&format!("  const {export} = fromChunk('{}', '{export}');\n", chunk.name));
@@ -194,6 +195,40 @@ fn core_text() -> String {
     text.push_str(&format!("  const core = {{ {} }};\n", CORE_NAMES.join(", ")));
     text.push_str(CORE_AFTER_CHUNKS);
     text
+}
+
+/// `fieldReaders`: a getter per field a declared read takes (`methods::Read`), written
+/// with the field's name (`row() { return this._h.row; }`), so a read costs what a
+/// property read costs (boa caches a named property's place by the object's shape; a
+/// computed key, `this._h[key]`, it looks up every time). `reader` (00_core.js) uses them.
+/// A read whose key is a sum (`row + num_rows - 1`) gets a getter of its own in
+/// `sumReaders`, by method name, each field read as `this._h.field`.
+fn field_readers() -> String {
+    let reads = crate::methods::all_reads();
+    let is_field = |key: &str| !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let fields: std::collections::BTreeSet<&str> =
+        reads.iter().map(|read| read.key).filter(|key| is_field(key)).collect();
+    let getters: Vec<String> =
+        fields.iter().map(|field| format!("    {field}() {{ return this._h.{field}; }},\n")).collect();
+    let sums: Vec<String> = reads
+        .iter()
+        .filter(|read| read.key.contains(' '))
+        .map(|read| {
+            let terms: Vec<String> = read
+                .key
+                .split(' ')
+                .map(|term| {
+                    if is_field(term) && !term.starts_with(|c: char| c.is_ascii_digit()) {
+                        format!("this._h.{term}")
+                    } else {
+                        term.to_string()
+                    }
+                })
+                .collect();
+            format!("    '{}'() {{ return {}; }},\n", read.name, terms.join(" "))
+        })
+        .collect();
+    format!("  const fieldReaders = {{\n{}  }};\n  const sumReaders = {{\n{}  }};\n", getters.concat(), sums.concat())
 }
 
 /// `files` as the function the core calls with `core` (on one line before the files, so
@@ -317,6 +352,15 @@ mod tests {
         let used = identifiers("  const x = klass('Lock', {}); // once(\n  const s = 'hasOwn';\n");
         assert!(used.contains("klass") && used.contains("x"));
         assert!(!used.contains("once") && !used.contains("hasOwn"));
+    }
+
+    #[test]
+    fn reads_become_getters_with_their_fields_named() {
+        let text = field_readers();
+        assert!(text.contains("    row() { return this._h.row; },\n"), "{text}");
+        assert!(text.contains("    'Range.getLastRow'() { return this._h.row + this._h.num_rows - 1; },\n"), "{text}");
+        // A nested field is read by `reader` (00_core.js), not here.
+        assert!(!text.contains("sheet.sheet_id"), "{text}");
     }
 
     #[test]

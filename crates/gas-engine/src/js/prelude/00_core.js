@@ -65,11 +65,11 @@
       const kind = at < 0 ? shape : shape.slice(0, at);
       if (at >= 0) {
         const key = shape.slice(at + 1);
-        readPaths[name] = key === '' ? [] : key.split('.');
+        readPaths[name] = key === '' ? [] : key.indexOf(' ') >= 0 ? null : key.split('.');
       }
       const method = name.slice(name.lastIndexOf('.') + 1);
       if (hasOwn(methods, method) || isMethod[method] !== true) continue;
-      methods[method] = at < 0 ? derived(qualified, name, kind) : reader(qualified, kind, readPaths[name]);
+      methods[method] = at < 0 ? derived(qualified, name, kind) : reader(qualified, name, kind, readPaths[name]);
     }
     if (catalogue.report !== undefined) {
       catalogue.report(qualified, Object.keys(methods).filter((key) => isMethod[key] === true).join(','));
@@ -125,10 +125,13 @@
   // A declared read's getter (gas-engine's `methods::Read`): the handle's field that
   // Rust named, shaped by the catalogue's return type as `derived` shapes a call's result.
   // One or two keys are read directly: `getRow` stays one property read.
-  function reader(qualified, kind, path) {
+  function reader(qualified, name, kind, path) {
+    // A sum of fields (`row + num_rows - 1`): the core's getter for it (prelude.rs).
+    if (path === null) return sumReaders[name];
     const a = path[0];
     const b = path[1];
-    if (kind === 'value' && path.length === 1) return function () { return this._h[a]; };
+    // One field: the core's getter with the field's name (prelude.rs, `field_readers`).
+    if (kind === 'value' && path.length === 1) return fieldReaders[a];
     const get = path.length === 0 ? (h) => h : path.length === 1 ? (h) => h[a] : (h) => (h[a] == null ? undefined : h[a][b]);
     if (kind === 'value') return function () { return get(this._h); };
     if (kind === 'date') return function () { return new Date(get(this._h)); };
@@ -149,7 +152,7 @@
   // missing field, a copy): `read(this, 'BooleanCondition.getBackground')`.
   function read(object, name) {
     const path = readPaths[name];
-    if (path === undefined) throw new Error('gas-sim prelude: no read declared for ' + name);
+    if (!path) throw new Error('gas-sim prelude: no field read declared for ' + name);
     let h = object._h;
     for (const key of path) {
       if (h === null || h === undefined) return undefined;
@@ -161,7 +164,7 @@
   // (TextStyleBuilder: `readKey('TextStyle.isBold')`).
   function readKey(name) {
     const path = readPaths[name];
-    if (path === undefined || path.length !== 1) throw new Error('gas-sim prelude: no one-field read declared for ' + name);
+    if (!path || path.length !== 1) throw new Error('gas-sim prelude: no one-field read declared for ' + name);
     return path[0];
   }
   function service(className, methods) {

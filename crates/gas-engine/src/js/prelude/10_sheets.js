@@ -34,9 +34,8 @@
     return new TextFinder(call(method, this._h, [text]));
   };
   sheetMethods('Range', {
-    // getRow, getNumRows, getSheet ...: reads of the handle (bindings/sheets/mod.rs).
-    getLastRow() { return this.getRow() + this.getNumRows() - 1; },
-    getLastColumn() { return this.getColumn() + this.getNumColumns() - 1; },
+    // getRow, getNumRows, getLastRow, getSheet ...: reads of the handle
+    // (bindings/sheets/mod.rs).
     createTextFinder: textFinder('Range.createTextFinder'),
   });
   sheetMethods('Sheet', {
