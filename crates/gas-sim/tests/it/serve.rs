@@ -485,8 +485,8 @@ fn serve_append() -> PathBuf {
 
 /// One client of a load on `serve_append`: posts `?id={prefix}-{n}` for n in 0..count,
 /// following the 302, until an answer is not the row's 200 (a killed server). Pushes each
-/// id answered 200 to `acknowledged`; returns each such answer's latency.
-fn load_client(url: &str, prefix: &str, count: usize, acknowledged: &Mutex<Vec<String>>) -> Vec<Duration> {
+/// id answered 200 to `acknowledged`; returns when each such answer came, and its latency.
+fn load_client(url: &str, prefix: &str, count: usize, acknowledged: &Mutex<Vec<String>>) -> Vec<(Instant, Duration)> {
     let client = agent(true);
     let mut latencies = Vec::with_capacity(count);
     for n in 0..count {
@@ -497,7 +497,7 @@ fn load_client(url: &str, prefix: &str, count: usize, acknowledged: &Mutex<Vec<S
         if response.status().as_u16() != 200 || body != format!("saved {id}") {
             break;
         }
-        latencies.push(started.elapsed());
+        latencies.push((Instant::now(), started.elapsed()));
         acknowledged.lock().unwrap().push(id);
     }
     latencies
@@ -581,7 +581,7 @@ fn serve_load_throughput() {
         let rss_kb = Mutex::new(Vec::new());
         let done = std::sync::atomic::AtomicBool::new(false);
         let started = Instant::now();
-        let latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let mut answers: Vec<(Instant, Duration)> = std::thread::scope(|scope| {
             let running: Vec<_> = (0..clients)
                 .map(|client| {
                     let (url, acknowledged) = (&url, &acknowledged);
@@ -590,8 +590,8 @@ fn serve_load_throughput() {
                 .collect();
             let sampler = scope.spawn(|| {
                 while !done.load(std::sync::atomic::Ordering::Acquire) {
-                    rss_kb.lock().unwrap().push(proc_status_kb(pid, "VmRSS:"));
-                    std::thread::sleep(Duration::from_millis(500));
+                    rss_kb.lock().unwrap().push((Instant::now(), proc_status_kb(pid, "VmRSS:")));
+                    std::thread::sleep(Duration::from_millis(250));
                 }
             });
             let all = running.into_iter().flat_map(|r| r.join().unwrap()).collect();
@@ -599,26 +599,47 @@ fn serve_load_throughput() {
             sampler.join().unwrap();
             all
         });
-        let elapsed = started.elapsed();
-        let mut sorted = latencies.clone();
-        sorted.sort();
-        let at = |q: f64| sorted[((sorted.len() as f64 * q) as usize).min(sorted.len() - 1)].as_secs_f64() * 1000.0;
-        let rss = rss_kb.into_inner().unwrap();
+        answers.sort();
         let state_kb = std::fs::metadata(&state).map_or(0, |m| m.len() / 1024);
         println!(
-            "serve_load clients={clients} state={sync} requests={} in {:.1}s: {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; RSS first/last/peak {}/{}/{} MB; state file {} KB",
-            latencies.len(),
-            elapsed.as_secs_f64(),
-            latencies.len() as f64 / elapsed.as_secs_f64(),
-            at(0.50),
-            at(0.99),
-            at(1.0),
-            rss.first().copied().unwrap_or(0) / 1024,
-            rss.last().copied().unwrap_or(0) / 1024,
-            proc_status_kb(pid, "VmHWM:") / 1024,
-            state_kb,
+            "serve_load clients={clients} state={sync}: {} requests; peak RSS {} MB; state file {state_kb} KB",
+            answers.len(),
+            proc_status_kb(pid, "VmHWM:") / 1024
         );
-        assert_eq!(latencies.len(), requests / clients * clients, "every request answered 200");
+        let rss = rss_kb.into_inner().unwrap();
+        print_load_windows(&answers, started, &rss, "  all", answers.len());
+        print_load_windows(&answers, started, &rss, "  fifth", answers.len().div_ceil(5));
+        assert_eq!(answers.len(), requests / clients * clients, "every request answered 200");
+    }
+}
+
+/// Requests per second, p50, p99 and max latency, and RSS at the end of each window of
+/// `size` answers (sorted by when they came).
+fn print_load_windows(
+    answers: &[(Instant, Duration)],
+    started: Instant,
+    rss_kb: &[(Instant, u64)],
+    label: &str,
+    size: usize,
+) {
+    let mut window_start = started;
+    for (n, window) in answers.chunks(size.max(1)).enumerate() {
+        let window_end = window.last().unwrap().0;
+        let mut latencies: Vec<Duration> = window.iter().map(|(_, latency)| *latency).collect();
+        latencies.sort();
+        let ms =
+            |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)].as_secs_f64() * 1e3;
+        let rss = rss_kb.iter().take_while(|(at, _)| *at <= window_end).last().map_or(0, |(_, kb)| kb / 1024);
+        println!(
+            "{label} {n}: {} requests in {:.1} s: {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; RSS {rss} MB",
+            window.len(),
+            (window_end - window_start).as_secs_f64(),
+            window.len() as f64 / (window_end - window_start).as_secs_f64(),
+            ms(0.5),
+            ms(0.99),
+            ms(1.0),
+        );
+        window_start = window_end;
     }
 }
 
