@@ -551,7 +551,7 @@ fn serve_after_kill_9_under_load_keeps_every_acknowledged_row_of_every_client() 
 /// `GAS_SIM_SERVE_LOAD_BINARY` (default: this build; measure target/release/gas-sim),
 /// `GAS_SIM_SERVE_LOAD_REQUESTS` (per run, default 2000), `GAS_SIM_SERVE_LOAD_CLIENTS`
 /// (default `1,16`) and `GAS_SIM_SERVE_LOAD_STATE` (`os`, the default, `disk` for
-/// `--sync disk`, `none` for no `--state`).
+/// `--sync disk`, `default` for no `--sync` (an older build), `none` for no `--state`).
 #[test]
 #[ignore = "a measurement; run it by hand"]
 fn serve_load_throughput() {
@@ -565,7 +565,9 @@ fn serve_load_throughput() {
         let mut args = vec!["--latency", "0"];
         if sync != "none" {
             args.extend(["--state", state.to_str().unwrap(), "--allow-path", dir.path().to_str().unwrap()]);
-            args.extend(["--sync", &sync]);
+            if sync != "default" {
+                args.extend(["--sync", &sync]);
+            }
         }
         let served = Served::start_binary(&binary, &serve_append(), &args);
         let pid = served.child.id();
