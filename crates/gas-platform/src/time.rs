@@ -72,7 +72,21 @@ pub fn parse_zone(name: &str) -> Result<Tz, String> {
 
 /// `2025-06-13T09:00:00.000Z`.
 pub fn iso_utc(at_utc_ms: i64) -> String {
+    use chrono::{Datelike, Timelike};
     match Utc.timestamp_millis_opt(at_utc_ms) {
+        // Field by field: chrono's `format` reads its pattern again on every call, which
+        // was most of the time a state file with many dates took to write (`serve`).
+        LocalResult::Single(t) if (0..=9999).contains(&t.year()) => format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z",
+            t.year(),
+            t.month(),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second(),
+            t.timestamp_subsec_millis()
+        ),
+        // A signed year (`+10000`, `-0001`), as chrono writes it.
         LocalResult::Single(t) => t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
         _ => format!("<invalid instant {at_utc_ms}>"),
     }
@@ -145,6 +159,20 @@ pub fn utc_ms_to_local(zone: Tz, at_utc_ms: i64) -> NaiveDateTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iso_utc_writes_what_chronos_pattern_writes() {
+        let chrono_text = |ms: i64| Utc.timestamp_millis_opt(ms).unwrap().format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string();
+        let year_10000 = 253_402_300_800_000;
+        for ms in [0, 1, -1, 999, -999, 1_749_805_200_123, -62_167_219_200_000, -62_167_219_200_001, year_10000 - 1]
+            .into_iter()
+            .chain([year_10000, 8_000_000_000_000_000, -8_000_000_000_000_000])
+            .chain((0..2_000).map(|n| n * 7_919_999_999_999 % 253_402_300_799_999 - 62_000_000_000_000))
+        {
+            assert_eq!(iso_utc(ms), chrono_text(ms), "{ms}");
+        }
+        assert_eq!(iso_utc(1_749_805_200_007), "2025-06-13T09:00:00.007Z");
+    }
 
     fn la() -> Tz {
         parse_zone("America/Los_Angeles").unwrap()

@@ -70,6 +70,9 @@ enum Kind {
     Project(PathBuf),
     /// `bench --explore SCENARIO`: schedules per second.
     Explore(PathBuf),
+    /// `serve bench/serve_append --state` under this many clients: requests per second
+    /// (`bench_serve`).
+    Serve(usize),
 }
 
 pub fn run(options: &SuiteOptions) -> Result<u8, BadInput> {
@@ -171,6 +174,18 @@ fn benches() -> Result<Vec<Bench>, BadInput> {
         repeat: 3,
         kind: Kind::Explore(PathBuf::from("scenarios/race_counter.toml")),
     });
+    for clients in [1, 16] {
+        benches.push(Bench {
+            name: format!("serve_{clients}"),
+            what: format!(
+                "`gas-sim serve bench/serve_append --state` (a row under the script lock per POST), {} requests from {clients} client(s)",
+                crate::bench_serve::SERVE_REQUESTS
+            ),
+            unit: Unit::PerS,
+            repeat: 3,
+            kind: Kind::Serve(clients),
+        });
+    }
     let mut mutate = args(&["mutate"]);
     mutate.extend(toml_files(Path::new("scenarios"))?.iter().map(|p| p.display().to_string()));
     mutate.extend(args(&["--files", "fixtures/ledger-fixed/*", "--mutations", "fixtures/ledger-fixed/breakages.toml"]));
@@ -239,6 +254,7 @@ fn measure(binary: &Path, kind: &Kind, unit: Unit) -> Result<Measured, String> {
             finished.value = schedules_per_s(&stdout).ok_or_else(|| format!("no schedules/s in:\n{stdout}"))?;
             Ok(finished)
         }
+        Kind::Serve(clients) => crate::bench_serve::measure_serve(binary, *clients),
     }
 }
 
@@ -257,15 +273,15 @@ fn schedules_per_s(stdout: &str) -> Option<f64> {
 }
 
 /// A child process of the suite, its output in temporary files.
-struct Running {
-    child: Child,
-    label: String,
+pub(crate) struct Running {
+    pub(crate) child: Child,
+    pub(crate) label: String,
     started: Instant,
-    stdout: File,
-    stderr: File,
+    pub(crate) stdout: File,
+    pub(crate) stderr: File,
 }
 
-fn spawn(binary: &Path, args: &[String]) -> Result<Running, String> {
+pub(crate) fn spawn(binary: &Path, args: &[String]) -> Result<Running, String> {
     let temp = || tempfile::tempfile().map_err(|e| format!("a temporary file: {e}"));
     let (stdout, stderr) = (temp()?, temp()?);
     let redirect = |file: &File| file.try_clone().map(Stdio::from).map_err(|e| format!("a temporary file: {e}"));
@@ -314,7 +330,7 @@ fn run_scenarios(binary: &Path, files: &[PathBuf]) -> Result<Measured, String> {
 
 /// `run` and `mutate` exit 1 when an expectation fails (some scenarios show a failure on
 /// purpose); 2 and above is bad input or a bug, and the benchmark is not measured.
-fn check_exit(code: i32, label: &str, stderr: &mut File) -> Result<(), String> {
+pub(crate) fn check_exit(code: i32, label: &str, stderr: &mut File) -> Result<(), String> {
     if code <= 1 {
         return Ok(());
     }
@@ -323,7 +339,7 @@ fn check_exit(code: i32, label: &str, stderr: &mut File) -> Result<(), String> {
     Err(format!("`{label}` exited with {code}: {first}"))
 }
 
-fn read_all(file: &mut File) -> String {
+pub(crate) fn read_all(file: &mut File) -> String {
     let mut text = String::new();
     let _ = file.rewind().and_then(|_| file.read_to_string(&mut text));
     text
@@ -331,7 +347,7 @@ fn read_all(file: &mut File) -> String {
 
 /// Waits for the child `pid` (any child: `None`), reaping it: its pid, exit code (128 +
 /// the signal when killed by one) and resource usage.
-fn wait(pid: Option<u32>) -> Result<(u32, (i32, libc::rusage)), String> {
+pub(crate) fn wait(pid: Option<u32>) -> Result<(u32, (i32, libc::rusage)), String> {
     let target = pid.map_or(-1, |p| p as libc::pid_t);
     let mut status = 0;
     // SAFETY: rusage is plain data that wait4 fills in; a zeroed one is a valid value.

@@ -22,7 +22,8 @@
 //! --review/--accept/--reject`: pending `.snap.new` files), `bench_explore.rs` (`bench
 //! --explore`), `bench_incremental.rs` (`bench --mutation-incremental`), `bench_suite.rs`
 //! and `bench_results.rs` (`bench --suite`: every benchmark as whole processes of any
-//! binary, a baseline JSON, the README's generated "Speed" block). `ci/` is the CI output
+//! binary, a baseline JSON, the README's generated "Speed" block), `bench_serve.rs` (the
+//! suite's `serve` throughput, with its socket clients). `ci/` is the CI output
 //! of `run`, `test` and `mutate`: `junit.rs` (quick-xml, Jenkins' dialect), `github.rs`
 //! (workflow-command annotations, capped per kind, and the step summary), `explored.rs` (an
 //! explored zone's testcase, annotation and summary line: the first failing schedule,
@@ -76,6 +77,7 @@ mod bench;
 mod bench_explore;
 mod bench_incremental;
 mod bench_results;
+mod bench_serve;
 mod bench_suite;
 mod call;
 mod ci;

@@ -174,6 +174,12 @@ impl Outputs {
         write_atomically(path, text)
     }
 
+    /// `write`, going as far as `durability` says before it returns (`serve --sync`).
+    pub fn write_with(&self, path: &Path, what: &str, text: &str, durability: Durability) -> Result<(), String> {
+        self.check(path, what)?;
+        write_atomically_with(path, text, durability)
+    }
+
     /// `Err` unless the step summary file at `path` may be appended to. The runner sets
     /// `GITHUB_STEP_SUMMARY`, not the pull request, and its file lives outside the
     /// workspace (`/home/runner/work/_temp/_runner_file_commands/step_summary_*`), so it
@@ -275,18 +281,49 @@ fn temp_file_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
     tempfile::Builder::new().prefix(&prefix).suffix(TEMP_SUFFIX).tempfile_in(folder_of(target))
 }
 
-/// Writes `text` to `path` atomically (through a symlink to its target). Refuses a
-/// read-only file, as `check_writable` does.
+/// How far an atomic write goes before it returns. Either way the file is never
+/// half-written: a reader (or a restart) finds the old file or the new one, whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// The new file's data, then its folder's entry, are on disk (fsync): an OS crash or
+    /// a power loss after the return keeps it.
+    Disk,
+    /// The new file is complete in the OS's cache and renamed into place: the process
+    /// can be killed at any moment after the return without losing it (the OS writes it
+    /// out in its own time); an OS crash or power loss before the OS has written it out
+    /// may bring back the previous file (on some file systems an empty one).
+    Os,
+}
+
+/// Writes `text` to `path` atomically (through a symlink to its target), its data on
+/// disk before the rename. Refuses a read-only file, as `check_writable` does.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    write_atomically_as(path, text, true).map(|_| ())
+}
+
+/// `write_atomically` as far as `durability` says.
+fn write_atomically_with(path: &Path, text: &str, durability: Durability) -> Result<(), String> {
+    let target = write_atomically_as(path, text, durability == Durability::Disk)?;
+    if durability == Durability::Disk {
+        // The rename is an entry of the folder: on disk only once the folder is synced.
+        let dir = folder_of(&target);
+        let synced = std::fs::File::open(dir).and_then(|folder| folder.sync_all());
+        synced.map_err(|e| format!("cannot write {}: syncing its folder: {e}", target.display()))?;
+    }
+    Ok(())
+}
+
+/// The atomic write; returns the file written (the link's target).
+fn write_atomically_as(path: &Path, text: &str, sync_data: bool) -> Result<PathBuf, String> {
     check_writable(path, "cannot write")?;
     let target = target_of(path)?;
     let dir = folder_of(&target);
     sweep_stale_temp_files(&target);
     let temp = temp_file_beside(&target).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
     let registered = Registered::new(temp.path());
-    let written = write_temp(temp, &target, text);
+    let written = write_temp(temp, &target, text, sync_data);
     drop(registered);
-    written
+    written.map(|()| target)
 }
 
 /// Writes the new file `path` atomically: complete or absent, never half-written, and
@@ -313,10 +350,12 @@ pub fn write_new_atomically(path: &Path, text: &str) -> Result<(), String> {
 /// tests send a signal then, to see the temp file removed.
 const HOLD_VARIABLE: &str = "GAS_SIM_TEST_HOLD_WRITES";
 
-fn write_temp(mut temp: tempfile::NamedTempFile, target: &Path, text: &str) -> Result<(), String> {
+fn write_temp(mut temp: tempfile::NamedTempFile, target: &Path, text: &str, sync_data: bool) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
     temp.write_all(text.as_bytes()).map_err(fail)?;
-    temp.as_file().sync_all().map_err(fail)?;
+    if sync_data {
+        temp.as_file().sync_all().map_err(fail)?;
+    }
     if std::env::var_os(HOLD_VARIABLE).is_some_and(|v| v == "1") {
         eprintln!("holding {}", temp.path().display());
         let _ = std::io::Read::read_to_end(&mut std::io::stdin(), &mut Vec::new());
@@ -415,6 +454,18 @@ fn install_signal_cleanup() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn either_durability_replaces_the_file_whole_and_leaves_no_temp_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        for (durability, text) in [(Durability::Os, "{\"a\":1}\n"), (Durability::Disk, "{\"b\":2}\n")] {
+            write_atomically_with(&path, text, durability).unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{durability:?}");
+        }
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("state.json")]);
+    }
 
     #[test]
     fn names_the_project_loader_reads_are_never_written_in_a_project() {

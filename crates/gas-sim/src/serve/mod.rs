@@ -60,6 +60,12 @@ pub struct ServeArgs {
     /// every execution (created when missing).
     #[arg(long)]
     state: Option<PathBuf>,
+    /// How far each write of --state goes before the clients it covers are answered:
+    /// `os` (the file is complete and in place in the OS: a kill -9 of gas-sim loses no
+    /// answered execution; an OS crash or power loss may) or `disk` (fsync: neither
+    /// loses one; each write waits for the disk).
+    #[arg(long, value_enum, default_value_t = SyncTo::Os)]
+    sync: SyncTo,
     /// The script time zone (default: appsscript.json's timeZone).
     #[arg(long)]
     tz: Option<String>,
@@ -88,6 +94,22 @@ pub struct ServeArgs {
     allow_paths: Vec<PathBuf>,
 }
 
+/// `--sync`: see `output::Durability`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SyncTo {
+    Os,
+    Disk,
+}
+
+impl SyncTo {
+    fn durability(self) -> crate::output::Durability {
+        match self {
+            SyncTo::Os => crate::output::Durability::Os,
+            SyncTo::Disk => crate::output::Durability::Disk,
+        }
+    }
+}
+
 pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     // A signal stops `serve` gracefully; output.rs must not die of it mid-drain (before
     // the first write, which would install its handler).
@@ -100,7 +122,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     let zone_name = args.tz.clone().unwrap_or_else(|| project.time_zone.clone());
     let zone = parse_zone(&zone_name).map_err(BadInput)?;
     let state_file = match &args.state {
-        Some(path) => Some(open_state(&project, path, &args.allow_paths)?),
+        Some(path) => Some(open_state(&project, path, &args.allow_paths, args.sync.durability())?),
         None => None,
     };
     let mut world = load_state(args.state.as_deref())?;
@@ -148,6 +170,9 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     // Whatever the drain left running is cut here, as a kill would; its locks are not kept.
     writer.write_now().map_err(BadInput)?;
     let running = server.executions.running();
+    if let (Some(path), (ended, writes)) = (writer.path(), writer.counts()) {
+        errln!("gas-sim serve: {ended} execution(s) ended, written to {} in {writes} write(s)", path.display());
+    }
     match drained {
         true => errln!("gas-sim serve: stopped; state written"),
         false => errln!(
@@ -178,12 +203,13 @@ fn open_state(
     project: &Arc<Project>,
     path: &std::path::Path,
     allowed: &[PathBuf],
+    durability: crate::output::Durability,
 ) -> Result<state::StateFile, BadInput> {
     let outputs = state_outputs(project, allowed)?;
     outputs.check(path, "--state").map_err(BadInput)?;
     let lock =
         crate::state_lock::lock_state(path, "--state", crate::state_lock::STATE_LOCK_WAIT_MS_MAX).map_err(BadInput)?;
-    Ok(state::StateFile { path: path.to_path_buf(), outputs, _lock: lock })
+    Ok(state::StateFile { path: path.to_path_buf(), outputs, durability, _lock: lock })
 }
 
 /// Stdout's first line (JSON), then the human line and any warning on stderr.

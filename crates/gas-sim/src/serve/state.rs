@@ -3,8 +3,13 @@
 //! Executions share one `World` (as in a scenario). After each one ends, the state is
 //! written before its client is answered, so every answer a client got is in the file:
 //! a writer thread takes a copy of the world and writes it atomically
-//! (`output::Outputs::write`: a temp file, then a rename), covering every execution that
-//! had ended when it took the copy (one write may cover many: a group commit). The copy
+//! (`output::Outputs::write_with`: a temp file, then a rename), covering every execution
+//! that had ended when it took the copy. One write covers many: the executions that end
+//! while a write is under way wait for the next one, a single write for all of them (a
+//! group commit), so under load the writes per second stay about the same while the
+//! executions per write grow. `--sync` says how far a write goes before its clients are
+//! answered ([`Durability`]): into the OS (the default; a `kill -9` of gas-sim cannot undo
+//! it) or onto the disk (fsync; an OS crash or power loss cannot either). The copy
 //! leaves out the locks of executions still running (a state file between executions
 //! holds none, `World::check_state`); what such an execution has already done stays, as
 //! on the platform, which does not roll a script back.
@@ -14,13 +19,15 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use gas_platform::World;
 
-use crate::output::Outputs;
+use crate::output::{Durability, Outputs};
 use crate::state_lock::StateLock;
 
 /// Where the state goes, and the lock held on it while serving.
 pub struct StateFile {
     pub path: PathBuf,
     pub outputs: Outputs,
+    /// How far each write goes before the executions it covers are answered (`--sync`).
+    pub durability: Durability,
     /// Held until `serve` exits: no `call` or second `serve` loads the state meanwhile.
     pub _lock: StateLock,
 }
@@ -31,6 +38,8 @@ struct Progress {
     ended: u64,
     /// Executions ended when the last written copy was taken.
     written: u64,
+    /// Writes done by the loop (each covers one execution or more).
+    writes: u64,
     /// The last write's error, until a write succeeds.
     error: Option<String>,
     stop: bool,
@@ -42,12 +51,21 @@ pub struct StateWriter {
     world: Arc<Mutex<World>>,
     file: Option<StateFile>,
     progress: Mutex<Progress>,
-    changed: Condvar,
+    /// The writer waits here for an execution to end (or the stop).
+    ended: Condvar,
+    /// Ended executions wait here for the write that covers them.
+    written: Condvar,
 }
 
 impl StateWriter {
     pub fn new(world: Arc<Mutex<World>>, file: Option<StateFile>) -> Arc<StateWriter> {
-        Arc::new(StateWriter { world, file, progress: Mutex::new(Progress::default()), changed: Condvar::new() })
+        Arc::new(StateWriter {
+            world,
+            file,
+            progress: Mutex::new(Progress::default()),
+            ended: Condvar::new(),
+            written: Condvar::new(),
+        })
     }
 
     pub fn path(&self) -> Option<&std::path::Path> {
@@ -67,7 +85,7 @@ impl StateWriter {
         let mut progress = self.progress();
         progress.ended += 1;
         let mine = progress.ended;
-        self.changed.notify_all();
+        self.ended.notify_one();
         loop {
             if progress.written >= mine {
                 return Ok(());
@@ -78,7 +96,7 @@ impl StateWriter {
             if progress.stop {
                 return Err("gas-sim serve is stopping; the state was not written".into());
             }
-            progress = self.changed.wait(progress).unwrap_or_else(|p| p.into_inner());
+            progress = self.written.wait(progress).unwrap_or_else(|p| p.into_inner());
         }
     }
 
@@ -90,7 +108,7 @@ impl StateWriter {
             let target = {
                 let mut progress = self.progress();
                 while progress.ended == progress.written && !progress.stop {
-                    progress = self.changed.wait(progress).unwrap_or_else(|p| p.into_inner());
+                    progress = self.ended.wait(progress).unwrap_or_else(|p| p.into_inner());
                 }
                 if progress.ended == progress.written {
                     return;
@@ -101,10 +119,13 @@ impl StateWriter {
             let result = write_copy(&self.world, file);
             let mut progress = self.progress();
             match result {
-                Ok(()) => progress.written = target,
+                Ok(()) => {
+                    progress.written = target;
+                    progress.writes += 1;
+                }
                 Err(error) => progress.error = Some(error),
             }
-            self.changed.notify_all();
+            self.written.notify_all();
         }
     }
 
@@ -117,10 +138,17 @@ impl StateWriter {
         }
     }
 
+    /// Executions ended and the loop's writes that covered them, so far.
+    pub fn counts(&self) -> (u64, u64) {
+        let progress = self.progress();
+        (progress.ended, progress.writes)
+    }
+
     /// Asks the loop to finish (after a last write).
     pub fn stop(&self) {
         self.progress().stop = true;
-        self.changed.notify_all();
+        self.ended.notify_all();
+        self.written.notify_all();
     }
 }
 
@@ -131,7 +159,12 @@ fn write_copy(world: &Mutex<World>, file: &StateFile) -> Result<(), String> {
         copy.locks = without_running_holders(&world.locks);
         copy
     };
-    file.outputs.write(&file.path, "--state", &copy.to_json())
+    // One line: a third of `World::to_json`'s indented size (a sheet's row is an array of
+    // cells), and a third of the time to write; `call` and `serve` load either.
+    let mut text =
+        serde_json::to_string(&copy).map_err(|e| format!("gas-sim bug: the world does not serialize: {e}"))?;
+    text.push('\n');
+    file.outputs.write_with(&file.path, "--state", &text, file.durability)
 }
 
 /// The locks as a state file keeps them: an execution that is still running holds none.

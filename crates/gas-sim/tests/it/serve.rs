@@ -1,6 +1,7 @@
 //! `gas-sim serve` end to end: the built binary on `--port 0`, real HTTP from ureq (and
 //! raw sockets for what no client library sends), the state file, and signals.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,12 @@ pub(crate) struct Served {
 
 impl Served {
     pub(crate) fn start(project: &Path, args: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        Served::start_binary(Path::new(env!("CARGO_BIN_EXE_gas-sim")), project, args)
+    }
+
+    /// `start` with another build of gas-sim (the load measurement's release binary).
+    fn start_binary(binary: &Path, project: &Path, args: &[&str]) -> Served {
+        let mut child = Command::new(binary)
             .arg("serve")
             .arg(project)
             .args(["--port", "0"])
@@ -242,6 +248,9 @@ fn serve_flags_are_checked() {
     let out = run(&["--bind", "localhost:80"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bind \"localhost:80\""));
+    let out = run(&["--sync", "sometimes"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--sync"), "{}", String::from_utf8_lossy(&out.stderr));
     let out = run(&["--latency", "2"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("unit"));
 }
@@ -467,4 +476,178 @@ fn serve_error_page_flag_answers_with_the_platforms_error_page() {
     let (status, _, body) = post_json(&agent(false), &served.url("/exec"), r#"{"id":"e"}"#);
     assert_eq!(status, 200);
     assert!(body.contains("We&#39;re sorry, a server error occurred."), "{body}");
+}
+
+/// The throughput benchmark's project: each POST appends a row under the script lock.
+fn serve_append() -> PathBuf {
+    repo_root().join("bench").join("serve_append")
+}
+
+/// One client of a load on `serve_append`: posts `?id={prefix}-{n}` for n in 0..count,
+/// following the 302, until an answer is not the row's 200 (a killed server). Pushes each
+/// id answered 200 to `acknowledged`; returns when each such answer came, and its latency.
+fn load_client(url: &str, prefix: &str, count: usize, acknowledged: &Mutex<Vec<String>>) -> Vec<(Instant, Duration)> {
+    let client = agent(true);
+    let mut latencies = Vec::with_capacity(count);
+    for n in 0..count {
+        let id = format!("{prefix}-{n}");
+        let started = Instant::now();
+        let Ok(mut response) = client.post(&format!("{url}?id={id}")).send("") else { break };
+        let body = response.body_mut().read_to_string().unwrap_or_default();
+        if response.status().as_u16() != 200 || body != format!("saved {id}") {
+            break;
+        }
+        latencies.push((Instant::now(), started.elapsed()));
+        acknowledged.lock().unwrap().push(id);
+    }
+    latencies
+}
+
+/// The ids of `serve_append`'s rows in a state file (its second column).
+fn saved_ids(state: &Path) -> BTreeMap<String, usize> {
+    let text = std::fs::read_to_string(state).unwrap();
+    let mut ids = BTreeMap::new();
+    for quoted in text.split('"').filter(|piece| piece.starts_with("load-")) {
+        *ids.entry(quoted.to_string()).or_insert(0) += 1;
+    }
+    ids
+}
+
+#[test]
+fn serve_after_kill_9_under_load_keeps_every_acknowledged_row_of_every_client() {
+    const CLIENTS: usize = 8;
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let args = ["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())];
+    let mut served = Served::start(&serve_append(), &args);
+    let url = served.url("/exec");
+    let acknowledged = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for client in 0..CLIENTS {
+            let (url, acknowledged) = (&url, &acknowledged);
+            scope.spawn(move || load_client(url, &format!("load-{client}"), 100_000, acknowledged));
+        }
+        let deadline = Instant::now() + START_WAIT;
+        while acknowledged.lock().unwrap().len() < 200 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        served.child.kill().unwrap(); // SIGKILL, with every client in the middle of its posts
+        let _ = served.child.wait();
+    });
+    let acknowledged = acknowledged.into_inner().unwrap();
+    assert!(acknowledged.len() >= 200, "{} acknowledged before the kill", acknowledged.len());
+    let restarted = Served::start(&serve_append(), &args);
+    let saved = saved_ids(&state);
+    let missing: Vec<_> = acknowledged.iter().filter(|id| !saved.contains_key(*id)).collect();
+    assert!(missing.is_empty(), "answered 200 but not in the state after the restart: {missing:?}");
+    let twice: Vec<_> = saved.iter().filter(|(_, rows)| **rows > 1).collect();
+    assert!(twice.is_empty(), "each id was posted once: {twice:?}");
+    let (status, _, body) = read(agent(true).post(&restarted.url("/exec?id=after")).send(""));
+    assert_eq!((status, body.as_str()), (200, "saved after"), "the restarted serve goes on from the state");
+}
+
+/// Not a check: `serve`'s throughput on `bench/serve_append` (docs/serve.md), printed.
+/// `cargo test -p gas-sim --test it serve_load -- --ignored --nocapture`, with
+/// `GAS_SIM_SERVE_LOAD_BINARY` (default: this build; measure target/release/gas-sim),
+/// `GAS_SIM_SERVE_LOAD_REQUESTS` (per run, default 2000), `GAS_SIM_SERVE_LOAD_CLIENTS`
+/// (default `1,16`) and `GAS_SIM_SERVE_LOAD_STATE` (`os`, the default, `disk` for
+/// `--sync disk`, `default` for no `--sync` (an older build), `none` for no `--state`).
+#[test]
+#[ignore = "a measurement; run it by hand"]
+fn serve_load_throughput() {
+    let variable = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.to_string());
+    let binary = PathBuf::from(variable("GAS_SIM_SERVE_LOAD_BINARY", env!("CARGO_BIN_EXE_gas-sim")));
+    let requests: usize = variable("GAS_SIM_SERVE_LOAD_REQUESTS", "2000").parse().unwrap();
+    let sync = variable("GAS_SIM_SERVE_LOAD_STATE", "os");
+    for clients in variable("GAS_SIM_SERVE_LOAD_CLIENTS", "1,16").split(',').map(|c| c.parse::<usize>().unwrap()) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("state.json");
+        let mut args = vec!["--latency", "0"];
+        if sync != "none" {
+            args.extend(["--state", state.to_str().unwrap(), "--allow-path", dir.path().to_str().unwrap()]);
+            if sync != "default" {
+                args.extend(["--sync", &sync]);
+            }
+        }
+        let served = Served::start_binary(&binary, &serve_append(), &args);
+        let pid = served.child.id();
+        let url = served.url("/exec");
+        // Each execution thread compiles the project for its first execution: not measured.
+        std::thread::scope(|scope| {
+            for client in 0..clients {
+                let url = &url;
+                scope.spawn(move || load_client(url, &format!("load-warmup-{client}"), 20, &Mutex::new(Vec::new())));
+            }
+        });
+        let acknowledged = Mutex::new(Vec::new());
+        let rss_kb = Mutex::new(Vec::new());
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let started = Instant::now();
+        let mut answers: Vec<(Instant, Duration)> = std::thread::scope(|scope| {
+            let running: Vec<_> = (0..clients)
+                .map(|client| {
+                    let (url, acknowledged) = (&url, &acknowledged);
+                    scope.spawn(move || load_client(url, &format!("load-{client}"), requests / clients, acknowledged))
+                })
+                .collect();
+            let sampler = scope.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Acquire) {
+                    rss_kb.lock().unwrap().push((Instant::now(), proc_status_kb(pid, "VmRSS:")));
+                    std::thread::sleep(Duration::from_millis(250));
+                }
+            });
+            let all = running.into_iter().flat_map(|r| r.join().unwrap()).collect();
+            done.store(true, std::sync::atomic::Ordering::Release);
+            sampler.join().unwrap();
+            all
+        });
+        answers.sort();
+        let state_kb = std::fs::metadata(&state).map_or(0, |m| m.len() / 1024);
+        println!(
+            "serve_load clients={clients} state={sync}: {} requests; peak RSS {} MB; state file {state_kb} KB",
+            answers.len(),
+            proc_status_kb(pid, "VmHWM:") / 1024
+        );
+        let rss = rss_kb.into_inner().unwrap();
+        print_load_windows(&answers, started, &rss, "  all", answers.len());
+        print_load_windows(&answers, started, &rss, "  fifth", answers.len().div_ceil(5));
+        assert_eq!(answers.len(), requests / clients * clients, "every request answered 200");
+    }
+}
+
+/// Requests per second, p50, p99 and max latency, and RSS at the end of each window of
+/// `size` answers (sorted by when they came).
+fn print_load_windows(
+    answers: &[(Instant, Duration)],
+    started: Instant,
+    rss_kb: &[(Instant, u64)],
+    label: &str,
+    size: usize,
+) {
+    let mut window_start = started;
+    for (n, window) in answers.chunks(size.max(1)).enumerate() {
+        let window_end = window.last().unwrap().0;
+        let mut latencies: Vec<Duration> = window.iter().map(|(_, latency)| *latency).collect();
+        latencies.sort();
+        let ms =
+            |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)].as_secs_f64() * 1e3;
+        let rss = rss_kb.iter().take_while(|(at, _)| *at <= window_end).last().map_or(0, |(_, kb)| kb / 1024);
+        println!(
+            "{label} {n}: {} requests in {:.1} s: {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; RSS {rss} MB",
+            window.len(),
+            (window_end - window_start).as_secs_f64(),
+            window.len() as f64 / (window_end - window_start).as_secs_f64(),
+            ms(0.5),
+            ms(0.99),
+            ms(1.0),
+        );
+        window_start = window_end;
+    }
+}
+
+/// A line of /proc/PID/status in KB (`VmRSS:`, `VmHWM:`).
+fn proc_status_kb(pid: u32, key: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with(key)).unwrap_or_default();
+    line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).unwrap_or(0)
 }
