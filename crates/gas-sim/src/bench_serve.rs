@@ -1,11 +1,9 @@
 //! `gas-sim bench --suite`'s `serve` benchmarks: `gas-sim serve bench/serve_append` with a
 //! `--state` file (the default `--sync os`) under 1 or 16 clients, each posting on one
 //! kept-alive connection and following the platform's 302: requests per second, and the
-//! server's peak memory. The clients speak plain HTTP/1.1 over a socket (the suite has no
-//! HTTP client, and the answers they read are `serve`'s own, each with a Content-Length).
+//! server's peak memory. The clients are ureq agents (HTTP/1.1, one pooled connection
+//! each), which follow the 302 as a browser does.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -19,7 +17,7 @@ const WARMUP_PER_CLIENT: usize = 20;
 /// How long `serve` may take to print its first line.
 const START_WAIT_MS_MAX: u64 = 60_000;
 /// The largest answer a client reads (the benchmark's are a few hundred bytes).
-const ANSWER_BYTES_MAX: usize = 64 * 1024;
+const ANSWER_BYTES_MAX: u64 = 64 * 1024;
 
 /// One repetition: a new `serve` on a new state file, `clients` clients; the value is
 /// requests per second.
@@ -76,57 +74,26 @@ fn load(port: u16, clients: usize, per_client: usize) -> Result<(), String> {
 }
 
 fn one_client(port: u16, client: usize, requests: usize) -> Result<(), String> {
-    let stream = TcpStream::connect(("127.0.0.1", port)).map_err(|e| format!("connecting to serve: {e}"))?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let mut connection = BufReader::new(stream);
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(1)
+        .timeout_global(Some(Duration::from_millis(START_WAIT_MS_MAX)))
+        .build()
+        .into();
     for n in 0..requests {
-        send(&mut connection, "POST", &format!("/exec?id=c{client}-{n}"))?;
-        let (status, location) = read_answer(&mut connection)?;
-        let status = match (status, location) {
-            (302, Some(url)) => {
-                // The one-time URL is absolute: its path after `http://HOST:PORT`.
-                let path = url.splitn(4, '/').nth(3).map(|p| format!("/{p}")).unwrap_or(url);
-                send(&mut connection, "GET", &path)?;
-                read_answer(&mut connection)?.0
-            }
-            (status, _) => status,
-        };
+        let url = format!("http://127.0.0.1:{port}/exec?id=c{client}-{n}");
+        let mut answer = agent.post(&url).send_empty().map_err(|e| format!("posting to serve: {e}"))?;
+        // Read to the end, so the connection goes back to the pool.
+        answer
+            .body_mut()
+            .with_config()
+            .limit(ANSWER_BYTES_MAX)
+            .read_to_vec()
+            .map_err(|e| format!("reading serve's answer: {e}"))?;
+        let status = answer.status().as_u16();
         if status != 200 {
             return Err(format!("serve answered {status}, not 200"));
         }
     }
     Ok(())
-}
-
-fn send(connection: &mut BufReader<TcpStream>, method: &str, path: &str) -> Result<(), String> {
-    let request = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
-    connection.get_mut().write_all(request.as_bytes()).map_err(|e| format!("sending to serve: {e}"))
-}
-
-/// The status and `Location` of the next answer, its body read and dropped.
-fn read_answer(connection: &mut BufReader<TcpStream>) -> Result<(u16, Option<String>), String> {
-    let fail = |e: std::io::Error| format!("reading serve's answer: {e}");
-    let mut line = String::new();
-    connection.read_line(&mut line).map_err(fail)?;
-    let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok());
-    let status = status.ok_or_else(|| format!("not an HTTP answer: {line:?}"))?;
-    let (mut length, mut location) = (None, None);
-    loop {
-        line.clear();
-        connection.read_line(&mut line).map_err(fail)?;
-        let header = line.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        let (name, value) = header.split_once(':').unwrap_or((header, ""));
-        match name.to_ascii_lowercase().as_str() {
-            "content-length" => length = value.trim().parse::<usize>().ok(),
-            "location" => location = Some(value.trim().to_string()),
-            _ => {}
-        }
-    }
-    let length = length.filter(|l| *l <= ANSWER_BYTES_MAX).ok_or("an answer without a Content-Length (or too long)")?;
-    let mut body = vec![0; length];
-    connection.read_exact(&mut body).map_err(fail)?;
-    Ok((status, location))
 }
