@@ -241,6 +241,9 @@ pub struct MailLine {
     /// `htmlBody`, when the mail has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html: Option<String>,
+    /// The attachments' names, types and sizes, when it has any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<gas_platform::mail::SentAttachment>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -413,6 +416,7 @@ impl ZoneReport {
                 subject: s.mail.subject.clone(),
                 body: s.mail.body.clone(),
                 html: s.mail.html_body.clone(),
+                attachments: s.mail.attachments.clone(),
             })
             .collect();
         let mut sheets = BTreeMap::new();
@@ -697,6 +701,9 @@ impl ZoneReport {
             // An HTML body apart: a mail sent with only htmlBody is not an empty mail.
             for line in m.html.iter().flat_map(|html| html.lines()) {
                 let _ = writeln!(out, "      html| {line}");
+            }
+            for attachment in &m.attachments {
+                let _ = writeln!(out, "      attachment| {}", attachment.line());
             }
         }
         for (name, rows) in &self.sheets {

@@ -18,6 +18,7 @@ mod gaps;
 mod inbox_validation;
 mod interleaving;
 mod mail_and_cells;
+mod mail_drafts;
 mod no_leak;
 mod report_text;
 mod scenarios;
