@@ -12,6 +12,7 @@ mod cell_display;
 mod client_windows;
 mod clients;
 mod container_events;
+mod dialogs;
 mod expect_kinds;
 mod explore;
 mod gaps;
