@@ -173,9 +173,26 @@ pub struct FormSubmissionSection {
 pub struct UiSection {
     /// Only dialogs shown by executions of this function (default: any).
     pub function: Option<Spanned<String>>,
-    /// Only dialogs shown to this user (default: any).
+    /// Only dialogs shown to this user (default: any); with `dialog`, the user at the
+    /// page (default: the account's).
     pub user: Option<String>,
+    #[serde(default)]
     pub answers: Vec<AnswerSection>,
+    /// The title of an HTML dialog or sidebar the script showed: at `at` the user's page
+    /// makes `calls` through `google.script.run` (instead of `answers`).
+    pub dialog: Option<Spanned<String>>,
+    pub at: Option<Spanned<String>>,
+    #[serde(default)]
+    pub calls: Vec<PageCallSection>,
+}
+
+/// One `google.script.run` call a page makes: the server function and its arguments.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageCallSection {
+    pub function: Spanned<String>,
+    #[serde(default)]
+    pub args: Vec<Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

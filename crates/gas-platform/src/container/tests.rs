@@ -266,6 +266,10 @@ fn html_pages_are_recorded_and_refused_in_simple_triggers() {
     assert_eq!(ui.dialogs[0].kind.name(), "modal_dialog");
     assert_eq!((ui.dialogs[0].buttons, ui.dialogs[0].answer.clone()), (None, None), "a page has no answer");
     assert_eq!(ui.dialogs[0].page.as_ref(), Some(&page));
+    // The page a scenario's `[[ui]] dialog` acts on: shown to that user, by then.
+    assert!(ui.page_shown("a@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Add", 4));
+    assert!(!ui.page_shown("b@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Other", 5));
+    assert_eq!(ui.page_titles("a@x.com"), ["Add"]);
     // Pages and answered dialogs share the bound of the report's list.
     for at in 0..DIALOGS_MAX {
         ui.show_page("a@x.com", "f", DialogKind::Sidebar, None, page.clone(), at as i64);

@@ -461,6 +461,27 @@ impl ContainerUi {
         });
     }
 
+    /// Whether `user` was shown an HTML dialog or sidebar titled `title` by `now` (the
+    /// page a scenario's `[[ui]] dialog` acts on). A page stays open until the user acts
+    /// (assumed: gas-sim does not model closing it).
+    pub fn page_shown(&self, user: &str, title: &str, now_utc_ms: i64) -> bool {
+        self.dialogs.iter().any(|d| {
+            d.page.is_some() && d.user == user && d.title.as_deref() == Some(title) && d.at_utc_ms <= now_utc_ms
+        })
+    }
+
+    /// The titles of the pages shown to `user`, for a message naming what was there.
+    pub fn page_titles(&self, user: &str) -> Vec<String> {
+        let mut titles: Vec<String> = self
+            .dialogs
+            .iter()
+            .filter(|d| d.page.is_some() && d.user == user)
+            .map(|d| d.title.clone().unwrap_or_default())
+            .collect();
+        titles.dedup();
+        titles
+    }
+
     fn record(&mut self, dialog: Dialog) {
         if self.dialogs.len() >= DIALOGS_MAX {
             self.dialogs.remove(0);
