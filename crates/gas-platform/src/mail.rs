@@ -86,6 +86,24 @@ pub struct OutgoingMail {
     pub reply_to: Option<String>,
     /// `MailApp` or `GmailApp`.
     pub via: String,
+    /// The attachments' names, types and sizes (the log keeps no bytes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<SentAttachment>,
+}
+
+/// An attachment as the log of sent mail keeps it: what reports and expectations show.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentAttachment {
+    pub name: String,
+    pub content_type: String,
+    pub size_bytes: usize,
+}
+
+impl SentAttachment {
+    /// `name (content/type, N bytes)`, as reports list it.
+    pub fn line(&self) -> String {
+        format!("{} ({}, {} bytes)", self.name, self.content_type, self.size_bytes)
+    }
 }
 
 impl OutgoingMail {

@@ -29,6 +29,17 @@ pub enum UserEvent {
     Edit { user: String, cell: RangeRef, typed: String, simple: Option<String> },
     /// A form response with `answers` (question, answer) landing in `sheet`.
     FormSubmit { spreadsheet_id: String, sheet: String, answers: Vec<(String, String)> },
+    /// The page of an HTML dialog or sidebar titled `title`, shown to `user`, calls the
+    /// server through `google.script.run`: one execution per call (`key` names the
+    /// `[[ui]]` entry in warnings).
+    PageCalls { key: String, user: String, title: String, calls: Vec<PageCall> },
+}
+
+/// One `google.script.run` call: the function and its arguments as JSON.
+#[derive(Debug, Clone)]
+pub struct PageCall {
+    pub function: String,
+    pub args: Vec<serde_json::Value>,
 }
 
 /// What a click runs: the item a menu shows (found when the user clicks), or a function.
@@ -129,6 +140,16 @@ pub fn plan_container(
     }
     for (i, section) in file.ui.iter().enumerate() {
         let key = format!("ui[{i}]");
+        if let Some(title) = &section.dialog {
+            events.push(page_calls(loaded, section, title, &key, checks, order_base + events.len(), &user_of)?);
+            continue;
+        }
+        if let Some(at) = &section.at {
+            return Err(loaded.error_at(at, &format!("{key}.at"), "`at` goes with `dialog` (the page that calls)"));
+        }
+        if !section.calls.is_empty() {
+            return Err(loaded.error(&key, "calls go with `dialog = \"...\"`: the title of the page that makes them"));
+        }
         let function =
             section.function.as_ref().map(|f| (checks.known_function)(f, &format!("{key}.function"))).transpose()?;
         if section.answers.is_empty() {
@@ -147,4 +168,86 @@ pub fn plan_container(
         world.ui.answers.push(AnswerQueue { key, function, user: section.user.clone(), answers, used: 0 });
     }
     Ok(events)
+}
+
+/// A `[[ui]]` entry with `dialog`: at `at`, the user's page of that title makes its
+/// `calls`. Each call is checked as `gas-sim serve` checks a page's call (the platform's
+/// rule for private functions, `gas_platform::webapp::script_run::callable`; a function
+/// the project declares) and its arguments as the page's client refuses them (a Date
+/// does not cross: a TOML date is refused with the platform's text).
+fn page_calls(
+    loaded: &LoadedScenario,
+    section: &crate::model::UiSection,
+    title: &Spanned<String>,
+    key: &str,
+    checks: &Checks,
+    order: usize,
+    user_of: &dyn Fn(&Option<String>) -> String,
+) -> Result<PlannedEvent, ScenarioError> {
+    use gas_platform::webapp::script_run;
+    if !section.answers.is_empty() || section.function.is_some() {
+        return Err(loaded.error_at(
+            title,
+            key,
+            "a dialog's page makes calls; answers and function go in an [[ui]] entry of their own",
+        ));
+    }
+    let Some(at) = &section.at else {
+        return Err(loaded.error_at(title, key, "a dialog's calls need `at` (when the user acts on the page)"));
+    };
+    if section.calls.is_empty() {
+        return Err(loaded.error_at(title, key, "calls is empty: give at least one { function = \"...\" }"));
+    }
+    if section.calls.len() > script_run::CONCURRENT_CALLS_MAX {
+        return Err(loaded.error_at(
+            title,
+            &format!("{key}.calls"),
+            format!(
+                "{} calls: a page runs at most {} at once (the platform's limit), so give at most {} in one entry",
+                section.calls.len(),
+                script_run::CONCURRENT_CALLS_MAX,
+                script_run::CONCURRENT_CALLS_MAX
+            ),
+        ));
+    }
+    let mut calls = Vec::with_capacity(section.calls.len());
+    for (j, call) in section.calls.iter().enumerate() {
+        let call_key = format!("{key}.calls[{j}]");
+        script_run::callable(call.function.get_ref())
+            .map_err(|e| loaded.error_at(&call.function, &format!("{call_key}.function"), e))?;
+        let function = (checks.known_function)(&call.function, &format!("{call_key}.function"))?;
+        let mut args = Vec::with_capacity(call.args.len());
+        for (n, arg) in call.args.iter().enumerate() {
+            if let Some(path) = date_in(arg.get_ref(), &n.to_string()) {
+                let message = format!(
+                    "{}{path} (a date cannot cross google.script.run: pass its text or its milliseconds)",
+                    script_run::ILLEGAL_VALUE_MESSAGE_PREFIX
+                );
+                return Err(loaded.error_at(arg, &format!("{call_key}.args[{n}]"), message));
+            }
+            args.push(serde_json::to_value(arg.get_ref()).unwrap_or(serde_json::Value::Null));
+        }
+        calls.push(PageCall { function, args });
+    }
+    Ok(PlannedEvent {
+        at_utc_ms: (checks.start_time)(at, &format!("{key}.at"))?,
+        order,
+        occurrence: Occurrence::User(UserEvent::PageCalls {
+            key: key.to_string(),
+            user: user_of(&section.user),
+            title: title.get_ref().clone(),
+            calls,
+        }),
+    })
+}
+
+/// The property path of the first date in a TOML value (`0`, `0.when`), as the page's
+/// client names the illegal value.
+fn date_in(value: &toml::Value, path: &str) -> Option<String> {
+    match value {
+        toml::Value::Datetime(_) => Some(path.to_string()),
+        toml::Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| date_in(v, &i.to_string())),
+        toml::Value::Table(table) => table.iter().find_map(|(k, v)| date_in(v, k)),
+        _ => None,
+    }
 }

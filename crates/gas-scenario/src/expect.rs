@@ -94,6 +94,10 @@ pub struct MailMatch {
     pub body: Option<TextMatch>,
     /// The HTML body; a mail without one matches only a filter that matches "".
     pub html: Option<TextMatch>,
+    /// An attachment's name and content type: with either, a mail matches when one of
+    /// its attachments matches both (a mail without attachments never does).
+    pub attachment: Option<TextMatch>,
+    pub attachment_type: Option<TextMatch>,
 }
 
 impl MailMatch {
@@ -103,6 +107,11 @@ impl MailMatch {
             && opt(&self.subject, &mail.subject)
             && opt(&self.body, &mail.body)
             && opt(&self.html, mail.html_body.as_deref().unwrap_or(""))
+            && ((self.attachment.is_none() && self.attachment_type.is_none())
+                || mail
+                    .attachments
+                    .iter()
+                    .any(|a| opt(&self.attachment, &a.name) && opt(&self.attachment_type, &a.content_type)))
     }
 }
 
@@ -350,7 +359,15 @@ fn mail_check(
         None => None,
     };
     let mut label = "mail".to_string();
-    for (name, value) in [("to", &mail.to), ("subject", &mail.subject), ("body", &mail.body), ("html", &mail.html)] {
+    let named = [
+        ("to", &mail.to),
+        ("subject", &mail.subject),
+        ("body", &mail.body),
+        ("html", &mail.html),
+        ("attachment", &mail.attachment),
+        ("attachment_type", &mail.attachment_type),
+    ];
+    for (name, value) in named {
         if let Some(v) = value {
             label.push_str(&format!(" {name} {v}"));
         }
@@ -363,6 +380,8 @@ fn mail_check(
         subject: text(&mail.subject, "mail.subject")?,
         body: text(&mail.body, "mail.body")?,
         html: text(&mail.html, "mail.html")?,
+        attachment: text(&mail.attachment, "mail.attachment")?,
+        attachment_type: text(&mail.attachment_type, "mail.attachment_type")?,
     };
     let check = Check::Mail { filter, on };
     Ok((check, label))

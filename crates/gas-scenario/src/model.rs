@@ -173,9 +173,26 @@ pub struct FormSubmissionSection {
 pub struct UiSection {
     /// Only dialogs shown by executions of this function (default: any).
     pub function: Option<Spanned<String>>,
-    /// Only dialogs shown to this user (default: any).
+    /// Only dialogs shown to this user (default: any); with `dialog`, the user at the
+    /// page (default: the account's).
     pub user: Option<String>,
+    #[serde(default)]
     pub answers: Vec<AnswerSection>,
+    /// The title of an HTML dialog or sidebar the script showed: at `at` the user's page
+    /// makes `calls` through `google.script.run` (instead of `answers`).
+    pub dialog: Option<Spanned<String>>,
+    pub at: Option<Spanned<String>>,
+    #[serde(default)]
+    pub calls: Vec<PageCallSection>,
+}
+
+/// One `google.script.run` call a page makes: the server function and its arguments.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageCallSection {
+    pub function: Spanned<String>,
+    #[serde(default)]
+    pub args: Vec<Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -487,6 +504,10 @@ pub struct MailFilter {
     pub body: Option<String>,
     /// The HTML body (`htmlBody`): a substring or `/a regex/`.
     pub html: Option<String>,
+    /// An attachment's file name: a substring or `/a regex/`.
+    pub attachment: Option<String>,
+    /// An attachment's content type (`application/pdf`): a substring or `/a regex/`.
+    pub attachment_type: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -502,24 +523,40 @@ pub struct ExecutionFilter {
     pub weekday: Option<Spanned<String>>,
 }
 
-/// One incoming message: `at`, `from`, `subject`, `body` (or `html`), optional `to`
-/// (default: the account), `cc`, `labels`, `unread` (default true) and `thread` (a name
-/// that puts follow-ups into one thread).
+/// One `[[inbox]]` entry: an incoming message (`at`, `from`, `subject`, `body` or
+/// `html`, optional `to` (default: the account), `cc`, `labels`, `unread` (default
+/// true), `thread` (a name that puts follow-ups into one thread) and `attachments`); a
+/// draft (`draft = true`: `to`, `cc`, `subject`, `body` or `html`, `attachments`, in the
+/// mailbox from the start); or, with only `labels`, user labels that no message carries
+/// yet (`crate::inbox`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InboxSection {
-    pub at: Spanned<String>,
-    pub from: Spanned<String>,
+    pub at: Option<Spanned<String>>,
+    pub from: Option<Spanned<String>>,
     pub to: Option<String>,
     pub cc: Option<String>,
-    #[serde(default)]
-    pub subject: String,
+    pub subject: Option<String>,
     pub body: Option<String>,
     pub html: Option<String>,
     #[serde(default)]
     pub labels: Vec<Spanned<String>>,
-    pub unread: Option<bool>,
+    pub unread: Option<Spanned<bool>>,
     pub thread: Option<Spanned<String>>,
+    pub draft: Option<Spanned<bool>>,
+    #[serde(default)]
+    pub attachments: Vec<Spanned<InboxAttachment>>,
+}
+
+/// An attachment of an `[[inbox]]` message or draft: its file name, its type (default
+/// `text/plain`) and its content as text.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InboxAttachment {
+    pub name: String,
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub text: String,
 }
 
 /// An error in a scenario: always names the file, and the line and key when known.

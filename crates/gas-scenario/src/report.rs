@@ -241,6 +241,9 @@ pub struct MailLine {
     /// `htmlBody`, when the mail has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub html: Option<String>,
+    /// The attachments' names, types and sizes, when it has any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<gas_platform::mail::SentAttachment>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -315,45 +318,70 @@ pub struct DialogLine {
     pub local_time: String,
     pub user: String,
     pub function: String,
-    /// `alert` or `prompt`.
+    /// `alert`, `prompt`, `msg_box`, `input_box`, `modal_dialog`, `modeless_dialog` or
+    /// `sidebar`.
     pub kind: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     pub prompt: String,
-    pub buttons: String,
-    pub button: String,
-    /// What the user typed (prompts only).
+    /// The buttons offered and the one pressed (a dialog the script waits for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buttons: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub button: Option<String>,
+    /// What the user typed (prompts and input boxes only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
     /// A `[[ui]]` answer gave it; else the user closed the dialog.
     pub scripted: bool,
+    /// An HTML page's size and length (dialogs and sidebars shown with HtmlService).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub page: Option<gas_platform::container::PageShown>,
 }
 
 impl DialogLine {
     fn of(dialog: &gas_platform::container::Dialog, local_time: String) -> DialogLine {
-        use gas_platform::container::DialogKind;
-        let prompt = matches!(dialog.kind, DialogKind::Prompt);
+        let answer = dialog.answer.as_ref();
         DialogLine {
             at_utc_ms: dialog.at_utc_ms,
             local_time,
             user: dialog.user.clone(),
             function: dialog.function.clone(),
-            kind: if prompt { "prompt" } else { "alert" }.into(),
+            kind: dialog.kind.name().into(),
             title: dialog.title.clone(),
             prompt: dialog.prompt.clone(),
-            buttons: dialog.buttons.name().into(),
-            button: dialog.answer.button.name().into(),
-            text: prompt.then(|| dialog.answer.text.clone()),
+            buttons: dialog.buttons.map(|b| b.name().into()),
+            button: answer.map(|a| a.button.name().into()),
+            text: answer.filter(|_| dialog.kind.takes_text()).map(|a| a.text.clone()),
             scripted: dialog.scripted,
+            page: dialog.page.clone(),
         }
     }
 
-    /// One snapshot line: `prompt "Name?" [OK_CANCEL] -> OK "Ada"`.
+    /// One snapshot line: `prompt "Name?" [OK_CANCEL] -> OK "Ada"`, or for an HTML page
+    /// `modal_dialog "Add visitor" shown (400x300, 812 characters of HTML)`.
     fn line(&self) -> String {
         let title = self.title.as_ref().map(|t| format!("{t:?} ")).unwrap_or_default();
+        if let Some(page) = &self.page {
+            let size = match (page.width, page.height) {
+                (None, None) => String::new(),
+                (w, h) => format!(
+                    "{}x{}, ",
+                    w.map_or("default".to_string(), |w| w.to_string()),
+                    h.map_or("default".to_string(), |h| h.to_string())
+                ),
+            };
+            return format!("{} {title}shown ({size}{} characters of HTML)", self.kind, page.content_chars);
+        }
         let text = self.text.as_ref().map(|t| format!(" {t:?}")).unwrap_or_default();
         let closed = if self.scripted { "" } else { " (no [[ui]] answer: closed)" };
-        format!("{} {title}{:?} [{}] -> {}{text}{closed}", self.kind, self.prompt, self.buttons, self.button)
+        format!(
+            "{} {title}{:?} [{}] -> {}{text}{closed}",
+            self.kind,
+            self.prompt,
+            self.buttons.as_deref().unwrap_or_default(),
+            self.button.as_deref().unwrap_or_default()
+        )
     }
 }
 
@@ -413,6 +441,7 @@ impl ZoneReport {
                 subject: s.mail.subject.clone(),
                 body: s.mail.body.clone(),
                 html: s.mail.html_body.clone(),
+                attachments: s.mail.attachments.clone(),
             })
             .collect();
         let mut sheets = BTreeMap::new();
@@ -697,6 +726,9 @@ impl ZoneReport {
             // An HTML body apart: a mail sent with only htmlBody is not an empty mail.
             for line in m.html.iter().flat_map(|html| html.lines()) {
                 let _ = writeln!(out, "      html| {line}");
+            }
+            for attachment in &m.attachments {
+                let _ = writeln!(out, "      attachment| {}", attachment.line());
             }
         }
         for (name, rows) in &self.sheets {

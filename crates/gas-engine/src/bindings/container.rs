@@ -1,5 +1,6 @@
-//! The bound container's user side: `SpreadsheetApp.getUi()`, `Ui` dialogs, `Menu`
-//! `addToUi`, and the active sheet, range and cell. Which selection an execution sees
+//! The bound container's user side: `SpreadsheetApp.getUi()`, `Ui` dialogs and HTML
+//! dialogs and sidebars, `Browser.msgBox`/`inputBox`, `Menu` `addToUi`, and the active
+//! sheet, range and cell. Which selection an execution sees
 //! (the user's page or its own), whether a UI exists and how a dialog is answered are
 //! `gas_platform::container`'s rules; this module converts values.
 
@@ -8,7 +9,9 @@ use super::Call;
 use crate::host::{CallResult, Host};
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
-use gas_platform::container::{self, ButtonSet, DialogKind, DialogRequest, Menu, MenuEntry, SelectionState};
+use gas_platform::container::{
+    self, Answer, ButtonSet, DialogKind, DialogRequest, Menu, MenuEntry, PageShown, SelectionState, SCOPE_CONTAINER_UI,
+};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, ServiceResult, World};
 
@@ -63,6 +66,16 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "Ui.alert" => 3000 { params_override: Some(&["prompt"]) },
     // The one-argument overload's name; the catalogue's longest starts with the title.
     "Ui.prompt" => 5000 { params_override: Some(&["prompt"]) },
+    // HTML pages: the script goes on at once (assumed latency: the page is sent, not
+    // waited for); refused in simple triggers (the scope's text is observed).
+    "Ui.showModalDialog" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
+    "Ui.showModelessDialog" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
+    "Ui.showSidebar" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
+    // As long as alert and prompt take a user (assumed, as theirs).
+    // The one-argument overload's name; the catalogue's longest starts with the title.
+    "Browser.msgBox" => 3000 { params_override: Some(&["prompt"]) },
+    // The one-argument overload's name; the catalogue's longest starts with the title.
+    "Browser.inputBox" => 5000 { params_override: Some(&["prompt"]) },
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -75,19 +88,24 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             host.invocation.check_ui(bound)?;
             Ok(Val::String("spreadsheet".into()))
         }
-        "Ui.alert" | "Ui.prompt" => {
-            host.invocation.check_ui(bound)?;
+        "Ui.alert" | "Ui.prompt" | "Browser.msgBox" | "Browser.inputBox" => {
+            if call.method.starts_with("Browser.") {
+                host.invocation.check_browser(bound, call.method)?;
+            } else {
+                host.invocation.check_ui(bound)?;
+            }
             let user = ui_user(host, world);
             let request = dialog_request(call.method, call.args)?;
             let kind = request.kind;
             let answer = world.ui.answer(&user, &host.function, request, host.now())?;
-            Ok(match kind {
-                DialogKind::Alert => Val::String(answer.button.name().into()),
-                DialogKind::Prompt => Val::Object(vec![
-                    ("button".into(), Val::String(answer.button.name().into())),
-                    ("text".into(), Val::String(answer.text)),
-                ]),
-            })
+            Ok(answer_val(kind, answer))
+        }
+        "Ui.showModalDialog" | "Ui.showModelessDialog" | "Ui.showSidebar" => {
+            host.invocation.check_ui(bound)?;
+            let (kind, title, page) = page_shown(call.method, call.args)?;
+            let user = ui_user(host, world);
+            world.ui.show_page(&user, &host.function, kind, title, page, host.now());
+            Ok(Val::Undefined)
         }
         "Menu.addToUi" => {
             host.invocation.check_ui(bound)?;
@@ -160,9 +178,54 @@ pub(super) fn active_spreadsheet_id(host: &Host) -> Option<String> {
     host.active_spreadsheet.borrow().clone().or_else(|| host.container_id.clone())
 }
 
-/// `alert(prompt)`, `alert(prompt, buttons)`, `alert(title, prompt, buttons)`; prompt alike.
+/// What the script gets back: Ui's `Button` (alert) or PromptResponse (prompt),
+/// Browser's strings (gas-platform's `msg_box_result`, `input_box_result`).
+fn answer_val(kind: DialogKind, answer: Answer) -> Val {
+    match kind {
+        DialogKind::Alert => Val::String(answer.button.name().into()),
+        DialogKind::Prompt => Val::Object(vec![
+            ("button".into(), Val::String(answer.button.name().into())),
+            ("text".into(), Val::String(answer.text)),
+        ]),
+        DialogKind::MsgBox => Val::String(container::msg_box_result(&answer)),
+        DialogKind::InputBox => Val::String(container::input_box_result(&answer)),
+        // An HTML page is not answered (`page_shown`).
+        DialogKind::ModalDialog | DialogKind::ModelessDialog | DialogKind::Sidebar => Val::Undefined,
+    }
+}
+
+/// `showModalDialog(html, title)`, `showModelessDialog(html, title)`, `showSidebar(html)`:
+/// the HtmlOutput's handle (a template not yet evaluated is refused as the platform's
+/// signature check refuses it), its title (a sidebar's is the output's own), size and
+/// length.
+fn page_shown(method: &str, args: &[Val]) -> ServiceResult<(DialogKind, Option<String>, PageShown)> {
+    let output = handle_arg(arg(args, 0));
+    if output.get("__gas_output").and_then(Val::as_str) != Some("html") {
+        return Err(signature_error(method, args));
+    }
+    let text = |key: &str| output.get(key).map(Val::to_js_string).unwrap_or_default();
+    let size = |key: &str| {
+        output.get(key).and_then(Val::as_f64).filter(|v| *v >= 0.0).map(|v| v.min(f64::from(u32::MAX)) as u32)
+    };
+    let (kind, title) = match method {
+        "Ui.showModalDialog" => (DialogKind::ModalDialog, Some(string_arg(args, 1))),
+        "Ui.showModelessDialog" => (DialogKind::ModelessDialog, Some(string_arg(args, 1))),
+        _ => (DialogKind::Sidebar, Some(text("title")).filter(|t| !t.is_empty())),
+    };
+    let page =
+        PageShown { width: size("width"), height: size("height"), content_chars: text("content").chars().count() };
+    Ok((kind, title, page))
+}
+
+/// `alert(prompt)`, `alert(prompt, buttons)`, `alert(title, prompt, buttons)`; prompt,
+/// Browser's `msgBox` and `inputBox` alike.
 fn dialog_request(method: &str, args: &[Val]) -> ServiceResult<DialogRequest> {
-    let kind = if method == "Ui.alert" { DialogKind::Alert } else { DialogKind::Prompt };
+    let kind = match method {
+        "Ui.alert" => DialogKind::Alert,
+        "Browser.msgBox" => DialogKind::MsgBox,
+        "Browser.inputBox" => DialogKind::InputBox,
+        _ => DialogKind::Prompt,
+    };
     let buttons = |v: &Val| v.as_str().and_then(ButtonSet::parse).ok_or_else(|| signature_error(method, args));
     let (title, prompt, buttons) = match args {
         [prompt] => (None, prompt.to_js_string(), ButtonSet::Ok),

@@ -220,13 +220,16 @@ fn thread_or_message(
             mailbox.reply_thread(mail, &id, reply_compose(method, args)?, all, account, now)?;
             Val::Undefined
         }
-        ("GmailMessage.refresh", _) => message_val(mailbox, &id)?,
+        // A draft's message (from `GmailDraft.getMessage`) is reached by its handle.
+        ("GmailMessage.refresh", _) => {
+            mailbox.handle_message(&id, now).map(|m| to_val(&MessageView::of(m))).ok_or_else(|| gone(&id))?
+        }
         ("GmailMessage.getThread", _) => {
             let thread_id = mailbox.message(&id, now).map(|m| m.thread_id.clone()).ok_or_else(|| gone(&id))?;
             thread_val(mailbox, &thread_id)?
         }
         ("GmailMessage.getAttachments", _) => {
-            let m = mailbox.message(&id, now).ok_or_else(|| gone(&id))?;
+            let m = mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?;
             Val::Array(m.attachments.iter().map(attachment_val).collect::<Result<_, _>>()?)
         }
         ("GmailMessage.reply" | "GmailMessage.replyAll", _) => {

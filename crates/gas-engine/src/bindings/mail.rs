@@ -28,13 +28,14 @@ fn mail(host: &Host, method: &str, args: &[Val]) -> CallResult {
         "MailApp.getRemainingDailyQuota" => Ok(Val::Number(f64::from(world.mail.remaining(now, host.zone)))),
         _ => {
             let mail = mail_from_args(method, args)?;
-            // MailApp keeps no attachments, but the platform's message limits (body
-            // size, attachments) hold for it as for GmailApp: checked the same way.
+            // The platform's message limits (body size, attachments) hold for MailApp
+            // as for GmailApp: checked the same way; the log keeps the attachments'
+            // names, types and sizes.
             let options = args.last().filter(|a| matches!(a, Val::Object(_)));
             let attachments = options.map(super::gmail::attachments_of).unwrap_or_default();
             let compose = Compose { mail, attachments, no_reply: false };
             check_compose(&compose, world.mail.account)?;
-            world.mail.send(compose.mail, now, host.zone)?;
+            world.mail.send(compose.outgoing(), now, host.zone)?;
             Ok(Val::Undefined)
         }
     }

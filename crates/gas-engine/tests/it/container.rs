@@ -231,3 +231,79 @@ fn a_simple_trigger_may_not_call_services_that_need_authorization_and_stops_at_3
     let menu = run_as(&world, &project, "slow", Invocation::by_user(InvocationKind::MenuItem, ANA));
     assert_eq!(result(&menu), json!("done"));
 }
+
+#[test]
+fn browser_dialogs_answer_with_strings_from_the_same_answers() {
+    let src = "function ask() {
+      var name = Browser.inputBox('Your name', Browser.Buttons.OK_CANCEL);
+      var sure = Browser.msgBox('Delete', 'Delete ' + name + '?', Browser.Buttons.YES_NO);
+      var closed = Browser.inputBox('Again?');
+      var ok = Browser.msgBox('Done');
+      return [name, sure, closed, ok, typeof Browser.Buttons.YES_NO_CANCEL];
+    }
+    function tick() { try { Browser.msgBox('hi'); } catch (e) { return String(e); } }";
+    let (world, project) = bound(src);
+    state(&world).ui.answers.push(AnswerQueue {
+        key: "ui[0]".into(),
+        function: None,
+        user: None,
+        answers: VecDeque::from([
+            Answer { button: Button::Ok, text: "Ada".into() },
+            Answer { button: Button::No, text: String::new() },
+        ]),
+        used: 0,
+    });
+    let menu = Invocation::by_user(InvocationKind::MenuItem, ANA);
+    let report = run_as(&world, &project, "ask", menu);
+    assert_eq!(result(&report), json!(["Ada", "no", "cancel", "cancel", "string"]));
+    let dialogs = state(&world).ui.dialogs.clone();
+    let kinds: Vec<&str> = dialogs.iter().map(|d| d.kind.name()).collect();
+    assert_eq!(kinds, ["input_box", "msg_box", "input_box", "msg_box"]);
+    assert_eq!((dialogs[1].title.as_deref(), dialogs[1].prompt.as_str()), (Some("Delete"), "Delete Ada?"));
+    assert_eq!(report.end_utc_ms - START_UTC_MS, 2 * latency_ms("Browser.inputBox") + 2 * latency_ms("Browser.msgBox"));
+    let trigger = run_as(&world, &project, "tick", Invocation::of(InvocationKind::TimeTrigger));
+    assert_eq!(
+        result(&trigger),
+        json!("Exception: Cannot call Browser.msgBox() from this context; have you tried Logger.log() instead?")
+    );
+}
+
+#[test]
+fn html_dialogs_and_sidebars_are_shown_at_once_and_refused_in_simple_triggers() {
+    let src = "function open() {
+      var ui = SpreadsheetApp.getUi();
+      var page = HtmlService.createHtmlOutput('<p>Add a visitor</p>').setWidth(400).setHeight(300);
+      ui.showModalDialog(page, 'Add visitor');
+      ui.showModelessDialog(HtmlService.createHtmlOutput('<b>x</b>'), 'Notes');
+      ui.showSidebar(HtmlService.createHtmlOutput('side').setTitle('Helper'));
+      var out = [];
+      try { ui.showModalDialog(HtmlService.createTemplate('<?= 1 ?>'), 't'); } catch (e) { out.push(String(e)); }
+      return out;
+    }
+    function onOpen(e) {
+      try { SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutput('x')); } catch (err) { return String(err); }
+    }";
+    let (world, project) = bound(src);
+    let menu = Invocation::by_user(InvocationKind::MenuItem, ANA);
+    let report = run_as(&world, &project, "open", menu);
+    let refused = result(&report);
+    assert!(
+        refused[0].as_str().is_some_and(|e| e.contains("don't match the method signature for Ui.showModalDialog")),
+        "an unevaluated template is no HtmlOutput: {refused}"
+    );
+    let dialogs = state(&world).ui.dialogs.clone();
+    let shown: Vec<(&str, Option<&str>)> = dialogs.iter().map(|d| (d.kind.name(), d.title.as_deref())).collect();
+    assert_eq!(
+        shown,
+        [("modal_dialog", Some("Add visitor")), ("modeless_dialog", Some("Notes")), ("sidebar", Some("Helper"))]
+    );
+    let page = dialogs[0].page.clone().unwrap();
+    assert_eq!((page.width, page.height, page.content_chars), (Some(400), Some(300), 20));
+    assert_eq!(dialogs[0].user, ANA);
+    let open = Invocation::by_user(InvocationKind::OnOpen, ANA);
+    assert_eq!(
+        result(&run_as(&world, &project, "onOpen", open)),
+        json!("Exception: You do not have permission to call Ui.showSidebar. Required permissions: https://www.googleapis.com/auth/script.container.ui")
+    );
+    assert_eq!(state(&world).ui.dialogs.len(), 3, "a refused sidebar is not shown");
+}

@@ -219,6 +219,24 @@ fn drafts() {
 }
 
 #[test]
+fn a_drafts_message_has_its_attachments() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           GmailApp.createDraft('a@example.com', 'template', 'Dear {{name}}',
+             { attachments: [Utilities.newBlob('net 30', 'text/plain', 'terms.txt')] });
+           var m = GmailApp.getDrafts()[0].getMessage();
+           var files = m.getAttachments();
+           var again = m.refresh().getAttachments();
+           return [files.length, files[0].getName(), files[0].getContentType(), files[0].getDataAsString(),
+                   again.length, GmailApp.getMessageById(m.getId())];
+         }",
+    );
+    assert_eq!(got, json!([1, "terms.txt", "text/plain", "net 30", 1, null]));
+}
+
+#[test]
 fn replies_and_forwards_go_into_the_thread() {
     let world = mailbox_world();
     let got = eval_in(

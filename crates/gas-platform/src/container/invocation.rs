@@ -106,6 +106,16 @@ impl Invocation {
         }
     }
 
+    /// `Browser.msgBox`/`inputBox`: only where a user has the spreadsheet open, as
+    /// `getUi()`, with Browser's own text (`browser_context_message`).
+    pub fn check_browser(&self, bound: bool, method: &str) -> ServiceResult<()> {
+        if self.has_user_session(bound) {
+            Ok(())
+        } else {
+            Err(ServiceError::new(super::ui::browser_context_message(method)))
+        }
+    }
+
     /// Simple triggers "cannot access services that require authorization" (documented):
     /// in LIMITED mode a method that needs `scope` (its declaration's, gas-engine's
     /// `methods`) is refused with the platform's permission error; `None` runs.
@@ -132,6 +142,11 @@ pub const SCOPE_SEND_MAIL: &str = "https://www.googleapis.com/auth/script.send_m
 pub const SCOPE_EXTERNAL_REQUEST: &str = "https://www.googleapis.com/auth/script.external_request";
 pub const SCOPE_SCRIPT_APP: &str = "https://www.googleapis.com/auth/script.scriptapp";
 pub const SCOPE_SPREADSHEETS: &str = "https://www.googleapis.com/auth/spreadsheets";
+/// Showing an HTML dialog or sidebar (`Ui.showModalDialog`, `showModelessDialog`,
+/// `showSidebar`): refused in onOpen and onEdit with `You do not have permission to call
+/// Ui.showModalDialog. Required permissions: https://www.googleapis.com/auth/script.container.ui`
+/// (observed, in an onEdit's execution log quoted in a users' Q&A).
+pub const SCOPE_CONTAINER_UI: &str = "https://www.googleapis.com/auth/script.container.ui";
 
 /// The name the platform's permission error shows for a method: a builder's create
 /// stands for ScriptApp.newTrigger, which the platform names.

@@ -234,3 +234,53 @@ fn dialogs_take_the_next_fitting_answer_or_are_closed() {
     assert!(Button::parse("Ok").unwrap_err().contains("OK, CANCEL, YES, NO or CLOSE"));
     assert_eq!(ButtonSet::parse("YES_NO_CANCEL"), Some(ButtonSet::YesNoCancel));
 }
+
+#[test]
+fn browser_dialogs_return_lower_case_button_names_or_the_text() {
+    let answer = |button, text: &str| Answer { button, text: text.into() };
+    assert_eq!(msg_box_result(&answer(Button::Ok, "")), "ok");
+    assert_eq!(msg_box_result(&answer(Button::Yes, "")), "yes");
+    assert_eq!(msg_box_result(&answer(Button::No, "")), "no");
+    assert_eq!(msg_box_result(&answer(Button::Cancel, "")), "cancel");
+    assert_eq!(msg_box_result(&answer(Button::Close, "")), BROWSER_CANCEL, "closing is cancel");
+    assert_eq!(input_box_result(&answer(Button::Ok, "Ada")), "Ada");
+    assert_eq!(input_box_result(&answer(Button::Yes, "")), "");
+    assert_eq!(input_box_result(&answer(Button::Cancel, "Ada")), "cancel");
+    assert_eq!(input_box_result(&answer(Button::Close, "")), "cancel");
+    assert_eq!(input_box_result(&answer(Button::No, "Ada")), "no");
+    // Only where a user has the spreadsheet open, with Browser's own text.
+    let trigger = Invocation::of(InvocationKind::TimeTrigger);
+    assert_eq!(
+        trigger.check_browser(true, "Browser.msgBox").unwrap_err().message,
+        "Cannot call Browser.msgBox() from this context; have you tried Logger.log() instead?"
+    );
+    assert!(Invocation::of(InvocationKind::MenuItem).check_browser(true, "Browser.inputBox").is_ok());
+    assert!(Invocation::of(InvocationKind::Manual).check_browser(false, "Browser.inputBox").is_err(), "standalone");
+}
+
+#[test]
+fn html_pages_are_recorded_and_refused_in_simple_triggers() {
+    let mut ui = ContainerUi::default();
+    let page = PageShown { width: Some(400), height: None, content_chars: 12 };
+    ui.show_page("a@x.com", "openForm", DialogKind::ModalDialog, Some("Add".into()), page.clone(), 5);
+    assert_eq!(ui.dialogs[0].kind.name(), "modal_dialog");
+    assert_eq!((ui.dialogs[0].buttons, ui.dialogs[0].answer.clone()), (None, None), "a page has no answer");
+    assert_eq!(ui.dialogs[0].page.as_ref(), Some(&page));
+    // The page a scenario's `[[ui]] dialog` acts on: shown to that user, by then.
+    assert!(ui.page_shown("a@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Add", 4));
+    assert!(!ui.page_shown("b@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Other", 5));
+    assert_eq!(ui.page_titles("a@x.com"), ["Add"]);
+    // Pages and answered dialogs share the bound of the report's list.
+    for at in 0..DIALOGS_MAX {
+        ui.show_page("a@x.com", "f", DialogKind::Sidebar, None, page.clone(), at as i64);
+    }
+    assert_eq!((ui.dialogs.len(), ui.dialogs[0].kind), (DIALOGS_MAX, DialogKind::Sidebar));
+    let on_edit = Invocation::of(InvocationKind::OnEdit);
+    assert_eq!(
+        on_edit.check_authorized("Ui.showModalDialog", Some(SCOPE_CONTAINER_UI)).unwrap_err().message,
+        "You do not have permission to call Ui.showModalDialog. Required permissions: https://www.googleapis.com/auth/script.container.ui"
+    );
+    assert!(Invocation::of(InvocationKind::MenuItem)
+        .check_authorized("Ui.showSidebar", Some(SCOPE_CONTAINER_UI))
+        .is_ok());
+}

@@ -94,11 +94,84 @@ impl ButtonSet {
     }
 }
 
+/// What a script showed a user: a dialog a `[[ui]]` answer answers (Ui's alert and
+/// prompt, Browser's msgBox and inputBox), or an HTML page (a modal or modeless dialog,
+/// a sidebar) the script does not wait for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DialogKind {
     Alert,
     Prompt,
+    MsgBox,
+    InputBox,
+    ModalDialog,
+    ModelessDialog,
+    Sidebar,
+}
+
+impl DialogKind {
+    /// As reports name it (`alert`, `msg_box`, `modal_dialog`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DialogKind::Alert => "alert",
+            DialogKind::Prompt => "prompt",
+            DialogKind::MsgBox => "msg_box",
+            DialogKind::InputBox => "input_box",
+            DialogKind::ModalDialog => "modal_dialog",
+            DialogKind::ModelessDialog => "modeless_dialog",
+            DialogKind::Sidebar => "sidebar",
+        }
+    }
+
+    /// Whether the user types into it (its answer's text counts).
+    pub fn takes_text(self) -> bool {
+        matches!(self, DialogKind::Prompt | DialogKind::InputBox)
+    }
+}
+
+/// What `Browser.inputBox` and `Browser.msgBox` return for a cancelled or closed dialog
+/// (documented for inputBox: "the text entered by the user (or 'cancel' for a canceled or
+/// closed dialog)"; for msgBox's close button observed in users' tables).
+pub const BROWSER_CANCEL: &str = "cancel";
+
+/// `Browser.msgBox`'s result: the pressed button's name in lower case (`"ok"`, `"yes"`),
+/// `"cancel"` for a closed dialog (documented: the return is a String; lower-case names
+/// observed in users' tables of its results).
+pub fn msg_box_result(answer: &Answer) -> String {
+    match answer.button {
+        Button::Close => BROWSER_CANCEL.to_string(),
+        button => button.name().to_lowercase(),
+    }
+}
+
+/// `Browser.inputBox`'s result: what the user typed for OK or YES, `"cancel"` for CANCEL
+/// or a closed dialog (documented), `"no"` for NO (assumed: the lower-case button name,
+/// as msgBox returns).
+pub fn input_box_result(answer: &Answer) -> String {
+    match answer.button {
+        Button::Ok | Button::Yes => answer.text.clone(),
+        Button::No => "no".to_string(),
+        Button::Cancel | Button::Close => BROWSER_CANCEL.to_string(),
+    }
+}
+
+/// The refusal of `Browser.msgBox`/`inputBox` where no user has the spreadsheet open (a
+/// trigger, a web app, a standalone script). Assumed text: the form users quote for
+/// Browser's dialogs in time-driven runs; not in the stored reference.
+pub fn browser_context_message(method: &str) -> String {
+    format!("Cannot call {method}() from this context; have you tried Logger.log() instead?")
+}
+
+/// An HTML page a script shows (`showModalDialog`, `showModelessDialog`, `showSidebar`):
+/// its title (the argument, or the HtmlOutput's for a sidebar), the size it asked for,
+/// and how much HTML it holds.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PageShown {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
+    pub content_chars: usize,
 }
 
 /// What a script asked the user.
@@ -144,11 +217,20 @@ pub struct Dialog {
     pub kind: DialogKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// The message (an HTML page's is "").
+    #[serde(default)]
     pub prompt: String,
-    pub buttons: ButtonSet,
-    pub answer: Answer,
+    /// The buttons and the answer of a dialog the script waits for; `None` for a page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buttons: Option<ButtonSet>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
     /// Whether a `[[ui]]` answer gave it (else the user closed the dialog).
+    #[serde(default)]
     pub scripted: bool,
+    /// An HTML page's size and length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<PageShown>,
 }
 
 /// A custom menu (`Ui.createMenu(caption)` ... `addToUi()`).
@@ -337,20 +419,74 @@ impl ContainerUi {
             }
             None => (Answer { button: Button::Close, text: String::new() }, false),
         };
-        if self.dialogs.len() >= DIALOGS_MAX {
-            self.dialogs.remove(0);
-        }
-        self.dialogs.push(Dialog {
+        self.record(Dialog {
             at_utc_ms,
             user: user.to_string(),
             function: function.to_string(),
             kind: request.kind,
             title: request.title,
             prompt: request.prompt,
-            buttons: request.buttons,
-            answer: answer.clone(),
+            buttons: Some(request.buttons),
+            answer: Some(answer.clone()),
             scripted,
+            page: None,
         });
         Ok(answer)
+    }
+
+    /// An HTML page shown to `user` (a modal or modeless dialog, a sidebar): recorded for
+    /// the report. The script goes on at once (documented: these methods do not suspend
+    /// the script); what the page does is the user's.
+    pub fn show_page(
+        &mut self,
+        user: &str,
+        function: &str,
+        kind: DialogKind,
+        title: Option<String>,
+        page: PageShown,
+        at_utc_ms: i64,
+    ) {
+        debug_assert!(matches!(kind, DialogKind::ModalDialog | DialogKind::ModelessDialog | DialogKind::Sidebar));
+        self.record(Dialog {
+            at_utc_ms,
+            user: user.to_string(),
+            function: function.to_string(),
+            kind,
+            title,
+            prompt: String::new(),
+            buttons: None,
+            answer: None,
+            scripted: false,
+            page: Some(page),
+        });
+    }
+
+    /// Whether `user` was shown an HTML dialog or sidebar titled `title` by `now` (the
+    /// page a scenario's `[[ui]] dialog` acts on). A page stays open until the user acts
+    /// (assumed: gas-sim does not model closing it).
+    pub fn page_shown(&self, user: &str, title: &str, now_utc_ms: i64) -> bool {
+        self.dialogs.iter().any(|d| {
+            d.page.is_some() && d.user == user && d.title.as_deref() == Some(title) && d.at_utc_ms <= now_utc_ms
+        })
+    }
+
+    /// The titles of the pages shown to `user`, for a message naming what was there.
+    pub fn page_titles(&self, user: &str) -> Vec<String> {
+        let mut titles: Vec<String> = self
+            .dialogs
+            .iter()
+            .filter(|d| d.page.is_some() && d.user == user)
+            .map(|d| d.title.clone().unwrap_or_default())
+            .collect();
+        titles.dedup();
+        titles
+    }
+
+    fn record(&mut self, dialog: Dialog) {
+        if self.dialogs.len() >= DIALOGS_MAX {
+            self.dialogs.remove(0);
+        }
+        self.dialogs.push(dialog);
+        debug_assert!(self.dialogs.len() <= DIALOGS_MAX);
     }
 }

@@ -22,7 +22,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-pub use ops::{bare_address, check_compose, Account, Compose, MessageChange};
+pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
 /// a real mailbox is bounded by storage). A send past it is refused with
@@ -119,6 +119,17 @@ pub struct Attachment {
     pub name: String,
     pub content_type: String,
     pub bytes: Vec<u8>,
+}
+
+impl Attachment {
+    /// What the log of sent mail keeps of it.
+    pub fn summary(&self) -> crate::mail::SentAttachment {
+        crate::mail::SentAttachment {
+            name: self.name.clone(),
+            content_type: self.content_type.clone(),
+            size_bytes: self.bytes.len(),
+        }
+    }
 }
 
 /// One message, incoming, sent, or a draft.
@@ -357,6 +368,13 @@ impl Mailbox {
 
     pub fn message(&self, id: &str, now_utc_ms: i64) -> Option<&Message> {
         self.messages.iter().find(|m| m.id == id && m.seen(now_utc_ms))
+    }
+
+    /// The message a script's GmailMessage handle names: one seen now, or a draft's,
+    /// which a script reaches through `GmailDraft.getMessage()` (documented) though
+    /// searches, threads and `getMessageById` do not see it (`Message::seen`).
+    pub fn handle_message(&self, id: &str, now_utc_ms: i64) -> Option<&Message> {
+        self.messages.iter().find(|m| m.id == id && (m.seen(now_utc_ms) || m.draft_id.is_some()))
     }
 
     /// The thread's messages seen at `now`, oldest first.

@@ -326,6 +326,44 @@ fn draft_rules() {
 }
 
 #[test]
+fn a_drafts_message_is_reached_by_its_handle_with_its_attachments() {
+    let mut mb = Mailbox::default();
+    let mut mail = Mail::default();
+    let now = at("2025-06-14T10:00:00Z");
+    let terms = Attachment { name: "terms.txt".into(), content_type: "text/plain".into(), bytes: b"net 30".to_vec() };
+    let mut with_file = compose("a@b.example", "template", "Dear {{name}}");
+    with_file.attachments = vec![terms.clone()];
+    let draft = mb.create_draft(&mail, with_file, utc(), now).unwrap();
+    // Searches and getMessageById do not see a draft; its GmailMessage handle does.
+    assert!(mb.message(&draft.message_id, now).is_none());
+    let message = mb.handle_message(&draft.message_id, now).expect("a draft's message");
+    assert_eq!(message.attachments, std::slice::from_ref(&terms));
+    assert!(mb.handle_message("nope", now).is_none());
+    // Sending it logs the attachments' names, types and sizes, as any send does.
+    mb.send_draft(&mut mail, &draft.id, utc(), now + 1).unwrap();
+    let logged = &mail.sent[0].mail.attachments;
+    assert_eq!(
+        logged,
+        &[crate::mail::SentAttachment { name: "terms.txt".into(), content_type: "text/plain".into(), size_bytes: 6 }]
+    );
+    assert_eq!(logged[0].line(), "terms.txt (text/plain, 6 bytes)");
+    let mut direct = compose("c@d.example", "direct", "");
+    direct.attachments = vec![terms];
+    mb.send(&mut mail, direct, None, utc(), now + 2).unwrap();
+    assert_eq!(mail.sent[1].mail.attachments.len(), 1);
+}
+
+#[test]
+fn attachment_limits_hold_for_every_message() {
+    let one = Attachment { name: "a".into(), content_type: "text/plain".into(), bytes: vec![0; 10] };
+    assert!(check_attachments(&vec![one.clone(); ATTACHMENTS_PER_MESSAGE_MAX]).is_ok());
+    let many = check_attachments(&vec![one; ATTACHMENTS_PER_MESSAGE_MAX + 1]).unwrap_err();
+    assert_eq!(many.message, TOO_MANY_ATTACHMENTS_MESSAGE);
+    let big = Attachment { name: "b".into(), content_type: "x/y".into(), bytes: vec![0; ATTACHMENTS_BYTES_MAX + 1] };
+    assert_eq!(check_attachments(&[big]).unwrap_err().message, ATTACHMENTS_TOO_LARGE_MESSAGE);
+}
+
+#[test]
 fn search_pages_and_the_500_cap() {
     let mut mb = Mailbox::default();
     for i in 0..(SEARCH_RESULTS_MAX + 20) {

@@ -357,6 +357,7 @@ impl Scheduler {
                 source: start.source,
                 lost: false,
                 invocation: Invocation::of(InvocationKind::WebApp),
+                script_run_args: None,
             }),
             Next::Trigger(index) => Some(self.fire(index)),
         };
@@ -395,6 +396,7 @@ impl Scheduler {
                 source: format!("run {function}"),
                 lost: false,
                 invocation: Invocation::of(InvocationKind::Manual),
+                script_run_args: None,
             }),
             Occurrence::Request { method, event, lost } => Some(self.request(method, event, *lost, at_utc_ms)),
             Occurrence::User(user) => {
@@ -428,6 +430,7 @@ impl Scheduler {
             source: format!("{method} request"),
             lost: lost || picked == Some(Outcome::Lost),
             invocation: Invocation::of(InvocationKind::WebApp),
+            script_run_args: None,
         }
     }
 
@@ -445,6 +448,7 @@ impl Scheduler {
             source: "trigger".into(),
             lost: false,
             invocation: Invocation::of(InvocationKind::TimeTrigger),
+            script_run_args: None,
         };
         if matches!(trigger.firings.schedule, Schedule::Once { .. }) {
             // A one-shot trigger is gone once it has fired (assumed).
@@ -487,7 +491,7 @@ impl Scheduler {
             exec_id,
             function: request.function,
             event: request.event,
-            script_run_args: None,
+            script_run_args: request.script_run_args,
             start_utc_ms: request.at_utc_ms,
             seed: self.plan.seed,
             latency: self.plan.latency.clone(),

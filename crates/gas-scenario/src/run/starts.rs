@@ -17,6 +17,8 @@ pub(super) struct StartRequest {
     pub(super) lost: bool,
     /// What started it: a trigger, a request, a user at the spreadsheet.
     pub(super) invocation: Invocation,
+    /// A page's `google.script.run` call: the function's arguments (else the event).
+    pub(super) script_run_args: Option<Vec<serde_json::Value>>,
 }
 
 /// A user at a spreadsheet: opening the bound one starts a new page (and its onOpen and
@@ -38,6 +40,7 @@ pub(super) fn user_event(
         source: start.source,
         lost: false,
         invocation: start.invocation,
+        script_run_args: None,
     };
     match occurrence {
         crate::container::UserEvent::Edit { user, cell, typed, simple } => {
@@ -54,6 +57,30 @@ pub(super) fn user_event(
         }
         crate::container::UserEvent::Open { user, selection, install, function } => {
             open(world, user, selection.as_ref(), *install, function.as_deref(), container_id, at_utc_ms)
+        }
+        crate::container::UserEvent::PageCalls { key, user, title, calls } => {
+            if !world.ui.page_shown(user, title, at_utc_ms) {
+                let shown = world.ui.page_titles(user);
+                let shown = if shown.is_empty() { "none".to_string() } else { format!("{shown:?}") };
+                warnings.push(format!(
+                    "{key}: {user} has no dialog or sidebar {title:?} open, so its calls start nothing (pages shown to {user}: {shown})"
+                ));
+                return Vec::new();
+            }
+            // Each call an execution of its own, as the user at the spreadsheet (a page's
+            // calls run as the user who has it open, FULL: as a menu item's).
+            calls
+                .iter()
+                .map(|call| StartRequest {
+                    function: call.function.clone(),
+                    event: None,
+                    at_utc_ms,
+                    source: format!("{user} in {title:?}: google.script.run.{}", call.function),
+                    lost: false,
+                    invocation: Invocation::by_user(InvocationKind::MenuItem, user),
+                    script_run_args: Some(call.args.clone()),
+                })
+                .collect()
         }
         crate::container::UserEvent::Click { key, user, target, selection } => {
             let function = match target {
@@ -76,6 +103,7 @@ pub(super) fn user_event(
                 at_utc_ms,
                 lost: false,
                 invocation: Invocation::by_user(InvocationKind::MenuItem, user),
+                script_run_args: None,
             }]
         }
     }
@@ -110,6 +138,7 @@ fn open(
             source: source.clone(),
             lost: false,
             invocation,
+            script_run_args: None,
         });
     }
     if !install {
@@ -122,6 +151,7 @@ fn open(
             source: format!("{source} (open trigger)"),
             lost: false,
             invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+            script_run_args: None,
         }));
     }
     starts

@@ -53,6 +53,7 @@ fn the_mail_quota_line_steps_down_at_sends_and_up_at_the_reset() {
         name: None,
         reply_to: None,
         via: "MailApp".into(),
+        attachments: vec![],
     };
     after.send(mail(&["a@x.com", "b@x.com"]), 1_000, zone).unwrap();
     after.send(mail(&["a@x.com"]), 2_000, zone).unwrap();

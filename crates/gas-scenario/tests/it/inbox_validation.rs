@@ -56,7 +56,28 @@ fn bad_inbox_entries_name_file_line_and_key() {
             "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nlabels = [\"ok\", \"Inbox\"]\n",
             "v.toml:8: inbox[0].labels[1]: Invalid argument: name",
         ),
-        ("[[inbox]]\nat = \"2025-06-13T10:00\"\n", "missing field `from`"),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\n",
+            "v.toml:5: inbox[0]: an incoming message needs `from` (its sender's address)",
+        ),
+        (
+            "[[inbox]]\nsubject = \"hi\"\n",
+            "v.toml:5: inbox[0]: an incoming message needs `at` and `from`; `draft = true` declares a draft",
+        ),
+        ("[[inbox]]\ndraft = true\nlabels = [\"x\"]\n", "v.toml:7: inbox[0].labels: a draft carries no labels here"),
+        (
+            "[[inbox]]\ndraft = true\nat = \"2025-06-13T10:00\"\n",
+            "v.toml:7: inbox[0].at: a draft is in the mailbox from the start",
+        ),
+        (
+            "[[inbox]]\ndraft = true\nattachments = [{ name = \"\", text = \"x\" }]\n",
+            "v.toml:7: inbox[0].attachments[0].name: an attachment needs a name",
+        ),
+        (
+            "[[inbox]]\ndraft = true\nattachments = [{ name = \"a\", txt = \"x\" }]\n",
+            "v.toml:7: inbox[0].attachments: unknown field `txt`, expected one of `name`, `content_type`, `text`",
+        ),
+        ("[[inbox]]\nlabels = [\"Inbox\"]\n", "v.toml:6: inbox[0].labels[0]: Invalid argument: name"),
         (
             "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nunread = \"yes\"\n",
             "v.toml:8: inbox[0].unread: invalid type",
@@ -65,6 +86,40 @@ fn bad_inbox_entries_name_file_line_and_key() {
     for (tail, expected) in cases {
         assert_refused(tail, expected);
     }
+}
+
+#[test]
+fn a_drafts_limits_are_create_drafts() {
+    let subject = "x".repeat(gas_platform::gmail::SUBJECT_CHARS_MAX + 1);
+    assert_refused(
+        &format!("[[inbox]]\ndraft = true\nsubject = \"{subject}\"\n"),
+        "v.toml:5: inbox[0]: Argument too large: subject",
+    );
+}
+
+#[test]
+fn drafts_and_empty_labels_are_in_the_initial_mailbox() {
+    let tail = "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nlabels = [\"orders\"]\n\
+                [[inbox]]\ndraft = true\nto = \"x@y.example, z@y.example\"\nsubject = \"template\"\nhtml = \"<p>Hi</p>\"\n\
+                attachments = [{ name = \"t.txt\", text = \"abc\" }, { name = \"d.pdf\", content_type = \"application/pdf\" }]\n\
+                [[inbox]]\nlabels = [\"done\", \"Orders\"]\n";
+    let plan = plan_of(&format!("{HEADER}{tail}"), "UTC").unwrap();
+    let gmail = &plan.world.gmail;
+    // Label entries first, in file order; a name already declared is that label.
+    assert_eq!(gmail.labels, ["done", "Orders"]);
+    assert_eq!(gmail.messages[1].labels, ["Orders"]);
+    let drafts = gmail.drafts();
+    assert_eq!(drafts.len(), 1);
+    let draft = gmail.draft_message(&drafts[0].id).unwrap();
+    assert_eq!(
+        (draft.to.as_str(), draft.from.as_str(), draft.body.as_str()),
+        ("x@y.example, z@y.example", "user@example.com", "Hi")
+    );
+    assert_eq!(draft.at_utc_ms, plan.start_utc_ms);
+    let files: Vec<(&str, &str, usize)> =
+        draft.attachments.iter().map(|a| (a.name.as_str(), a.content_type.as_str(), a.bytes.len())).collect();
+    assert_eq!(files, [("t.txt", "text/plain", 3), ("d.pdf", "application/pdf", 0)]);
+    assert!(gmail.check_state().is_ok());
 }
 
 #[test]
