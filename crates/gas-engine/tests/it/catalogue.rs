@@ -86,6 +86,10 @@ fn arguments_that_fit_no_overload_give_the_platform_error() {
         thrown("GmailApp.createDraft('a@example.com', 's', 'b').getMessage('x')"),
         "Exception: The parameters (String) don't match the method signature for GmailApp.GmailDraft.getMessage."
     );
+    assert_eq!(
+        thrown("UrlFetchApp.fetch('https://api.example.com', {}, 3)"),
+        "Exception: The parameters (String,Object,number) don't match the method signature for UrlFetchApp.fetch."
+    );
     // Catchable, and e.message is the platform's text.
     let got =
         eval("function main() { try { LockService.getScriptLock().tryLock(null); } catch (e) { return e.message; } }");

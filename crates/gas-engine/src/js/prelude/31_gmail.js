@@ -45,9 +45,9 @@
       unstar: refreshed('GmailMessage.unstar'),
       moveToTrash: refreshed('GmailMessage.moveToTrash'),
       refresh: refreshed('GmailMessage.refresh'),
-      reply(body, options) { call('GmailMessage.reply', this._h, [body, withBlobs(options)]); return this; },
-      replyAll(body, options) { call('GmailMessage.replyAll', this._h, [body, withBlobs(options)]); return this; },
-      forward(recipient, options) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options)]); return this; },
+      reply(body, options, ...more) { call('GmailMessage.reply', this._h, [body, withBlobs(options), ...more], true); return this; },
+      replyAll(body, options, ...more) { call('GmailMessage.replyAll', this._h, [body, withBlobs(options), ...more], true); return this; },
+      forward(recipient, options, ...more) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options), ...more], true); return this; },
     });
     const labelCall = (method) => function (label) {
       this._h = call(method, this._h, [label]);
@@ -62,8 +62,8 @@
       refresh: refreshed('GmailThread.refresh'),
       addLabel: labelCall('GmailThread.addLabel'),
       removeLabel: labelCall('GmailThread.removeLabel'),
-      reply(body, options) { call('GmailThread.reply', this._h, [body, withBlobs(options)]); return this; },
-      replyAll(body, options) { call('GmailThread.replyAll', this._h, [body, withBlobs(options)]); return this; },
+      reply(body, options, ...more) { call('GmailThread.reply', this._h, [body, withBlobs(options), ...more], true); return this; },
+      replyAll(body, options, ...more) { call('GmailThread.replyAll', this._h, [body, withBlobs(options), ...more], true); return this; },
     });
     const threadsCall = (method) => function (threads) {
       call(method, this._h, [threads]);

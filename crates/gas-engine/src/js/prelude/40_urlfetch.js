@@ -12,9 +12,9 @@
       getAs(type) { return this.getBlob().getAs(type); },
     });
     const UrlFetchApp = service('UrlFetchApp', {
-      fetch(url, params) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}])); },
+      fetch(url, params, ...more) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}, ...more], true)); },
       fetchAll(requests) {
-        return call('UrlFetchApp.fetchAll', null, [requests]).map((h) => new HTTPResponse(h));
+        return call('UrlFetchApp.fetchAll', null, [requests], true).map((h) => new HTTPResponse(h));
       },
     });
     return { Blob, HTTPResponse, UrlFetchApp  };

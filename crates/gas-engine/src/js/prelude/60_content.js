@@ -9,7 +9,7 @@
       append(addedContent) { this._h.content += text(addedContent); return this; },
       clear() { this._h.content = ''; return this; },
       getMimeType() { return this._h.mimeType; },
-      setMimeType(mimeType) { this._h.mimeType = call('TextOutput.setMimeType', null, [mimeType]); return this; },
+      setMimeType(mimeType) { this._h.mimeType = call('TextOutput.setMimeType', null, [mimeType], true); return this; },
       downloadAsFile(filename) { this._h.fileName = text(filename); return this; },
       getFileName() { return this._h.fileName; },
     });

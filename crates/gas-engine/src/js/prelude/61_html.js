@@ -78,10 +78,10 @@
     };
     const HtmlService = service('HtmlService', {
       createHtmlOutput(html) { return newOutput(sourceOf(html)); },
-      createHtmlOutputFromFile(filename) { return newOutput(call('HtmlService.createHtmlOutputFromFile', null, [filename])); },
+      createHtmlOutputFromFile(filename) { return newOutput(call('HtmlService.createHtmlOutputFromFile', null, [filename], true)); },
       createTemplate(html) { return new HtmlTemplate(call('HtmlService.createTemplate', null, [sourceOf(html)])); },
       createTemplateFromFile(filename) {
-        return new HtmlTemplate(call('HtmlService.createTemplateFromFile', null, [filename]));
+        return new HtmlTemplate(call('HtmlService.createTemplateFromFile', null, [filename], true));
       },
     });
     const proto = Object.getPrototypeOf(HtmlService);
