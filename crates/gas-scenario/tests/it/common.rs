@@ -35,6 +35,18 @@ impl Fixture {
             .remove(0)
     }
 
+    /// The first zone's report of `scenario` with one `[[expect]]` table, `expect`.
+    pub fn run_expecting(&self, scenario: &str, expect: &str) -> ZoneReport {
+        self.run(&format!("{scenario}[[expect]]\n{expect}\n"))
+    }
+
+    /// `(passed, "label: expected E, got A")` of that one expectation.
+    pub fn verdict(&self, scenario: &str, expect: &str) -> (bool, String) {
+        let report = self.run_expecting(scenario, expect);
+        let e = &report.expectations[0];
+        (e.passed, e.mismatch())
+    }
+
     /// The error `scenario` is refused with, the temporary folder shown as `DIR`.
     pub fn error(&self, scenario: &str) -> String {
         let dir = tempfile::tempdir().unwrap();

@@ -42,9 +42,7 @@ fn error(body: &str) -> String {
 
 /// `(passed, "label: expected E, got A")` of the only expectation.
 fn verdict(expect: &str) -> (bool, String) {
-    let report = run(&format!("[[expect]]\n{expect}\n"));
-    let e = &report.expectations[0];
-    (e.passed, e.mismatch())
+    FIXTURE.verdict(&format!("{HEADER}{EVENTS}"), expect)
 }
 
 #[test]

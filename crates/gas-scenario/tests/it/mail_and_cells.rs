@@ -22,14 +22,12 @@ const CODE: &str = "function flag() {
 const FIXTURE: common::Fixture = common::Fixture { zone: "UTC", code: CODE, file_name: "m.toml" };
 
 fn run(expect: &str) -> ZoneReport {
-    FIXTURE.run(&format!("{SCENARIO}[[expect]]\n{expect}\n"))
+    FIXTURE.run_expecting(SCENARIO, expect)
 }
 
 /// `(passed, "label: expected E, got A")` of the only expectation.
 fn verdict(expect: &str) -> (bool, String) {
-    let report = run(expect);
-    let e = &report.expectations[0];
-    (e.passed, e.mismatch())
+    FIXTURE.verdict(SCENARIO, expect)
 }
 
 #[test]

@@ -34,13 +34,11 @@ const CODE: &str = "function merge() {
 const FIXTURE: common::Fixture = common::Fixture { zone: "UTC", code: CODE, file_name: "merge.toml" };
 
 fn run(expect: &str) -> ZoneReport {
-    FIXTURE.run(&format!("{SCENARIO}[[expect]]\n{expect}\n"))
+    FIXTURE.run_expecting(SCENARIO, expect)
 }
 
 fn verdict(expect: &str) -> (bool, String) {
-    let report = run(expect);
-    let e = &report.expectations[0];
-    (e.passed, e.mismatch())
+    FIXTURE.verdict(SCENARIO, expect)
 }
 
 #[test]
