@@ -602,7 +602,10 @@ fn periodic(
     Ok(Schedule::Daily { days, first_day, hour, minute, offset_minutes: 0 })
 }
 
-fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {
+/// The world a scenario declares before its first event: the account, properties,
+/// spreadsheets and HTTP rules (not its inbox, whose messages arrive at times of the run).
+/// `gas-sim serve --scenario` starts from it too.
+pub fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {
     let file = &loaded.file;
     let mut world = World::new();
     if let Some(email) = &file.account.email {

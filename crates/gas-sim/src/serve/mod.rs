@@ -60,6 +60,11 @@ pub struct ServeArgs {
     /// every execution (created when missing).
     #[arg(long)]
     state: Option<PathBuf>,
+    /// Start from the world a scenario file declares (its account, properties,
+    /// spreadsheets and HTTP rules) instead of an empty one; with --state, only while
+    /// the state file does not exist yet.
+    #[arg(long, value_name = "FILE")]
+    scenario: Option<PathBuf>,
     /// How far each write of --state goes before the clients it covers are answered:
     /// `os` (the file is complete and in place in the OS: a kill -9 of gas-sim loses no
     /// answered execution; an OS crash or power loss may) or `disk` (fsync: neither
@@ -125,7 +130,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
         Some(path) => Some(open_state(&project, path, &args.allow_paths, args.sync.durability())?),
         None => None,
     };
-    let mut world = load_state(args.state.as_deref())?;
+    let mut world = match &args.scenario {
+        Some(scenario) => scenario_world(scenario, args.state.as_deref(), &args.allow_paths, zone)?,
+        None => load_state(args.state.as_deref())?,
+    };
     if let Some(container) = &project.container_id {
         ensure_container(&mut world, container);
     }
@@ -199,6 +207,24 @@ fn replay_prefix(args: &ServeArgs) -> (String, String) {
 }
 
 /// Checks `--state` and locks it for as long as `serve` runs.
+/// `--scenario`: the world `scenario` declares, in `zone` (its dates and times).
+fn scenario_world(
+    scenario: &std::path::Path,
+    state: Option<&std::path::Path>,
+    allowed: &[PathBuf],
+    zone: chrono_tz::Tz,
+) -> Result<gas_platform::World, BadInput> {
+    if let Some(state) = state.filter(|s| s.exists()) {
+        return Err(BadInput(format!(
+            "--scenario starts a new world, and {} already holds one: remove the file or leave out --scenario",
+            state.display()
+        )));
+    }
+    let mut loaded = gas_scenario::LoadedScenario::load(scenario).map_err(|e| BadInput(e.0))?;
+    loaded.paths = gas_scenario::paths::PathPolicy::new(scenario, allowed.to_vec());
+    gas_scenario::plan::initial_world(&loaded, zone).map_err(|e| BadInput(e.0))
+}
+
 fn open_state(
     project: &Arc<Project>,
     path: &std::path::Path,

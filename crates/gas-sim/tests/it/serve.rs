@@ -255,6 +255,45 @@ fn serve_flags_are_checked() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unit"));
 }
 
+/// Seed 003's webhook fixture served as it is, from the world its scenario declares (the
+/// secret, the inbox sheet): a retry with the same id writes no second row, a wrong
+/// secret is refused; and `--scenario` will not replace a world a state file holds.
+#[test]
+fn serve_starts_the_webhook_fixture_from_its_scenarios_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("state.json");
+    let scenario = repo_root().join("scenarios/webhook_retries.toml");
+    let args = ["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())];
+    let served = Served::start(
+        &fixture("contact-webhook-idempotent"),
+        &[&args[..], &["--scenario", scenario.to_str().unwrap()]].concat(),
+    );
+    let url = served.url("/exec");
+    let message = r#"{"secret":"s3cret","id":"m-1","name":"Ann","email":"ann@example.com","message":"hi"}"#;
+    let (status, _, first) = post_json(&agent(true), &url, message);
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first, r#"{"ok":true}"#);
+    let (_, _, retry) = post_json(&agent(true), &url, message);
+    assert_eq!(retry, r#"{"ok":true,"duplicate":true}"#);
+    let (_, _, forbidden) = post_json(&agent(true), &url, r#"{"secret":"guess","id":"m-2"}"#);
+    assert_eq!(forbidden, r#"{"ok":false,"error":"forbidden"}"#);
+    drop(served);
+    let text = std::fs::read_to_string(&state).unwrap();
+    assert_eq!(count(&text, "\"m-1\""), 1, "one row holds the id: {text}");
+
+    let again = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .arg("serve")
+        .arg(fixture("contact-webhook-idempotent"))
+        .args(args)
+        .args(["--port", "0", "--scenario", scenario.to_str().unwrap()])
+        .current_dir(repo_root())
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("--scenario starts a new world, and") && stderr.contains("already holds one"), "{stderr}");
+}
+
 fn count(haystack: &str, needle: &str) -> usize {
     haystack.matches(needle).count()
 }
