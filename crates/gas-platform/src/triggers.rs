@@ -70,6 +70,12 @@ pub enum TimeSpec {
     At {
         at_utc_ms: i64,
     },
+    /// `atDate(y, m, d)[.atHour(h)][.nearMinute(m)]`: once, within
+    /// [`NEAR_MINUTE_SPREAD_MINUTES`] of that time, placed as `nearMinute` is (documented:
+    /// atDate "fires on the given date, by default near midnight (+/- 15 minutes)").
+    OnDate {
+        at_utc_ms: i64,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -247,7 +253,7 @@ impl Triggers {
             if trigger.handler.is_empty() {
                 return Err(format!("{key}.handler: a trigger names the function it runs"));
             }
-            if let TimeSpec::At { at_utc_ms } = trigger.spec {
+            if let TimeSpec::At { at_utc_ms } | TimeSpec::OnDate { at_utc_ms } = trigger.spec {
                 crate::time::check_time_value(at_utc_ms).map_err(|e| format!("{key}.spec.at_utc_ms: {e}"))?;
             }
             validate_spec(&trigger.spec).map_err(|e| format!("{key}.spec: {e}"))?;
@@ -298,7 +304,7 @@ pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
             }
             check_hour_minute(at_hour, near_minute)
         }
-        TimeSpec::At { at_utc_ms } => {
+        TimeSpec::At { at_utc_ms } | TimeSpec::OnDate { at_utc_ms } => {
             crate::time::check_time_value(at_utc_ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
             Ok(())
         }
@@ -403,7 +409,7 @@ impl ClockBuilder {
         let local = chrono::NaiveDate::from_ymd_opt(year as i32, month as u32, day as u32)
             .and_then(|date| date.and_hms_opt(at_hour, near_minute.unwrap_or(0), 0))
             .ok_or_else(|| ServiceError::new("Invalid argument: atDate"))?;
-        Ok(TimeSpec::At { at_utc_ms: crate::time::local_to_utc_ms(zone, local) })
+        Ok(TimeSpec::OnDate { at_utc_ms: crate::time::local_to_utc_ms(zone, local) })
     }
 }
 
@@ -585,9 +591,9 @@ mod tests {
             time_zone: Some("Asia/Tokyo".into()),
             ..Default::default()
         };
-        assert_eq!(spec(in_tokyo.clone()), TimeSpec::At { at_utc_ms: 1_751_295_600_000 });
+        assert_eq!(spec(in_tokyo.clone()), TimeSpec::OnDate { at_utc_ms: 1_751_295_600_000 });
         let at_nine = ClockBuilder { at_hour: Some(9.0), ..in_tokyo };
-        assert_eq!(spec(at_nine), TimeSpec::At { at_utc_ms: 1_751_295_600_000 + 9 * 3_600_000 });
+        assert_eq!(spec(at_nine), TimeSpec::OnDate { at_utc_ms: 1_751_295_600_000 + 9 * 3_600_000 });
         assert_eq!(weekday_number("MONDAY"), Some(1));
         assert_eq!(weekday_number("SUNDAY"), Some(7));
     }

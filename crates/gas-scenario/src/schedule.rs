@@ -120,6 +120,9 @@ impl Schedule {
                 Schedule::Weekly { weeks, weekday, first_day, hour: at_hour, minute, offset_minutes }
             }
             TimeSpec::At { at_utc_ms } => Schedule::Once { at_utc_ms },
+            TimeSpec::OnDate { at_utc_ms } => {
+                Schedule::Once { at_utc_ms: at_utc_ms + near_minute_offset_minutes(rng) * MS_PER_MINUTE }
+            }
         }
     }
 }
@@ -262,6 +265,26 @@ mod tests {
         }
         let placed = |seed| Schedule::from_spec(&spec, day_start, first_day, &mut SeededRng::derive(seed, "t"));
         assert_eq!(placed(3), placed(3), "deterministic per seed");
+    }
+
+    #[test]
+    fn an_at_date_trigger_fires_once_within_15_minutes_of_its_time_and_at_goes_exactly() {
+        let midnight = at("2025-07-01T00:00:00Z");
+        let first_day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
+        let place =
+            |spec: &TimeSpec, seed| Schedule::from_spec(spec, midnight, first_day, &mut SeededRng::derive(seed, "t"));
+        let mut offsets = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let Schedule::Once { at_utc_ms } = place(&TimeSpec::OnDate { at_utc_ms: midnight }, seed) else { panic!() };
+            let offset_minutes = (at_utc_ms - midnight) / MS_PER_MINUTE;
+            assert!((-15..=15).contains(&offset_minutes) && (at_utc_ms - midnight) % MS_PER_MINUTE == 0, "seed {seed}");
+            offsets.insert(offset_minutes);
+        }
+        assert!(offsets.len() > 10 && offsets.iter().any(|m| *m < 0), "placed across the window: {offsets:?}");
+        let spec = TimeSpec::OnDate { at_utc_ms: midnight };
+        assert_eq!(place(&spec, 3), place(&spec, 3), "deterministic per seed");
+        // at(date) and after(ms) name their time exactly.
+        assert_eq!(place(&TimeSpec::At { at_utc_ms: midnight }, 3), Schedule::Once { at_utc_ms: midnight });
     }
 
     #[test]

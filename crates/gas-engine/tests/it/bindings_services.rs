@@ -424,7 +424,7 @@ fn trigger_builders_record_their_schedule() {
         ),
         ("at(new Date(Date.now() + 3600000))", TimeSpec::At { at_utc_ms: START_UTC_MS + 3_600_000 }, None),
         ("after(60000)", TimeSpec::At { at_utc_ms: START_UTC_MS + 60_000 }, None),
-        ("atDate(2025, 7, 1)", TimeSpec::At { at_utc_ms: 1_751_328_000_000 }, None),
+        ("atDate(2025, 7, 1)", TimeSpec::OnDate { at_utc_ms: 1_751_328_000_000 }, None),
         (
             "everyDays(1).atHour(9).inTimezone('America/New_York')",
             TimeSpec::EveryDays { days: 1, at_hour: 9, near_minute: None },

@@ -142,7 +142,7 @@ fn every_time_based_builder_form() {
     assert_eq!(installed[13].spec, TimeSpec::At { at_utc_ms: START_UTC_MS + 1000 });
     assert_eq!(installed[14].spec, TimeSpec::At { at_utc_ms: START_UTC_MS + 60_000 });
     // Midnight of 2025-07-01 in Tokyo, the trigger's zone, not the script's UTC.
-    assert_eq!(installed[15].spec, TimeSpec::At { at_utc_ms: 1_751_295_600_000 });
+    assert_eq!(installed[15].spec, TimeSpec::OnDate { at_utc_ms: 1_751_295_600_000 });
     assert_eq!(installed[15].time_zone.as_deref(), Some("Asia/Tokyo"));
 }
 
