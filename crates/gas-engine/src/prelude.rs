@@ -204,7 +204,10 @@ fn core_text() -> String {
 /// A read whose key is a sum (`row + num_rows - 1`) gets a getter of its own in
 /// `sumReaders`, by method name, each field read as `this._h.field`.
 fn field_readers() -> String {
-    let reads = crate::methods::all_reads();
+    // The tables in their order, not the sorted registry: the core's text needs no
+    // registry built before the project's first service call.
+    let reads: Vec<&crate::methods::Read> =
+        crate::bindings::READ_TABLES.iter().flat_map(|table| table.iter()).collect();
     let is_field = |key: &str| !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     let fields: std::collections::BTreeSet<&str> =
         reads.iter().map(|read| read.key).filter(|key| is_field(key)).collect();
