@@ -276,7 +276,16 @@ pub enum Conversion {
 ///   for SpreadsheetApp.Sheet.getRange.`
 ///
 /// A method the catalogue does not know is not checked (every argument kept).
+///
+/// The answer depends only on the method and the argument types, so each thread keeps
+/// it (`checked_args`): a script calls the same few methods with the same types
+/// thousands of times, and finding the class, method and overloads by name each time
+/// was a tenth of a simulated year's service-call cost (perf, issue 26).
 pub fn check_args(call: &str, args: &[ArgType]) -> Result<Vec<Conversion>, ServiceError> {
+    checked_args::get_or_check(call, args, check_args_uncached)
+}
+
+fn check_args_uncached(call: &str, args: &[ArgType]) -> Result<Vec<Conversion>, ServiceError> {
     let catalogue = catalogue();
     let Some((class, method)) = catalogue.method_of_call(call) else {
         return Ok(vec![Conversion::Keep; args.len()]);
@@ -298,6 +307,47 @@ pub fn check_args(call: &str, args: &[ArgType]) -> Result<Vec<Conversion>, Servi
     }
     let types: Vec<&str> = args.iter().map(|a| a.name()).collect();
     Err(ServiceError::signature_mismatch(&types.join(","), &catalogue.display_name(class, method.name)))
+}
+
+/// The per-thread memory of [`check_args`]'s answers.
+mod checked_args {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+
+    use super::{ArgType, Conversion, ServiceError};
+
+    type Answer = Result<Vec<Conversion>, ServiceError>;
+
+    /// Answers kept per thread; all are forgotten past this (a script calls a few dozen
+    /// methods, each with a type list or two; this bounds a fuzzer's or a mutant's).
+    pub(super) const ANSWERS_MAX: usize = 4096;
+
+    thread_local! {
+        /// Method name to its answers, one per argument-type list seen.
+        static ANSWERS: RefCell<(usize, HashMap<String, Vec<(Vec<ArgType>, Answer)>>)> =
+            RefCell::new((0, HashMap::new()));
+    }
+
+    pub(super) fn get_or_check(call: &str, args: &[ArgType], check: fn(&str, &[ArgType]) -> Answer) -> Answer {
+        let known = ANSWERS.with(|answers| {
+            let answers = answers.borrow();
+            let seen = answers.1.get(call)?;
+            seen.iter().find(|(types, _)| types.as_slice() == args).map(|(_, answer)| answer.clone())
+        });
+        if let Some(answer) = known {
+            return answer;
+        }
+        let answer = check(call, args);
+        ANSWERS.with(|answers| {
+            let mut answers = answers.borrow_mut();
+            if answers.0 >= ANSWERS_MAX {
+                *answers = (0, HashMap::new());
+            }
+            answers.0 += 1;
+            answers.1.entry(call.to_string()).or_default().push((args.to_vec(), answer.clone()));
+        });
+        answer
+    }
 }
 
 fn takes_count(overload: &Overload, count: usize) -> bool {
@@ -448,6 +498,29 @@ mod tests {
         assert!(check_args("Utilities.formatString", &[]).is_err());
         // Methods the catalogue lacks are not checked.
         assert_eq!(check_args("Nope.nothing", &[A::Number]), keep(1));
+    }
+
+    #[test]
+    fn a_kept_answer_is_the_answer_and_the_memory_stays_bounded() {
+        let cases: [(&str, &[A]); 4] = [
+            ("Sheet.getRange", &[A::Number, A::Number]),
+            ("Sheet.getRange", &[A::Number; 5]),
+            ("Cache.put", &[A::Number, A::Number]),
+            ("Nope.nothing", &[A::Number]),
+        ];
+        for (call, args) in cases {
+            let fresh = check_args_uncached(call, args);
+            assert_eq!(check_args(call, args), fresh, "{call} first");
+            assert_eq!(check_args(call, args), fresh, "{call} kept");
+        }
+        // Past the bound everything is forgotten, and answers stay right.
+        for i in 0..=checked_args::ANSWERS_MAX {
+            let _ = check_args(&format!("Nope.n{i}"), &[A::Number]);
+        }
+        assert_eq!(
+            check_args("Sheet.getRange", &[A::Number; 5]),
+            check_args_uncached("Sheet.getRange", &[A::Number; 5])
+        );
     }
 
     #[test]

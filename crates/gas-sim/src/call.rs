@@ -148,6 +148,10 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         spec.limits.steps_max = max;
     }
     let shared = Arc::new(Mutex::new(world));
+    // One execution, then the process ends: a realm snapshot to restore for a next
+    // execution would be taken and restored for nothing (the same results either way:
+    // tests/it/cli.rs compares every scenario's report both ways).
+    gas_engine::set_fresh_context_per_execution(true);
     let report = on_execution_stack(|| run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate)));
     if let Outcome::Failed { error } = &report.outcome {
         match error.kind {
