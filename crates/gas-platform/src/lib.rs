@@ -125,6 +125,7 @@
 //!   `World::from_json` runs (`World::check_state`) before any execution sees the world.
 
 pub mod cache;
+pub mod calendar;
 pub mod calls;
 pub mod catalogue;
 pub mod concurrency;
