@@ -353,6 +353,63 @@ impl Calendars {
     }
 }
 
+/// One event as a run's report lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventSummary {
+    pub id: String,
+    pub calendar: String,
+    pub title: String,
+    /// Its times in the calendar's zone (`2025-03-28 09:00 GMT .. 09:30 GMT`), or its
+    /// dates (`2025-03-09 .. 2025-03-10 (all day)`, the last date inclusive).
+    pub when: String,
+    /// A recurring series (listed once, by its first occurrence).
+    pub series: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub guests: Vec<String>,
+}
+
+impl Calendars {
+    /// Every event, by start, then id, for reports.
+    pub fn summary(&self, script_zone: Tz) -> Vec<EventSummary> {
+        let mut found: Vec<(i64, EventSummary)> = self
+            .events
+            .iter()
+            .map(|(id, event)| {
+                let zone = self.calendars.get(&event.calendar_id).map_or(script_zone, |c| c.zone(script_zone));
+                let summary = EventSummary {
+                    id: id.clone(),
+                    calendar: event.calendar_id.clone(),
+                    title: event.title.clone(),
+                    when: when_text(event.when, zone),
+                    series: event.recurrence.is_some(),
+                    guests: event.guests.iter().map(|g| g.email.clone()).collect(),
+                };
+                (event.when.span_utc_ms(zone).0, summary)
+            })
+            .collect();
+        found.sort_by(|a, b| (a.0, &a.1.id).cmp(&(b.0, &b.1.id)));
+        found.into_iter().map(|(_, summary)| summary).collect()
+    }
+}
+
+/// See [`EventSummary::when`].
+fn when_text(when: events::When, zone: Tz) -> String {
+    use chrono::TimeZone;
+    match when {
+        events::When::Timed { start_utc_ms, end_utc_ms } => {
+            let text = |ms: i64| {
+                zone.timestamp_millis_opt(ms)
+                    .single()
+                    .map_or_else(String::new, |t| t.format("%Y-%m-%d %H:%M %Z").to_string())
+            };
+            format!("{} .. {}", text(start_utc_ms), text(end_utc_ms))
+        }
+        events::When::AllDay { start_date, end_date } => {
+            format!("{start_date} .. {} (all day)", end_date - chrono::Duration::days(1))
+        }
+    }
+}
+
 /// A date's text in a state file and in reports: `2025-03-30`.
 pub(crate) mod iso_date {
     use chrono::NaiveDate;
