@@ -90,6 +90,9 @@ pub struct ScenarioFile {
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
+    /// Calendars and their events before the first execution (`crate::calendars`).
+    #[serde(default)]
+    pub calendars: Vec<crate::calendars::CalendarSection>,
     /// Web-app clients with retry policies (`crate::clients`).
     #[serde(default)]
     pub clients: Vec<crate::clients::ClientSection>,

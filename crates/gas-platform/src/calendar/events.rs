@@ -350,6 +350,15 @@ impl Calendars {
     /// `createEvent` and its kin: a new event on an owned calendar, made by `creator`.
     pub fn create_event(&mut self, calendar_id: &str, new: NewEvent, creator: &str, now: i64) -> ServiceResult<String> {
         self.owned_mut(calendar_id)?;
+        self.add_event(calendar_id, new, creator, now)
+    }
+
+    /// An event on any calendar the world holds, whoever may change it (a scenario's or
+    /// a state file's declared events).
+    pub fn add_event(&mut self, calendar_id: &str, new: NewEvent, creator: &str, now: i64) -> ServiceResult<String> {
+        if !self.calendars.contains_key(calendar_id) {
+            return Err(ServiceError::new(super::CALENDAR_NOT_FOUND_MESSAGE));
+        }
         for text in [&new.title, &new.description, &new.location] {
             check_text(text)?;
         }
