@@ -241,3 +241,40 @@ fn events_created_past_the_days_quota_are_refused_with_the_platforms_text() {
     );
     assert_eq!(state(&world).calendar.events.len(), 1, "the refused event was not made");
 }
+
+#[test]
+fn recurrences_take_dates_exclusions_zones_year_days_and_weeks() {
+    let got = eval_zone(
+        &new_world(),
+        "UTC",
+        "const cal = CalendarApp.getDefaultCalendar();
+         const days = (rec) => {
+           const series = cal.createAllDayEventSeries('x', new Date(2025, 0, 1), rec);
+           const found = cal.getEvents(new Date(2025, 0, 1), new Date(2026, 0, 1))
+             .filter((e) => e.getId() === series.getId())
+             .map((e) => Utilities.formatDate(e.getAllDayStartDate(), 'UTC', 'MM-dd'));
+           series.deleteEventSeries();
+           return found;
+         };
+         const tokyo = CalendarApp.newRecurrence().setTimeZone('Asia/Tokyo').addDailyRule().times(2);
+         const nine = cal.createEventSeries('t', new Date(Date.UTC(2025, 0, 1, 0)), new Date(Date.UTC(2025, 0, 1, 1)), tokyo);
+         return {
+           dates: days(CalendarApp.newRecurrence().addDate(new Date(2025, 4, 5)).addDateExclusion(new Date(2025, 0, 1))
+             .addMonthlyRule().onlyOnMonthDays([1, 15]).onlyInMonths([CalendarApp.Month.JANUARY, CalendarApp.Month.MARCH])),
+           yearDays: days(CalendarApp.newRecurrence().addYearlyRule().onlyOnYearDays([100, -1])),
+           weeks: days(CalendarApp.newRecurrence().addYearlyRule().onlyOnWeek(10).onlyOnWeekdays([CalendarApp.Weekday.MONDAY])),
+           tokyo: cal.getEvents(new Date(2025, 0, 1), new Date(2025, 0, 5)).map((e) => e.getStartTime().toISOString()),
+           series: [nine.getTitle(), nine.setTitle('u').getTitle(), nine.getPopupReminders()],
+         };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "dates": ["01-15", "03-01", "03-15", "05-05"],
+            "yearDays": ["04-10", "12-31"],
+            "weeks": ["03-03"],
+            "tokyo": ["2025-01-01T00:00:00.000Z", "2025-01-02T00:00:00.000Z"],
+            "series": ["t", "u", [10]],
+        })
+    );
+}

@@ -14,7 +14,9 @@
 //! - WEEKLY without weekdays repeats on the start's weekday, MONTHLY without month days
 //!   or weekdays on the start's day of month (months without that day are skipped),
 //!   YEARLY without months on the start's month; `interval` counts days, weeks (from
-//!   `weekStartsOn`, Monday by default), months or years from the start.
+//!   `weekStartsOn`, Monday by default), months or years from the start; a yearly rule
+//!   with year days or ISO weeks (`onlyOnYearDay(s)`, `onlyOnWeek(s)`, negative from the
+//!   end) ignores the start's month and day (RFC 5545's BYYEARDAY, BYWEEKNO).
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Weekday};
 use chrono_tz::Tz;
@@ -61,6 +63,12 @@ pub struct Rule {
     pub month_days: Vec<f64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub months: Vec<String>,
+    /// `onlyOnYearDay(s)`: days of the year, negative from its end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub year_days: Vec<f64>,
+    /// `onlyOnWeek(s)`: ISO 8601 week numbers, negative from the year's end.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub weeks: Vec<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub week_start: Option<String>,
 }
@@ -120,9 +128,11 @@ impl Rule {
         if let Some(until) = self.until {
             crate::time::check_time_value(until as i64).map_err(|_| bad())?;
         }
-        for day in &self.month_days {
-            if whole(*day, -31..=31)? == 0 {
-                return Err(bad());
+        for (values, max) in [(&self.month_days, 31), (&self.year_days, 366), (&self.weeks, 53)] {
+            for value in values {
+                if whole(*value, -max..=max)? == 0 {
+                    return Err(bad());
+                }
             }
         }
         let days = self.weekdays.iter().chain(&self.week_start);
@@ -163,6 +173,9 @@ impl Rule {
             Frequency::Daily => true,
             Frequency::Weekly => !weekdays.is_empty() || date.weekday() == start.weekday(),
             Frequency::Monthly => !self.month_days.is_empty() || !weekdays.is_empty() || date.day() == start.day(),
+            // RFC 5545: BYYEARDAY and BYWEEKNO replace the start's month and day.
+            Frequency::Yearly if !self.year_days.is_empty() => true,
+            Frequency::Yearly if !self.weeks.is_empty() => !weekdays.is_empty() || date.weekday() == start.weekday(),
             Frequency::Yearly => {
                 (!months.is_empty() || date.month() == start.month())
                     && (!self.month_days.is_empty() || !weekdays.is_empty() || date.day() == start.day())
@@ -173,7 +186,31 @@ impl Rule {
             && (weekdays.is_empty() || weekdays.contains(&date.weekday()))
             && (months.is_empty() || months.contains(&date.month()))
             && (self.month_days.is_empty() || month_day_ok(date))
+            && (self.year_days.is_empty() || counted_from_end(&self.year_days, date.ordinal(), days_in_year(date)))
+            && (self.weeks.is_empty() || counted_from_end(&self.weeks, date.iso_week().week(), iso_weeks_in(date)))
     }
+}
+
+/// Whether `value` (1-based, of `count`) is one of `wanted`, where -1 is the last.
+fn counted_from_end(wanted: &[f64], value: u32, count: u32) -> bool {
+    wanted.iter().any(|&n| {
+        let n = n as i64;
+        let at = if n > 0 { n } else { i64::from(count) + 1 + n };
+        at == i64::from(value)
+    })
+}
+
+fn days_in_year(date: NaiveDate) -> u32 {
+    if NaiveDate::from_ymd_opt(date.year(), 2, 29).is_some() {
+        366
+    } else {
+        365
+    }
+}
+
+/// The ISO weeks of the ISO year `date` is in (52 or 53: 28 December is always in the last).
+fn iso_weeks_in(date: NaiveDate) -> u32 {
+    NaiveDate::from_ymd_opt(date.iso_week().year(), 12, 28).map_or(52, |d| d.iso_week().week())
 }
 
 fn last_day_of_month(date: NaiveDate) -> u32 {

@@ -48,6 +48,8 @@ fn rule(frequency: Frequency) -> Rule {
         weekdays: Vec::new(),
         month_days: Vec::new(),
         months: Vec::new(),
+        year_days: Vec::new(),
+        weeks: Vec::new(),
         week_start: None,
     }
 }
@@ -222,6 +224,11 @@ fn rules_interval_weekdays_month_days_until_and_exclusions() {
         ..Default::default()
     };
     assert_eq!(dates(&excluded), ["2025-01-01", "2025-01-03"], "the 4th and 5th are a weekend");
+    let last_day = Rule { year_days: vec![-1.0, 40.0], ..rule(Frequency::Yearly) };
+    assert_eq!(dates(&Recurrence { rules: vec![last_day], ..Default::default() }), ["2025-02-09"]);
+    // ISO week 2 of 2025 runs from Monday 6 January; the start is a Wednesday.
+    let week_two = Rule { weeks: vec![2.0], ..rule(Frequency::Yearly) };
+    assert_eq!(dates(&Recurrence { rules: vec![week_two], ..Default::default() }), ["2025-01-08"]);
     let bad = Recurrence { rules: vec![Rule { interval: Some(0.0), ..rule(Frequency::Daily) }], ..Default::default() };
     assert_eq!(bad.check().unwrap_err().message, recurrence::INVALID_RULE_MESSAGE);
 }

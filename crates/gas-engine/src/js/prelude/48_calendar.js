@@ -47,6 +47,10 @@
       onlyOnMonthDays: set('monthDays', list(Number)),
       onlyInMonth: set('months', (month) => [String(month)]),
       onlyInMonths: set('months', list(String)),
+      onlyOnYearDay: set('yearDays', (day) => [Number(day)]),
+      onlyOnYearDays: set('yearDays', list(Number)),
+      onlyOnWeek: set('weeks', (week) => [Number(week)]),
+      onlyOnWeeks: set('weeks', list(Number)),
       weekStartsOn: set('weekStart', String),
     }));
     const CalendarApp = service('Calendar.CalendarApp', {
