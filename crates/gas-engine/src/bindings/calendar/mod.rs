@@ -267,6 +267,15 @@ fn calendar(calendars: &mut Calendars, id: &str, ctx: &Ctx) -> ServiceResult<Val
         }
         "deleteCalendar" => unit(calendars.delete(id, &ctx.user))?,
         "unsubscribeFromCalendar" => unit(calendars.unsubscribe(id))?,
+        _ => return finding(calendars, id, ctx),
+    };
+    Ok(value)
+}
+
+/// A calendar's events: by id, or those in a window.
+fn finding(calendars: &Calendars, id: &str, ctx: &Ctx) -> ServiceResult<Val> {
+    let args = ctx.args;
+    let value = match ctx.name {
         "getEventById" => {
             let found = calendars.event_on(id, &string_arg(args, 0));
             found.map_or(Val::Null, |instance| to_val(&instance))
