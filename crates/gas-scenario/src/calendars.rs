@@ -160,7 +160,9 @@ fn when_of(
         }
         (None, None, Some(date)) => {
             let first = NaiveDate::parse_from_str(date.get_ref(), "%Y-%m-%d")
-                .map_err(|_| loaded.error_at(date, &format!("{key}.date"), "a date: 2025-04-21"))?;
+                .ok()
+                .filter(|d| calendar::date_in_range(*d))
+                .ok_or_else(|| loaded.error_at(date, &format!("{key}.date"), "a date from 0001 to 9999: 2025-04-21"))?;
             let days = event.days.unwrap_or(1);
             if !(1..=EVENT_DAYS_MAX).contains(&days) {
                 return Err(loaded.error(&format!("{key}.days"), format!("from 1 to {EVENT_DAYS_MAX}")));

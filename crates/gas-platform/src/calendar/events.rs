@@ -31,6 +31,9 @@ pub const TAG_VALUE_CHARS_MAX: usize = 1024;
 pub const END_BEFORE_START_MESSAGE: &str = "Event start date must be before event end date.";
 /// An event id that names no event of the calendar (assumed text).
 pub const EVENT_NOT_FOUND_MESSAGE: &str = "Event not found";
+/// 0001-01-01T00:00Z: with `time::INSTANT_UTC_MS_MAX`, the instants an event may hold
+/// (`super::EVENT_YEARS`).
+pub const EVENT_UTC_MS_MIN: i64 = -62_135_596_800_000;
 /// An all-day getter on a timed event (assumed text).
 pub const NOT_ALL_DAY_MESSAGE: &str = "Event is not an all-day event.";
 /// Past [`REMINDERS_MAX`] (assumed text).
@@ -68,8 +71,11 @@ pub enum When {
 impl When {
     /// A timed span; its end not before its start.
     pub fn timed(start_utc_ms: i64, end_utc_ms: i64) -> ServiceResult<When> {
-        crate::time::check_time_value(start_utc_ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
-        crate::time::check_time_value(end_utc_ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
+        for ms in [start_utc_ms, end_utc_ms] {
+            if !(EVENT_UTC_MS_MIN..=crate::time::INSTANT_UTC_MS_MAX).contains(&ms) {
+                return Err(ServiceError::new(INVALID_DATE_MESSAGE));
+            }
+        }
         if end_utc_ms < start_utc_ms {
             return Err(ServiceError::new(END_BEFORE_START_MESSAGE));
         }
@@ -80,7 +86,9 @@ impl When {
     /// one day when absent (documented: `createAllDayEvent(title, date)` is one day).
     pub fn all_day(start_utc_ms: i64, end_utc_ms: Option<i64>, script_zone: Tz) -> ServiceResult<When> {
         let date = |ms: i64| -> ServiceResult<NaiveDate> {
-            crate::time::check_time_value(ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
+            if !(EVENT_UTC_MS_MIN..=crate::time::INSTANT_UTC_MS_MAX).contains(&ms) {
+                return Err(ServiceError::new(INVALID_DATE_MESSAGE));
+            }
             Ok(date_in(script_zone, ms))
         };
         let start_date = date(start_utc_ms)?;
@@ -247,11 +255,13 @@ pub struct EventQuery {
 impl Event {
     pub(super) fn check_state(&self) -> Result<(), String> {
         let in_order = match self.when {
-            When::Timed { start_utc_ms, end_utc_ms } => start_utc_ms <= end_utc_ms,
-            When::AllDay { start_date, end_date } => start_date < end_date,
+            When::Timed { start_utc_ms, end_utc_ms } => When::timed(start_utc_ms, end_utc_ms).is_ok(),
+            When::AllDay { start_date, end_date } => {
+                start_date < end_date && super::date_in_range(start_date) && super::date_in_range(end_date)
+            }
         };
         if !in_order {
-            return Err("when: the end is before the start".into());
+            return Err("when: the end is before the start, or a time outside the years 1 to 9999".into());
         }
         if let Some(recurrence) = &self.recurrence {
             recurrence.check().map_err(|e| format!("recurrence: {}", e.message))?;

@@ -106,6 +106,9 @@ pub const INVALID_COLOR_MESSAGE: &str = "Invalid argument: color";
 pub const INVALID_TIME_ZONE_MESSAGE: &str = "Invalid argument: timeZone";
 /// An empty name (assumed text).
 pub const INVALID_NAME_MESSAGE: &str = "Invalid argument: name";
+/// The years an event may lie in (gas-sim's own bound: the years four-digit dates hold;
+/// outside them date arithmetic would leave chrono's range).
+pub const EVENT_YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
 /// A text past [`TEXT_CHARS_MAX`] (gas-sim's own limit, its own text).
 pub const TEXT_TOO_LONG_MESSAGE: &str = "gas-sim: a calendar text holds at most 32768 characters, gas-sim's limit";
 /// Past [`EVENTS_MAX`] (gas-sim's own limit, its own text).
@@ -424,6 +427,12 @@ pub(crate) mod iso_date {
         NaiveDate::parse_from_str(&text, "%Y-%m-%d")
             .map_err(|_| serde::de::Error::custom(format!("{text:?} is no date: want 2025-03-30")))
     }
+}
+
+/// Whether a date lies in [`EVENT_YEARS`].
+pub fn date_in_range(date: NaiveDate) -> bool {
+    use chrono::Datelike;
+    EVENT_YEARS.contains(&date.year())
 }
 
 /// The local date of an instant in `zone`.

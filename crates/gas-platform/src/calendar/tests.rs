@@ -261,6 +261,10 @@ fn state_files_are_checked() {
     let mut bad = calendars.clone();
     bad.events.get_mut(&id).unwrap().calendar_id = "gone".into();
     assert!(bad.check_state().unwrap_err().contains("no calendar"));
+    let mut far = calendars.clone();
+    far.events.get_mut(&id).unwrap().when = When::AllDay { start_date: date("9999-12-31"), end_date: NaiveDate::MAX };
+    assert!(far.check_state().unwrap_err().contains("years 1 to 9999"), "no date arithmetic past chrono's range");
+    assert_eq!(When::timed(0, 8_000_000_000_000_000).unwrap_err().message, INVALID_DATE_MESSAGE);
     let text = serde_json::to_string(&calendars).unwrap();
     assert_eq!(serde_json::from_str::<Calendars>(&text).unwrap(), calendars);
 }
