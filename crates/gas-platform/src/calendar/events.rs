@@ -245,6 +245,9 @@ pub struct Instance {
 /// `getEvents`' options (documented: start, max, author, search, statusFilters).
 #[derive(Debug, Clone, Default)]
 pub struct EventQuery {
+    /// The effective user, whose status `status_filters` picks (OWNER of the events
+    /// they made, INVITED to the others).
+    pub user: String,
     pub start: usize,
     pub max: Option<usize>,
     pub author: Option<String>,
@@ -496,11 +499,42 @@ impl EventQuery {
             }
         }
         if let Some(statuses) = &self.status_filters {
-            if !statuses.iter().any(|s| s == "OWNER") {
+            if !statuses.iter().any(|s| *s == my_status(event, &self.user)) {
                 return false;
             }
         }
         true
+    }
+}
+
+/// The effective user's status on an event (documented: "always OWNER if the effective
+/// user is the owner of the event"; the others' guests never answer, so INVITED).
+pub fn my_status(event: &Event, user: &str) -> &'static str {
+    if event.creator == user {
+        "OWNER"
+    } else {
+        "INVITED"
+    }
+}
+
+impl Calendars {
+    /// The work `query` will do on `calendar_id` up to `end_utc_ms`, in steps (an event
+    /// looked at, a day of a series scanned per rule), for the engine's step budget,
+    /// which charges it before the query runs.
+    pub fn query_work(&self, calendar_id: &str, end_utc_ms: i64) -> u64 {
+        const MS_PER_DAY: i64 = 86_400_000;
+        self.events
+            .values()
+            .filter(|e| e.calendar_id == calendar_id)
+            .map(|event| match &event.recurrence {
+                None => 1,
+                Some(recurrence) => {
+                    let first = event.when.span_utc_ms(chrono_tz::UTC).0;
+                    let days = (end_utc_ms.saturating_sub(first) / MS_PER_DAY + 2).clamp(1, recurrence::SCAN_DAYS_MAX);
+                    days as u64 * (recurrence.rules.len() as u64 + 1)
+                }
+            })
+            .fold(0_u64, u64::saturating_add)
     }
 }
 

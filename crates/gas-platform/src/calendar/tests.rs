@@ -245,6 +245,17 @@ fn series_instances_are_returned_and_deleted_one_by_one() {
     };
     let instances = week(&calendars);
     assert_eq!(instances.len(), 7);
+    // A day scanned per rule and one more, per day to the window's end.
+    assert_eq!(calendars.query_work(USER, start + 7 * 86_400_000), 9 * 2);
+    assert_eq!(calendars.query_work(USER, i64::MAX), recurrence::SCAN_DAYS_MAX as u64 * 2, "capped");
+    let mine = |status: &str| EventQuery {
+        user: USER.into(),
+        status_filters: Some(vec![status.into()]),
+        ..Default::default()
+    };
+    let count =
+        |query: &EventQuery| calendars.query(USER, start, start + 86_400_000, chrono_tz::UTC, query).unwrap().len();
+    assert_eq!((count(&mine("OWNER")), count(&mine("INVITED"))), (1, 0), "the user made it");
     let second = instances[1].at;
     assert_eq!(calendars.event_mut(&id, second, 0).unwrap_err().message, INSTANCE_CHANGE_MESSAGE);
     calendars.delete_event(&id, second, 0).unwrap();

@@ -162,7 +162,7 @@ fn getter(calendars: &Calendars, it: &Event, instance: &Instance, ctx: &Ctx) -> 
         "getVisibility" => Val::String(it.visibility.clone()),
         "getTransparency" => Val::String(it.transparency.clone()),
         // Documented: "always OWNER if the effective user is the owner of the event".
-        "getMyStatus" => Val::String(if it.creator == ctx.user { "OWNER" } else { "INVITED" }.into()),
+        "getMyStatus" => Val::String(gas_platform::calendar::events::my_status(it, &ctx.user).into()),
         "isOwnedByMe" => Val::Bool(owned && it.creator == ctx.user),
         "getOriginalCalendarId" => Val::String(it.calendar_id.clone()),
         "getEventType" => Val::String("DEFAULT".into()),

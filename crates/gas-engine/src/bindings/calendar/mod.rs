@@ -128,6 +128,12 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         return Ok(to_val(&Instance { id: event_id, at: None }));
     }
+    if matches!(name, "getEvents" | "getEventsForDay") {
+        // Series are expanded day by day: the work is charged to the step budget first.
+        let end =
+            if name == "getEvents" { date_arg(&ctx, 1)? } else { day_bounds_utc_ms(date_arg(&ctx, 0)?, ctx.zone).1 };
+        host.charge_steps(world.calendar.query_work(&on(), end))?;
+    }
     let calendars = &mut world.calendar;
     let value = match class {
         "CalendarApp" => match app(calendars, &ctx)? {
@@ -284,13 +290,14 @@ fn finding(calendars: &Calendars, id: &str, ctx: &Ctx) -> ServiceResult<Val> {
             let found = calendars.event_on(id, &string_arg(args, 0));
             found.map_or(Val::Null, |instance| id_handle(&instance.id))
         }
-        "getEvents" => {
-            let (start, end) = (date_arg(ctx, 0)?, date_arg(ctx, 1)?);
-            instances(calendars.query(id, start, end, ctx.zone, &query_of(arg(args, 2)))?)
-        }
-        "getEventsForDay" => {
-            let (start, end) = day_bounds_utc_ms(date_arg(ctx, 0)?, ctx.zone);
-            instances(calendars.query(id, start, end, ctx.zone, &query_of(arg(args, 1)))?)
+        "getEvents" | "getEventsForDay" => {
+            let (start, end, options) = if ctx.name == "getEvents" {
+                (date_arg(ctx, 0)?, date_arg(ctx, 1)?, arg(args, 2))
+            } else {
+                let (start, end) = day_bounds_utc_ms(date_arg(ctx, 0)?, ctx.zone);
+                (start, end, arg(args, 1))
+            };
+            instances(calendars.query(id, start, end, ctx.zone, &query_of(options, &ctx.user))?)
         }
         _ => return Err(ServiceError::unimplemented(ctx.method)),
     };
@@ -302,13 +309,14 @@ fn instances(list: Vec<Instance>) -> Val {
 }
 
 /// getEvents' options (documented: start, max, author, search, statusFilters).
-fn query_of(options: &Val) -> EventQuery {
+fn query_of(options: &Val, user: &str) -> EventQuery {
     let count = |key: &str| options.get(key).and_then(Val::as_f64).filter(|n| *n >= 0.0).map(|n| n as usize);
     let statuses = match options.get("statusFilters") {
         Some(Val::Array(items)) => Some(items.iter().map(Val::to_js_string).collect()),
         _ => None,
     };
     EventQuery {
+        user: user.to_string(),
         start: count("start").unwrap_or(0),
         max: count("max"),
         author: option_text(options, "author"),
