@@ -64,9 +64,14 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
     let globals = table(&mut tables().globals.iter().copied(), context);
     // The MimeType global's values (a platform table, not the package's: it has names only).
     let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);
+    // CalendarApp's EventColor and Color values (the package has their names only).
+    let event_colors = table(&mut gas_platform::calendar::EVENT_COLORS.iter().copied(), context);
+    let calendar_colors = table(&mut gas_platform::calendar::CALENDAR_COLORS.iter().copied(), context);
     let texts = table(&mut PRELUDE_TEXTS.iter().copied(), context);
     let mut init = ObjectInitializer::new(context);
     init.property(js_string!("mimeTypes"), mime_types, Attribute::all())
+        .property(js_string!("eventColors"), event_colors, Attribute::all())
+        .property(js_string!("calendarColors"), calendar_colors, Attribute::all())
         .property(js_string!("texts"), texts, Attribute::all())
         .property(js_string!("globals"), globals, Attribute::all())
         .function(lookup_fn(|| tables().short_names), js_string!("qualify"), 1)
@@ -105,9 +110,11 @@ pub(crate) fn declared_on(qualified: &str) -> String {
     } else {
         return String::new();
     };
-    let kinds = crate::methods::of_class(declared_as)
-        .into_iter()
-        .filter_map(|m| Some(format!("{}={}", m.name, result_kind(qualified, m.name)?)));
+    let kinds = crate::methods::of_class(declared_as).into_iter().filter_map(|m| {
+        // A call's Date comes back a Date (`value.rs`): a plain value to the wrapper.
+        let kind = result_kind(qualified, m.name)?;
+        Some(format!("{}={}", m.name, if kind == "Base.Date" { "value" } else { kind.as_str() }))
+    });
     // A read's kind is where its answer is: `kind@key`, a Date made from epoch ms.
     let reads = crate::methods::reads_of_class(declared_as).into_iter().map(|r| {
         let kind = match result_kind(qualified, r.name) {

@@ -73,7 +73,11 @@
 //! `methods::of_class` and `catalogue::declared_on` find them so); `11_ui.js` the Ui and
 //! menus; `31_gmail.js` the Gmail classes; `45_drive.js` DriveApp,
 //! File, Folder and their iterators (a File or Folder handle is its id, so getters read the
-//! world; `MimeType` comes from the catalogue tables' `mimeTypes`). Spreadsheets:
+//! world; `MimeType` comes from the catalogue tables' `mimeTypes`); `bindings/calendar/`
+//! and `48_calendar.js` CalendarApp (a Calendar's or event's handle is its id, an
+//! instance of a series adds its times; the recurrence builders record rules in their
+//! handle; `EventColor` and `Color` come from the tables' `eventColors`,
+//! `calendarColors`). Spreadsheets:
 //! `bindings/sheets/mod.rs` calls `recalculate_stale` around every SpreadsheetApp call, and
 //! a call that succeeds can still carry gaps (`Host::formula_gaps`, counted at the script's
 //! position); `bindings/sheets/formulas.rs` and `12_sheets_formulas.js` the formula

@@ -220,6 +220,10 @@ mod tests {
         assert!(refusal("UrlFetchApp.fetch").unwrap().contains("script.external_request"));
         assert!(refusal("GmailApp.sendEmail").unwrap().contains("https://mail.google.com/"));
         assert!(refusal("MailApp.sendEmail").unwrap().contains("script.send_mail"));
+        assert!(refusal("CalendarApp.getDefaultCalendar")
+            .unwrap()
+            .ends_with("https://www.googleapis.com/auth/calendar"));
+        assert!(refusal("CalendarEvent.getTitle").unwrap().contains("auth/calendar"));
         let trigger = refusal("SpreadsheetTriggerBuilder.create").unwrap();
         assert!(trigger.starts_with("You do not have permission to call ScriptApp.newTrigger."), "{trigger}");
         for allowed in [

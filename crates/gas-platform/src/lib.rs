@@ -62,7 +62,10 @@
 //! holds is an id into it; `tree.rs` JDOM's add/remove/detach/clone and their checks,
 //! `verify.rs` legal names and characters, `parse/` XmlService.parse on quick-xml with
 //! Xerces' error texts, `format.rs` the three Formats and JDOM's XMLOutputter; see
-//! docs/xml.md).
+//! docs/xml.md), `calendar/` (CalendarApp's calendars and events: state, ids, colours and
+//! texts in `mod.rs`; events, guests, reminders, tags and the getEvents query in
+//! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`; see
+//! docs/calendar.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -125,6 +128,7 @@
 //!   `World::from_json` runs (`World::check_state`) before any execution sees the world.
 
 pub mod cache;
+pub mod calendar;
 pub mod calls;
 pub mod catalogue;
 pub mod concurrency;

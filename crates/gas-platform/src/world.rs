@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cache::Caches;
+use crate::calendar::Calendars;
 use crate::calls::MethodNames;
 use crate::container::ContainerUi;
 use crate::drive::Drive;
@@ -57,6 +58,10 @@ pub struct World {
     /// DriveApp's files and folders; absent from a state file until a script uses Drive.
     #[serde(skip_serializing_if = "Drive::is_empty")]
     pub drive: Drive,
+    /// CalendarApp's calendars and events; absent from a state file until a script uses
+    /// Calendar.
+    #[serde(skip_serializing_if = "Calendars::is_empty")]
+    pub calendar: Calendars,
     /// The daily quotas besides mail's (`quotas`).
     #[serde(skip_serializing_if = "crate::world::quotas_unused")]
     pub quotas: Quotas,
@@ -127,6 +132,7 @@ impl World {
         self.quotas.check_state()?;
         self.gmail.check_state()?;
         self.drive.check_state().map_err(|e| format!("drive.{e}"))?;
+        self.calendar.check_state().map_err(|e| format!("calendar.{e}"))?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }
@@ -163,6 +169,12 @@ impl World {
     ) -> ServiceResult<()> {
         let day = self.quota_day(script_zone);
         self.quotas.take(crate::quotas::Quota::UrlFetchCalls, requests, now_utc_ms, day)
+    }
+
+    /// A calendar event (or series) created, against the day's quota, before it is made.
+    pub fn charge_calendar_event(&mut self, script_zone: chrono_tz::Tz, now_utc_ms: i64) -> ServiceResult<()> {
+        let day = self.quota_day(script_zone);
+        self.quotas.take(crate::quotas::Quota::CalendarEventsCreated, 1, now_utc_ms, day)
     }
 
     pub fn to_json(&self) -> String {

@@ -132,6 +132,22 @@ pub fn of(
             }
             lines
         }
+        Check::Events(check) => {
+            // The events that matched, or else every event (what the filter missed).
+            let matching: Vec<String> = check.events(world).map(|e| format!("{:?}", e.title)).collect();
+            if !matching.is_empty() {
+                matching
+            } else if world.calendar.events.is_empty() {
+                vec!["no calendar event was made".into()]
+            } else {
+                world
+                    .calendar
+                    .summary(zone)
+                    .iter()
+                    .map(|e| format!("{} {:?} in {}", e.when, e.title, e.calendar))
+                    .collect()
+            }
+        }
         Check::SheetRows { spreadsheet, sheet } => {
             let rows = world
                 .spreadsheets

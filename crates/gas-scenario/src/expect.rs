@@ -60,6 +60,8 @@ pub enum Check {
     Submissions(crate::clients::SubmissionCheck),
     Responses(crate::clients::ResponseCheck),
     Logs(LogMatch),
+    /// Calendar events at the end of the run.
+    Events(crate::expect_kinds::EventMatch),
     /// A column's distinct values (`duplicates`: the values occurring more than once).
     Column {
         spreadsheet: String,
@@ -81,7 +83,11 @@ impl Check {
             | Check::Requests(_)
             | Check::Submissions(_)
             | Check::Responses(_) => true,
-            Check::SheetRows { .. } | Check::Cell { .. } | Check::Property { .. } | Check::Column { .. } => false,
+            Check::SheetRows { .. }
+            | Check::Cell { .. }
+            | Check::Property { .. }
+            | Check::Column { .. }
+            | Check::Events(_) => false,
         }
     }
 }
@@ -212,6 +218,7 @@ fn check_one_subject(loaded: &LoadedScenario, section: &Section, key: &str) -> R
         ("response", section.response.is_some()),
         ("logs", section.logs.is_some()),
         ("requests", section.requests.is_some()),
+        ("events", section.events.is_some()),
     ]
     .into_iter()
     .filter_map(|(name, given)| given.then_some(name))
@@ -307,6 +314,10 @@ fn subject_check(
         let (check, label) = RequestMatch::read(loaded, filter, key)?;
         return counted((Check::Requests(check), label));
     }
+    if let Some(filter) = &section.events {
+        let (check, label) = crate::expect_kinds::EventMatch::read(loaded, filter, key)?;
+        return counted((Check::Events(check), label));
+    }
     if let (Some(sheet), Some(column)) = (&section.sheet, column_of(section)) {
         return counted(column_check(loaded, section, sheet, column, key, world)?);
     }
@@ -338,7 +349,7 @@ fn subject_check(
     }
     Err(loaded.error(
         key,
-        "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission or response",
+        "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission, response or events",
     ))
 }
 
@@ -600,6 +611,7 @@ fn measure(
             executions.iter().filter(|e| check.matches(e, zone) && window.contains(e.start_utc_ms)).count() as u64,
         ),
         Check::Logs(check) => Measured::Count(check.lines(executions, window).count() as u64),
+        Check::Events(check) => Measured::Count(check.events(world).count() as u64),
         Check::Requests(check) => Measured::Count(
             executions.iter().filter(|e| check.matches(e) && window.contains(e.start_utc_ms)).count() as u64,
         ),

@@ -11,7 +11,9 @@ use gas_platform::trace::LogLevel;
 use gas_platform::World;
 
 use crate::expect::TextMatch;
-use crate::model::{ExecutionFilter, ExpectSection, LoadedScenario, LogFilter, RequestFilter, ScenarioError};
+use crate::model::{
+    EventFilter, ExecutionFilter, ExpectSection, LoadedScenario, LogFilter, RequestFilter, ScenarioError,
+};
 use crate::report::ExecutionSummary;
 
 /// Columns a `distinct`/`duplicates` column letter may name (`ZZZ` is 18,278; the
@@ -248,6 +250,51 @@ impl LogMatch {
                     && self.text.as_ref().is_none_or(|m| m.matches(&l.text))
                     && window.contains(l.at_utc_ms)
             })
+    }
+}
+
+/// Which calendar events an `events` expectation counts at the end of the run (a
+/// recurring series counts once).
+#[derive(Debug, Clone, Default)]
+pub struct EventMatch {
+    pub calendar: Option<TextMatch>,
+    pub title: Option<TextMatch>,
+}
+
+impl EventMatch {
+    pub fn read(
+        loaded: &LoadedScenario,
+        filter: &EventFilter,
+        key: &str,
+    ) -> Result<(EventMatch, String), ScenarioError> {
+        let text = |value: &Option<String>, name: &str| {
+            value
+                .as_deref()
+                .map(TextMatch::parse)
+                .transpose()
+                .map_err(|e| loaded.error(&format!("{key}.events.{name}"), e))
+        };
+        let check = EventMatch { calendar: text(&filter.calendar, "calendar")?, title: text(&filter.title, "title")? };
+        let mut label = "calendar events".to_string();
+        if let Some(t) = &filter.title {
+            label.push_str(&format!(" {t}"));
+        }
+        if let Some(c) = &filter.calendar {
+            label.push_str(&format!(" in {c}"));
+        }
+        Ok((check, label))
+    }
+
+    /// The events that count: their calendar's id or name and their title match.
+    pub fn events<'a>(
+        &'a self,
+        world: &'a World,
+    ) -> impl Iterator<Item = &'a gas_platform::calendar::events::Event> + 'a {
+        world.calendar.events.values().filter(move |event| {
+            let name = world.calendar.calendars.get(&event.calendar_id).map_or("", |c| c.name.as_str());
+            self.calendar.as_ref().is_none_or(|m| m.matches(&event.calendar_id) || m.matches(name))
+                && self.title.as_ref().is_none_or(|m| m.matches(&event.title))
+        })
     }
 }
 

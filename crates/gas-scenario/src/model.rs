@@ -90,6 +90,9 @@ pub struct ScenarioFile {
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
+    /// Calendars and their events before the first execution (`crate::calendars`).
+    #[serde(default)]
+    pub calendars: Vec<crate::calendars::CalendarSection>,
     /// Web-app clients with retry policies (`crate::clients`).
     #[serde(default)]
     pub clients: Vec<crate::clients::ClientSection>,
@@ -459,6 +462,8 @@ pub struct ExpectSection {
     pub duplicates: Option<Spanned<String>>,
     /// Lines the script logged, by level, text and function (`crate::expect_kinds`).
     pub logs: Option<LogFilter>,
+    /// Calendar events at the end, by calendar and title (`crate::expect_kinds`).
+    pub events: Option<EventFilter>,
     /// Plain `[[requests]]` by method, function and what the platform answered.
     pub requests: Option<RequestFilter>,
     /// With `cell`: the text Sheets shows (its number format applied: `"$1,234.50"`),
@@ -479,6 +484,15 @@ pub struct LogFilter {
     /// A substring, or `/a regex/`.
     pub text: Option<String>,
     pub function: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFilter {
+    /// The calendar's id or name: a substring, or `/a regex/`.
+    pub calendar: Option<String>,
+    /// The event's title: a substring, or `/a regex/`.
+    pub title: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

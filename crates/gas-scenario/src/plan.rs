@@ -148,6 +148,7 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     let latency = latency_of(loaded)?;
     let mut world = initial_world(loaded, zone)?;
     crate::inbox::add_to_world(loaded, &mut world, zone, start_utc_ms, &start_time)?;
+    crate::calendars::add_to_world(loaded, &mut world, start_utc_ms, &time)?;
     world.faults.rng = SeededRng::derive(seed, "faults");
     world.faults.rules.extend(fault_rules(loaded, &time, &known_function)?);
     let span = (start_utc_ms, end_utc_ms);

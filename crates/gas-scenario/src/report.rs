@@ -272,6 +272,9 @@ pub struct ZoneReport {
     /// touched Drive.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub drive: Vec<gas_platform::drive::ItemSummary>,
+    /// CalendarApp's events at the end; absent when the run made none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calendar_events: Vec<gas_platform::calendar::EventSummary>,
     /// What the run could not do as the scenario said: a `[[triggers]]` entry the
     /// platform refused because the script's own triggers had taken the 20 places.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -476,6 +479,7 @@ impl ZoneReport {
             mailbox: (world.gmail != gas_platform::gmail::Mailbox::default())
                 .then(|| world.gmail.summary(plan.end_utc_ms)),
             drive: world.drive.summary(),
+            calendar_events: world.calendar.summary(plan.zone),
             warnings,
             menus: world
                 .ui
@@ -771,6 +775,19 @@ impl ZoneReport {
                     &self.local(item.created_utc_ms)[..19],
                     &self.local(item.updated_utc_ms)[..19]
                 );
+            }
+        }
+        // Only when the run made events: other snapshots keep their bytes.
+        if !self.calendar_events.is_empty() {
+            let _ = writeln!(out, "\ncalendar events ({}):", self.calendar_events.len());
+            for event in &self.calendar_events {
+                let series = if event.series { "  (series)" } else { "" };
+                let guests = if event.guests.is_empty() {
+                    String::new()
+                } else {
+                    format!("  guests {}", event.guests.join(", "))
+                };
+                let _ = writeln!(out, "  {}  {}  {}{series}{guests}", event.calendar, event.when, event.title);
             }
         }
         let _ = writeln!(out, "\nscript properties ({}):", self.properties.len());

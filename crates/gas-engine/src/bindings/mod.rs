@@ -13,6 +13,7 @@
 mod args;
 mod blob;
 mod cache;
+mod calendar;
 mod container;
 mod drive;
 mod gmail;
@@ -49,6 +50,8 @@ pub(crate) struct Call<'a> {
 pub(crate) const TABLES: &[&[Method]] = &[
     blob::METHODS,
     cache::METHODS,
+    calendar::METHODS,
+    calendar::events::METHODS,
     container::METHODS,
     drive::METHODS,
     gmail::METHODS,
@@ -73,6 +76,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
 /// Each binding module's table of reads (`crate::methods::Read`): the methods the
 /// prelude answers from the handles that module makes.
 pub(crate) const READ_TABLES: &[&[Read]] = &[
+    calendar::READS,
     gmail::READS,
     script_app::READS,
     sheets::READS,

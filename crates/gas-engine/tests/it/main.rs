@@ -16,6 +16,7 @@ mod bindings_services;
 mod bindings_sheet_formats;
 mod bindings_sheets;
 mod bindings_utilities;
+mod calendar;
 mod catalogue;
 mod container;
 mod date_zones;

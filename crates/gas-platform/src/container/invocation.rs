@@ -142,6 +142,8 @@ pub const SCOPE_SEND_MAIL: &str = "https://www.googleapis.com/auth/script.send_m
 pub const SCOPE_EXTERNAL_REQUEST: &str = "https://www.googleapis.com/auth/script.external_request";
 pub const SCOPE_SCRIPT_APP: &str = "https://www.googleapis.com/auth/script.scriptapp";
 pub const SCOPE_SPREADSHEETS: &str = "https://www.googleapis.com/auth/spreadsheets";
+/// CalendarApp (documented: its methods need `https://www.googleapis.com/auth/calendar`).
+pub const SCOPE_CALENDAR: &str = "https://www.googleapis.com/auth/calendar";
 /// Showing an HTML dialog or sidebar (`Ui.showModalDialog`, `showModelessDialog`,
 /// `showSidebar`): refused in onOpen and onEdit with `You do not have permission to call
 /// Ui.showModalDialog. Required permissions: https://www.googleapis.com/auth/script.container.ui`

@@ -6,6 +6,7 @@
 //! `scenarios/snapshot_files.rs` stays a target of its own: cargo-insta looks for pending
 //! snapshots only beside a package's manifest and its targets' root files.
 
+mod calendars;
 mod common;
 
 mod cell_display;

@@ -41,6 +41,7 @@
   // Services implemented after the globals' order was fixed keep their catalogue place
   // (a script listing the global object sees the order it always saw).
   makers.XmlService = () => xml().XmlService;
+  makers.CalendarApp = () => calendar().CalendarApp;
   function build(name) {
     const value = makers[name]();
     finishClasses();
