@@ -92,6 +92,7 @@
 //! only when `RunControl::keep_traces` is set, bounded by `TRACE_RECORDS_PER_RUN_MAX`.
 
 pub mod bug;
+pub mod calendar_changes;
 pub mod calendars;
 pub mod clients;
 pub mod container;
