@@ -170,3 +170,23 @@ fn a_change_the_world_cannot_make_is_refused_with_file_line_and_key() {
     let typo = WATCH_SCENARIO.replace("delete = \"Lunch\"", "remove = \"Lunch\"");
     assert!(WATCH_FIXTURE.error(&typo).contains("remove"), "{}", WATCH_FIXTURE.error(&typo));
 }
+
+#[test]
+fn a_change_to_an_event_the_script_deleted_warns_and_fires_nothing() {
+    const CODE: &str = "
+function setup() {
+  ScriptApp.newTrigger('changed').forUserCalendar('ann@example.com').onEventUpdated().create();
+  CalendarApp.getDefaultCalendar().getEvents(new Date(2025, 3, 20), new Date(2025, 3, 30)).forEach((e) => e.deleteEvent());
+}
+function changed(e) { console.log(e.calendarId); }
+";
+    let fixture = Fixture { zone: "Europe/London", code: CODE, file_name: "gone.toml" };
+    let scenario = WATCH_SCENARIO.split("[[calendar_changes]]").take(1).collect::<String>()
+        + "[[calendar_changes]]\nat = \"2025-04-20T09:30\"\ndelete = \"Dentist\"\n";
+    let report = fixture.run(&scenario);
+    assert!(report.executions.iter().all(|e| e.function != "changed"), "{}", report.text());
+    assert_eq!(
+        report.warnings,
+        ["calendar_changes[0]: ann@example.com could not change calendar \"ann@example.com\" at 2025-04-20 09:30:00: Event not found"]
+    );
+}
