@@ -28,8 +28,8 @@
 //! `triggers` (also the builder's combination rules, `ClockBuilder::to_spec`; where a
 //! `nearMinute` trigger is placed, `near_minute_offset_minutes`, which gas-scenario's
 //! `Schedule::from_spec` draws;
-//! spreadsheet-event triggers in `Triggers::on_events`, counted with the time-driven ones
-//! toward the 20), `urlfetch`, `utilities/` (one module per concept: Java zones,
+//! spreadsheet-event triggers in `Triggers::on_events`, calendar triggers in
+//! `Triggers::on_calendars`, counted with the time-driven ones toward the 20), `urlfetch`, `utilities/` (one module per concept: Java zones,
 //! SimpleDateFormat, parseDate, base64, digests, charsets, formatString, JS number text,
 //! csv, archive (zip/gzip, with an inflated-size cap), blob (default types, the MIME table,
 //! getAs)), `container/` (`invocation.rs`: who started an execution, `Invocation`: UI or
@@ -64,7 +64,8 @@
 //! Xerces' error texts, `format.rs` the three Formats and JDOM's XMLOutputter; see
 //! docs/xml.md), `calendar/` (CalendarApp's calendars and events: state, ids, colours and
 //! texts in `mod.rs`; events, guests, reminders, tags and the getEvents query in
-//! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`; see
+//! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`;
+//! changes someone else makes, which fire the event-updated triggers, in `changes.rs`; see
 //! docs/calendar.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:

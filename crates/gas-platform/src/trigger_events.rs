@@ -92,6 +92,13 @@ pub fn form_submit(
     })
 }
 
+/// A calendar trigger's event (documented, "Event objects", Calendar event updates:
+/// `authMode`, `calendarId`, `triggerUid`). It says which calendar changed, not which
+/// event: the script looks (`getEvents`, or the advanced service's sync token).
+pub fn calendar_event_updated(calendar_id: &str, trigger_uid: &str) -> Value {
+    json!({ "authMode": "FULL", "calendarId": calendar_id, "triggerUid": trigger_uid })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,5 +129,13 @@ mod tests {
         assert_eq!(edit(&changed, "FULL", Some("t3"))["oldValue"], "w");
         assert_eq!(change_by_edit("s", "a@x.com", "t4")["changeType"], "EDIT");
         assert_eq!(form_submit(Default::default(), json!(null), "s", "t5", json!([]))["namedValues"], json!({}));
+    }
+
+    #[test]
+    fn a_calendar_event_names_the_calendar_only() {
+        assert_eq!(
+            calendar_event_updated("me@x.com", "t6"),
+            json!({"authMode": "FULL", "calendarId": "me@x.com", "triggerUid": "t6"})
+        );
     }
 }

@@ -149,6 +149,28 @@ pub struct EventTrigger {
     pub origin: TriggerOrigin,
 }
 
+/// An installable trigger on a calendar: `ScriptApp.newTrigger(f).forUserCalendar(id)
+/// .onEventUpdated().create()`. It fires when an event of that calendar is created,
+/// updated or deleted (documented: CalendarTriggerBuilder.onEventUpdated); gas-sim fires
+/// it for the changes a scenario's `[[calendar_changes]]` make, one execution per change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CalendarTrigger {
+    pub id: String,
+    pub handler: String,
+    pub calendar_id: String,
+    pub created_at_utc_ms: i64,
+    #[serde(default)]
+    pub origin: TriggerOrigin,
+}
+
+/// What a calendar trigger's getters give: `ScriptApp.EventType.ON_EVENT_UPDATED` from
+/// `ScriptApp.TriggerSource.CALENDAR`, its source id the calendar's id (documented).
+pub const CALENDAR_EVENT_TYPE: &str = "ON_EVENT_UPDATED";
+pub const CALENDAR_SOURCE: &str = "CALENDAR";
+/// Assumed text: `create()` on a calendar trigger builder before `onEventUpdated()`.
+pub const CALENDAR_TRIGGER_WITHOUT_EVENT: &str =
+    "A calendar trigger needs its event: call onEventUpdated() before create().";
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Triggers {
@@ -157,6 +179,10 @@ pub struct Triggers {
     /// Spreadsheet-event triggers; the 20-trigger limit counts both lists.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub on_events: Vec<EventTrigger>,
+    /// Calendar triggers (`onEventUpdated`); counted by the limit too. Absent from old
+    /// state files (empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub on_calendars: Vec<CalendarTrigger>,
     pub next_id: u64,
 }
 
@@ -212,7 +238,7 @@ impl Triggers {
 
     /// Triggers of every kind: what the 20-trigger limit counts.
     pub fn count(&self) -> usize {
-        self.installed.len() + self.on_events.len()
+        self.installed.len() + self.on_events.len() + self.on_calendars.len()
     }
 
     /// The triggers `event` on `spreadsheet_id` fires, in the order they were installed
@@ -230,11 +256,65 @@ impl Triggers {
         let before = self.count();
         self.installed.retain(|t| t.id != id);
         self.on_events.retain(|t| t.id != id);
+        self.on_calendars.retain(|t| t.id != id);
         before != self.count()
     }
 
     pub fn get(&self, id: &str) -> Option<&Trigger> {
         self.installed.iter().find(|t| t.id == id)
+    }
+}
+
+impl Triggers {
+    /// Installs a calendar trigger, or refuses it past the limit.
+    pub fn install_calendar(
+        &mut self,
+        handler: &str,
+        calendar_id: &str,
+        now_utc_ms: i64,
+        origin: TriggerOrigin,
+    ) -> ServiceResult<CalendarTrigger> {
+        let id = self.next_trigger_id()?;
+        let trigger = CalendarTrigger {
+            id,
+            handler: handler.to_string(),
+            calendar_id: calendar_id.to_string(),
+            created_at_utc_ms: now_utc_ms,
+            origin,
+        };
+        self.on_calendars.push(trigger.clone());
+        Ok(trigger)
+    }
+
+    /// The triggers a change of `calendar_id`'s events fires, in install order (assumed).
+    pub fn for_calendar<'a>(&'a self, calendar_id: &'a str) -> impl Iterator<Item = &'a CalendarTrigger> + 'a {
+        self.on_calendars.iter().filter(move |t| t.calendar_id == calendar_id)
+    }
+
+    /// Every trigger id of every kind, in list order: what `check_state` keeps distinct.
+    fn ids(&self) -> impl Iterator<Item = &str> {
+        let clock = self.installed.iter().map(|t| t.id.as_str());
+        clock.chain(self.on_events.iter().map(|t| t.id.as_str())).chain(self.on_calendars.iter().map(|t| t.id.as_str()))
+    }
+
+    /// A state file's calendar triggers: a handler, a calendar, a time, an id of their own.
+    fn check_calendar_state(&self) -> Result<(), String> {
+        let before = self.installed.len() + self.on_events.len();
+        for (i, trigger) in self.on_calendars.iter().enumerate() {
+            let key = format!("on_calendars[{i}]");
+            if trigger.handler.is_empty() {
+                return Err(format!("{key}.handler: a trigger names the function it runs"));
+            }
+            if trigger.calendar_id.trim().is_empty() {
+                return Err(format!("{key}.calendar_id: a calendar trigger names its calendar"));
+            }
+            crate::time::check_time_value(trigger.created_at_utc_ms)
+                .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
+            if self.ids().take(before + i).any(|id| id == trigger.id) {
+                return Err(format!("{key}.id: {:?} is used by another trigger", trigger.id));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -279,7 +359,7 @@ impl Triggers {
                 return Err(format!("{key}.id: {:?} is used by another trigger", trigger.id));
             }
         }
-        Ok(())
+        self.check_calendar_state()
     }
 }
 
@@ -496,6 +576,36 @@ mod tests {
         assert!(triggers.check_state().is_ok());
         triggers.on_events[1].id = triggers.installed[0].id.clone();
         assert!(triggers.check_state().unwrap_err().contains("on_events[1].id"));
+    }
+
+    #[test]
+    fn calendar_triggers_share_the_limit_fire_per_calendar_and_are_kept_in_state() {
+        let mut triggers = Triggers::default();
+        for _ in 0..18 {
+            triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).unwrap();
+        }
+        let mine = triggers.install_calendar("onChanged", "me@x.com", 5, TriggerOrigin::Script).unwrap();
+        triggers.install_calendar("onTeam", "team@group.calendar.google.com", 5, TriggerOrigin::Script).unwrap();
+        let refused = triggers.install_calendar("late", "me@x.com", 5, TriggerOrigin::Script);
+        assert_eq!(refused.unwrap_err().message, TOO_MANY_TRIGGERS_MESSAGE);
+        let fired: Vec<_> = triggers.for_calendar("me@x.com").map(|t| t.handler.as_str()).collect();
+        assert_eq!(fired, ["onChanged"]);
+        assert_eq!(mine.id, "1000019");
+        assert!(triggers.check_state().is_ok());
+        // A state file keeps them; an old one without the key reads as none.
+        let text = serde_json::to_string(&triggers).unwrap();
+        assert_eq!(serde_json::from_str::<Triggers>(&text).unwrap(), triggers);
+        let old: Triggers = serde_json::from_str(r#"{"installed": [], "next_id": 3}"#).unwrap();
+        assert!(old.on_calendars.is_empty());
+        let mut twin = triggers.clone();
+        twin.on_calendars[1].id = twin.installed[0].id.clone();
+        assert!(twin.check_state().unwrap_err().starts_with("on_calendars[1].id:"), "{:?}", twin.check_state());
+        let mut unnamed = triggers.clone();
+        unnamed.on_calendars[0].calendar_id.clear();
+        assert!(unnamed.check_state().unwrap_err().starts_with("on_calendars[0].calendar_id"));
+        assert!(triggers.delete(&mine.id));
+        assert_eq!(triggers.for_calendar("me@x.com").count(), 0);
+        assert_eq!(triggers.count(), 19);
     }
 
     #[test]

@@ -147,7 +147,7 @@ fn add_calendar(
 }
 
 /// `start` and `end`, or `date` (and `days`): one or the other.
-fn when_of(
+pub(crate) fn when_of(
     loaded: &LoadedScenario,
     event: &EventSection,
     key: &str,

@@ -57,7 +57,9 @@
 //! error is found before any zone runs (`run_all` then runs each zone; the CLI loads every
 //! scenario it is given, `run::load_all`, before running any); `requests.rs` reads
 //! `[[requests]]` into `webapp::event::Request`s; `inbox.rs` puts `[[inbox]]` mail into the
-//! initial world, `calendars.rs` its `[[calendars]]` and their events; `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
+//! initial world, `calendars.rs` its `[[calendars]]` and their events, `calendar_changes.rs`
+//! plans `[[calendar_changes]]` and makes one happen (the change, then the calendar's
+//! onEventUpdated triggers, queued as an edit's are); `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
 //! `[[ui]]`; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
 //! `[[triggers]]` with `on = ...`, and when one happens writes the cell or response row and
 //! makes the executions it starts (onEdit, then the installable triggers; the scheduler
@@ -92,6 +94,7 @@
 //! only when `RunControl::keep_traces` is set, bounded by `TRACE_RECORDS_PER_RUN_MAX`.
 
 pub mod bug;
+pub mod calendar_changes;
 pub mod calendars;
 pub mod clients;
 pub mod container;

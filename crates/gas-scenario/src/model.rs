@@ -93,6 +93,10 @@ pub struct ScenarioFile {
     /// Calendars and their events before the first execution (`crate::calendars`).
     #[serde(default)]
     pub calendars: Vec<crate::calendars::CalendarSection>,
+    /// Someone else changes a calendar's events: its onEventUpdated triggers run
+    /// (`crate::calendar_changes`).
+    #[serde(default)]
+    pub calendar_changes: Vec<crate::calendar_changes::CalendarChangeSection>,
     /// Web-app clients with retry policies (`crate::clients`).
     #[serde(default)]
     pub clients: Vec<crate::clients::ClientSection>,

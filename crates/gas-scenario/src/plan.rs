@@ -32,10 +32,21 @@ pub const LENGTH_DAYS_WARNING_DEFAULT: i64 = 400;
 /// What starts executions, besides script-installed triggers.
 #[derive(Debug, Clone)]
 pub enum Occurrence {
-    Run { function: String },
-    Request { method: String, event: serde_json::Value, lost: bool },
-    Eviction { cache: gas_platform::cache::CacheScope, keys: String },
+    Run {
+        function: String,
+    },
+    Request {
+        method: String,
+        event: serde_json::Value,
+        lost: bool,
+    },
+    Eviction {
+        cache: gas_platform::cache::CacheScope,
+        keys: String,
+    },
     User(crate::container::UserEvent),
+    /// Someone else changes a calendar's events (`[[calendar_changes]]`).
+    CalendarChange(crate::calendar_changes::CalendarChange),
 }
 
 #[derive(Debug, Clone)]
@@ -159,6 +170,8 @@ pub fn plan(loaded: &LoadedScenario, project: Arc<Project>, zone_name: &str, see
     let checks = crate::container::Checks { start_time: &start_time, known_function: &known_function };
     let order_base = file.runs.len() + file.requests.len() + file.evictions.len();
     events.extend(crate::container::plan_container(loaded, &project, &mut world, &checks, order_base)?);
+    let order_base = events.len();
+    events.extend(crate::calendar_changes::plan_calendar_changes(loaded, &mut world, &start_time, &time, order_base)?);
     events.sort_by_key(|e| (e.at_utc_ms, e.order));
     let has_do_post = project.files().iter().any(|f| declares_function(&f.text, "doPost"));
     let clients = crate::clients::plan(loaded, seed, has_do_post, &start_time, &time)?;

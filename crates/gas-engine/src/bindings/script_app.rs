@@ -7,6 +7,7 @@ use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_SCRIPT_APP;
 use gas_platform::script_app;
+use gas_platform::triggers::{CalendarTrigger, CALENDAR_EVENT_TYPE, CALENDAR_SOURCE};
 use gas_platform::triggers::{ClockBuilder, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
 use gas_platform::ServiceError;
 
@@ -21,6 +22,8 @@ pub(super) const READS: &[Read] = reads![
 
 /// The methods answered here, declared once (`crate::methods`).
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    // The catalogue's create takes nothing; the prelude passes the handler's name.
+    "CalendarTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     "ScriptApp.deleteTrigger" => 200 { scope: Some(SCOPE_SCRIPT_APP) },
     "ScriptApp.getOAuthToken" => 0,
     "ScriptApp.getProjectTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
@@ -96,7 +99,9 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
             let clock = world.triggers.installed.iter().map(|t| (trigger_number(&t.id), trigger_val(t)));
             let events = world.triggers.on_events.iter().map(|t| (trigger_number(&t.id), event_trigger_val(t)));
             // In the order they were installed, whatever their kind (assumed).
-            let mut all: Vec<(u64, Val)> = clock.chain(events).collect();
+            let calendars =
+                world.triggers.on_calendars.iter().map(|t| (trigger_number(&t.id), calendar_trigger_val(t)));
+            let mut all: Vec<(u64, Val)> = clock.chain(events).chain(calendars).collect();
             all.sort_by_key(|(number, _)| *number);
             Ok(Val::Array(all.into_iter().map(|(_, val)| val).collect()))
         }
@@ -112,6 +117,7 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
             let trigger = world.triggers.install_event(&handler, &spreadsheet_id, event, now, TriggerOrigin::Script)?;
             Ok(event_trigger_val(&trigger))
         }
+        "CalendarTriggerBuilder.create" => calendar_trigger(host, handle, now),
         "ScriptApp.deleteTrigger" => {
             host.world().triggers.delete(&string_arg(args, 0));
             Ok(Val::Undefined)
@@ -141,6 +147,36 @@ fn event_trigger_val(trigger: &EventTrigger) -> Val {
         ("eventType".into(), Val::String(trigger.event.event_type().into())),
         ("source".into(), Val::String("SPREADSHEETS".into())),
         ("sourceId".into(), Val::String(trigger.spreadsheet_id.clone())),
+    ])
+}
+
+/// `forUserCalendar(id).onEventUpdated().create()`: on a calendar the account can see
+/// (its primary one, by the account's address, exists from the start); another id gives
+/// the calendar's not-found error (assumed).
+fn calendar_trigger(host: &Host, handle: &Val, now: i64) -> CallResult {
+    let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
+    let calendar_id = handle.get("calendar").map(Val::to_js_string).unwrap_or_default();
+    if !matches!(handle.get("event"), Some(Val::String(e)) if e == "event_updated") {
+        return Err(ServiceError::new(gas_platform::triggers::CALENDAR_TRIGGER_WITHOUT_EVENT).into());
+    }
+    let mut world = host.world();
+    let user = world.user_email.clone();
+    if calendar_id == user {
+        world.calendar.ensure_primary(&user);
+    }
+    world.calendar.get(&calendar_id)?;
+    let trigger = world.triggers.install_calendar(&handler, &calendar_id, now, TriggerOrigin::Script)?;
+    Ok(calendar_trigger_val(&trigger))
+}
+
+/// A calendar trigger as the prelude's `Trigger` reads it.
+fn calendar_trigger_val(trigger: &CalendarTrigger) -> Val {
+    Val::Object(vec![
+        ("id".into(), Val::String(trigger.id.clone())),
+        ("handler".into(), Val::String(trigger.handler.clone())),
+        ("eventType".into(), Val::String(CALENDAR_EVENT_TYPE.into())),
+        ("source".into(), Val::String(CALENDAR_SOURCE.into())),
+        ("sourceId".into(), Val::String(trigger.calendar_id.clone())),
     ])
 }
 

@@ -278,3 +278,48 @@ fn recurrences_take_dates_exclusions_zones_year_days_and_weeks() {
         })
     );
 }
+
+#[test]
+fn an_event_updated_trigger_is_built_listed_and_deleted() {
+    let world = new_world();
+    let got = eval_zone(
+        &world,
+        "Europe/London",
+        "const team = CalendarApp.createCalendar('Team');
+         const clock = ScriptApp.newTrigger('tick').timeBased().everyHours(1).create();
+         const mine = ScriptApp.newTrigger('changed').forUserCalendar(Session.getEffectiveUser().getEmail())
+           .onEventUpdated().create();
+         ScriptApp.newTrigger('teamChanged').forUserCalendar(team.getId()).onEventUpdated().create();
+         const listed = ScriptApp.getProjectTriggers().map((t) =>
+           [t.getHandlerFunction(), String(t.getEventType()), String(t.getTriggerSource()), t.getTriggerSourceId()]);
+         const errors = [];
+         try { ScriptApp.newTrigger('x').forUserCalendar(team.getId()).create(); } catch (e) { errors.push(e.message); }
+         try { ScriptApp.newTrigger('x').forUserCalendar('nobody@example.com').onEventUpdated().create(); }
+         catch (e) { errors.push(e.message); }
+         ScriptApp.deleteTrigger(mine);
+         return {
+           listed, errors, left: ScriptApp.getProjectTriggers().map((t) => t.getHandlerFunction()),
+           type: mine.getEventType() == ScriptApp.EventType.ON_EVENT_UPDATED,
+           source: mine.getTriggerSource() == ScriptApp.TriggerSource.CALENDAR,
+           clock: String(clock.getEventType()),
+         };",
+    );
+    let team = state(&world).triggers.on_calendars[0].calendar_id.clone();
+    assert_eq!(
+        got,
+        json!({
+            "listed": [
+                ["tick", "CLOCK", "CLOCK", null],
+                ["changed", "ON_EVENT_UPDATED", "CALENDAR", "user@example.com"],
+                ["teamChanged", "ON_EVENT_UPDATED", "CALENDAR", team],
+            ],
+            "errors": [
+                gas_platform::triggers::CALENDAR_TRIGGER_WITHOUT_EVENT,
+                gas_platform::calendar::CALENDAR_NOT_FOUND_MESSAGE,
+            ],
+            "left": ["tick", "teamChanged"],
+            "type": true, "source": true, "clock": "CLOCK",
+        })
+    );
+    assert_eq!(state(&world).triggers.for_calendar(&team).count(), 1);
+}

@@ -32,6 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{ServiceError, ServiceResult};
 
+pub mod changes;
 pub mod events;
 pub mod recurrence;
 #[cfg(test)]

@@ -29,6 +29,9 @@ pub enum InvocationKind {
     /// An installable spreadsheet trigger (edit, change, form submit, open) firing for
     /// a user's action; it runs as the account that installed it.
     SpreadsheetTrigger,
+    /// An installable calendar trigger (`onEventUpdated`) firing for a change of its
+    /// calendar's events; it runs as the account that installed it.
+    CalendarTrigger,
 }
 
 /// Who started an execution, and as whom it runs.
@@ -48,7 +51,10 @@ impl Invocation {
     /// it is used up they fail as they start (manual runs, web apps and simple triggers
     /// are not counted: assumed).
     pub fn counts_toward_trigger_runtime(&self) -> bool {
-        matches!(self.kind, InvocationKind::TimeTrigger | InvocationKind::SpreadsheetTrigger)
+        matches!(
+            self.kind,
+            InvocationKind::TimeTrigger | InvocationKind::SpreadsheetTrigger | InvocationKind::CalendarTrigger
+        )
     }
 
     pub fn by_user(kind: InvocationKind, user: &str) -> Invocation {
@@ -65,6 +71,7 @@ impl Invocation {
             // An installable trigger runs as its owner, away from the editing user's page
             // (assumed: its dialogs reach nobody).
             InvocationKind::TimeTrigger | InvocationKind::WebApp | InvocationKind::SpreadsheetTrigger => false,
+            InvocationKind::CalendarTrigger => false,
         }
     }
 

@@ -16,6 +16,7 @@ fn only_installable_triggers_count_toward_trigger_runtime() {
     for (kind, counts) in [
         (TimeTrigger, true),
         (SpreadsheetTrigger, true),
+        (CalendarTrigger, true),
         (OnEdit, false),
         (Manual, false),
         (WebApp, false),

@@ -406,6 +406,21 @@ impl Scheduler {
                 drop(w);
                 self.queued.pop_front()
             }
+            Occurrence::CalendarChange(change) => {
+                let mut w = self.world.lock().unwrap_or_else(|p| p.into_inner());
+                let starts = crate::calendar_changes::happen(change, &mut w, at_utc_ms, plan.zone, &mut self.warnings);
+                drop(w);
+                self.queued.extend(starts.into_iter().map(|start| StartRequest {
+                    function: start.function,
+                    event: Some(start.event),
+                    at_utc_ms,
+                    source: start.source,
+                    lost: false,
+                    invocation: start.invocation,
+                    script_run_args: None,
+                }));
+                self.queued.pop_front()
+            }
         }
     }
 

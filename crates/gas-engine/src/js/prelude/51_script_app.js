@@ -28,11 +28,20 @@
       onFormSubmit() { this._h.event = 'form_submit'; return this; },
       create() { return new Trigger(call('SpreadsheetTriggerBuilder.create', this._h, [this._h.handler])); },
     });
+    // `forUserCalendar(id)` takes the calendar's id (the primary one's is the address);
+    // the binding checks the account can see it when the trigger is created.
+    const CalendarTriggerBuilder = klass('CalendarTriggerBuilder', {
+      onEventUpdated() { this._h.event = 'event_updated'; return this; },
+      create() { return new Trigger(call('CalendarTriggerBuilder.create', this._h, [this._h.handler])); },
+    });
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
       forSpreadsheet(key) {
         const id = key instanceof sheetsService().Spreadsheet ? key._h : String(key);
         return new SpreadsheetTriggerBuilder({ handler: this._h.handler, spreadsheet: id });
+      },
+      forUserCalendar(id) {
+        return new CalendarTriggerBuilder({ handler: this._h.handler, calendar: String(id) });
       },
     });
     const Service = klass('Service', {});
@@ -57,6 +66,6 @@
     hidden(enums, 'AuthMode', enumOf(['NONE', 'CUSTOM_FUNCTION', 'LIMITED', 'FULL']));
     hidden(enums, 'AuthorizationStatus', enumOf(['REQUIRED', 'NOT_REQUIRED']));
     hidden(enums, 'InstallationSource', enumOf(['APPS_MARKETPLACE_DOMAIN_ADD_ON', 'NONE', 'WEB_STORE_ADD_ON']));
-    return { Trigger, ClockTriggerBuilder, SpreadsheetTriggerBuilder, TriggerBuilder, Service, ScriptApp  };
+    return { Trigger, ClockTriggerBuilder, SpreadsheetTriggerBuilder, CalendarTriggerBuilder, TriggerBuilder, Service, ScriptApp  };
   });
 
