@@ -62,7 +62,8 @@
 //! holds is an id into it; `tree.rs` JDOM's add/remove/detach/clone and their checks,
 //! `verify.rs` legal names and characters, `parse/` XmlService.parse on quick-xml with
 //! Xerces' error texts, `format.rs` the three Formats and JDOM's XMLOutputter; see
-//! docs/xml.md).
+//! docs/xml.md), `forms/` (FormApp: forms, items and their answers in `items.rs`,
+//! responses and the destination sheet's rows in `responses.rs`; see docs/forms.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -132,6 +133,7 @@ pub mod container;
 pub mod drive;
 pub mod error;
 pub mod faults;
+pub mod forms;
 pub mod gaps;
 pub mod glob;
 pub mod gmail;
