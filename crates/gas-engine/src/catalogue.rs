@@ -105,9 +105,11 @@ pub(crate) fn declared_on(qualified: &str) -> String {
     } else {
         return String::new();
     };
-    let kinds = crate::methods::of_class(declared_as)
-        .into_iter()
-        .filter_map(|m| Some(format!("{}={}", m.name, result_kind(qualified, m.name)?)));
+    let kinds = crate::methods::of_class(declared_as).into_iter().filter_map(|m| {
+        // A Date crosses as a value (`Val::Date`), not as a handle.
+        let kind = result_kind(qualified, m.name).map(|k| if k == "Base.Date" { "value".into() } else { k });
+        Some(format!("{}={}", m.name, kind?))
+    });
     // A read's kind is where its answer is: `kind@key`, a Date made from epoch ms.
     let reads = crate::methods::reads_of_class(declared_as).into_iter().map(|r| {
         let kind = match result_kind(qualified, r.name) {

@@ -15,6 +15,7 @@ mod blob;
 mod cache;
 mod container;
 mod drive;
+mod forms;
 mod gmail;
 mod html;
 mod lock;
@@ -51,6 +52,9 @@ pub(crate) const TABLES: &[&[Method]] = &[
     cache::METHODS,
     container::METHODS,
     drive::METHODS,
+    forms::METHODS,
+    forms::ITEM_METHODS,
+    forms::RESPONSE_METHODS,
     gmail::METHODS,
     html::METHODS,
     lock::METHODS,
@@ -82,6 +86,8 @@ pub(crate) const READ_TABLES: &[&[Read]] = &[
     urlfetch::READS,
     drive::READS,
     container::READS,
+    forms::READS,
+    forms::ITEM_READS,
 ];
 
 /// A call of a declared method, answered by its declared handler.

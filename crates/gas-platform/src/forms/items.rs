@@ -91,7 +91,7 @@ pub fn check_conversion(kind: ItemKind, class: &str) -> ServiceResult<()> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
     pub value: String,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub correct: bool,
 }
 

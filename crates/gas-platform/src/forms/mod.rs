@@ -46,6 +46,10 @@ pub const FORMS_MAX: usize = 1_000;
 pub const ITEMS_PER_FORM_MAX: usize = 1_000;
 /// Responses one form keeps (gas-sim's bound).
 pub const RESPONSES_PER_FORM_MAX: usize = 100_000;
+/// The scope FormApp's methods need (documented), refused in a simple trigger.
+pub const SCOPE_FORMS: &str = "https://www.googleapis.com/auth/forms";
+/// `FormApp.DestinationType`'s one value (documented).
+pub const DESTINATION_SPREADSHEET: &str = "SPREADSHEET";
 /// The first item id (see the module table).
 pub const ITEM_ID_FIRST: i64 = 100_000_001;
 

@@ -28,11 +28,20 @@
       onFormSubmit() { this._h.event = 'form_submit'; return this; },
       create() { return new Trigger(call('SpreadsheetTriggerBuilder.create', this._h, [this._h.handler])); },
     });
+    // `forForm(form)` takes a Form or its id (documented); create checks the form exists.
+    const FormTriggerBuilder = klass('FormTriggerBuilder', {
+      onFormSubmit() { this._h.event = 'form_submit'; return this; },
+      create() { return new Trigger(call('FormTriggerBuilder.create', this._h, [this._h.handler])); },
+    });
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
       forSpreadsheet(key) {
         const id = key instanceof sheetsService().Spreadsheet ? key._h : String(key);
         return new SpreadsheetTriggerBuilder({ handler: this._h.handler, spreadsheet: id });
+      },
+      forForm(key) {
+        const id = key instanceof forms().Form ? key.getId() : String(key);
+        return new FormTriggerBuilder({ handler: this._h.handler, form: id });
       },
     });
     const Service = klass('Service', {});
