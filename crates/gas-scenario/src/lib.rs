@@ -99,6 +99,7 @@ pub mod expect;
 pub mod expect_cell;
 mod expect_kinds;
 pub mod explore;
+pub mod forms;
 pub mod inbox;
 pub mod local_time;
 pub mod model;
