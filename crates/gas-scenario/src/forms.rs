@@ -134,14 +134,47 @@ fn declared_item(
     Ok(item)
 }
 
-/// A `[[form_submissions]]` entry naming a form: each answer checked against the declared
-/// item of that title, as the form would check a person's.
-pub fn plan_submission(
+/// The most responses one `[[form_submissions]]` block may make (`repeat`).
+pub const REPEAT_MAX: i64 = 1_000;
+
+/// A `[[form_submissions]]` entry naming a form: its responses (`repeat` of them, `every`
+/// apart, `{n}` in the email and answers numbering them from 1), each as (ms after `at`,
+/// the response), each answer checked against the declared item of that title, as the
+/// form would check a person's.
+pub fn plan_submissions(
     loaded: &LoadedScenario,
     world: &World,
     submission: &FormSubmissionSection,
     form: &Spanned<String>,
     key: &str,
+) -> Result<Vec<(i64, UserEvent)>, ScenarioError> {
+    let count = match &submission.repeat {
+        None => 1,
+        Some(n) if (1..=REPEAT_MAX).contains(n.get_ref()) => *n.get_ref(),
+        Some(n) => {
+            return Err(loaded.error_at(n, &format!("{key}.repeat"), format!("must be 1 to {REPEAT_MAX} responses")))
+        }
+    };
+    let every_ms = match &submission.every {
+        None => 0,
+        Some(every) => crate::schedule::parse_duration_ms(every.get_ref())
+            .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?,
+    };
+    (1..=count)
+        .map(|n| {
+            let event = plan_submission(loaded, world, submission, form, key, &n.to_string())?;
+            Ok(((n - 1).saturating_mul(every_ms), event))
+        })
+        .collect()
+}
+
+fn plan_submission(
+    loaded: &LoadedScenario,
+    world: &World,
+    submission: &FormSubmissionSection,
+    form: &Spanned<String>,
+    key: &str,
+    n: &str,
 ) -> Result<UserEvent, ScenarioError> {
     let declared = world.forms.find(form.get_ref()).ok_or_else(|| {
         let known: Vec<&str> = world.forms.forms.values().map(|f| f.title.as_str()).collect();
@@ -169,6 +202,7 @@ pub fn plan_submission(
         let values = answer_texts(value).ok_or_else(|| {
             loaded.error_at(table, &table_key, format!("{title:?}: a string, number or a list of them"))
         })?;
+        let values: Vec<String> = values.iter().map(|v| v.replace("{n}", n)).collect();
         forms::person_answer(item, &values).map_err(|e| loaded.error_at(table, &table_key, e))?;
         answers.push((title.clone(), values));
     }
@@ -177,7 +211,7 @@ pub fn plan_submission(
     }
     Ok(UserEvent::FormResponse {
         form_id: declared.id.clone(),
-        email: submission.email.clone().unwrap_or_default(),
+        email: submission.email.clone().unwrap_or_default().replace("{n}", n),
         answers,
     })
 }
@@ -212,7 +246,8 @@ pub fn submit(
     let draft = match draft_now(world, form_id, email, answers) {
         Ok(draft) => draft,
         Err(why) => {
-            warnings.push(format!("form response refused: {why}"));
+            let who = if email.is_empty() { "someone" } else { email };
+            warnings.push(format!("form response refused: {who}: {why}"));
             return Vec::new();
         }
     };

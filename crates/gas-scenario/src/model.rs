@@ -172,6 +172,10 @@ pub struct FormSubmissionSection {
     pub answers: Option<Spanned<toml::value::Table>>,
     /// The respondent's address, for a `form` (default: none).
     pub email: Option<String>,
+    /// This many responses to a `form`, `every` apart, `{n}` in `email` and the answers
+    /// numbering them from 1.
+    pub repeat: Option<Spanned<i64>>,
+    pub every: Option<Spanned<String>>,
     /// Default: the bound spreadsheet.
     pub spreadsheet: Option<Spanned<String>>,
     /// Default: "Form Responses 1".

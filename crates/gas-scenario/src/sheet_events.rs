@@ -116,11 +116,14 @@ pub fn plan_sheet_events(
     for (i, submission) in file.form_submissions.iter().enumerate() {
         let key = format!("form_submissions[{i}]");
         if let Some(form) = &submission.form {
-            events.push(PlannedEvent {
-                at_utc_ms: (checks.start_time)(&submission.at, &format!("{key}.at"))?,
-                order: order_base + events.len(),
-                occurrence: Occurrence::User(crate::forms::plan_submission(loaded, world, submission, form, &key)?),
-            });
+            let at_utc_ms = (checks.start_time)(&submission.at, &format!("{key}.at"))?;
+            for (after_ms, response) in crate::forms::plan_submissions(loaded, world, submission, form, &key)? {
+                events.push(PlannedEvent {
+                    at_utc_ms: at_utc_ms.saturating_add(after_ms),
+                    order: order_base + events.len(),
+                    occurrence: Occurrence::User(response),
+                });
+            }
             continue;
         }
         let spreadsheet_id = spreadsheet_of(&submission.spreadsheet, &key, world)?;

@@ -152,5 +152,8 @@ answers = {{ Name = \"Bo\" }}
     ];
     assert_eq!(runs, expected);
     let warnings = zone.warnings.join("\n");
-    assert!(warnings.contains("form response refused: the form \"Sign-up\" is not accepting responses"), "{warnings}");
+    assert!(
+        warnings.contains("form response refused: someone: the form \"Sign-up\" is not accepting responses"),
+        "{warnings}"
+    );
 }
