@@ -58,7 +58,8 @@
 //! scenario it is given, `run::load_all`, before running any); `requests.rs` reads
 //! `[[requests]]` into `webapp::event::Request`s; `inbox.rs` puts `[[inbox]]` mail into the
 //! initial world; `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
-//! `[[ui]]`; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
+//! `[[ui]]`; `forms.rs` puts `[[forms]]` into the initial world and plans and makes the
+//! `[[form_submissions]]` that name a form; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
 //! `[[triggers]]` with `on = ...`, and when one happens writes the cell or response row and
 //! makes the executions it starts (onEdit, then the installable triggers; the scheduler
 //! starts the rest of one event's executions at the same instant, `Next::Queued`);
