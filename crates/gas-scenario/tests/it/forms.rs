@@ -80,6 +80,18 @@ fn bad_forms_and_submissions_name_file_line_and_key() {
             "v.toml:29: form_submissions[0].answers: \"Mood\": Invalid response submitted to item.",
         ),
         (
+            "[[form_submissions]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\nanswers = { Name = \"A\" }\nrepeat = 0\n",
+            "v.toml:30: form_submissions[0].repeat: must be 1 to 1000 responses",
+        ),
+        (
+            "[[form_submissions]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\nanswers = { Name = \"A\" }\nevery = \"soon\"\n",
+            "v.toml:30: form_submissions[0].every: bad duration \"soon\"",
+        ),
+        (
+            "[[form_submissions]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\n",
+            "v.toml:26: form_submissions[0]: a response gives its answers",
+        ),
+        (
             "[[forms]]\nid = \"x\"\n[[forms.items]]\ntype = \"slider\"\ntitle = \"S\"\n",
             "v.toml:29: forms[1].items[0].type: expected one of text, paragraph_text",
         ),
