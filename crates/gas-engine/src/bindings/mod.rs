@@ -55,6 +55,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     forms::METHODS,
     forms::ITEM_METHODS,
     forms::RESPONSE_METHODS,
+    forms::VALIDATION_METHODS,
     gmail::METHODS,
     html::METHODS,
     lock::METHODS,

@@ -217,3 +217,28 @@ fn a_form_submit_trigger_is_installed_for_a_form_and_gets_the_response_and_the_f
     let report = run_spec(&world, &project("UTC", src), "UTC", &spec);
     assert_eq!(result(&report), json!(["FULL", "1000001", "Survey", response_id, ["Ana"]]));
 }
+
+#[test]
+fn validation_builders_change_in_place_and_rules_are_set_on_their_items() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('F');
+           const seats = form.addTextItem().setTitle('Seats');
+           const builder = FormApp.createTextValidation();
+           builder.requireNumberBetween(1, 4);
+           builder.setHelpText('1 to 4 seats');
+           seats.setValidation(builder.build());
+           const days = form.addCheckboxItem().setTitle('Days').setChoiceValues(['Fri', 'Sat', 'Sun']);
+           days.setValidation(FormApp.createCheckboxValidation().requireSelectAtMost(2).build());
+           let wrong = '';
+           try { days.setValidation(FormApp.createTextValidation().requireTextIsEmail().build()); } catch (e) { wrong = e.message; }
+           let bad = '';
+           try { FormApp.createParagraphTextValidation().requireTextMatchesPattern('('); } catch (e) { bad = e.message; }
+           form.addParagraphTextItem().setValidation(FormApp.createParagraphTextValidation().requireTextLengthLessThanOrEqualTo(10).build())
+             .clearValidation();
+           form.addGridItem().setValidation(FormApp.createGridValidation().requireLimitOneResponsePerColumn().build());
+           return [String(builder), wrong, bad];
+         }",
+    );
+    assert_eq!(got, json!(["TextValidationBuilder", "Invalid data updating form.", "Invalid data updating form."]));
+}

@@ -119,6 +119,9 @@ pub struct Item {
     /// DateItem / DateTimeItem (documented default: true).
     pub includes_year: bool,
     pub points: i64,
+    /// `setValidation(rule)`: what a person's answer must pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation: Option<super::validation::Validation>,
 }
 
 impl Default for Item {
@@ -150,6 +153,7 @@ impl Item {
             columns: Vec::new(),
             includes_year: true,
             points: 0,
+            validation: None,
         }
     }
 
@@ -160,6 +164,15 @@ impl Item {
         }
         self.lower = lower;
         self.upper = upper;
+        Ok(())
+    }
+
+    /// `setValidation(rule)`: a rule of another kind of item is refused (assumed text).
+    pub fn set_validation(&mut self, validation: super::validation::Validation) -> ServiceResult<()> {
+        if !super::validation::fits(&validation.rule, self.kind) {
+            return Err(ServiceError::new(super::validation::BAD_PATTERN));
+        }
+        self.validation = Some(validation);
         Ok(())
     }
 

@@ -25,11 +25,14 @@
 //! | a response in the destination | appended as a person's typing (`Form Responses` rows), timestamp a date-time, checkbox answers joined with `, ` | observed |
 //! | `getResponses(date)` | responses at or after `date` | documented ("after") / assumed (inclusive) |
 //! | `getRespondentEmail()` of a script's response | `""` | assumed |
+//! | a person's answer failing its question's validation | refused with the rule's help text (else a default text) | documented (the form checks) / assumed (texts) |
+//! | `setValidation` of a rule of another kind of item, a pattern that does not compile | [`validation::BAD_PATTERN`] | assumed |
 
 mod items;
 mod responses;
 #[cfg(test)]
 mod tests;
+pub mod validation;
 
 use std::collections::BTreeMap;
 

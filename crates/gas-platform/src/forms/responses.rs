@@ -85,7 +85,14 @@ impl Form {
             return Some(format!("the form {:?} is not accepting responses", self.title));
         }
         let missing = self.items.iter().find(|i| i.required && draft.answers.iter().all(|a| a.item != i.id));
-        missing.map(|item| format!("{:?} is a required question", item.title))
+        if let Some(item) = missing {
+            return Some(format!("{:?} is a required question", item.title));
+        }
+        // Documented: the form checks each answer against its question's validation.
+        self.items.iter().find_map(|item| {
+            let answer = draft.answers.iter().find(|a| a.item == item.id)?;
+            item.validation.as_ref()?.refusal(item, &answer.answer)
+        })
     }
 
     /// The destination sheet's header cells and the row of `response`, in its columns.

@@ -201,3 +201,19 @@ fn a_state_file_with_a_bad_item_or_key_is_refused() {
     forms.get_mut(&id).unwrap().items.push(scale);
     assert!(forms.check_state().unwrap_err().contains("scale bounds"));
 }
+
+#[test]
+fn a_persons_answer_failing_its_validation_is_refused_with_the_help_text() {
+    let (mut forms, id, ids) = form_with_items();
+    let mut rule = validation::Validation::default();
+    validation::apply(&mut rule, "requireSelectAtMost", &[1.0], "").unwrap();
+    validation::apply(&mut rule, "setHelpText", &[], "One day only").unwrap();
+    let form = forms.get_mut(&id).unwrap();
+    form.item_mut(ids[2]).unwrap().set_validation(rule.clone()).unwrap();
+    assert!(form.item_mut(ids[0]).unwrap().set_validation(rule).is_err(), "a checkbox rule on a text item");
+    let mut draft = Draft::default();
+    draft.with(ids[2], Answer::List(vec!["Mon".into(), "Tue".into()]));
+    assert_eq!(form.refusal(&draft).unwrap(), "\"Days\": One day only");
+    draft.with(ids[2], Answer::List(vec!["Mon".into()]));
+    assert_eq!(form.refusal(&draft), None);
+}

@@ -10,6 +10,7 @@
 
 mod items;
 mod responses;
+mod validation;
 
 use gas_platform::forms::{self, Forms, ItemKind};
 use gas_platform::{ServiceError, ServiceResult, World};
@@ -22,6 +23,7 @@ use crate::value::Val;
 
 pub(super) use items::{ITEM_METHODS, ITEM_READS};
 pub(super) use responses::RESPONSE_METHODS;
+pub(super) use validation::VALIDATION_METHODS;
 
 /// The getters the prelude answers from a Form's, a Choice's or an ItemResponse's handle.
 pub(super) const READS: &[Read] = reads![
@@ -36,6 +38,11 @@ pub(super) const READS: &[Read] = reads![
 // Forms (modelled as Drive's): a read 50-150 ms, a change 200-400 ms, a new form 1 s.
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms::SCOPE_FORMS);
     "FormApp.create" => 1000,
+    "FormApp.createCheckboxGridValidation" => 0 { in_process: true },
+    "FormApp.createCheckboxValidation" => 0 { in_process: true },
+    "FormApp.createGridValidation" => 0 { in_process: true },
+    "FormApp.createParagraphTextValidation" => 0 { in_process: true },
+    "FormApp.createTextValidation" => 0 { in_process: true },
     "FormApp.getActiveForm" => 100,
     "FormApp.openById" => 150,
     "FormApp.openByUrl" => 150,
@@ -128,6 +135,9 @@ pub(super) fn form_handle(id: &str) -> Val {
 }
 
 fn form_app(forms: &mut Forms, container_id: Option<&str>, name: &str, args: &[Val]) -> ServiceResult<Val> {
+    if name.starts_with("create") && name.ends_with("Validation") {
+        return Ok(validation::new_builder());
+    }
     let id = match name {
         "create" => forms.create(&string_arg(args, 0))?,
         "openById" => forms.get(&string_arg(args, 0))?.id.clone(),

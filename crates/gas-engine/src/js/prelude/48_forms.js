@@ -13,6 +13,19 @@
         return this;
       },
     });
+    // A validation builder changes in place, as the platform's do: each step keeps the
+    // rule Rust gives back (bindings/forms/validation.rs).
+    for (const name of ['CheckboxGridValidation', 'CheckboxValidation', 'GridValidation', 'ParagraphTextValidation',
+      'TextValidation']) {
+      klass('Forms.' + name, {});
+      const steps = {};
+      for (const method of catalogueClass('Forms.' + name + 'Builder')[1]) {
+        if (method === 'build') continue;
+        const qualified = name + 'Builder.' + method;
+        steps[method] = function (...args) { this._h = call(qualified, this._h, args, true); return this; };
+      }
+      klass('Forms.' + name + 'Builder', steps);
+    }
     const Form = klass('Forms.Form', {});
     const FormApp = service('Forms.FormApp', {});
     return { FormApp, Form, FormResponse };
