@@ -1,7 +1,8 @@
 //! `[[forms]]` and `[[form_submissions]]` with `form = ...`: bad input is an error naming
 //! file, line and key; a person's response is kept by the form, appended to the
 //! destination sheet, and starts the form's and the spreadsheet's form-submit triggers
-//! with their event objects; a closed form refuses it with a warning.
+//! with their event objects; a closed form, or an answer its question's validation
+//! refuses, refuses it with a warning.
 
 use std::path::{Path, PathBuf};
 
@@ -39,6 +40,10 @@ function onForm(e) {
 }
 function onSheet(e) { return [e.values.slice(1), e.namedValues.Days, e.range.getA1Notation(), e.source.getId()]; }
 function close() { FormApp.openById('signup').setAcceptingResponses(false); }
+function guard() {
+  var rule = FormApp.createTextValidation().requireTextLengthGreaterThanOrEqualTo(3).setHelpText('Full name please').build();
+  FormApp.openById('signup').getItems(FormApp.ItemType.TEXT)[0].asTextItem().setValidation(rule);
+}
 ";
 
 fn write_scenario(dir: &Path, body: &str) -> PathBuf {
@@ -131,6 +136,16 @@ email = \"ana@example.com\"
 answers = {{ Name = \"Ana\", Days = [\"Fri\", \"Sat\"], Mood = 4 }}
 
 [[runs]]
+at = \"2025-06-13T10:10\"
+function = \"guard\"
+
+[[form_submissions]]
+at = \"2025-06-13T10:20\"
+form = \"signup\"
+email = \"bo@example.com\"
+answers = {{ Name = \"Bo\" }}
+
+[[runs]]
 at = \"2025-06-13T10:30\"
 function = \"close\"
 
@@ -160,6 +175,7 @@ answers = {{ Name = \"Bo\" }}
             "onSheet".to_string(),
             serde_json::json!([["ana@example.com", "Ana", "Fri, Sat", "4"], ["Fri, Sat"], "A2:E2", "answers"]),
         ),
+        ("guard".to_string(), serde_json::Value::Null),
         ("close".to_string(), serde_json::Value::Null),
     ];
     assert_eq!(runs, expected);
@@ -168,4 +184,5 @@ answers = {{ Name = \"Bo\" }}
         warnings.contains("form response refused: someone: the form \"Sign-up\" is not accepting responses"),
         "{warnings}"
     );
+    assert!(warnings.contains("form response refused: bo@example.com: \"Name\": Full name please"), "{warnings}");
 }
