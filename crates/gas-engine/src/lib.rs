@@ -70,7 +70,10 @@
 //! `bindings/xml/` and `47_xml.js` are XmlService (the execution's XML store is
 //! `Host::xml`; classes whose short name another namespace has, `Element`, `Document`,
 //! `Text`, `Comment`, are declared by qualified name, `XML_Service.Element.getChild`, and
-//! `methods::of_class` and `catalogue::declared_on` find them so); `11_ui.js` the Ui and
+//! `methods::of_class` and `catalogue::declared_on` find them so); `bindings/forms/` and
+//! `48_forms.js` are FormApp (a form's handle is its id, an item's its form, id and type,
+//! so getters read the world; Forms' `ListItem` and `GridItem` are declared by qualified
+//! name; a draft response lives in its handle until `submit`); `11_ui.js` the Ui and
 //! menus; `31_gmail.js` the Gmail classes; `45_drive.js` DriveApp,
 //! File, Folder and their iterators (a File or Folder handle is its id, so getters read the
 //! world; `MimeType` comes from the catalogue tables' `mimeTypes`); `bindings/calendar/`

@@ -66,7 +66,8 @@
 //! texts in `mod.rs`; events, guests, reminders, tags and the getEvents query in
 //! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`;
 //! changes someone else makes, which fire the event-updated triggers, in `changes.rs`; see
-//! docs/calendar.md).
+//! docs/calendar.md), `forms/` (FormApp: forms, items and their answers in `items.rs`,
+//! responses and the destination sheet's rows in `responses.rs`; see docs/forms.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -137,6 +138,7 @@ pub mod container;
 pub mod drive;
 pub mod error;
 pub mod faults;
+pub mod forms;
 pub mod gaps;
 pub mod glob;
 pub mod gmail;

@@ -1,5 +1,5 @@
 //! The event objects triggers receive (`e`), as the platform builds them: time-driven,
-//! open, edit, change and form submit (`webapp::event` is doGet/doPost's). Plain JSON;
+//! open, edit, change and form submit, a spreadsheet's or a form's (`webapp::event` is doGet/doPost's). Plain JSON;
 //! the prelude turns `source`, `range` and `user` into a Spreadsheet, a Range and a User.
 //! Fields are documented ("Event objects"); `triggerUid` only installable triggers have.
 
@@ -99,6 +99,18 @@ pub fn calendar_event_updated(calendar_id: &str, trigger_uid: &str) -> Value {
     json!({ "authMode": "FULL", "calendarId": calendar_id, "triggerUid": trigger_uid })
 }
 
+/// A form's form-submit trigger's event (documented: `authMode`, `response`, `source`,
+/// `triggerUid`): the response's and the form's handles, which the prelude makes a
+/// FormResponse and a Form.
+pub fn form_response(form_id: &str, response_id: &str, trigger_uid: &str) -> Value {
+    json!({
+        "authMode": "FULL",
+        "response": { "form": form_id, "id": response_id },
+        "source": { "id": form_id },
+        "triggerUid": trigger_uid,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +141,9 @@ mod tests {
         assert_eq!(edit(&changed, "FULL", Some("t3"))["oldValue"], "w");
         assert_eq!(change_by_edit("s", "a@x.com", "t4")["changeType"], "EDIT");
         assert_eq!(form_submit(Default::default(), json!(null), "s", "t5", json!([]))["namedValues"], json!({}));
+        let of_form = form_response("form-0001", "form-0001-r00001", "t6");
+        assert_eq!(of_form["response"], json!({"form": "form-0001", "id": "form-0001-r00001"}));
+        assert_eq!((of_form["source"]["id"].as_str(), of_form["triggerUid"].as_str()), (Some("form-0001"), Some("t6")));
     }
 
     #[test]

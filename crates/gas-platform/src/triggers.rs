@@ -142,11 +142,38 @@ impl SpreadsheetEvent {
 pub struct EventTrigger {
     pub id: String,
     pub handler: String,
+    /// The spreadsheet's id, or the form's for a form source.
     pub spreadsheet_id: String,
     pub event: SpreadsheetEvent,
     pub created_at_utc_ms: i64,
     #[serde(default)]
     pub origin: TriggerOrigin,
+    #[serde(default, skip_serializing_if = "EventSource::is_spreadsheet")]
+    pub source: EventSource,
+}
+
+/// What an event trigger watches: a spreadsheet, or a form (`forForm(form).onFormSubmit()`,
+/// whose only event gas-sim models is a submission).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventSource {
+    #[default]
+    Spreadsheet,
+    Form,
+}
+
+impl EventSource {
+    fn is_spreadsheet(&self) -> bool {
+        *self == EventSource::Spreadsheet
+    }
+
+    /// `Trigger.getTriggerSource()`: `ScriptApp.TriggerSource`'s name (documented).
+    pub fn trigger_source(self) -> &'static str {
+        match self {
+            EventSource::Spreadsheet => "SPREADSHEETS",
+            EventSource::Form => "FORMS",
+        }
+    }
 }
 
 /// An installable trigger on a calendar: `ScriptApp.newTrigger(f).forUserCalendar(id)
@@ -221,9 +248,29 @@ impl Triggers {
             event,
             created_at_utc_ms: now_utc_ms,
             origin,
+            source: EventSource::Spreadsheet,
         };
         self.on_events.push(trigger.clone());
         Ok(trigger)
+    }
+
+    /// Installs a form-submit trigger on `form_id`, or refuses it past the limit.
+    pub fn install_form_submit(
+        &mut self,
+        handler: &str,
+        form_id: &str,
+        now_utc_ms: i64,
+        origin: TriggerOrigin,
+    ) -> ServiceResult<EventTrigger> {
+        let mut trigger = self.install_event(handler, form_id, SpreadsheetEvent::FormSubmit, now_utc_ms, origin)?;
+        trigger.source = EventSource::Form;
+        self.on_events.last_mut().expect("just installed").source = EventSource::Form;
+        Ok(trigger)
+    }
+
+    /// The form-submit triggers of `form_id`, in the order they were installed.
+    pub fn for_form_submit<'a>(&'a self, form_id: &'a str) -> impl Iterator<Item = &'a EventTrigger> + 'a {
+        self.on_events.iter().filter(move |t| t.source == EventSource::Form && t.spreadsheet_id == form_id)
     }
 
     /// The id of a trigger about to be installed, counting it; refused past the limit.
@@ -248,7 +295,9 @@ impl Triggers {
         spreadsheet_id: &'a str,
         event: SpreadsheetEvent,
     ) -> impl Iterator<Item = &'a EventTrigger> + 'a {
-        self.on_events.iter().filter(move |t| t.spreadsheet_id == spreadsheet_id && t.event == event)
+        self.on_events.iter().filter(move |t| {
+            t.source == EventSource::Spreadsheet && t.spreadsheet_id == spreadsheet_id && t.event == event
+        })
     }
 
     /// `deleteTrigger(t)`: deleting one that is gone already is a no-op (assumed).
@@ -715,6 +764,18 @@ mod tests {
         let b = triggers.install("b", TimeSpec::At { at_utc_ms: 0 }, None, 0, TriggerOrigin::Script).unwrap();
         assert_eq!((a.id.as_str(), b.id.as_str()), ("1000001", "1000002"));
         assert_eq!(triggers.get("1000002").unwrap().handler, "b");
+    }
+
+    #[test]
+    fn a_form_trigger_is_apart_from_a_spreadsheets_and_counts_toward_the_limit() {
+        let mut triggers = Triggers::default();
+        let form = triggers.install_form_submit("f", "form-0001", 0, TriggerOrigin::Script).unwrap();
+        triggers.install_event("s", "form-0001", SpreadsheetEvent::FormSubmit, 0, TriggerOrigin::Script).unwrap();
+        assert_eq!((form.source, form.source.trigger_source()), (EventSource::Form, "FORMS"));
+        assert_eq!(triggers.for_form_submit("form-0001").map(|t| t.handler.as_str()).collect::<Vec<_>>(), ["f"]);
+        let sheet = triggers.for_event("form-0001", SpreadsheetEvent::FormSubmit);
+        assert_eq!(sheet.map(|t| t.handler.as_str()).collect::<Vec<_>>(), ["s"]);
+        assert_eq!(triggers.count(), 2);
     }
 
     #[test]

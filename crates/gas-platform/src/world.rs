@@ -9,6 +9,7 @@ use crate::calls::MethodNames;
 use crate::container::ContainerUi;
 use crate::drive::Drive;
 use crate::faults::Faults;
+use crate::forms::Forms;
 use crate::gmail::Mailbox;
 use crate::lock::Locks;
 use crate::mail::Mail;
@@ -62,6 +63,9 @@ pub struct World {
     /// Calendar.
     #[serde(skip_serializing_if = "Calendars::is_empty")]
     pub calendar: Calendars,
+    /// FormApp's forms; absent from a state file until a script or scenario makes one.
+    #[serde(skip_serializing_if = "Forms::is_empty")]
+    pub forms: Forms,
     /// The daily quotas besides mail's (`quotas`).
     #[serde(skip_serializing_if = "crate::world::quotas_unused")]
     pub quotas: Quotas,
@@ -133,6 +137,7 @@ impl World {
         self.gmail.check_state()?;
         self.drive.check_state().map_err(|e| format!("drive.{e}"))?;
         self.calendar.check_state().map_err(|e| format!("calendar.{e}"))?;
+        self.forms.check_state().map_err(|e| format!("forms.{e}"))?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }

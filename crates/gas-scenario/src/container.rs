@@ -29,6 +29,8 @@ pub enum UserEvent {
     Edit { user: String, cell: RangeRef, typed: String, simple: Option<String> },
     /// A form response with `answers` (question, answer) landing in `sheet`.
     FormSubmit { spreadsheet_id: String, sheet: String, answers: Vec<(String, String)> },
+    /// A person answers the form `form_id` (`crate::forms`): answers by question title.
+    FormResponse { form_id: String, email: String, answers: Vec<(String, Vec<String>)> },
     /// The page of an HTML dialog or sidebar titled `title`, shown to `user`, calls the
     /// server through `google.script.run`: one execution per call (`key` names the
     /// `[[ui]]` entry in warnings).

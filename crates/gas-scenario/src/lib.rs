@@ -60,7 +60,8 @@
 //! initial world, `calendars.rs` its `[[calendars]]` and their events, `calendar_changes.rs`
 //! plans `[[calendar_changes]]` and makes one happen (the change, then the calendar's
 //! onEventUpdated triggers, queued as an edit's are); `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
-//! `[[ui]]`; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
+//! `[[ui]]`; `forms.rs` puts `[[forms]]` into the initial world and plans and makes the
+//! `[[form_submissions]]` that name a form; `sheet_events.rs` plans `[[edits]]`, `[[form_submissions]]` and the
 //! `[[triggers]]` with `on = ...`, and when one happens writes the cell or response row and
 //! makes the executions it starts (onEdit, then the installable triggers; the scheduler
 //! starts the rest of one event's executions at the same instant, `Next::Queued`);
@@ -103,6 +104,7 @@ pub mod expect;
 pub mod expect_cell;
 mod expect_kinds;
 pub mod explore;
+pub mod forms;
 pub mod inbox;
 pub mod local_time;
 pub mod model;

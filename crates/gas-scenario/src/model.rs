@@ -87,6 +87,9 @@ pub struct ScenarioFile {
     /// A Google Form's response lands in its sheet: the form-submit triggers run.
     #[serde(default)]
     pub form_submissions: Vec<FormSubmissionSection>,
+    /// Google Forms as their owner built them (`crate::forms`).
+    #[serde(default)]
+    pub forms: Vec<crate::forms::FormSection>,
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
@@ -168,7 +171,18 @@ pub struct EditSection {
 pub struct FormSubmissionSection {
     pub at: Spanned<String>,
     /// Question title = answer, in the form's order (the header row's).
-    pub values: Spanned<toml::value::Table>,
+    pub values: Option<Spanned<toml::value::Table>>,
+    /// A form of `[[forms]]` (its id or title): the response goes through the form
+    /// (`crate::forms`) instead of straight into a sheet.
+    pub form: Option<Spanned<String>>,
+    /// Question title = answer (a list for checkboxes and grids), for a `form`.
+    pub answers: Option<Spanned<toml::value::Table>>,
+    /// The respondent's address, for a `form` (default: none).
+    pub email: Option<String>,
+    /// This many responses to a `form`, `every` apart, `{n}` in `email` and the answers
+    /// numbering them from 1.
+    pub repeat: Option<Spanned<i64>>,
+    pub every: Option<Spanned<String>>,
     /// Default: the bound spreadsheet.
     pub spreadsheet: Option<Spanned<String>>,
     /// Default: "Form Responses 1".
@@ -307,6 +321,8 @@ pub struct TriggerSection {
     pub on: Option<Spanned<String>>,
     /// The spreadsheet an `on` trigger watches (default: the bound one).
     pub spreadsheet: Option<Spanned<String>>,
+    /// Or the form of `[[forms]]` (id or title) an `on = "form_submit"` trigger watches.
+    pub form: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -73,6 +73,14 @@ pub fn plan_sheet_events(
             ));
         }
         let function = (checks.known_function)(&trigger.function, &format!("{key}.function"))?;
+        if let Some(form) = &trigger.form {
+            let form_id = form_trigger_target(loaded, world, form, event, &key)?;
+            world
+                .triggers
+                .install_form_submit(&function, &form_id, 0, TriggerOrigin::Scenario)
+                .map_err(|e| loaded.error_at(on, &key, e.message))?;
+            continue;
+        }
         let spreadsheet = spreadsheet_of(&trigger.spreadsheet, &key, world)?;
         world
             .triggers
@@ -107,23 +115,32 @@ pub fn plan_sheet_events(
     }
     for (i, submission) in file.form_submissions.iter().enumerate() {
         let key = format!("form_submissions[{i}]");
+        if let Some(form) = &submission.form {
+            let at_utc_ms = (checks.start_time)(&submission.at, &format!("{key}.at"))?;
+            for (after_ms, response) in crate::forms::plan_submissions(loaded, world, submission, form, &key)? {
+                events.push(PlannedEvent {
+                    at_utc_ms: at_utc_ms.saturating_add(after_ms),
+                    order: order_base + events.len(),
+                    occurrence: Occurrence::User(response),
+                });
+            }
+            continue;
+        }
         let spreadsheet_id = spreadsheet_of(&submission.spreadsheet, &key, world)?;
         let values_key = format!("{key}.values");
-        if submission.values.get_ref().len() > FORM_QUESTIONS_MAX {
-            return Err(loaded.error_at(
-                &submission.values,
-                &values_key,
-                format!("at most {FORM_QUESTIONS_MAX} questions"),
-            ));
+        let Some(values) = submission.values.as_ref().or(submission.answers.as_ref()) else {
+            return Err(loaded.error(&key, "a response gives its values = { \"Question\" = \"answer\" }"));
+        };
+        if values.get_ref().len() > FORM_QUESTIONS_MAX {
+            return Err(loaded.error_at(values, &values_key, format!("at most {FORM_QUESTIONS_MAX} questions")));
         }
-        let answers = submission
-            .values
+        let answers = values
             .get_ref()
             .iter()
             .map(|(question, answer)| {
                 let answer = typed_text(answer).ok_or_else(|| {
                     loaded.error_at(
-                        &submission.values,
+                        values,
                         &values_key,
                         format!("{question:?}: an answer is a string, number or boolean"),
                     )
@@ -132,7 +149,7 @@ pub fn plan_sheet_events(
             })
             .collect::<Result<Vec<_>, ScenarioError>>()?;
         if answers.is_empty() {
-            return Err(loaded.error_at(&submission.values, &values_key, "a response answers at least one question"));
+            return Err(loaded.error_at(values, &values_key, "a response answers at least one question"));
         }
         events.push(PlannedEvent {
             at_utc_ms: (checks.start_time)(&submission.at, &format!("{key}.at"))?,
@@ -145,6 +162,25 @@ pub fn plan_sheet_events(
         });
     }
     Ok(events)
+}
+
+/// The form an `on = "form_submit"` trigger with `form = "..."` watches.
+fn form_trigger_target(
+    loaded: &LoadedScenario,
+    world: &World,
+    form: &Spanned<String>,
+    event: SpreadsheetEvent,
+    key: &str,
+) -> Result<String, ScenarioError> {
+    if event != SpreadsheetEvent::FormSubmit {
+        return Err(loaded.error_at(form, key, "a form's trigger is on = \"form_submit\""));
+    }
+    match world.forms.find(form.get_ref()) {
+        Some(found) => Ok(found.id.clone()),
+        None => {
+            Err(loaded.error_at(form, &format!("{key}.form"), format!("no form {:?} in [[forms]]", form.get_ref())))
+        }
+    }
 }
 
 /// What a user types for a TOML value: strings as they are, numbers and booleans as
@@ -261,6 +297,17 @@ pub fn form_submit(
             return Vec::new();
         }
     };
+    form_row_starts(world, spreadsheet_id, sheet, &response)
+}
+
+/// The form-submit triggers of the spreadsheet a response row landed in, with the
+/// spreadsheet's event object (`values`, `namedValues`, `range`).
+pub fn form_row_starts(
+    world: &World,
+    spreadsheet_id: &str,
+    sheet: &str,
+    response: &gas_platform::sheets::people::FormResponse,
+) -> Vec<SheetStart> {
     let range = serde_json::to_value(&response.range).expect("a range handle is JSON");
     let named: serde_json::Map<String, serde_json::Value> =
         response.named_values.iter().map(|(question, answers)| (question.clone(), json!(answers))).collect();

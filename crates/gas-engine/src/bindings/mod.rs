@@ -16,6 +16,7 @@ mod cache;
 mod calendar;
 mod container;
 mod drive;
+mod forms;
 mod gmail;
 mod html;
 mod lock;
@@ -54,6 +55,10 @@ pub(crate) const TABLES: &[&[Method]] = &[
     calendar::events::METHODS,
     container::METHODS,
     drive::METHODS,
+    forms::METHODS,
+    forms::ITEM_METHODS,
+    forms::RESPONSE_METHODS,
+    forms::VALIDATION_METHODS,
     gmail::METHODS,
     html::METHODS,
     lock::METHODS,
@@ -86,6 +91,8 @@ pub(crate) const READ_TABLES: &[&[Read]] = &[
     urlfetch::READS,
     drive::READS,
     container::READS,
+    forms::READS,
+    forms::ITEM_READS,
 ];
 
 /// A call of a declared method, answered by its declared handler.

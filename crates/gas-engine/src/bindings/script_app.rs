@@ -33,6 +33,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "Service.getUrl" => 0,
     "Service.isEnabled" => 0,
     // The catalogue's create takes nothing; the prelude passes the handler's name.
+    "FormTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
+    // The catalogue's create takes nothing; the prelude passes the handler's name.
     "SpreadsheetTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     // The catalogue's create takes nothing; the prelude passes the handler's name.
     "TriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
@@ -118,6 +120,17 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
             Ok(event_trigger_val(&trigger))
         }
         "CalendarTriggerBuilder.create" => calendar_trigger(host, handle, now),
+        "FormTriggerBuilder.create" => {
+            let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
+            let form_id = handle.get("form").map(Val::to_js_string).unwrap_or_default();
+            if handle.get("event").map(Val::to_js_string).as_deref() != Some("form_submit") {
+                return Err(ServiceError::unimplemented("FormTriggerBuilder.create without onFormSubmit").into());
+            }
+            let mut world = host.world();
+            world.forms.get(&form_id)?;
+            let trigger = world.triggers.install_form_submit(&handler, &form_id, now, TriggerOrigin::Script)?;
+            Ok(event_trigger_val(&trigger))
+        }
         "ScriptApp.deleteTrigger" => {
             host.world().triggers.delete(&string_arg(args, 0));
             Ok(Val::Undefined)
@@ -139,13 +152,13 @@ fn trigger_number(id: &str) -> u64 {
     id.parse().unwrap_or(u64::MAX)
 }
 
-/// A spreadsheet trigger as the prelude's `Trigger` reads it.
+/// A spreadsheet's or form's trigger as the prelude's `Trigger` reads it.
 fn event_trigger_val(trigger: &EventTrigger) -> Val {
     Val::Object(vec![
         ("id".into(), Val::String(trigger.id.clone())),
         ("handler".into(), Val::String(trigger.handler.clone())),
         ("eventType".into(), Val::String(trigger.event.event_type().into())),
-        ("source".into(), Val::String("SPREADSHEETS".into())),
+        ("source".into(), Val::String(trigger.source.trigger_source().into())),
         ("sourceId".into(), Val::String(trigger.spreadsheet_id.clone())),
     ])
 }

@@ -29,7 +29,7 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
         ("DriveApp.getStorageUsed()", "DriveApp.getStorageUsed"),
         ("DocumentApp.create('d')", "DocumentApp.create"),
         ("LanguageApp.translate('a', 'en', 'fr')", "LanguageApp.translate"),
-        ("FormApp.create('f')", "FormApp.create"),
+        ("FormApp.getUi()", "FormApp.getUi"),
         // Inherited from Base.BlobSource.
         ("Utilities.newBlob('x').getAllBlobs()", "Blob.getAllBlobs"),
     ];

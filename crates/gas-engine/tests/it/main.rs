@@ -22,6 +22,7 @@ mod container;
 mod date_zones;
 mod drive;
 mod engine_semantics;
+mod forms;
 mod fresh_globals;
 mod gaps;
 mod gmail;

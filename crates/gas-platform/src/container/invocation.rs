@@ -162,6 +162,7 @@ pub const SCOPE_CONTAINER_UI: &str = "https://www.googleapis.com/auth/script.con
 fn shown_in_refusal(method: &str) -> &str {
     match method {
         "TriggerBuilder.create" | "SpreadsheetTriggerBuilder.create" => "ScriptApp.newTrigger",
+        "FormTriggerBuilder.create" => "ScriptApp.newTrigger",
         _ => method,
     }
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use regex::Regex;
 
 /// The docs whose tables quote the platform's texts; only table rows are read.
-const DOCS: [&str; 3] = ["docs/fidelity.md", "docs/surface.md", "docs/xml.md"];
+const DOCS: [&str; 4] = ["docs/fidelity.md", "docs/surface.md", "docs/xml.md", "docs/forms.md"];
 
 /// Message texts that start with a lower-case word, which `is_message_text` takes for code.
 const LOWER_CASE_MESSAGES: &[&str] = &[

@@ -55,6 +55,12 @@ pub(super) fn user_event(
                 .map(sheet_start)
                 .collect()
         }
+        crate::container::UserEvent::FormResponse { form_id, email, answers } => {
+            crate::forms::submit(world, form_id, email, answers, at_utc_ms, zone, warnings)
+                .into_iter()
+                .map(sheet_start)
+                .collect()
+        }
         crate::container::UserEvent::Open { user, selection, install, function } => {
             open(world, user, selection.as_ref(), *install, function.as_deref(), container_id, at_utc_ms)
         }

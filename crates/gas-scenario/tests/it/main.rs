@@ -16,6 +16,7 @@ mod container_events;
 mod dialogs;
 mod expect_kinds;
 mod explore;
+mod forms;
 mod gaps;
 mod inbox_validation;
 mod interleaving;

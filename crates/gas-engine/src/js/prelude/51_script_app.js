@@ -34,6 +34,11 @@
       onEventUpdated() { this._h.event = 'event_updated'; return this; },
       create() { return new Trigger(call('CalendarTriggerBuilder.create', this._h, [this._h.handler])); },
     });
+    // `forForm(form)` takes a Form or its id (documented); create checks the form exists.
+    const FormTriggerBuilder = klass('FormTriggerBuilder', {
+      onFormSubmit() { this._h.event = 'form_submit'; return this; },
+      create() { return new Trigger(call('FormTriggerBuilder.create', this._h, [this._h.handler])); },
+    });
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
       forSpreadsheet(key) {
@@ -42,6 +47,10 @@
       },
       forUserCalendar(id) {
         return new CalendarTriggerBuilder({ handler: this._h.handler, calendar: String(id) });
+      },
+      forForm(key) {
+        const id = key instanceof forms().Form ? key.getId() : String(key);
+        return new FormTriggerBuilder({ handler: this._h.handler, form: id });
       },
     });
     const Service = klass('Service', {});

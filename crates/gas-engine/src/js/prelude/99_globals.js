@@ -8,6 +8,11 @@
       if (typeof e.source === 'string') e.source = new sheets.Spreadsheet(e.source);
       if (typeof e.user === 'string') e.user = new (session().User)(e.user);
       if (e.range !== null && typeof e.range === 'object') e.range = new sheets.Range(e.range);
+      // A form's submission: the response and the form (trigger_events::form_response).
+      if (e.response !== null && typeof e.response === 'object') {
+        e.response = new (forms().FormResponse)(e.response);
+        e.source = new (forms().Form)(e.source);
+      }
       return e;
     },
     writable: true, enumerable: false, configurable: true,
@@ -42,6 +47,7 @@
   // (a script listing the global object sees the order it always saw).
   makers.XmlService = () => xml().XmlService;
   makers.CalendarApp = () => calendar().CalendarApp;
+  makers.FormApp = () => forms().FormApp;
   function build(name) {
     const value = makers[name]();
     finishClasses();

@@ -1,0 +1,413 @@
+//! Every class of a form's item (`Item`, `TextItem`, `Forms.ListItem` ...): one handle,
+//! `{ form, id, type }`, whatever class the script holds it as; each method acts on the
+//! item's settings in the world (see the parent module).
+
+use gas_platform::forms::{self, check_conversion, Answer, Choice, Item, ItemKind};
+use gas_platform::{ServiceError, ServiceResult};
+
+use super::super::args::*;
+use super::super::Call;
+use crate::host::CallResult;
+use crate::methods::{declare, reads, Method, Read};
+use crate::value::Val;
+
+/// An item's id and type are fixed: reads of its handle.
+pub(in crate::bindings) const ITEM_READS: &[Read] = reads![
+    "CheckboxGridItem.getId" => "id",
+    "CheckboxGridItem.getType" => "type",
+    "CheckboxItem.getId" => "id",
+    "CheckboxItem.getType" => "type",
+    "DateItem.getId" => "id",
+    "DateItem.getType" => "type",
+    "DateTimeItem.getId" => "id",
+    "DateTimeItem.getType" => "type",
+    "DurationItem.getId" => "id",
+    "DurationItem.getType" => "type",
+    "Forms.GridItem.getId" => "id",
+    "Forms.GridItem.getType" => "type",
+    "Forms.ListItem.getId" => "id",
+    "Forms.ListItem.getType" => "type",
+    "ImageItem.getId" => "id",
+    "ImageItem.getType" => "type",
+    "Item.getId" => "id",
+    "Item.getType" => "type",
+    "MultipleChoiceItem.getId" => "id",
+    "MultipleChoiceItem.getType" => "type",
+    "PageBreakItem.getId" => "id",
+    "PageBreakItem.getType" => "type",
+    "ParagraphTextItem.getId" => "id",
+    "ParagraphTextItem.getType" => "type",
+    "ScaleItem.getId" => "id",
+    "ScaleItem.getType" => "type",
+    "SectionHeaderItem.getId" => "id",
+    "SectionHeaderItem.getType" => "type",
+    "TextItem.getId" => "id",
+    "TextItem.getType" => "type",
+    "TimeItem.getId" => "id",
+    "TimeItem.getType" => "type",
+    "VideoItem.getId" => "id",
+    "VideoItem.getType" => "type",
+];
+
+/// The methods answered here, declared once (`crate::methods`). A conversion, a choice
+/// and an answer are made in the script's process; the others read or change the form.
+pub(in crate::bindings) const ITEM_METHODS: &[Method] = declare![Method::by(dispatch).scope(forms::SCOPE_FORMS);
+    "CheckboxGridItem.clearValidation" => 200,
+    "CheckboxGridItem.createResponse" => 0 { in_process: true },
+    "CheckboxGridItem.duplicate" => 300,
+    "CheckboxGridItem.getColumns" => 50,
+    "CheckboxGridItem.getHelpText" => 50,
+    "CheckboxGridItem.getIndex" => 50,
+    "CheckboxGridItem.getRows" => 50,
+    "CheckboxGridItem.getTitle" => 50,
+    "CheckboxGridItem.isRequired" => 50,
+    "CheckboxGridItem.setColumns" => 200,
+    "CheckboxGridItem.setHelpText" => 200,
+    "CheckboxGridItem.setRequired" => 200,
+    "CheckboxGridItem.setRows" => 200,
+    "CheckboxGridItem.setTitle" => 200,
+    "CheckboxGridItem.setValidation" => 200,
+    "CheckboxItem.clearValidation" => 200,
+    "CheckboxItem.createChoice" => 0 { in_process: true },
+    "CheckboxItem.createResponse" => 0 { in_process: true },
+    "CheckboxItem.duplicate" => 300,
+    "CheckboxItem.getChoices" => 50,
+    "CheckboxItem.getHelpText" => 50,
+    "CheckboxItem.getIndex" => 50,
+    "CheckboxItem.getTitle" => 50,
+    "CheckboxItem.hasOtherOption" => 50,
+    "CheckboxItem.isRequired" => 50,
+    "CheckboxItem.setChoiceValues" => 200,
+    "CheckboxItem.setChoices" => 200,
+    "CheckboxItem.setHelpText" => 200,
+    "CheckboxItem.setRequired" => 200,
+    "CheckboxItem.setTitle" => 200,
+    "CheckboxItem.setValidation" => 200,
+    "CheckboxItem.showOtherOption" => 200,
+    "DateItem.createResponse" => 0 { in_process: true },
+    "DateItem.duplicate" => 300,
+    "DateItem.getHelpText" => 50,
+    "DateItem.getIndex" => 50,
+    "DateItem.getTitle" => 50,
+    "DateItem.includesYear" => 50,
+    "DateItem.isRequired" => 50,
+    "DateItem.setHelpText" => 200,
+    "DateItem.setIncludesYear" => 200,
+    "DateItem.setRequired" => 200,
+    "DateItem.setTitle" => 200,
+    "DateTimeItem.createResponse" => 0 { in_process: true },
+    "DateTimeItem.duplicate" => 300,
+    "DateTimeItem.getHelpText" => 50,
+    "DateTimeItem.getIndex" => 50,
+    "DateTimeItem.getTitle" => 50,
+    "DateTimeItem.includesYear" => 50,
+    "DateTimeItem.isRequired" => 50,
+    "DateTimeItem.setHelpText" => 200,
+    "DateTimeItem.setIncludesYear" => 200,
+    "DateTimeItem.setRequired" => 200,
+    "DateTimeItem.setTitle" => 200,
+    "DurationItem.createResponse" => 0 { in_process: true },
+    "DurationItem.duplicate" => 300,
+    "DurationItem.getHelpText" => 50,
+    "DurationItem.getIndex" => 50,
+    "DurationItem.getTitle" => 50,
+    "DurationItem.isRequired" => 50,
+    "DurationItem.setHelpText" => 200,
+    "DurationItem.setRequired" => 200,
+    "DurationItem.setTitle" => 200,
+    "Forms.GridItem.clearValidation" => 200,
+    "Forms.GridItem.createResponse" => 0 { in_process: true },
+    "Forms.GridItem.duplicate" => 300,
+    "Forms.GridItem.getColumns" => 50,
+    "Forms.GridItem.getHelpText" => 50,
+    "Forms.GridItem.getIndex" => 50,
+    "Forms.GridItem.getRows" => 50,
+    "Forms.GridItem.getTitle" => 50,
+    "Forms.GridItem.isRequired" => 50,
+    "Forms.GridItem.setColumns" => 200,
+    "Forms.GridItem.setHelpText" => 200,
+    "Forms.GridItem.setRequired" => 200,
+    "Forms.GridItem.setRows" => 200,
+    "Forms.GridItem.setTitle" => 200,
+    "Forms.GridItem.setValidation" => 200,
+    "Forms.ListItem.createChoice" => 0 { in_process: true },
+    "Forms.ListItem.createResponse" => 0 { in_process: true },
+    "Forms.ListItem.duplicate" => 300,
+    "Forms.ListItem.getChoices" => 50,
+    "Forms.ListItem.getHelpText" => 50,
+    "Forms.ListItem.getIndex" => 50,
+    "Forms.ListItem.getTitle" => 50,
+    "Forms.ListItem.isRequired" => 50,
+    "Forms.ListItem.setChoiceValues" => 200,
+    "Forms.ListItem.setChoices" => 200,
+    "Forms.ListItem.setHelpText" => 200,
+    "Forms.ListItem.setRequired" => 200,
+    "Forms.ListItem.setTitle" => 200,
+    "ImageItem.duplicate" => 300,
+    "ImageItem.getHelpText" => 50,
+    "ImageItem.getIndex" => 50,
+    "ImageItem.getTitle" => 50,
+    "ImageItem.setHelpText" => 200,
+    "ImageItem.setTitle" => 200,
+    "Item.asCheckboxGridItem" => 0 { in_process: true },
+    "Item.asCheckboxItem" => 0 { in_process: true },
+    "Item.asDateItem" => 0 { in_process: true },
+    "Item.asDateTimeItem" => 0 { in_process: true },
+    "Item.asDurationItem" => 0 { in_process: true },
+    "Item.asGridItem" => 0 { in_process: true },
+    "Item.asImageItem" => 0 { in_process: true },
+    "Item.asListItem" => 0 { in_process: true },
+    "Item.asMultipleChoiceItem" => 0 { in_process: true },
+    "Item.asPageBreakItem" => 0 { in_process: true },
+    "Item.asParagraphTextItem" => 0 { in_process: true },
+    "Item.asScaleItem" => 0 { in_process: true },
+    "Item.asSectionHeaderItem" => 0 { in_process: true },
+    "Item.asTextItem" => 0 { in_process: true },
+    "Item.asTimeItem" => 0 { in_process: true },
+    "Item.asVideoItem" => 0 { in_process: true },
+    "Item.duplicate" => 300,
+    "Item.getHelpText" => 50,
+    "Item.getIndex" => 50,
+    "Item.getTitle" => 50,
+    "Item.setHelpText" => 200,
+    "Item.setTitle" => 200,
+    "MultipleChoiceItem.createChoice" => 0 { in_process: true },
+    "MultipleChoiceItem.createResponse" => 0 { in_process: true },
+    "MultipleChoiceItem.duplicate" => 300,
+    "MultipleChoiceItem.getChoices" => 50,
+    "MultipleChoiceItem.getHelpText" => 50,
+    "MultipleChoiceItem.getIndex" => 50,
+    "MultipleChoiceItem.getTitle" => 50,
+    "MultipleChoiceItem.hasOtherOption" => 50,
+    "MultipleChoiceItem.isRequired" => 50,
+    "MultipleChoiceItem.setChoiceValues" => 200,
+    "MultipleChoiceItem.setChoices" => 200,
+    "MultipleChoiceItem.setHelpText" => 200,
+    "MultipleChoiceItem.setRequired" => 200,
+    "MultipleChoiceItem.setTitle" => 200,
+    "MultipleChoiceItem.showOtherOption" => 200,
+    "PageBreakItem.duplicate" => 300,
+    "PageBreakItem.getHelpText" => 50,
+    "PageBreakItem.getIndex" => 50,
+    "PageBreakItem.getTitle" => 50,
+    "PageBreakItem.setHelpText" => 200,
+    "PageBreakItem.setTitle" => 200,
+    "ParagraphTextItem.clearValidation" => 200,
+    "ParagraphTextItem.createResponse" => 0 { in_process: true },
+    "ParagraphTextItem.duplicate" => 300,
+    "ParagraphTextItem.getHelpText" => 50,
+    "ParagraphTextItem.getIndex" => 50,
+    "ParagraphTextItem.getTitle" => 50,
+    "ParagraphTextItem.isRequired" => 50,
+    "ParagraphTextItem.setHelpText" => 200,
+    "ParagraphTextItem.setRequired" => 200,
+    "ParagraphTextItem.setTitle" => 200,
+    "ParagraphTextItem.setValidation" => 200,
+    "ScaleItem.createResponse" => 0 { in_process: true },
+    "ScaleItem.duplicate" => 300,
+    "ScaleItem.getHelpText" => 50,
+    "ScaleItem.getIndex" => 50,
+    "ScaleItem.getLeftLabel" => 50,
+    "ScaleItem.getLowerBound" => 50,
+    "ScaleItem.getRightLabel" => 50,
+    "ScaleItem.getTitle" => 50,
+    "ScaleItem.getUpperBound" => 50,
+    "ScaleItem.isRequired" => 50,
+    "ScaleItem.setBounds" => 200,
+    "ScaleItem.setHelpText" => 200,
+    "ScaleItem.setLabels" => 200,
+    "ScaleItem.setRequired" => 200,
+    "ScaleItem.setTitle" => 200,
+    "SectionHeaderItem.duplicate" => 300,
+    "SectionHeaderItem.getHelpText" => 50,
+    "SectionHeaderItem.getIndex" => 50,
+    "SectionHeaderItem.getTitle" => 50,
+    "SectionHeaderItem.setHelpText" => 200,
+    "SectionHeaderItem.setTitle" => 200,
+    "TextItem.clearValidation" => 200,
+    "TextItem.createResponse" => 0 { in_process: true },
+    "TextItem.duplicate" => 300,
+    "TextItem.getHelpText" => 50,
+    "TextItem.getIndex" => 50,
+    "TextItem.getTitle" => 50,
+    "TextItem.isRequired" => 50,
+    "TextItem.setHelpText" => 200,
+    "TextItem.setRequired" => 200,
+    "TextItem.setTitle" => 200,
+    "TextItem.setValidation" => 200,
+    "TimeItem.createResponse" => 0 { in_process: true },
+    "TimeItem.duplicate" => 300,
+    "TimeItem.getHelpText" => 50,
+    "TimeItem.getIndex" => 50,
+    "TimeItem.getTitle" => 50,
+    "TimeItem.isRequired" => 50,
+    "TimeItem.setHelpText" => 200,
+    "TimeItem.setRequired" => 200,
+    "TimeItem.setTitle" => 200,
+    "VideoItem.duplicate" => 300,
+    "VideoItem.getHelpText" => 50,
+    "VideoItem.getIndex" => 50,
+    "VideoItem.getTitle" => 50,
+    "VideoItem.setHelpText" => 200,
+    "VideoItem.setTitle" => 200,
+];
+
+/// An item's handle: its form, id and type (`FormApp.ItemType`'s name).
+pub(super) fn item_handle(form: &str, item: &Item) -> Val {
+    Val::Object(vec![
+        ("form".into(), Val::String(form.to_string())),
+        ("id".into(), Val::Number(item.id as f64)),
+        ("type".into(), Val::String(item.kind.type_name().into())),
+    ])
+}
+
+/// The form and item an item's handle (or a script's item) names.
+pub(super) fn item_ref(value: &Val) -> Option<(String, i64)> {
+    let handle = handle_arg(value);
+    let form = handle.get("form")?.as_str()?.to_string();
+    let id = handle.get("id")?.as_f64()?;
+    Some((form, id as i64))
+}
+
+fn choice_handle(choice: &Choice) -> Val {
+    Val::Object(vec![
+        ("value".into(), Val::String(choice.value.clone())),
+        ("correct".into(), Val::Bool(choice.correct)),
+    ])
+}
+
+fn answer_val(answer: &Answer) -> Val {
+    match answer {
+        Answer::Text(text) => Val::String(text.clone()),
+        Answer::List(values) => Val::Array(values.iter().cloned().map(Val::String).collect()),
+        Answer::Grid(rows) => {
+            Val::Array(rows.iter().map(|row| Val::Array(row.iter().cloned().map(Val::String).collect())).collect())
+        }
+    }
+}
+
+/// An ItemResponse's handle: the item's handle and the answer as getResponse gives it.
+pub(super) fn item_response_handle(form: &str, item: &Item, answer: &Answer) -> Val {
+    Val::Object(vec![("item".into(), item_handle(form, item)), ("response".into(), answer_val(answer))])
+}
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let (class, name) = call.method.rsplit_once('.').unwrap_or((call.method, ""));
+    let class = class.rsplit('.').next().unwrap_or(class);
+    let Some((form_id, item_id)) = item_ref(call.handle) else {
+        return Err(ServiceError::new("gas-sim: bad item handle; was the object built by hand?").into());
+    };
+    let zone = call.host.zone;
+    let mut world = call.host.world();
+    let forms = &mut world.forms;
+    let item = forms.get(&form_id)?.item(item_id)?.clone();
+    let value = match name {
+        _ if name.starts_with("as") => {
+            check_conversion(item.kind, &name["as".len()..])?;
+            item_handle(&form_id, &item)
+        }
+        "getIndex" => Val::Number(forms.get(&form_id)?.index_of(item_id)? as f64),
+        "duplicate" => {
+            let copy = forms.duplicate_item(&form_id, item_id)?;
+            item_handle(&form_id, forms.get(&form_id)?.item(copy)?)
+        }
+        "createResponse" => {
+            let answer = answer_of(&item, call.method, call.args, zone)?;
+            item_response_handle(&form_id, &item, &answer)
+        }
+        "createChoice" => match (arg(call.args, 1), string_arg(call.args, 0)) {
+            (Val::Undefined, value) => choice_handle(&Choice { value, correct: false }),
+            (Val::Bool(correct), value) => choice_handle(&Choice { value, correct: *correct }),
+            // Page navigation is not modelled.
+            _ => return Err(ServiceError::unimplemented(&format!("{class}.createChoice with navigation")).into()),
+        },
+        _ => {
+            let item = forms.get_mut(&form_id)?.item_mut(item_id)?;
+            settings(item, call.method, name, call.args)?
+        }
+    };
+    Ok(value)
+}
+
+/// `createResponse(...)`: the arguments each kind takes (the catalogue checked their types).
+fn answer_of(item: &Item, method: &str, args: &[Val], zone: chrono_tz::Tz) -> ServiceResult<Answer> {
+    let strings = |value: &Val| match value {
+        Val::Array(values) => Ok(values.iter().map(Val::to_js_string).collect::<Vec<_>>()),
+        _ => Err(signature_error(method, args)),
+    };
+    match item.kind {
+        ItemKind::Checkbox | ItemKind::Grid => item.answer_list(strings(arg(args, 0))?),
+        ItemKind::CheckboxGrid => match arg(args, 0) {
+            Val::Array(rows) => item.answer_grid(rows.iter().map(strings).collect::<ServiceResult<_>>()?),
+            _ => Err(signature_error(method, args)),
+        },
+        ItemKind::Scale => item.answer_scale(int_arg(args, 0, method)?),
+        ItemKind::Date | ItemKind::Datetime => match arg(args, 0) {
+            Val::Date(ms) if ms.is_finite() => Ok(item.answer_date(*ms as i64, zone)),
+            _ => Err(signature_error(method, args)),
+        },
+        ItemKind::Time => Ok(item.answer_time(&[int_arg(args, 0, method)?, int_arg(args, 1, method)?])),
+        ItemKind::Duration => {
+            let parts = [int_arg(args, 0, method)?, int_arg(args, 1, method)?, int_arg(args, 2, method)?];
+            Ok(item.answer_time(&parts))
+        }
+        _ => item.answer_text(&string_arg(args, 0)),
+    }
+}
+
+/// The getters and setters of an item's own settings.
+fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceResult<Val> {
+    let text = |s: &String| Val::String(s.clone());
+    let strings = |value: &Val| match value {
+        Val::Array(values) => Ok(values.iter().map(Val::to_js_string).collect::<Vec<_>>()),
+        _ => Err(signature_error(method, args)),
+    };
+    let boolean = || match arg(args, 0) {
+        Val::Bool(b) => Ok(*b),
+        _ => Err(signature_error(method, args)),
+    };
+    let value = match name {
+        "getTitle" => text(&item.title),
+        "getHelpText" => text(&item.help_text),
+        "isRequired" => Val::Bool(item.required),
+        "hasOtherOption" => Val::Bool(item.other_option),
+        "includesYear" => Val::Bool(item.includes_year),
+        "getChoices" => Val::Array(item.choices.iter().map(choice_handle).collect()),
+        "getRows" => Val::Array(item.rows.iter().cloned().map(Val::String).collect()),
+        "getColumns" => Val::Array(item.columns.iter().cloned().map(Val::String).collect()),
+        "getLowerBound" => Val::Number(item.lower as f64),
+        "getUpperBound" => Val::Number(item.upper as f64),
+        "getLeftLabel" => text(&item.left_label),
+        "getRightLabel" => text(&item.right_label),
+        "setTitle" => set(&mut item.title, string_arg(args, 0)),
+        "setHelpText" => set(&mut item.help_text, string_arg(args, 0)),
+        "setRequired" => set(&mut item.required, boolean()?),
+        "showOtherOption" => set(&mut item.other_option, boolean()?),
+        "setIncludesYear" => set(&mut item.includes_year, boolean()?),
+        "setRows" => set(&mut item.rows, strings(arg(args, 0))?),
+        "setColumns" => set(&mut item.columns, strings(arg(args, 0))?),
+        "setChoiceValues" => {
+            let values = strings(arg(args, 0))?;
+            set(&mut item.choices, values.into_iter().map(|value| Choice { value, correct: false }).collect())
+        }
+        "setChoices" => {
+            let Val::Array(values) = arg(args, 0) else { return Err(signature_error(method, args)) };
+            set(&mut item.choices, values.iter().map(handle_of).collect::<ServiceResult<Vec<Choice>>>()?)
+        }
+        "setBounds" => unit(item.set_bounds(int_arg(args, 0, method)?, int_arg(args, 1, method)?))?,
+        "setValidation" => unit(item.set_validation(handle_of(arg(args, 0))?))?,
+        "clearValidation" => set(&mut item.validation, None),
+        "setLabels" => {
+            item.left_label = string_arg(args, 0);
+            set(&mut item.right_label, string_arg(args, 1))
+        }
+        _ => return Err(ServiceError::unimplemented(method)),
+    };
+    Ok(value)
+}
+
+/// A setter's change; the wrapper gives the item back.
+fn set<T>(field: &mut T, value: T) -> Val {
+    *field = value;
+    Val::Undefined
+}

@@ -1,0 +1,128 @@
+//! FormResponse: a draft a script builds (`createResponse`, `withItemResponse`, `submit`)
+//! or a response the form keeps; its ItemResponses (see the parent module).
+
+use gas_platform::forms::{self, Answer, Draft, Form, ItemAnswer};
+use gas_platform::{ServiceError, ServiceResult, World};
+use serde::Deserialize;
+
+use super::super::args::*;
+use super::super::Call;
+use super::items::{item_ref, item_response_handle};
+use crate::host::CallResult;
+use crate::methods::{declare, Method};
+use crate::value::Val;
+
+/// The methods answered here, declared once (`crate::methods`). A draft lives in the
+/// script's process until `submit()`.
+pub(in crate::bindings) const RESPONSE_METHODS: &[Method] = declare![Method::by(dispatch).scope(forms::SCOPE_FORMS);
+    "FormResponse.getEditResponseUrl" => 50,
+    "FormResponse.getId" => 0 { in_process: true },
+    "FormResponse.getItemResponses" => 100,
+    "FormResponse.getRespondentEmail" => 50,
+    "FormResponse.getResponseForItem" => 100,
+    "FormResponse.getTimestamp" => 50,
+    "FormResponse.submit" => 500,
+    "FormResponse.withItemResponse" => 0 { in_process: true },
+];
+
+/// A response's handle as Rust reads it back.
+#[derive(Deserialize)]
+struct ResponseHandle {
+    form: String,
+    id: Option<String>,
+    #[serde(default)]
+    draft: Draft,
+}
+
+pub(super) fn draft_handle(form: &str) -> Val {
+    to_val(&serde_json::json!({ "form": form, "id": null, "draft": Draft::default() }))
+}
+
+pub(super) fn response_handle(form: &str, id: &str) -> Val {
+    Val::Object(vec![("form".into(), Val::String(form.into())), ("id".into(), Val::String(id.into()))])
+}
+
+/// An ItemResponse a script passes: its item and answer.
+fn item_answer(value: &Val, method: &str) -> ServiceResult<(String, ItemAnswer)> {
+    let handle = handle_arg(value);
+    let item = handle.get("item").and_then(item_ref);
+    let answer = handle.get("response").map(|r| serde_json::from_value::<Answer>(r.to_json()));
+    match (item, answer) {
+        (Some((form, item)), Some(Ok(answer))) => Ok((form, ItemAnswer { item, answer })),
+        _ => Err(signature_error(method, std::slice::from_ref(value))),
+    }
+}
+
+pub(super) fn dispatch(call: &Call) -> CallResult {
+    let name = call.method.rsplit_once('.').map_or(call.method, |(_, name)| name);
+    let mut handle: ResponseHandle = handle_of(call.handle)?;
+    let (now, zone) = (call.host.now(), call.host.zone);
+    let mut world = call.host.world();
+    let value = match name {
+        "withItemResponse" => {
+            let (form, answer) = item_answer(arg(call.args, 0), call.method)?;
+            if form != handle.form {
+                return Err(ServiceError::new(forms::text::NO_SUCH_ITEM).into());
+            }
+            handle.draft.with(answer.item, answer.answer);
+            to_val(&serde_json::json!({ "form": handle.form, "id": handle.id, "draft": handle.draft }))
+        }
+        "submit" => {
+            if handle.id.is_some() {
+                return Err(ServiceError::new(forms::text::ALREADY_SUBMITTED).into());
+            }
+            let World { forms, spreadsheets, .. } = &mut *world;
+            let submitted = forms.submit(&handle.form, handle.draft, now, spreadsheets, zone)?;
+            response_handle(&handle.form, &submitted.response_id)
+        }
+        "getId" => handle.id.map_or(Val::Null, Val::String),
+        _ => read(&world, &handle, call.method, name, call.args)?,
+    };
+    Ok(value)
+}
+
+/// The getters: a draft's from its handle, a submitted response's from the form.
+fn read(world: &World, handle: &ResponseHandle, method: &str, name: &str, args: &[Val]) -> ServiceResult<Val> {
+    let form = world.forms.get(&handle.form)?;
+    let submitted = handle.id.as_deref().map(|id| form.response(id)).transpose()?;
+    let answers = submitted.map_or(&handle.draft.answers, |r| &r.answers);
+    let value = match name {
+        // A draft has no timestamp yet (assumed: null).
+        "getTimestamp" => submitted.map_or(Val::Null, |r| Val::Date(r.timestamp_utc_ms as f64)),
+        "getRespondentEmail" => Val::String(submitted.map_or(handle.draft.email.clone(), |r| r.email.clone())),
+        // Assumed shape (real ones carry the published id and an opaque key).
+        "getEditResponseUrl" => match &handle.id {
+            Some(id) => Val::String(format!("{}?edit2={id}", forms::published_url(&form.id))),
+            None => Val::Null,
+        },
+        // Documented: in the order the items appear in the form; an answer to an item
+        // deleted since is left out (assumed).
+        "getItemResponses" => Val::Array(
+            form.items
+                .iter()
+                .filter_map(|item| {
+                    let answer = answers.iter().find(|a| a.item == item.id)?;
+                    Some(item_response_handle(&form.id, item, &answer.answer))
+                })
+                .collect(),
+        ),
+        "getResponseForItem" => {
+            let (of_form, item_id) = item_ref(arg(args, 0)).ok_or_else(|| signature_error(method, args))?;
+            response_for_item(form, answers, &of_form, item_id)?
+        }
+        _ => return Err(ServiceError::unimplemented(method)),
+    };
+    Ok(value)
+}
+
+/// `getResponseForItem(item)`: its ItemResponse, or null when unanswered (documented).
+fn response_for_item(form: &Form, answers: &[ItemAnswer], of_form: &str, item_id: i64) -> ServiceResult<Val> {
+    if of_form != form.id {
+        return Err(ServiceError::new(forms::text::NO_SUCH_ITEM));
+    }
+    let item = form.item(item_id)?;
+    Ok(answers
+        .iter()
+        .find(|a| a.item == item_id)
+        .map_or(Val::Null, |a| item_response_handle(&form.id, item, &a.answer)))
+}

@@ -1,0 +1,244 @@
+//! FormApp seen from a script: a form built with the common items, its settings, items
+//! found, moved and converted (with the platform's conversion error), responses built,
+//! submitted and read back, the destination sheet's rows, and the form-submit trigger of
+//! a form with its event object.
+
+use crate::support;
+
+use gas_engine::ExecutionSpec;
+use gas_platform::container::{Invocation, InvocationKind};
+use gas_platform::trigger_events;
+use gas_platform::triggers::EventSource;
+use serde_json::json;
+use support::*;
+
+#[test]
+fn a_form_is_built_with_the_common_items_and_read_back() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('Registration').setDescription('Sign up').setConfirmationMessage('Thanks!');
+           form.setCollectEmail(true).setLimitOneResponsePerUser(true).setAllowResponseEdits(true);
+           form.addTextItem().setTitle('Name').setRequired(true).setHelpText('Your full name');
+           form.addParagraphTextItem().setTitle('Comments');
+           const mc = form.addMultipleChoiceItem().setTitle('Meal');
+           mc.setChoices([mc.createChoice('Fish'), mc.createChoice('Veg')]).showOtherOption(true);
+           form.addCheckboxItem().setTitle('Days').setChoiceValues(['Fri', 'Sat']);
+           form.addListItem().setTitle('Size').setChoiceValues(['S', 'M', 'L']);
+           form.addScaleItem().setTitle('Mood').setBounds(0, 10).setLabels('low', 'high');
+           form.addDateItem().setTitle('Arrival').setIncludesYear(false);
+           form.addTimeItem().setTitle('At');
+           form.addGridItem().setTitle('Rate').setRows(['Food', 'Music']).setColumns(['Bad', 'Good']);
+           form.addCheckboxGridItem().setTitle('Slots').setRows(['Mon']).setColumns(['AM', 'PM']);
+           form.addSectionHeaderItem().setTitle('The end');
+           const items = form.getItems();
+           const again = FormApp.openById(form.getId());
+           return {
+             id: form.getId(), title: again.getTitle(), description: again.getDescription(),
+             confirmation: again.getConfirmationMessage(), email: again.collectsEmail(),
+             one: again.hasLimitOneResponsePerUser(), edits: again.canEditResponse(),
+             accepting: again.isAcceptingResponses(), url: again.getEditUrl(),
+             byUrl: FormApp.openByUrl(again.getPublishedUrl()).getTitle(),
+             types: items.map((i) => String(i.getType())),
+             name: [items[0].getTitle(), items[0].asTextItem().isRequired(), items[0].getHelpText()],
+             meal: items[2].asMultipleChoiceItem().getChoices().map((c) => c.getValue()),
+             other: items[2].asMultipleChoiceItem().hasOtherOption(),
+             size: items[4].asListItem().getChoices().map((c) => c.getValue()),
+             scale: (s => [s.getLowerBound(), s.getUpperBound(), s.getLeftLabel(), s.getRightLabel()])(items[5].asScaleItem()),
+             year: items[6].asDateItem().includesYear(),
+             grid: [items[8].asGridItem().getRows(), items[8].asGridItem().getColumns()],
+             texts: form.getItems(FormApp.ItemType.TEXT).length, index: items[9].getIndex(),
+             same: form.getItemById(items[3].getId()).getTitle(), none: form.getItemById(1),
+             isItemType: items[0].getType() === FormApp.ItemType.TEXT,
+           };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "id": "form-0001", "title": "Registration", "description": "Sign up", "confirmation": "Thanks!",
+            "email": true, "one": true, "edits": true, "accepting": true,
+            "url": "https://docs.google.com/forms/d/form-0001/edit", "byUrl": "Registration",
+            "types": ["TEXT", "PARAGRAPH_TEXT", "MULTIPLE_CHOICE", "CHECKBOX", "LIST", "SCALE", "DATE", "TIME",
+                      "GRID", "CHECKBOX_GRID", "SECTION_HEADER"],
+            "name": ["Name", true, "Your full name"], "meal": ["Fish", "Veg"], "other": true,
+            "size": ["S", "M", "L"], "scale": [0, 10, "low", "high"], "year": false,
+            "grid": [["Food", "Music"], ["Bad", "Good"]], "texts": 1, "index": 9, "same": "Days", "none": null,
+            "isItemType": true,
+        })
+    );
+}
+
+#[test]
+fn items_move_duplicate_delete_and_refuse_the_wrong_conversion() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('F');
+           const a = form.addTextItem().setTitle('a');
+           const b = form.getItemById(form.addPageBreakItem().setTitle('b').getId());
+           form.addTextItem().setTitle('c');
+           const moved = form.moveItem(0, 2);
+           const copy = a.duplicate();
+           form.deleteItem(b);
+           form.deleteItem(0);
+           let error = '';
+           try { b.asListItem(); } catch (e) { error = e.message; }
+           let gone = '';
+           const g = FormApp.create('G');
+           g.addTextItem();
+           try { g.getItems()[0].asPageBreakItem(); } catch (e) { gone = e.message; }
+           return { moved: moved.getTitle(), titles: form.getItems().map((i) => i.getTitle()),
+                    copy: copy.getIndex(), error, gone };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({ "moved": "a", "titles": ["a", "a"], "copy": 1,
+                "error": "The item does not exist in the form.",
+                "gone": "Invalid conversion for item type: TEXT" })
+    );
+    assert_eq!(
+        thrown("const f = FormApp.create('F'); f.addPageBreakItem(); f.getItems()[0].asListItem()"),
+        "Exception: Invalid conversion for item type: PAGE_BREAK"
+    );
+    assert_eq!(
+        thrown("FormApp.openById('nope')"),
+        "Exception: Unexpected error while getting the method or property openById on object FormApp."
+    );
+    assert_eq!(eval("function main() { return FormApp.getActiveForm(); }"), json!(null));
+}
+
+const SURVEY: &str = "
+  function build() {
+    const ss = SpreadsheetApp.create('Answers');
+    const form = FormApp.create('Survey').setCollectEmail(true);
+    form.addTextItem().setTitle('Name');
+    form.addCheckboxItem().setTitle('Days').setChoiceValues(['Fri', 'Sat']);
+    form.addScaleItem().setTitle('Mood');
+    form.addDateItem().setTitle('Arrival');
+    form.setDestination(FormApp.DestinationType.SPREADSHEET, ss.getId());
+    return [form, ss];
+  }";
+
+#[test]
+fn a_scripts_response_is_submitted_read_back_and_appended_to_the_destination() {
+    let got = eval(&format!(
+        "{SURVEY}
+         function main() {{
+           const [form, ss] = build();
+           const items = form.getItems();
+           const r = form.createResponse();
+           r.withItemResponse(items[0].asTextItem().createResponse('Ana'));
+           r.withItemResponse(items[1].asCheckboxItem().createResponse(['Fri', 'Sat']))
+            .withItemResponse(items[2].asScaleItem().createResponse(4))
+            .withItemResponse(items[3].asDateItem().createResponse(new Date(Date.UTC(2025, 5, 20))));
+           const draftId = r.getId();
+           const done = r.submit();
+           let again = '';
+           try {{ done.submit(); }} catch (e) {{ again = e.message; }}
+           let bad = '';
+           try {{ items[1].asCheckboxItem().createResponse(['Sun']); }} catch (e) {{ bad = e.message; }}
+           const kept = form.getResponses();
+           const sheet = ss.getSheetByName('Form Responses 1');
+           return {{
+             draftId, id: done.getId(), count: kept.length, again, bad,
+             first: ss.getSheets()[0].getName(), destination: [form.getDestinationId() === ss.getId(), String(form.getDestinationType())],
+             answers: kept[0].getItemResponses().map((ir) => [ir.getItem().getTitle(), ir.getResponse()]),
+             forItem: kept[0].getResponseForItem(items[2]).getResponse(),
+             stamp: kept[0].getTimestamp() instanceof Date, email: kept[0].getRespondentEmail(),
+             byId: form.getResponse(done.getId()).getId(),
+             header: sheet.getRange(1, 1, 1, 6).getValues()[0],
+             row: sheet.getRange(2, 2, 1, 5).getDisplayValues()[0],
+             stampCell: sheet.getRange(2, 1).getValue() instanceof Date,
+           }};
+         }}"
+    ));
+    assert_eq!(
+        got,
+        json!({
+            "draftId": null, "id": "form-0001-r00001", "count": 1,
+            "again": "This response has already been submitted.", "bad": "Invalid response submitted to item.",
+            "first": "Form Responses 1", "destination": [true, "SPREADSHEET"],
+            "answers": [["Name", "Ana"], ["Days", ["Fri", "Sat"]], ["Mood", "4"], ["Arrival", "2025-06-20"]],
+            "forItem": "4", "stamp": true, "email": "", "byId": "form-0001-r00001",
+            "header": ["Timestamp", "Email Address", "Name", "Days", "Mood", "Arrival"],
+            "row": ["", "Ana", "Fri, Sat", "4", "6/20/2025 0:00:00"], "stampCell": true,
+        })
+    );
+}
+
+#[test]
+fn responses_are_listed_since_a_time_and_deleted() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('F');
+           const item = form.addTextItem().setTitle('Q');
+           for (const v of ['a', 'b']) form.createResponse().withItemResponse(item.createResponse(v)).submit();
+           const all = form.getResponses();
+           const later = form.getResponses(new Date(all[1].getTimestamp().getTime()));
+           form.deleteResponse(all[0].getId());
+           const left = form.getResponses().length;
+           form.deleteAllResponses();
+           return [all.length, later.length, left, form.getResponses().length];
+         }",
+    );
+    assert_eq!(got, json!([2, 1, 1, 0]));
+}
+
+#[test]
+fn a_form_submit_trigger_is_installed_for_a_form_and_gets_the_response_and_the_form() {
+    let world = new_world();
+    let src = "
+      function setup() {
+        const form = FormApp.create('Survey');
+        form.addTextItem().setTitle('Name');
+        const t = ScriptApp.newTrigger('submitted').forForm(form).onFormSubmit().create();
+        const u = ScriptApp.newTrigger('submitted').forForm(form.getId()).onFormSubmit().create();
+        return [String(t.getEventType()), String(t.getTriggerSource()), t.getTriggerSourceId(), u.getUniqueId()];
+      }
+      function submitted(e) {
+        const answers = e.response.getItemResponses().map((r) => r.getResponse());
+        return [e.authMode, e.triggerUid, e.source.getTitle(), e.response.getId(), answers];
+      }";
+    let report = run_in(&world, "UTC", src, "setup", START_UTC_MS);
+    assert_eq!(result(&report), json!(["ON_FORM_SUBMIT", "FORMS", "form-0001", "1000002"]));
+    let response_id = {
+        let mut guard = state(&world);
+        let w = &mut *guard;
+        assert_eq!(w.triggers.for_form_submit("form-0001").count(), 2);
+        assert!(w.triggers.on_events.iter().all(|t| t.source == EventSource::Form));
+        let item = w.forms.get("form-0001").unwrap().items[0].clone();
+        let mut draft = gas_platform::forms::Draft::default();
+        draft.with(item.id, item.answer_text("Ana").unwrap());
+        w.forms.submit("form-0001", draft, START_UTC_MS, &mut w.spreadsheets, chrono_tz::UTC).unwrap().response_id
+    };
+    let mut spec = ExecutionSpec::new(2, "submitted", START_UTC_MS + 1000, SEED);
+    spec.invocation = Invocation::of(InvocationKind::SpreadsheetTrigger);
+    spec.event = Some(trigger_events::form_response("form-0001", &response_id, "1000001"));
+    let report = run_spec(&world, &project("UTC", src), "UTC", &spec);
+    assert_eq!(result(&report), json!(["FULL", "1000001", "Survey", response_id, ["Ana"]]));
+}
+
+#[test]
+fn validation_builders_change_in_place_and_rules_are_set_on_their_items() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('F');
+           const seats = form.addTextItem().setTitle('Seats');
+           const builder = FormApp.createTextValidation();
+           builder.requireNumberBetween(1, 4);
+           builder.setHelpText('1 to 4 seats');
+           seats.setValidation(builder.build());
+           const days = form.addCheckboxItem().setTitle('Days').setChoiceValues(['Fri', 'Sat', 'Sun']);
+           days.setValidation(FormApp.createCheckboxValidation().requireSelectAtMost(2).build());
+           let wrong = '';
+           try { days.setValidation(FormApp.createTextValidation().requireTextIsEmail().build()); } catch (e) { wrong = e.message; }
+           let bad = '';
+           try { FormApp.createParagraphTextValidation().requireTextMatchesPattern('('); } catch (e) { bad = e.message; }
+           form.addParagraphTextItem().setValidation(FormApp.createParagraphTextValidation().requireTextLengthLessThanOrEqualTo(10).build())
+             .clearValidation();
+           form.addGridItem().setValidation(FormApp.createGridValidation().requireLimitOneResponsePerColumn().build());
+           return [String(builder), wrong, bad];
+         }",
+    );
+    assert_eq!(got, json!(["TextValidationBuilder", "Invalid data updating form.", "Invalid data updating form."]));
+}
