@@ -317,15 +317,15 @@ mod checked_args {
     use super::{ArgType, Conversion, ServiceError};
 
     type Answer = Result<Vec<Conversion>, ServiceError>;
+    /// The answers counted, and by method name one per argument-type list seen.
+    type Answers = (usize, HashMap<String, Vec<(Vec<ArgType>, Answer)>>);
 
     /// Answers kept per thread; all are forgotten past this (a script calls a few dozen
     /// methods, each with a type list or two; this bounds a fuzzer's or a mutant's).
     pub(super) const ANSWERS_MAX: usize = 4096;
 
     thread_local! {
-        /// Method name to its answers, one per argument-type list seen.
-        static ANSWERS: RefCell<(usize, HashMap<String, Vec<(Vec<ArgType>, Answer)>>)> =
-            RefCell::new((0, HashMap::new()));
+        static ANSWERS: RefCell<Answers> = RefCell::new((0, HashMap::new()));
     }
 
     pub(super) fn get_or_check(call: &str, args: &[ArgType], check: fn(&str, &[ArgType]) -> Answer) -> Answer {
