@@ -410,15 +410,7 @@ impl Scheduler {
                 let mut w = self.world.lock().unwrap_or_else(|p| p.into_inner());
                 let starts = crate::calendar_changes::happen(change, &mut w, at_utc_ms, plan.zone, &mut self.warnings);
                 drop(w);
-                self.queued.extend(starts.into_iter().map(|start| StartRequest {
-                    function: start.function,
-                    event: Some(start.event),
-                    at_utc_ms,
-                    source: start.source,
-                    lost: false,
-                    invocation: start.invocation,
-                    script_run_args: None,
-                }));
+                self.queued.extend(starts.into_iter().map(|start| StartRequest::of_trigger(start, at_utc_ms)));
                 self.queued.pop_front()
             }
         }

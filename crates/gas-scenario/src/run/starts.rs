@@ -21,6 +21,22 @@ pub(super) struct StartRequest {
     pub(super) script_run_args: Option<Vec<serde_json::Value>>,
 }
 
+impl StartRequest {
+    /// An event trigger's execution (an edit's, a form response's, a calendar change's),
+    /// started at `at_utc_ms`.
+    pub(super) fn of_trigger(start: crate::sheet_events::SheetStart, at_utc_ms: i64) -> StartRequest {
+        StartRequest {
+            function: start.function,
+            event: Some(start.event),
+            at_utc_ms,
+            source: start.source,
+            lost: false,
+            invocation: start.invocation,
+            script_run_args: None,
+        }
+    }
+}
+
 /// A user at a spreadsheet: opening the bound one starts a new page (and its onOpen and
 /// open triggers), a click runs the item's function as the user, an edit or a form
 /// response runs their triggers (`crate::sheet_events`). A click on an item the page does
@@ -33,15 +49,7 @@ pub(super) fn user_event(
     zone: chrono_tz::Tz,
     warnings: &mut Vec<String>,
 ) -> Vec<StartRequest> {
-    let sheet_start = |start: crate::sheet_events::SheetStart| StartRequest {
-        function: start.function,
-        event: Some(start.event),
-        at_utc_ms,
-        source: start.source,
-        lost: false,
-        invocation: start.invocation,
-        script_run_args: None,
-    };
+    let sheet_start = |start| StartRequest::of_trigger(start, at_utc_ms);
     match occurrence {
         crate::container::UserEvent::Edit { user, cell, typed, simple } => {
             crate::sheet_events::edit(world, user, cell, typed, simple.as_deref(), at_utc_ms, zone, warnings)
