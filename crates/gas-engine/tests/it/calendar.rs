@@ -323,3 +323,22 @@ fn an_event_updated_trigger_is_built_listed_and_deleted() {
     );
     assert_eq!(state(&world).triggers.for_calendar(&team).count(), 1);
 }
+
+/// Asking for invitation mail makes the event but sends none: a gap the report names,
+/// never a silent success. Without guests, or without `sendInvites`, nothing is missing.
+#[test]
+fn invitations_asked_for_are_a_named_gap_and_the_event_is_made() {
+    let world = new_world();
+    let src = main_of(
+        "const cal = CalendarApp.getDefaultCalendar();
+         const at = new Date('2025-06-20T09:00:00Z'), end = new Date('2025-06-20T10:00:00Z');
+         cal.createEvent('Quiet', at, end, { guests: 'ana@example.com' });
+         cal.createEvent('Alone', at, end, { sendInvites: true });
+         const asked = cal.createEvent('Review', at, end, { guests: 'ana@example.com', sendInvites: true });
+         return [asked.getTitle(), asked.getGuestList().length, cal.getEvents(at, end).length];",
+    );
+    let report = run_in(&world, "UTC", &src, "main", START_UTC_MS);
+    assert_eq!(result(&report), json!(["Review", 1, 3]));
+    let gaps: Vec<&str> = report.gaps.iter().map(|g| g.method.as_str()).collect();
+    assert_eq!(gaps, ["Calendar.createEvent with sendInvites (invitation mail)"], "{:?}", report.gaps);
+}

@@ -218,6 +218,37 @@ fn a_form_submit_trigger_is_installed_for_a_form_and_gets_the_response_and_the_f
     assert_eq!(result(&report), json!(["FULL", "1000001", "Survey", response_id, ["Ana"]]));
 }
 
+/// A script's own `submit()` stores the response, but gas-sim starts no trigger from
+/// inside an execution: with a form-submit trigger installed that is a named gap, not a
+/// silent success; without one nothing is missing.
+#[test]
+fn a_scripts_submit_with_form_submit_triggers_installed_is_a_named_gap() {
+    let world = new_world();
+    let src = "
+      function send(name) {
+        const form = FormApp.openById('form-0001');
+        const item = form.getItems()[0].asTextItem();
+        form.createResponse().withItemResponse(item.createResponse(name)).submit();
+        return form.getResponses().length;
+      }
+      function setup() {
+        FormApp.create('Survey').addTextItem().setTitle('Name');
+        return send('Ana');
+      }
+      function install() {
+        ScriptApp.newTrigger('submitted').forForm('form-0001').onFormSubmit().create();
+        return send('Bo');
+      }
+      function submitted(e) {}";
+    let report = run_in(&world, "UTC", src, "setup", START_UTC_MS);
+    assert_eq!(result(&report), json!(1));
+    assert!(report.gaps.is_empty(), "no trigger, nothing missing: {:?}", report.gaps);
+    let report = run_in(&world, "UTC", src, "install", START_UTC_MS + 1000);
+    assert_eq!(result(&report), json!(2), "the response is stored");
+    let gaps: Vec<&str> = report.gaps.iter().map(|g| g.method.as_str()).collect();
+    assert_eq!(gaps, ["FormResponse.submit starting form-submit triggers"]);
+}
+
 #[test]
 fn validation_builders_change_in_place_and_rules_are_set_on_their_items() {
     let got = eval(

@@ -2,6 +2,7 @@
 //! or a response the form keeps; its ItemResponses (see the parent module).
 
 use gas_platform::forms::{self, Answer, Draft, Form, ItemAnswer};
+use gas_platform::triggers::SpreadsheetEvent;
 use gas_platform::{ServiceError, ServiceResult, World};
 use serde::Deserialize;
 
@@ -71,8 +72,18 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             if handle.id.is_some() {
                 return Err(ServiceError::new(forms::text::ALREADY_SUBMITTED).into());
             }
-            let World { forms, spreadsheets, .. } = &mut *world;
+            let World { forms, spreadsheets, triggers, .. } = &mut *world;
             let submitted = forms.submit(&handle.form, handle.draft, now, spreadsheets, zone)?;
+            // The response is stored (and in the destination sheet), but gas-sim starts no
+            // trigger from inside an execution: with form-submit triggers installed that is
+            // a gap the report names, not a silent success.
+            let destination = forms.get(&handle.form)?.destination.as_ref().map(|d| d.spreadsheet_id.as_str());
+            let on_form = triggers.for_form_submit(&handle.form).next().is_some();
+            let on_sheet =
+                destination.is_some_and(|id| triggers.for_event(id, SpreadsheetEvent::FormSubmit).next().is_some());
+            if on_form || on_sheet {
+                call.host.formula_gaps.borrow_mut().push("FormResponse.submit starting form-submit triggers".into());
+            }
             response_handle(&handle.form, &submitted.response_id)
         }
         "getId" => handle.id.map_or(Val::Null, Val::String),
