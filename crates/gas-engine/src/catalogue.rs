@@ -77,12 +77,30 @@ fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> 
         .function(lookup_fn(|| tables().short_names), js_string!("qualify"), 1)
         .function(lookup_fn(|| tables().classes), js_string!("classEntry"), 1)
         .function(lookup_fn(|| tables().enums), js_string!("enumValues"), 1)
-        .function(NativeFunction::from_fn_ptr(declared_fn), js_string!("declared"), 1);
+        .function(NativeFunction::from_fn_ptr(declared_fn), js_string!("declared"), 1)
+        .function(NativeFunction::from_fn_ptr(object_fields_fn), js_string!("objectFields"), 1);
     if let Some(report) = report {
         let function = report.to_js_function(init.context().realm());
         init.property(js_string!("report"), function, Attribute::all());
     }
     Ok(init.build().into())
+}
+
+/// `objectFields(qualified)`: the class's properties that hold an object of another
+/// class (an advanced service's collections: `Values:Sheets_v4.ValuesCollection`),
+/// comma-separated.
+fn object_fields_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let qualified = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+    let catalogue = catalogue::catalogue();
+    let fields = catalogue.class(&qualified).map_or_else(Vec::new, |class| {
+        class
+            .fields
+            .iter()
+            .filter(|(_, ty)| catalogue.class(ty).is_some())
+            .map(|(name, ty)| format!("{name}:{ty}"))
+            .collect()
+    });
+    Ok(js_string!(fields.join(",").as_str()).into())
 }
 
 /// `declared(qualified)`: see [`declared_on`].
@@ -209,6 +227,10 @@ fn run_prelude_alone(prelude: &PreludeText) -> Result<BTreeMap<String, BTreeSet<
         })
     };
     register(&mut context, js_string!("__gas_chunk"), load_chunk)?;
+    // Every advanced service of the catalogue, under its usual symbol, so its classes report.
+    let advanced: Vec<String> =
+        catalogue::catalogue().advanced.iter().map(|a| format!("{}={}", a.name, a.class)).collect();
+    crate::prepared::register_advanced(&mut context, &advanced.join(",")).map_err(|e| e.to_string())?;
     context.eval(Source::from_bytes(&prelude.core)).map_err(|e| e.to_string())?;
     drop(context);
     Ok(found.take())

@@ -64,6 +64,10 @@ pub struct Template {
     /// The service globals the project's files name (`services_named`), built in a live
     /// context before its snapshot.
     pub services_named: Vec<String>,
+    /// The project's advanced services as the prelude reads them (`__gas_advanced`,
+    /// 99_globals.js): `symbol=Ns.Class` each, or `symbol=!serviceId version` for a
+    /// service the catalogue does not hold; comma-separated.
+    pub advanced: String,
     /// The context this thread's executions of the project run in, between executions
     /// (taken out while one runs; none before the first or after a killed one).
     pub live: RefCell<Option<LiveContext>>,
@@ -184,8 +188,18 @@ fn compile(project: &Project) -> Result<Template, JsError> {
         files,
         chunks: RefCell::new(CHUNKS.iter().map(|_| None).collect()),
         services_named: services_named(project),
+        advanced: advanced_text(project),
         live: RefCell::new(None),
     })
+}
+
+/// See [`Template::advanced`].
+fn advanced_text(project: &Project) -> String {
+    let entry = |service: &crate::AdvancedService| match service.class {
+        Some(class) => format!("{}={class}", service.symbol),
+        None => format!("{}=!{} {}", service.symbol, service.service_id, service.version),
+    };
+    project.advanced_services().iter().map(entry).collect::<Vec<_>>().join(",")
 }
 
 /// The service globals (`catalogue::is_service_global`) that appear as a word anywhere in
@@ -199,7 +213,9 @@ fn services_named(project: &Project) -> Vec<String> {
     for file in project.files() {
         let words = file.text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'));
         for word in words {
-            if !word.is_empty() && crate::catalogue::is_service_global(word) && !named.iter().any(|n| n == word) {
+            let service = crate::catalogue::is_service_global(word)
+                || project.advanced_services().iter().any(|s| s.symbol == word && s.class.is_some());
+            if !word.is_empty() && service && !named.iter().any(|n| n == word) {
                 named.push(word.to_string());
             }
         }

@@ -60,6 +60,7 @@ pub const CHUNKS: &[Chunk] = &[
     Chunk { name: "xml", exports: &["xml"], files: include_str!("js/prelude/47_xml.js") },
     Chunk { name: "calendar", exports: &["calendar"], files: include_str!("js/prelude/48_calendar.js") },
     Chunk { name: "forms", exports: &["forms"], files: include_str!("js/prelude/48_forms.js") },
+    Chunk { name: "advanced", exports: &["advanced"], files: include_str!("js/prelude/49_advanced.js") },
     Chunk { name: "script_app", exports: &["scriptApp"], files: include_str!("js/prelude/51_script_app.js") },
     Chunk { name: "content", exports: &["content"], files: include_str!("js/prelude/60_content.js") },
     Chunk { name: "html", exports: &["html"], files: include_str!("js/prelude/61_html.js") },

@@ -79,6 +79,7 @@ impl LiveContext {
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
         register_chunk_loader(&mut context, template)?;
+        register_advanced(&mut context, &template.advanced)?;
         remove_unbounded_builtins(&mut context)?;
         let mut files = Vec::with_capacity(template.files.len());
         let mut compiled = template.files.iter();
@@ -299,6 +300,16 @@ fn register_chunk_loader(context: &mut Context, template: &Rc<Template>) -> Resu
         })
     };
     context.register_global_builtin_callable(js_string!("__gas_chunk"), 1, load)?;
+    Ok(())
+}
+
+/// `__gas_advanced()`: the project's advanced services (`Template::advanced`), read once
+/// by the prelude (99_globals.js), which deletes it.
+pub(crate) fn register_advanced(context: &mut Context, advanced: &str) -> Result<(), JsError> {
+    let text = JsValue::from(JsString::from(advanced));
+    let function =
+        NativeFunction::from_copy_closure_with_captures(|_this, _args, text, _context| Ok(text.clone()), text);
+    context.register_global_builtin_callable(js_string!("__gas_advanced"), 0, function)?;
     Ok(())
 }
 

@@ -36,7 +36,26 @@ pub struct Project {
     /// platform names them: the path without `.html` (clasp pushes `page.html` as the
     /// HTML file `page`). Read at run time through the host, so not in `sources_key`.
     pub html_files: std::sync::Arc<Vec<SourceFile>>,
+    /// The advanced services the manifest enables (`dependencies.enabledAdvancedServices`),
+    /// in its order. Private so that `sources_key` always covers them.
+    advanced_services: Vec<AdvancedService>,
 }
+
+/// An advanced service a project enables: a global named `symbol` (the manifest's
+/// `userSymbol`), built from the catalogue's class for it when gas-sim models the
+/// service (`class`), else an object each of whose uses is a named gap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdvancedService {
+    pub symbol: String,
+    pub service_id: String,
+    pub version: String,
+    /// The catalogue's root class (`Sheets_v4.Sheets`); `None` for a service the
+    /// catalogue does not hold.
+    pub class: Option<&'static str>,
+}
+
+/// Advanced services one manifest may enable (gas-sim's guard; the platform lists about 30).
+const ADVANCED_SERVICES_MAX: usize = 64;
 
 /// Why a project could not be loaded; always a user error (exit code 2).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,7 +159,8 @@ impl Project {
             clasp.as_ref().and_then(|c| c.get("scriptId")).and_then(Json::as_str).map(String::from).unwrap_or_else(
                 || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
             );
-        let sources_key = sources_hash(&files);
+        let advanced_services = advanced_services(&manifest, &manifest_path)?;
+        let sources_key = sources_hash(&files, &advanced_services);
         Ok(Project {
             root: root.to_path_buf(),
             time_zone,
@@ -150,6 +170,7 @@ impl Project {
             script_id,
             source_root,
             html_files: std::sync::Arc::new(html_files),
+            advanced_services,
         })
     }
 
@@ -158,13 +179,27 @@ impl Project {
         Project {
             root: PathBuf::from("<memory>"),
             time_zone: time_zone.to_string(),
-            sources_key: sources_hash(&files),
+            sources_key: sources_hash(&files, &[]),
             files,
             container_id: None,
             script_id: "memory".into(),
             source_root: PathBuf::from("<memory>"),
             html_files: Default::default(),
+            advanced_services: Vec::new(),
         }
+    }
+
+    /// The same project with these advanced services enabled (tests; a manifest on disk
+    /// gives them to [`Project::load`]).
+    pub fn with_advanced_services(mut self, services: Vec<AdvancedService>) -> Project {
+        self.advanced_services = services;
+        self.sources_key = sources_hash(&self.files, &self.advanced_services);
+        self
+    }
+
+    /// The advanced services the manifest enables.
+    pub fn advanced_services(&self) -> &[AdvancedService] {
+        &self.advanced_services
     }
 
     /// The same project with these HTML files (names without `.html`).
@@ -181,7 +216,7 @@ impl Project {
     /// Replaces the text of file `index` (a mutant, an instrumented copy).
     pub fn set_file_text(&mut self, index: usize, text: String) {
         self.files[index].text = text;
-        self.sources_key = sources_hash(&self.files);
+        self.sources_key = sources_hash(&self.files, &self.advanced_services);
     }
 
     /// The files the project was read from: its sources, `appsscript.json` and
@@ -199,9 +234,55 @@ impl Project {
     }
 }
 
-/// FNV-1a over file names and texts: stable across runs, cheap, and a different key
-/// for any change to any file.
-fn sources_hash(files: &[SourceFile]) -> u64 {
+impl AdvancedService {
+    /// The service `serviceId` `version` under `symbol`, the catalogue's class when it
+    /// has one.
+    pub fn new(symbol: &str, service_id: &str, version: &str) -> AdvancedService {
+        let class = gas_platform::catalogue::catalogue().advanced_service(service_id, version).map(|a| a.class);
+        AdvancedService { symbol: symbol.into(), service_id: service_id.into(), version: version.into(), class }
+    }
+}
+
+/// `dependencies.enabledAdvancedServices` of a manifest: each entry's `userSymbol`,
+/// `serviceId` and `version`, the symbol a JS identifier no built-in global has.
+fn advanced_services(manifest: &Json, path: &Path) -> Result<Vec<AdvancedService>, ProjectError> {
+    let key = "dependencies.enabledAdvancedServices";
+    let Some(list) = manifest.get("dependencies").and_then(|d| d.get("enabledAdvancedServices")) else {
+        return Ok(Vec::new());
+    };
+    let bad = |why: String| ProjectError(format!("{}: {key}: {why}", path.display()));
+    let items = list.as_array().ok_or_else(|| bad("must be a list".into()))?;
+    if items.len() > ADVANCED_SERVICES_MAX {
+        return Err(bad(format!("more than {ADVANCED_SERVICES_MAX} services")));
+    }
+    let mut services: Vec<AdvancedService> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let text = |name: &str| {
+            item.get(name)
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .ok_or_else(|| bad(format!("entry {} has no {name} (a string)", i + 1)))
+        };
+        let (symbol, service_id, version) = (text("userSymbol")?, text("serviceId")?, text("version")?);
+        let identifier = symbol.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && symbol.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        if !identifier {
+            return Err(bad(format!("userSymbol {symbol:?} is not a JavaScript identifier")));
+        }
+        if gas_platform::catalogue::catalogue().global(symbol).is_some() || symbol == "console" {
+            return Err(bad(format!("userSymbol {symbol:?} is the name of a built-in service")));
+        }
+        if services.iter().any(|s| s.symbol == symbol) {
+            return Err(bad(format!("userSymbol {symbol:?} is given twice")));
+        }
+        services.push(AdvancedService::new(symbol, service_id, version));
+    }
+    Ok(services)
+}
+
+/// FNV-1a over file names and texts and the enabled advanced services: stable across
+/// runs, cheap, and a different key for any change to any file.
+fn sources_hash(files: &[SourceFile], advanced: &[AdvancedService]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
         for byte in bytes {
@@ -214,6 +295,11 @@ fn sources_hash(files: &[SourceFile]) -> u64 {
     for file in files {
         feed(file.name.as_bytes());
         feed(file.text.as_bytes());
+    }
+    for service in advanced {
+        feed(service.symbol.as_bytes());
+        feed(service.service_id.as_bytes());
+        feed(service.version.as_bytes());
     }
     hash
 }

@@ -40,6 +40,8 @@ pub struct Catalogue {
     pub source_version: &'static str,
     /// Sorted by name.
     pub globals: &'static [Global],
+    /// The advanced services a project may enable (appsscript.json), in the data's order.
+    pub advanced: &'static [Advanced],
     /// Sorted by qualified name (`Spreadsheet.Range`).
     pub classes: &'static [Class],
     /// Sorted by qualified name.
@@ -54,6 +56,19 @@ pub struct Global {
     pub name: &'static str,
     /// The qualified class of the object (`Spreadsheet.SpreadsheetApp`).
     pub class: &'static str,
+}
+
+/// An advanced service: a global only in a project whose manifest enables it
+/// (`dependencies.enabledAdvancedServices`), under the `userSymbol` the manifest gives.
+#[derive(Debug)]
+pub struct Advanced {
+    /// The symbol the editor proposes (`Sheets`).
+    pub name: &'static str,
+    /// The root object's class (`Sheets_v4.Sheets`).
+    pub class: &'static str,
+    /// The manifest's `serviceId` and `version` (`sheets`, `v4`).
+    pub service_id: &'static str,
+    pub version: &'static str,
 }
 
 #[derive(Debug)]
@@ -110,6 +125,11 @@ impl Catalogue {
 
     pub fn enum_named(&self, qualified: &str) -> Option<&Enum> {
         self.enums.binary_search_by(|e| e.name.cmp(qualified)).ok().map(|i| &self.enums[i])
+    }
+
+    /// The advanced service a manifest names by `serviceId` and `version`.
+    pub fn advanced_service(&self, service_id: &str, version: &str) -> Option<&Advanced> {
+        self.advanced.iter().find(|a| a.service_id == service_id && a.version == version)
     }
 
     pub fn global(&self, name: &str) -> Option<&Global> {

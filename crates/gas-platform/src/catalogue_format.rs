@@ -18,6 +18,8 @@ pub struct Parsed<'a> {
     pub source_package: &'a str,
     pub source_version: &'a str,
     pub globals: Vec<(&'a str, &'a str)>,
+    /// The advanced services: (default symbol, root class, serviceId, version).
+    pub advanced: Vec<(&'a str, &'a str, &'a str, &'a str)>,
     pub classes: Vec<ParsedClass<'a>>,
     pub enums: Vec<(&'a str, Vec<&'a str>)>,
 }
@@ -49,6 +51,7 @@ pub fn parse(text: &str) -> Result<Parsed<'_>, String> {
             ("source", 3) => (out.source_package, out.source_version) = (fields[1], fields[2]),
             ("parser", _) => {}
             ("global", 3) => out.globals.push((fields[1], fields[2])),
+            ("advanced", 5) => out.advanced.push((fields[1], fields[2], fields[3], fields[4])),
             ("class", n) if n >= 2 => out.classes.push(ParsedClass {
                 name: fields[1],
                 extends: fields[2..].to_vec(),
@@ -166,6 +169,13 @@ pub fn generate(parsed: &Parsed<'_>) -> String {
     );
     for (name, class) in &parsed.globals {
         let _ = writeln!(out, "Global {{ name: {name:?}, class: {class:?} }},");
+    }
+    out.push_str("], advanced: &[\n");
+    for (name, class, service_id, version) in &parsed.advanced {
+        let _ = writeln!(
+            out,
+            "Advanced {{ name: {name:?}, class: {class:?}, service_id: {service_id:?}, version: {version:?} }},"
+        );
     }
     out.push_str("], classes: &[\n");
     for class in &parsed.classes {

@@ -10,6 +10,7 @@
 //! `sweep.rs` checks that each declared method is answered by its handler and by no
 //! other handler of its class, and that none is declared twice.
 
+mod advanced;
 mod args;
 mod blob;
 mod cache;
@@ -49,6 +50,7 @@ pub(crate) struct Call<'a> {
 
 /// Every binding module's declaration table (see the module documentation).
 pub(crate) const TABLES: &[&[Method]] = &[
+    advanced::METHODS,
     blob::METHODS,
     cache::METHODS,
     calendar::METHODS,

@@ -10,6 +10,7 @@
 #[global_allocator]
 static ALLOCATOR: gas_engine::CountingAllocator<std::alloc::System> = gas_engine::CountingAllocator(std::alloc::System);
 
+mod advanced_services;
 mod support;
 
 mod bindings_services;

@@ -48,6 +48,24 @@
   makers.XmlService = () => xml().XmlService;
   makers.CalendarApp = () => calendar().CalendarApp;
   makers.FormApp = () => forms().FormApp;
+  // ---- Advanced services ------------------------------------------------------------
+  // Only where the project's manifest enables them, under the symbols it gives
+  // (appsscript.json `dependencies.enabledAdvancedServices`; elsewhere `Sheets` is not
+  // defined, as on the platform). A service the catalogue does not hold is an object
+  // whose every property read is a gap naming it (`Gmail.Users`).
+  const enabledAdvanced = global.__gas_advanced();
+  delete global.__gas_advanced;
+  for (const entry of enabledAdvanced === '' ? [] : enabledAdvanced.split(',')) {
+    const at = entry.indexOf('=');
+    const symbol = entry.slice(0, at);
+    const qualified = entry.slice(at + 1);
+    makers[symbol] = qualified[0] !== '!' ? () => advanced().service(qualified) : () => new Proxy({}, {
+      get(target, key) {
+        if (typeof key === 'symbol') return undefined;
+        throw new Error(gap(symbol + '.' + key));
+      },
+    });
+  }
   function build(name) {
     const value = makers[name]();
     finishClasses();

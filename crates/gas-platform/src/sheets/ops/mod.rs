@@ -2,6 +2,8 @@
 //! the store. Each validates its arguments with the platform's texts first, then changes
 //! the model; a call that fails changes nothing.
 
+pub mod api_v4;
+mod api_v4_spreadsheets;
 mod arrange;
 mod formats;
 mod formulas;

@@ -1,0 +1,111 @@
+//! The advanced services seen from a script: defined only where the manifest enables
+//! them (under the symbol it gives), the Sheets API v4 reading and writing the same
+//! spreadsheets SpreadsheetApp does, its errors in the platform's form, the gaps named.
+
+use crate::support;
+
+use gas_engine::{AdvancedService, ExecutionSpec};
+use serde_json::json;
+use support::*;
+
+/// Runs `main` of `src` with the advanced services `enabled` (symbol, serviceId, version).
+fn eval_with(enabled: &[(&str, &str, &str)], src: &str) -> serde_json::Value {
+    let services = enabled.iter().map(|(s, id, v)| AdvancedService::new(s, id, v)).collect();
+    let project = project("UTC", src).with_advanced_services(services);
+    let spec = ExecutionSpec::new(1, "main", START_UTC_MS, SEED);
+    result(&run_spec(&new_world(), &project, "UTC", &spec))
+}
+
+const SHEETS: (&str, &str, &str) = ("Sheets", "sheets", "v4");
+
+#[test]
+fn a_service_the_manifest_does_not_enable_is_not_defined() {
+    let got = eval(
+        "function main() {
+           try { Sheets.Spreadsheets; return 'defined'; } catch (e) { return String(e); }
+         }",
+    );
+    assert_eq!(got, json!("ReferenceError: Sheets is not defined"));
+    let renamed = eval_with(
+        &[("SheetsApi", "sheets", "v4")],
+        "function main() { return [typeof SheetsApi, typeof Sheets, typeof SheetsApi.Spreadsheets.Values.get]; }",
+    );
+    assert_eq!(renamed, json!(["object", "undefined", "function"]));
+}
+
+#[test]
+fn values_written_by_the_api_are_read_by_spreadsheetapp_and_back() {
+    let got = eval_with(
+        &[SHEETS],
+        "function main() {
+           const ss = SpreadsheetApp.create('Orders');
+           const id = ss.getId();
+           ss.getSheets()[0].getRange('A1:B1').setValues([['Item', 'Qty']]);
+           const body = Sheets.newValueRange();
+           body.values = [['Lamp', '2'], ['Desk', '=B2*2']];
+           const appended = Sheets.Spreadsheets.Values.append(body, id, 'Sheet1!A:B', { valueInputOption: 'USER_ENTERED' });
+           const read = Sheets.Spreadsheets.Values.get(id, 'Sheet1!A1:B10');
+           const raw = Sheets.Spreadsheets.Values.batchGet(id, { ranges: ['B2:B3'], valueRenderOption: 'UNFORMATTED_VALUE' });
+           const meta = Sheets.Spreadsheets.get(id);
+           return {
+             appended: appended.updates.updatedRange, table: appended.tableRange,
+             values: read.values, raw: raw.valueRanges[0].values,
+             sheet: ss.getSheets()[0].getRange('B3').getValue(),
+             title: meta.properties.title, sheets: meta.sheets.map((s) => s.properties.title),
+             empty: Object.keys(Sheets.newValueRange()).length,
+           };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "appended": "Sheet1!A2:B3", "table": "Sheet1!A1:B1",
+            "values": [["Item", "Qty"], ["Lamp", "2"], ["Desk", "4"]], "raw": [[2], [4]],
+            "sheet": 4, "title": "Orders", "sheets": ["Sheet1"], "empty": 0,
+        })
+    );
+}
+
+#[test]
+fn batch_update_requests_change_the_spreadsheet() {
+    let got = eval_with(
+        &[SHEETS],
+        "function main() {
+           const ss = SpreadsheetApp.create('Plan');
+           const reply = Sheets.Spreadsheets.batchUpdate({ requests: [
+             { addSheet: { properties: { title: 'Archive' } } },
+             { updateSheetProperties: { properties: { sheetId: 0, title: 'Live' }, fields: 'title' } },
+           ] }, ss.getId());
+           return [reply.replies[0].addSheet.properties.title, ss.getSheets().map((s) => s.getName())];
+         }",
+    );
+    assert_eq!(got, json!(["Archive", ["Live", "Archive"]]));
+}
+
+#[test]
+fn errors_have_the_platform_form_and_gaps_name_themselves() {
+    let got = eval_with(
+        &[SHEETS, ("Gmail", "gmail", "v1")],
+        "function main() {
+           const id = SpreadsheetApp.create('x').getId();
+           const out = [];
+           const attempt = (f) => { try { f(); out.push('no error'); } catch (e) { out.push(e.message); } };
+           attempt(() => Sheets.Spreadsheets.Values.update({ values: [[1]] }, id, 'A1'));
+           attempt(() => Sheets.Spreadsheets.Values.get('missing', 'A1'));
+           attempt(() => Sheets.Spreadsheets.DeveloperMetadata.get(id, 1));
+           attempt(() => Sheets.Spreadsheets.batchUpdate({ requests: [{ addChart: {} }] }, id));
+           attempt(() => Gmail.Users.Messages.list('me'));
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "API call to sheets.spreadsheets.values.update failed with error: 'valueInputOption' is required but not specified",
+            "API call to sheets.spreadsheets.values.get failed with error: Requested entity was not found.",
+            "gas-sim does not implement DeveloperMetadataCollection.get()",
+            "gas-sim does not implement Spreadsheets.batchUpdate() with the addChart request",
+            "gas-sim does not implement Gmail.Users()",
+        ])
+    );
+}
