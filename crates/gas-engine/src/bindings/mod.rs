@@ -51,6 +51,7 @@ pub(crate) struct Call<'a> {
 /// Every binding module's declaration table (see the module documentation).
 pub(crate) const TABLES: &[&[Method]] = &[
     advanced::METHODS,
+    advanced::DRIVE_METHODS,
     blob::METHODS,
     cache::METHODS,
     calendar::METHODS,

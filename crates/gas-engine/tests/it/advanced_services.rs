@@ -109,3 +109,30 @@ fn errors_have_the_platform_form_and_gaps_name_themselves() {
         ])
     );
 }
+
+#[test]
+fn drive_files_are_driveapp_files() {
+    let got = eval_with(
+        &[("Drive", "drive", "v3")],
+        "function main() {
+           const folder = Drive.Files.create({ name: 'exports', mimeType: MimeType.FOLDER });
+           const blob = Utilities.newBlob('id,total\\n1,20\\n', 'text/csv', 'orders.csv');
+           const file = Drive.Files.create({ name: 'orders.csv', parents: [folder.id] }, blob);
+           const listed = Drive.Files.list({ q: \"name contains 'orders' and trashed = false\", fields: 'files(id,name,mimeType)' });
+           const text = Drive.Files.get(file.id, { alt: 'media' });
+           Drive.Files.update({ name: 'orders-q1.csv' }, file.id);
+           const seen = DriveApp.getFileById(file.id);
+           const name = seen.getName();
+           const parent = seen.getParents().next().getName();
+           Drive.Files.remove(file.id);
+           let gone;
+           try { DriveApp.getFileById(file.id); gone = 'still there'; } catch (e) { gone = 'gone'; }
+           return { listed: listed.files.map((f) => [f.name, f.mimeType]), text, name, parent, gone };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({ "listed": [["orders.csv", "text/csv"]], "text": "id,total\n1,20\n", "name": "orders-q1.csv",
+                "parent": "exports", "gone": "gone" })
+    );
+}

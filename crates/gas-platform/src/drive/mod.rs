@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
+pub mod api_v3;
 pub mod mime;
 mod ops;
 pub mod query;
