@@ -538,6 +538,37 @@ mod tests {
     }
 
     #[test]
+    fn the_manifest_enables_advanced_services_under_their_symbols() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "Code.gs", "function main() {}");
+        let manifest = |services: &str| {
+            format!(r#"{{"timeZone":"UTC","dependencies":{{"enabledAdvancedServices":{services}}}}}"#)
+        };
+        let load = |services: &str| {
+            write(dir.path(), "appsscript.json", &manifest(services));
+            Project::load(dir.path())
+        };
+        let project = load(
+            r#"[{"userSymbol":"SheetsApi","serviceId":"sheets","version":"v4"},
+                {"userSymbol":"Gmail","serviceId":"gmail","version":"v1"}]"#,
+        )
+        .unwrap();
+        let services = project.advanced_services();
+        assert_eq!((services[0].symbol.as_str(), services[0].class), ("SheetsApi", Some("Sheets_v4.Sheets")));
+        assert_eq!((services[1].symbol.as_str(), services[1].class), ("Gmail", None), "named, not modelled");
+        let without = load("[]").unwrap();
+        assert_ne!(project.sources_key(), without.sources_key(), "the services are part of the compiled key");
+        let error = |services: &str| load(services).unwrap_err().0;
+        assert!(error(r#"{}"#).ends_with("dependencies.enabledAdvancedServices: must be a list"));
+        assert!(error(r#"[{"userSymbol":"Sheets","serviceId":"sheets"}]"#).ends_with("entry 1 has no version (a string)"));
+        let symbol = |s: &str| error(&format!(r#"[{{"userSymbol":"{s}","serviceId":"sheets","version":"v4"}}]"#));
+        assert!(symbol("2x").ends_with("userSymbol \"2x\" is not a JavaScript identifier"));
+        assert!(symbol("SpreadsheetApp").ends_with("userSymbol \"SpreadsheetApp\" is the name of a built-in service"));
+        let twice = r#"[{"userSymbol":"S","serviceId":"sheets","version":"v4"},{"userSymbol":"S","serviceId":"drive","version":"v3"}]"#;
+        assert!(error(twice).ends_with("userSymbol \"S\" is given twice"));
+    }
+
+    #[test]
     fn missing_folder_and_manifest_are_clear_errors() {
         let err = Project::load(Path::new("/no/such/project")).unwrap_err();
         assert!(err.0.contains("does not exist"), "{err}");

@@ -185,8 +185,12 @@ impl Catalogue {
     /// The global a namespace's service is reached through (`SpreadsheetApp` for
     /// `Spreadsheet`, `UrlFetchApp` for `URL_Fetch`): one named `...App` or `...Service`,
     /// else one named as the namespace, else the only one; none for `Base`, which has
-    /// several (Browser, Logger, Session ...).
+    /// several (Browser, Logger, Session ...). An advanced service's is the symbol the
+    /// editor proposes (`Sheets` for `Sheets_v4`).
     pub fn service_global(&self, namespace: &str) -> Option<&'static str> {
+        if let Some(advanced) = self.advanced.iter().find(|a| namespace_of(a.class) == namespace) {
+            return Some(advanced.name);
+        }
         let globals: Vec<&Global> = self.globals.iter().filter(|g| namespace_of(g.class) == namespace).collect();
         let named = globals.iter().find(|g| g.name.ends_with("App") || g.name.ends_with("Service"));
         let named = named.or_else(|| globals.iter().find(|g| g.name == namespace));

@@ -92,6 +92,9 @@ fn service_table(c: &Catalogue, services: &BTreeMap<&'static str, Vec<ClassCover
         let (done, total) = counts(classes);
         (all_done, all_total) = (all_done + done, all_total + total);
         let global = c.service_global(namespace).unwrap_or("-");
+        // An advanced service is a global only where the manifest enables it.
+        let advanced = c.advanced.iter().any(|a| a.class.split('.').next() == Some(*namespace));
+        let global = if advanced { format!("{global} (advanced)") } else { global.to_string() };
         out.push_str(&format!("{namespace:<18} {global:<26} {:>7} {done:>11} {total:>7}\n", classes.len()));
     }
     out.push_str(&format!("{:<18} {:<26} {:>7} {all_done:>11} {all_total:>7}\n", "all", "", c.classes.len()));
