@@ -59,6 +59,14 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     ("The parameters (String,String) don't match the method signature for Ui.alert.", "", SIGNATURE),
     ("Invalid argument: direction", "", "`invalid_argument` with the binding's parameter name"),
     ("Invalid argument: position", "", "`invalid_argument` with the binding's parameter name"),
+    ("ReferenceError: Sheets is not defined", "", "boa's text for a global no manifest defined"),
+    ("gas-sim does not implement Gmail.Users()", "", UNIMPLEMENTED),
+    ("gas-sim does not implement Spreadsheets.batchUpdate() with the addChart request", "", UNIMPLEMENTED),
+    (
+        "API call to sheets.spreadsheets.values.get failed with error: <the API's message>",
+        "",
+        "sheets/ops/api_v4.rs `api_error`: the call's name and the API's message joined",
+    ),
     ("Copy of NAME 2", "", "sheets/ops/objects.rs `copy_name`: `Copy of NAME`, a space, a number"),
     ("Name: message (line N, file \"Code\")", "", "webapp/response.rs: the error, then its line and file"),
     // Not gas-sim's texts: shapes, examples, other engines' words.
