@@ -104,16 +104,31 @@ function readAdvanced({ file, ns, serviceId, version }) {
 // A type of an advanced service as text: a collection is `ns.Name`, a schema type
 // `ns.Schema.Name`, a built-in type its catalogue name (`Base.Blob`).
 function advancedTypeText(node, api) {
-  if (!node) return 'any';
-  const sourceFile = node.getSourceFile();
-  const resolve = (name) => {
+  return typeTextWith(node, (name) => {
     if (name.startsWith('GoogleAppsScript.')) return name.slice('GoogleAppsScript.'.length);
     const parts = name.split('.');
     const last = parts[parts.length - 1];
     if (parts.includes('Schema')) return api.ns + '.Schema.' + last;
     if (api.names.has(last)) return api.ns + '.' + last;
     return name;
-  };
+  });
+}
+
+// A type as text without spaces, its references qualified by namespace (`Spreadsheet.Range`).
+function typeText(node, ns, namespaces) {
+  return typeTextWith(node, (name) => {
+    if (name.startsWith('GoogleAppsScript.')) return name.slice('GoogleAppsScript.'.length);
+    const first = name.split('.')[0];
+    if (!name.includes('.') && namespaces.get(ns).names.has(name)) return ns + '.' + name;
+    if (name.includes('.') && namespaces.has(first)) return name;
+    return name;
+  });
+}
+
+// A type as text without spaces, each name it references written as `resolve` says.
+function typeTextWith(node, resolve) {
+  if (!node) return 'any';
+  const sourceFile = node.getSourceFile();
   const walk = (n) => {
     switch (n.kind) {
       case ts.SyntaxKind.TypeReference: {
@@ -126,34 +141,6 @@ function advancedTypeText(node, api) {
         return n.types.map(walk).join('|');
       case ts.SyntaxKind.IntersectionType:
         return n.types.map(walk).join('&');
-      default:
-        return n.getText(sourceFile).replace(/\s+/g, '');
-    }
-  };
-  return walk(node);
-}
-
-// A type as text without spaces, its references qualified by namespace (`Spreadsheet.Range`).
-function typeText(node, ns, namespaces) {
-  if (!node) return 'any';
-  const sourceFile = node.getSourceFile();
-  const resolve = (name) => {
-    if (name.startsWith('GoogleAppsScript.')) return name.slice('GoogleAppsScript.'.length);
-    const first = name.split('.')[0];
-    if (!name.includes('.') && namespaces.get(ns).names.has(name)) return ns + '.' + name;
-    if (name.includes('.') && namespaces.has(first)) return name;
-    return name;
-  };
-  const walk = (n) => {
-    switch (n.kind) {
-      case ts.SyntaxKind.TypeReference: {
-        const args = n.typeArguments ? '<' + n.typeArguments.map(walk).join(',') + '>' : '';
-        return resolve(n.typeName.getText(sourceFile)) + args;
-      }
-      case ts.SyntaxKind.ArrayType:
-        return walk(n.elementType) + '[]';
-      case ts.SyntaxKind.UnionType:
-        return n.types.map(walk).join('|');
       case ts.SyntaxKind.ParenthesizedType:
         return '(' + walk(n.type) + ')';
       case ts.SyntaxKind.TypeQuery:

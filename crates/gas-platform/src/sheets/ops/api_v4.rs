@@ -121,13 +121,14 @@ fn major_is_columns(options: &Json) -> Result<bool, String> {
     }
 }
 
-/// `valueInputOption`: `Ok(true)` for USER_ENTERED, `Ok(false)` for RAW.
-fn input_is_user_entered(option: Option<&str>) -> Result<bool, String> {
-    match option {
-        None | Some("INPUT_VALUE_OPTION_UNSPECIFIED") => Err(text::INPUT_OPTION_REQUIRED.to_string()),
+/// The `valueInputOption` of a write `call` (in its options or resource): `Ok(true)` for
+/// USER_ENTERED, `Ok(false)` for RAW; required.
+fn input_is_user_entered(call: &str, options: &Json) -> ServiceResult<bool> {
+    match option(options, "valueInputOption") {
+        None | Some("INPUT_VALUE_OPTION_UNSPECIFIED") => Err(api_error(call, text::INPUT_OPTION_REQUIRED)),
         Some("RAW") => Ok(false),
         Some("USER_ENTERED") => Ok(true),
-        Some(other) => Err(text::invalid_option("valueInputOption", other)),
+        Some(other) => Err(api_error(call, &text::invalid_option("valueInputOption", other))),
     }
 }
 
@@ -277,16 +278,14 @@ impl Spreadsheets {
         zone: Tz,
     ) -> ServiceResult<Json> {
         let call = "sheets.spreadsheets.values.update";
-        let user_entered =
-            input_is_user_entered(option(options, "valueInputOption")).map_err(|m| api_error(call, &m))?;
+        let user_entered = input_is_user_entered(call, options)?;
         self.write_value_range(call, id, range, resource, user_entered, zone)
     }
 
     /// `Values.batchUpdate({ valueInputOption, data: [ValueRange] }, spreadsheetId)`.
     pub fn api_values_batch_update(&mut self, resource: &Json, id: &str, zone: Tz) -> ServiceResult<Json> {
         let call = "sheets.spreadsheets.values.batchUpdate";
-        let user_entered =
-            input_is_user_entered(option(resource, "valueInputOption")).map_err(|m| api_error(call, &m))?;
+        let user_entered = input_is_user_entered(call, resource)?;
         let data = resource.get("data").and_then(Json::as_array).cloned().unwrap_or_default();
         if data.len() > BATCH_RANGES_MAX {
             return Err(api_error(call, &format!("more than {BATCH_RANGES_MAX} ranges (gas-sim's limit)")));
@@ -331,8 +330,7 @@ impl Spreadsheets {
         zone: Tz,
     ) -> ServiceResult<Json> {
         let call = "sheets.spreadsheets.values.append";
-        let user_entered =
-            input_is_user_entered(option(options, "valueInputOption")).map_err(|m| api_error(call, &m))?;
+        let user_entered = input_is_user_entered(call, options)?;
         let insert_rows = match option(options, "insertDataOption") {
             None | Some("OVERWRITE") => false,
             Some("INSERT_ROWS") => true,
