@@ -148,6 +148,17 @@ pub fn of(
                     .collect()
             }
         }
+        Check::Drive(check) => {
+            // The items that matched, or else every item (what the filter missed).
+            let matching = check.items(world);
+            let shown = if matching.is_empty() { world.drive.summary() } else { matching };
+            if shown.is_empty() {
+                vec!["the Drive holds nothing".into()]
+            } else {
+                let trash = |trashed: bool| if trashed { "  (in the trash)" } else { "" };
+                shown.iter().map(|i| format!("{}  {}{}", i.path, i.mime_type, trash(i.trashed))).collect()
+            }
+        }
         Check::SheetRows { spreadsheet, sheet } => {
             let rows = world
                 .spreadsheets

@@ -62,6 +62,8 @@ pub enum Check {
     Logs(LogMatch),
     /// Calendar events at the end of the run.
     Events(crate::expect_kinds::EventMatch),
+    /// Drive files and folders at the end of the run.
+    Drive(crate::expect_kinds::DriveMatch),
     /// A column's distinct values (`duplicates`: the values occurring more than once).
     Column {
         spreadsheet: String,
@@ -87,7 +89,8 @@ impl Check {
             | Check::Cell { .. }
             | Check::Property { .. }
             | Check::Column { .. }
-            | Check::Events(_) => false,
+            | Check::Events(_)
+            | Check::Drive(_) => false,
         }
     }
 }
@@ -219,6 +222,7 @@ fn check_one_subject(loaded: &LoadedScenario, section: &Section, key: &str) -> R
         ("logs", section.logs.is_some()),
         ("requests", section.requests.is_some()),
         ("events", section.events.is_some()),
+        ("drive", section.drive.is_some()),
     ]
     .into_iter()
     .filter_map(|(name, given)| given.then_some(name))
@@ -318,6 +322,10 @@ fn subject_check(
         let (check, label) = crate::expect_kinds::EventMatch::read(loaded, filter, key)?;
         return counted((Check::Events(check), label));
     }
+    if let Some(filter) = &section.drive {
+        let (check, label) = crate::expect_kinds::DriveMatch::read(loaded, filter, key)?;
+        return counted((Check::Drive(check), label));
+    }
     if let (Some(sheet), Some(column)) = (&section.sheet, column_of(section)) {
         return counted(column_check(loaded, section, sheet, column, key, world)?);
     }
@@ -349,7 +357,7 @@ fn subject_check(
     }
     Err(loaded.error(
         key,
-        "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission, response or events",
+        "an expectation needs one of mail, executions, logs, requests, sheet, cell, property, submission, response, events or drive",
     ))
 }
 
@@ -612,6 +620,7 @@ fn measure(
         ),
         Check::Logs(check) => Measured::Count(check.lines(executions, window).count() as u64),
         Check::Events(check) => Measured::Count(check.events(world).count() as u64),
+        Check::Drive(check) => Measured::Count(check.items(world).len() as u64),
         Check::Requests(check) => Measured::Count(
             executions.iter().filter(|e| check.matches(e) && window.contains(e.start_utc_ms)).count() as u64,
         ),

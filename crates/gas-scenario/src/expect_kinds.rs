@@ -12,7 +12,7 @@ use gas_platform::World;
 
 use crate::expect::TextMatch;
 use crate::model::{
-    EventFilter, ExecutionFilter, ExpectSection, LoadedScenario, LogFilter, RequestFilter, ScenarioError,
+    DriveFilter, EventFilter, ExecutionFilter, ExpectSection, LoadedScenario, LogFilter, RequestFilter, ScenarioError,
 };
 use crate::report::ExecutionSummary;
 
@@ -295,6 +295,62 @@ impl EventMatch {
             self.calendar.as_ref().is_none_or(|m| m.matches(&event.calendar_id) || m.matches(name))
                 && self.title.as_ref().is_none_or(|m| m.matches(&event.title))
         })
+    }
+}
+
+/// Which Drive items (files and folders, the root left out) a `drive` expectation counts
+/// at the end of the run: by name, path and type, in the trash or out of it.
+#[derive(Debug, Clone, Default)]
+pub struct DriveMatch {
+    pub name: Option<TextMatch>,
+    pub path: Option<TextMatch>,
+    pub mime_type: Option<TextMatch>,
+    pub trashed: bool,
+}
+
+impl DriveMatch {
+    pub fn read(
+        loaded: &LoadedScenario,
+        filter: &DriveFilter,
+        key: &str,
+    ) -> Result<(DriveMatch, String), ScenarioError> {
+        let text = |value: &Option<String>, name: &str| {
+            value
+                .as_deref()
+                .map(TextMatch::parse)
+                .transpose()
+                .map_err(|e| loaded.error(&format!("{key}.drive.{name}"), e))
+        };
+        let trashed = filter.trashed.unwrap_or(false);
+        let check = DriveMatch {
+            name: text(&filter.name, "name")?,
+            path: text(&filter.path, "path")?,
+            mime_type: text(&filter.mime_type, "type")?,
+            trashed,
+        };
+        let mut label = if trashed { "Drive items in the trash" } else { "Drive items" }.to_string();
+        for (given, what) in [(&filter.name, "named"), (&filter.path, "at"), (&filter.mime_type, "of type")] {
+            if let Some(value) = given {
+                label.push_str(&format!(" {what} {value}"));
+            }
+        }
+        Ok((check, label))
+    }
+
+    /// The items that count, in creation order.
+    pub fn items(&self, world: &World) -> Vec<gas_platform::drive::ItemSummary> {
+        world
+            .drive
+            .summary()
+            .into_iter()
+            .filter(|item| {
+                let name = item.path.rsplit('/').next().unwrap_or("");
+                item.trashed == self.trashed
+                    && self.name.as_ref().is_none_or(|m| m.matches(name))
+                    && self.path.as_ref().is_none_or(|m| m.matches(&item.path))
+                    && self.mime_type.as_ref().is_none_or(|m| m.matches(&item.mime_type))
+            })
+            .collect()
     }
 }
 

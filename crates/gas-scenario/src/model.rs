@@ -484,6 +484,9 @@ pub struct ExpectSection {
     pub logs: Option<LogFilter>,
     /// Calendar events at the end, by calendar and title (`crate::expect_kinds`).
     pub events: Option<EventFilter>,
+    /// Drive files and folders at the end, by name, path, type and trash
+    /// (`crate::expect_kinds`).
+    pub drive: Option<DriveFilter>,
     /// Plain `[[requests]]` by method, function and what the platform answered.
     pub requests: Option<RequestFilter>,
     /// With `cell`: the text Sheets shows (its number format applied: `"$1,234.50"`),
@@ -513,6 +516,20 @@ pub struct EventFilter {
     pub calendar: Option<String>,
     /// The event's title: a substring, or `/a regex/`.
     pub title: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DriveFilter {
+    /// The item's name: a substring, or `/a regex/`.
+    pub name: Option<String>,
+    /// Its folder path from the root (`My Drive/invoices/a.pdf`): a substring, or `/a regex/`.
+    pub path: Option<String>,
+    /// Its MIME type (`application/pdf`): a substring, or `/a regex/`.
+    #[serde(rename = "type")]
+    pub mime_type: Option<String>,
+    /// `true`: only items in the trash; `false` (the default): only items outside it.
+    pub trashed: Option<bool>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -173,3 +173,34 @@ fn bad_expectations_name_file_line_and_key() {
         assert!(err.starts_with("DIR/k.toml"), "{err}");
     }
 }
+
+const DRIVE_CODE: &str = "function files() {
+  const folder = DriveApp.createFolder('invoices');
+  folder.createFile('Invoice 1.pdf', 'a', 'application/pdf');
+  folder.createFile('Invoice 2.pdf', 'b', 'application/pdf');
+  DriveApp.createFile('notes.txt', 'c').setTrashed(true);
+}
+";
+
+const DRIVE_FIXTURE: common::Fixture =
+    common::Fixture { zone: "America/New_York", code: DRIVE_CODE, file_name: "k.toml" };
+
+#[test]
+fn drive_items_by_name_path_type_and_trash() {
+    let setup = format!("{HEADER}[[runs]]\nat = \"2025-06-13T12:00\"\nfunction = \"files\"\n");
+    let verdict = |expect: &str| DRIVE_FIXTURE.verdict(&setup, expect);
+    assert!(verdict("drive = { name = \"/^Invoice \\\\d\\\\.pdf$/\", type = \"application/pdf\" }\ncount = 2").0);
+    assert!(verdict("drive = { path = \"My Drive/invoices/\" }\ncount = 2").0);
+    assert!(verdict("drive = { type = \"folder\" }\ncount = 1").0);
+    assert!(verdict("drive = { name = \"notes\" }\nnever = true").0, "a trashed file is not counted");
+    assert!(verdict("drive = { name = \"notes\", trashed = true }\ncount = 1").0);
+    let (passed, text) = verdict("drive = { name = \"Invoice 3\" }\ncount = 1");
+    assert!(!passed);
+    assert_eq!(text, "Drive items named Invoice 3: expected 1, got 0");
+    let report = DRIVE_FIXTURE.run(&format!("{setup}[[expect]]\ndrive = {{ name = \"Invoice 3\" }}\ncount = 1\n"));
+    let text = report.text();
+    assert!(text.contains("My Drive/invoices/Invoice 1.pdf  application/pdf"), "{text}");
+    assert!(text.contains("My Drive/notes.txt  text/plain  (in the trash)"), "{text}");
+    let error = DRIVE_FIXTURE.error(&format!("{setup}[[expect]]\ndrive = {{ name = \"/(/\" }}\ncount = 1\n"));
+    assert!(error.contains("expect[0].drive.name: bad regex /(/"), "{error}");
+}
