@@ -79,7 +79,7 @@
 //! `expect.rs` reads and counts `[[expect]]`; `expect_kinds.rs` has the filters beyond mail
 //! and rows (windows: `Window`, from/until and `on`, applied to every `Check` with times,
 //! `Check::has_times`; executions by error, local hour and weekday, log lines, a column's
-//! distinct and duplicated values, plain requests); `evidence.rs` says what a failed
+//! distinct and duplicated values, plain requests, calendar events, Drive items); `evidence.rs` says what a failed
 //! expectation shows beside its mismatch; `report.rs` renders text, JSON and snapshots,
 //! with `why.rs` grouping the text report's errors, logged lines and mail subjects (sorted
 //! by count, then time, then text: no map order); `local_time.rs` is how the text report
