@@ -541,9 +541,8 @@ mod tests {
     fn the_manifest_enables_advanced_services_under_their_symbols() {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), "Code.gs", "function main() {}");
-        let manifest = |services: &str| {
-            format!(r#"{{"timeZone":"UTC","dependencies":{{"enabledAdvancedServices":{services}}}}}"#)
-        };
+        let manifest =
+            |services: &str| format!(r#"{{"timeZone":"UTC","dependencies":{{"enabledAdvancedServices":{services}}}}}"#);
         let load = |services: &str| {
             write(dir.path(), "appsscript.json", &manifest(services));
             Project::load(dir.path())
@@ -560,7 +559,9 @@ mod tests {
         assert_ne!(project.sources_key(), without.sources_key(), "the services are part of the compiled key");
         let error = |services: &str| load(services).unwrap_err().0;
         assert!(error(r#"{}"#).ends_with("dependencies.enabledAdvancedServices: must be a list"));
-        assert!(error(r#"[{"userSymbol":"Sheets","serviceId":"sheets"}]"#).ends_with("entry 1 has no version (a string)"));
+        assert!(
+            error(r#"[{"userSymbol":"Sheets","serviceId":"sheets"}]"#).ends_with("entry 1 has no version (a string)")
+        );
         let symbol = |s: &str| error(&format!(r#"[{{"userSymbol":"{s}","serviceId":"sheets","version":"v4"}}]"#));
         assert!(symbol("2x").ends_with("userSymbol \"2x\" is not a JavaScript identifier"));
         assert!(symbol("SpreadsheetApp").ends_with("userSymbol \"SpreadsheetApp\" is the name of a built-in service"));

@@ -34,7 +34,7 @@
 
 mod pdf;
 pub mod runs;
-mod search;
+pub mod search;
 #[cfg(test)]
 mod tests;
 mod tree;
@@ -43,7 +43,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use pdf::render_pdf;
+pub use pdf::{render_markdown, render_pdf};
 pub use search::Found;
 
 use crate::{ServiceError, ServiceResult};
@@ -242,6 +242,33 @@ impl Default for Doc {
 #[serde(default, deny_unknown_fields)]
 pub struct Documents {
     pub docs: BTreeMap<String, Doc>,
+}
+
+/// The Document objects one execution opened (`create`, `openById` ...), each a
+/// session: `saveAndClose()` closes one, and its objects refuse every call after.
+#[derive(Debug, Default)]
+pub struct Sessions {
+    opened: u64,
+    closed: std::collections::BTreeSet<u64>,
+}
+
+impl Sessions {
+    pub fn open(&mut self) -> u64 {
+        self.opened += 1;
+        self.opened
+    }
+
+    pub fn close(&mut self, session: u64) {
+        self.closed.insert(session);
+    }
+
+    /// [`text::CLOSED`] for a closed session's objects.
+    pub fn check(&self, session: u64) -> ServiceResult<()> {
+        if self.closed.contains(&session) {
+            return Err(ServiceError::new(text::CLOSED));
+        }
+        Ok(())
+    }
 }
 
 /// `https://docs.google.com/document/d/ID/edit` (observed: what getUrl gives).

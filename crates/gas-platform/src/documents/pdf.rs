@@ -197,3 +197,40 @@ pub fn render_pdf(doc: &Doc, title: &str) -> Vec<u8> {
     pdf.set_file_id((b"gas-sim-document".to_vec(), b"gas-sim-document".to_vec()));
     pdf.finish()
 }
+
+/// The document as Markdown (`getAs('text/markdown')`): a heading `#` per level, a list
+/// item `*` indented by its nesting, a table one `|`-separated line per row.
+pub fn render_markdown(doc: &Doc) -> String {
+    let mut out = Vec::new();
+    let blocks = doc.node(doc.body).map(|s| s.children.clone()).unwrap_or_default();
+    for block in blocks {
+        let Ok(node) = doc.node(block) else { continue };
+        let text = doc.text_of(block).unwrap_or_default();
+        let line = match node.kind {
+            Kind::Paragraph => match node.attrs.get("HEADING") {
+                Some(AttrValue::Text(h)) if h.starts_with("HEADING") => {
+                    let level = h.trim_start_matches("HEADING").parse::<usize>().unwrap_or(1).clamp(1, 6);
+                    format!("{} {text}", "#".repeat(level))
+                }
+                Some(AttrValue::Text(h)) if h == "TITLE" => format!("# {text}"),
+                _ => text,
+            },
+            Kind::ListItem => {
+                let level = match node.attrs.get("NESTING_LEVEL") {
+                    Some(AttrValue::Number(n)) if n.is_finite() => n.clamp(0.0, 8.0) as usize,
+                    _ => 0,
+                };
+                format!("{}* {text}", "  ".repeat(level))
+            }
+            Kind::Table => {
+                text.lines().map(|row| format!("| {} |", row.replace('\t', " | "))).collect::<Vec<_>>().join("\n")
+            }
+            Kind::HorizontalRule => "---".to_string(),
+            _ => text,
+        };
+        out.push(line);
+    }
+    let mut text = out.join("\n\n");
+    text.push('\n');
+    text
+}

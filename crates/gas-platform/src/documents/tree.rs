@@ -120,8 +120,9 @@ impl Doc {
         Ok(cell)
     }
 
-    /// Removes an element from its parent and forgets it with everything inside.
-    /// A section keeps one paragraph (observed text past it).
+    /// Removes an element from its parent (`removeFromParent`, `removeChild`): it stays,
+    /// detached, for the script to insert again. A section keeps one paragraph
+    /// (observed text past it).
     pub fn remove(&mut self, id: NodeId) -> ServiceResult<()> {
         let node = self.node(id)?;
         if node.kind.is_section() {
@@ -135,9 +136,75 @@ impl Doc {
                 return Err(ServiceError::new(text::LAST_PARAGRAPH));
             }
             self.node_mut(parent)?.children.retain(|c| *c != id);
+            self.node_mut(id)?.parent = None;
         }
-        self.drop_subtree(id);
         Ok(())
+    }
+
+    /// Whether the element ends its document: it and each element above it are the last
+    /// child of their parent, up to the body.
+    pub fn is_at_end(&self, id: NodeId) -> bool {
+        let mut at = id;
+        for _ in 0..64 {
+            let Some(node) = self.nodes.get(&at) else { return false };
+            match node.parent {
+                None => return at == self.body,
+                Some(parent) => {
+                    let last = self.nodes.get(&parent).and_then(|p| p.children.last().copied());
+                    if last != Some(at) {
+                        return false;
+                    }
+                    at = parent;
+                }
+            }
+        }
+        false
+    }
+
+    /// The nearest element above `id` of `kind`.
+    pub fn ancestor(&self, id: NodeId, kind: Kind) -> Option<NodeId> {
+        let mut at = self.nodes.get(&id)?.parent;
+        for _ in 0..64 {
+            let current = at?;
+            if self.kind(current).ok()? == kind {
+                return Some(current);
+            }
+            at = self.nodes.get(&current)?.parent;
+        }
+        None
+    }
+
+    /// `findElement(type[, from])`: the first element under `scope` (itself excluded) of
+    /// the type named, after `from`.
+    pub fn find_element(&self, scope: NodeId, type_name: &str, from: Option<NodeId>) -> Option<NodeId> {
+        let all = self.descendants(scope);
+        let start = match from {
+            Some(from) => all.iter().position(|n| *n == from)? + 1,
+            None => 1,
+        };
+        all.into_iter().skip(start).find(|n| self.kind(*n).is_ok_and(|k| k.name() == type_name))
+    }
+
+    /// A list item's list: its `LIST_ID`, else the first item's of the run of list items
+    /// it is in (assumed: consecutive items are one list, as the editor makes them).
+    pub fn list_id(&self, id: NodeId) -> ServiceResult<String> {
+        let mut first = id;
+        let mut budget = self.nodes.len();
+        while let (Some(previous), true) = (self.sibling(first, -1)?, budget > 0) {
+            budget -= 1;
+            let node = self.node(first)?;
+            if let Some(super::AttrValue::Text(list)) = node.attrs.get("LIST_ID") {
+                return Ok(list.clone());
+            }
+            if self.kind(previous)? != Kind::ListItem {
+                break;
+            }
+            first = previous;
+        }
+        match self.node(first)?.attrs.get("LIST_ID") {
+            Some(super::AttrValue::Text(list)) => Ok(list.clone()),
+            _ => Ok(format!("kix.list.{first}")),
+        }
     }
 
     /// Forgets `id` and every element under it (bounded by the arena's size).
@@ -314,5 +381,37 @@ impl Doc {
             self.drop_subtree(*other);
         }
         Ok(first)
+    }
+
+    /// The Text elements under `id` with where each starts in `text_of(id)` (the same
+    /// joins): what a container's `editAsText()` edits through.
+    pub fn text_spans(&self, id: NodeId) -> Vec<(NodeId, usize)> {
+        let mut out = Vec::new();
+        self.spans_into(id, 0, &mut out, 0);
+        out
+    }
+
+    fn spans_into(&self, id: NodeId, base: usize, out: &mut Vec<(NodeId, usize)>, depth: usize) -> usize {
+        let Some(node) = self.nodes.get(&id) else { return 0 };
+        if depth > 64 {
+            return 0;
+        }
+        let separator = match node.kind {
+            Kind::Text => {
+                out.push((id, base));
+                return runs::char_len(node);
+            }
+            Kind::HorizontalRule | Kind::PageBreak => return 0,
+            Kind::Paragraph | Kind::ListItem => 0,
+            _ => 1,
+        };
+        let mut at = base;
+        for (i, child) in node.children.iter().enumerate() {
+            if i > 0 {
+                at += separator;
+            }
+            at += self.spans_into(*child, at, out, depth + 1);
+        }
+        at - base
     }
 }

@@ -189,6 +189,15 @@ impl Drive {
         Ok(self.insert_unchecked(ItemKind::Folder, name, FOLDER_MIME_TYPE, vec![parent], None, now_utc_ms))
     }
 
+    /// A Google file made by its own service (`DocumentApp.create`), in the root: its
+    /// content lives with that service, not here.
+    pub fn create_google_file(&mut self, name: &str, mime_type: &str, now_utc_ms: i64) -> ServiceResult<Created> {
+        check_name(name)?;
+        self.check_room()?;
+        let parent = self.parent_for_new(None, now_utc_ms)?;
+        Ok(self.insert_unchecked(ItemKind::File, name, mime_type, vec![parent], None, now_utc_ms))
+    }
+
     /// `createFile(name, content[, mimeType])` or `createFile(blob)` in `parent`.
     pub fn create_file(
         &mut self,
