@@ -224,3 +224,34 @@ fn a_simple_trigger_cannot_open_documents() {
     let scope = gas_engine::methods::get("DocumentApp.create").and_then(|m| m.scope);
     assert_eq!(scope, Some(gas_platform::documents::SCOPE_DOCUMENTS));
 }
+
+#[test]
+fn casts_merges_and_sharing() {
+    let world = new_world();
+    let got = eval_body(
+        &world,
+        "const attempt = (f) => { try { return f(); } catch (e) { return String(e); } };
+         const doc = DocumentApp.create('M');
+         const body = doc.getBody();
+         body.appendParagraph('one');
+         body.appendParagraph('two');
+         const merged = body.getChild(2).merge();
+         doc.addEditors(['b@example.com', 'c@example.com']).addViewer('d@example.com').removeEditor('c@example.com');
+         return {
+           merged: merged.getText(), n: body.getNumChildren(),
+           cast: attempt(() => body.getChild(0).asTable()), date: attempt(() => body.getChild(0).asDate()),
+           noMerge: attempt(() => body.getChild(0).merge()),
+           editors: doc.getEditors().map((u) => u.getEmail()), viewers: doc.getViewers().map(String),
+         };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "merged": "onetwo", "n": 2,
+            "cast": "Exception: Invalid cast: the element is of another type.",
+            "date": "Exception: Invalid cast: the element is of another type.",
+            "noMerge": "Exception: Element must have a preceding sibling of the same type to merge with.",
+            "editors": ["user@example.com", "b@example.com"], "viewers": ["d@example.com"],
+        })
+    );
+}

@@ -24,6 +24,8 @@
 //! | removing the last paragraph of a section | [`text::LAST_PARAGRAPH`] | observed |
 //! | a child index past the end | [`text::CHILD_INDEX`] | assumed |
 //! | inserting an element that has a parent | [`text::NOT_DETACHED`] | assumed |
+//! | `asX()` of an element of another type | [`text::INVALID_CAST`] | assumed |
+//! | `merge()` without a previous sibling of the same type | [`text::MERGE`] | assumed |
 //! | a document past 1,020,000 characters | [`text::TOO_LARGE`] | documented (the limit) / assumed (text) |
 //! | replaceText / findText patterns | RE2 syntax (the `regex` crate), matched against each Text element on its own | documented |
 //! | replaceText's replacement | literal, but `$n` naming a group of the pattern is that group | assumed |
@@ -72,6 +74,7 @@ pub mod text {
     pub const BAD_PATTERN: &str = "Invalid regular expression pattern.";
     pub const OFFSET: &str = "Invalid argument: offset";
     pub const NO_SUCH_ELEMENT: &str = "gas-sim: no such element in this document";
+    pub const MERGE: &str = "Element must have a preceding sibling of the same type to merge with.";
     pub const INVALID_CAST: &str = "Invalid cast: the element is of another type.";
     pub const NOT_A_CONTAINER: &str = "gas-sim: this element holds no children";
     pub const UI_CONTEXT: &str = "Cannot call DocumentApp.getUi() from this context.";

@@ -414,4 +414,31 @@ impl Doc {
         }
         at - base
     }
+
+    /// `merge()`: the element joined to the previous sibling of its type (a Text's
+    /// characters and runs, a container's children); the previous sibling is the result.
+    pub fn merge(&mut self, id: NodeId) -> ServiceResult<NodeId> {
+        let kind = self.kind(id)?;
+        let previous = self.sibling(id, -1)?.filter(|p| self.kind(*p).ok() == Some(kind));
+        let Some(previous) = previous else { return Err(ServiceError::new(text::MERGE)) };
+        let node = self.node(id)?.clone();
+        if kind == Kind::Text {
+            let target = self.node_mut(previous)?;
+            target.text.push_str(&node.text);
+            target.runs.extend(node.runs);
+            let len = runs::char_len(target);
+            runs::set_attr(target, len, len, "", None);
+        } else {
+            for child in &node.children {
+                self.node_mut(*child)?.parent = Some(previous);
+            }
+            self.node_mut(previous)?.children.extend(node.children.iter().copied());
+            self.node_mut(id)?.children.clear();
+        }
+        if let Some(parent) = node.parent {
+            self.node_mut(parent)?.children.retain(|c| *c != id);
+        }
+        self.drop_subtree(id);
+        Ok(previous)
+    }
 }

@@ -115,6 +115,10 @@ fn family(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> ServiceResult<Opt
             let copy = doc.copy_subtree(id)?;
             ctx.el(doc, copy)
         }
+        "merge" => {
+            let into = doc.merge(id)?;
+            ctx.el(doc, into)
+        }
         "removeFromParent" => {
             doc.remove(id)?;
             Val::Undefined

@@ -54,13 +54,18 @@ pub(super) const READS: &[Read] = reads![
 /// DocumentApp's and Document's methods, declared once (`crate::methods`).
 // Docs (modelled): opening a document 300 ms, making one 800 ms, a PDF export 1.5 s.
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_DOCUMENTS);
+    "Document.addEditor" => 300,
+    "Document.addEditors" => 300,
     "Document.addFooter" => 100,
     "Document.addHeader" => 100,
+    "Document.addViewer" => 300,
+    "Document.addViewers" => 300,
     "Document.getAs" => 1500,
     "Document.getBlob" => 1500,
     "Document.getBody" => 20,
     "Document.getBookmarks" => 20,
     "Document.getCursor" => 20,
+    "Document.getEditors" => 100,
     "Document.getFooter" => 20,
     "Document.getFootnotes" => 20,
     "Document.getHeader" => 20,
@@ -69,6 +74,9 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "Document.getNamedRanges" => 20,
     "Document.getSelection" => 20,
     "Document.getUrl" => 20,
+    "Document.getViewers" => 100,
+    "Document.removeEditor" => 300,
+    "Document.removeViewer" => 300,
     "Document.saveAndClose" => 400,
     "Document.setLanguage" => 50,
     "Document.setName" => 200,
@@ -211,6 +219,7 @@ fn app(world: &mut World, sessions: &mut Sessions, call: &Call, name: &str, now:
 
 fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> CallResult {
     let file = world.drive.get(&ctx.d, ItemKind::File).map_err(|_| ServiceError::new(texts::MISSING))?.clone();
+    let owner = world.user_email.clone();
     let doc = world.documents.get_mut(&ctx.d)?;
     let value = match ctx.name {
         "getName" => Val::String(file.name.clone()),
@@ -238,6 +247,12 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         // No user at a document: no cursor, no selection (documented: null then).
         "getCursor" | "getSelection" => Val::Null,
         "getBookmarks" | "getNamedRanges" | "getFootnotes" => Val::Array(Vec::new()),
+        "getEditors" => people(&doc.editors, Some(&owner)),
+        "getViewers" => people(&doc.viewers, None),
+        "addEditor" | "addEditors" | "addViewer" | "addViewers" | "removeEditor" | "removeViewer" => {
+            share(doc, ctx)?;
+            Val::Undefined
+        }
         "saveAndClose" => {
             sessions.close(ctx.s);
             Val::Undefined
@@ -247,6 +262,36 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         _ => return Err(ServiceError::unimplemented(ctx.method).into()),
     };
     Ok(value)
+}
+
+/// Users (a User's handle is its address): the owner first, for editors.
+fn people(emails: &[String], owner: Option<&str>) -> Val {
+    let all = owner.into_iter().map(str::to_string).chain(emails.iter().cloned());
+    Val::Array(all.map(Val::String).collect())
+}
+
+/// An address or a User object (its handle is its address).
+fn email_of(value: &Val) -> String {
+    handle_arg(value).to_js_string()
+}
+
+/// `addEditor(s)`, `addViewer(s)`, `removeEditor`, `removeViewer`: the lists the
+/// document keeps (no mail is sent, no access is checked: assumed).
+fn share(doc: &mut Doc, ctx: &Ctx) -> ServiceResult<()> {
+    let emails: Vec<String> = match arg(ctx.args, 0) {
+        Val::Array(items) => items.iter().map(email_of).collect(),
+        Val::Undefined | Val::Null => return Err(ctx.signature()),
+        other => vec![email_of(other)],
+    };
+    let list = if ctx.name.contains("Editor") { &mut doc.editors } else { &mut doc.viewers };
+    for email in emails {
+        if ctx.name.starts_with("remove") {
+            list.retain(|e| *e != email);
+        } else if !list.contains(&email) {
+            list.push(email);
+        }
+    }
+    Ok(())
 }
 
 /// `getAs(type)` / `getBlob()`: a PDF (or Markdown) of the document, named after it.

@@ -5,6 +5,7 @@
   // by the type its handle names; every element class has Element's casts
   // (`asParagraph()` ...), declared per class (bindings/documents/declared.rs).
   const documents = once(() => {
+    session(); // Base.User, which getEditors gives
     const byType = {
       BODY_SECTION: 'Body', HEADER_SECTION: 'HeaderSection', FOOTER_SECTION: 'FooterSection',
       PARAGRAPH: 'Paragraph', LIST_ITEM: 'ListItem', TABLE: 'Table', TABLE_ROW: 'TableRow',
