@@ -99,6 +99,7 @@ pub mod calendar_changes;
 pub mod calendars;
 pub mod clients;
 pub mod container;
+pub mod documents;
 pub mod evidence;
 pub mod expect;
 pub mod expect_cell;
