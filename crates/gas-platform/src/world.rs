@@ -188,6 +188,12 @@ impl World {
         self.quotas.take(crate::quotas::Quota::CalendarEventsCreated, 1, now_utc_ms, day)
     }
 
+    /// A document made with `DocumentApp.create`, against the day's quota, before it is made.
+    pub fn charge_document_created(&mut self, script_zone: chrono_tz::Tz, now_utc_ms: i64) -> ServiceResult<()> {
+        let day = self.quota_day(script_zone);
+        self.quotas.take(crate::quotas::Quota::DocumentsCreated, 1, now_utc_ms, day)
+    }
+
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).expect("the world always serializes");
         text.push('\n');

@@ -255,3 +255,15 @@ fn casts_merges_and_sharing() {
         })
     );
 }
+
+#[test]
+fn the_daily_document_quota_refuses_the_251st_create() {
+    let world = new_world();
+    let got = eval_body(
+        &world,
+        "let made = 0;
+         try { for (let i = 0; i < 300; i++) { DocumentApp.create('d' + i); made++; } } catch (e) { return [made, String(e)]; }
+         return [made, 'no error'];",
+    );
+    assert_eq!(got, json!([250, "Exception: Service invoked too many times for one day: docs create."]));
+}

@@ -175,3 +175,15 @@ fn bad_state_trees_are_refused() {
     doc.node_mut(t).unwrap().runs[0].len = 7;
     assert!(doc.check().unwrap_err().contains("runs do not cover"));
 }
+
+/// Documented: "Docs created" 250 a day for a consumer account (quotas page).
+#[test]
+fn documents_created_count_toward_the_daily_quota() {
+    let mut world = crate::World::new();
+    for _ in 0..crate::quotas::DOCUMENTS_CREATED_PER_DAY_CONSUMER {
+        world.charge_document_created(chrono_tz::UTC, 1_000).unwrap();
+    }
+    let err = world.charge_document_created(chrono_tz::UTC, 1_000).unwrap_err();
+    assert_eq!(err.message, crate::quotas::DOCUMENTS_QUOTA_MESSAGE);
+    assert!(world.charge_document_created(chrono_tz::UTC, 1_000 + crate::time::MS_PER_DAY).is_ok(), "a new day");
+}

@@ -190,10 +190,16 @@ fn open(world: &mut World, id: &str) -> ServiceResult<()> {
 }
 
 fn app(world: &mut World, sessions: &mut Sessions, call: &Call, name: &str, now: i64) -> ServiceResult<Val> {
+    let zone = call.host.zone;
     let args = call.args;
     let value = match name {
         "create" => {
             let title = string_arg(args, 0);
+            // Checked first, so a refused name uses no quota; then charged, then made.
+            if title.is_empty() {
+                return Err(ServiceError::new(gas_platform::drive::INVALID_NAME_MESSAGE));
+            }
+            world.charge_document_created(zone, now)?;
             let id = world.drive.create_google_file(&title, DOCUMENT_MIME_TYPE, now)?;
             world.documents.create(&id)?;
             doc_handle(&id, sessions)
