@@ -137,10 +137,14 @@ fn headers_footers_and_a_template_copied_through_drive() {
          const copy = DocumentApp.openById(copyId);
          copy.getBody().replaceText('\\\\{\\\\{name\\\\}\\\\}', 'Ada');
          const url = DocumentApp.openByUrl(copy.getUrl()).getName();
+         const merged = DocumentApp.create('All letters');
+         merged.getBody().appendParagraph(copy.getBody().getChild(0).copy());
+         merged.getBody().appendTable(DocumentApp.create('T').getBody().appendTable([['x']]).copy());
          return {
            copy: copy.getBody().getText(), header: copy.getHeader().getText(), footer: copy.getFooter().getText(),
            original: DocumentApp.openById(template.getId()).getBody().getText(), url,
            headerType: String(copy.getHeader().getType()),
+           merged: merged.getBody().getText(),
          };",
     );
     assert_eq!(
@@ -148,6 +152,7 @@ fn headers_footers_and_a_template_copied_through_drive() {
         json!({
             "copy": "Hello Ada", "header": "ACME", "footer": "\npage",
             "original": "Hello {{name}}", "url": "Letter for Ada", "headerType": "HEADER_SECTION",
+            "merged": "\nHello Ada\nx",
         })
     );
 }

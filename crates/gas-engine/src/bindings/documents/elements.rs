@@ -132,6 +132,15 @@ fn family(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> ServiceResult<Opt
             Val::Undefined
         }
         "isAtDocumentEnd" => Val::Bool(doc.is_at_end(id)),
+        _ => return contents(doc, handle, ctx),
+    };
+    Ok(Some(value))
+}
+
+/// Text, search and attributes: every container's (and a Text's search).
+fn contents(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> ServiceResult<Option<Val>> {
+    let id = handle.e;
+    let value = match ctx.name {
         "getText" => Val::String(doc.text_of(id)?),
         "setText" => {
             doc.set_text(id, &ctx.text(0))?;
@@ -308,6 +317,14 @@ fn tables(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> ServiceResult<Option<Val>> {
         "getParentRow" => ctx.maybe_el(doc, doc.ancestor(id, Kind::TableRow)),
         // Merged cells are not modelled: every cell spans one row and one column.
         "getColSpan" | "getRowSpan" => Val::Number(1.0),
+        _ => return widths_and_lists(doc, id, ctx),
+    };
+    Ok(Some(value))
+}
+
+/// A table's column widths and a list item's list.
+fn widths_and_lists(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> ServiceResult<Option<Val>> {
+    let value = match ctx.name {
         "getColumnWidth" => {
             let key = format!("COLUMN_WIDTH_{}", ctx.int(0)?);
             doc.node(id)?.attrs.get(&key).map_or(Val::Null, |v| match v {

@@ -168,12 +168,33 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         _ => {
             let handle: ElementHandle = handle_of(call.handle)?;
             sessions.check(handle.s)?;
-            let ctx = Ctx { method: call.method, name, args: call.args, d: handle.d.clone(), s: handle.s };
+            let args = imported(&mut world, &handle, call.args)?;
+            let ctx = Ctx { method: call.method, name, args: &args, d: handle.d.clone(), s: handle.s };
             let doc = world.documents.get_mut(&handle.d)?;
             elements::element(doc, &handle, &ctx)?
         }
     };
     Ok(value)
+}
+
+/// The call's arguments with each element of another document (`body.appendParagraph(
+/// otherDocsParagraph.copy())`) copied into this one, detached, and named by its copy.
+fn imported(world: &mut World, handle: &ElementHandle, args: &[Val]) -> ServiceResult<Vec<Val>> {
+    let mut out = Vec::with_capacity(args.len());
+    for value in args {
+        let other = handle_arg(value).get("e").and_then(|_| handle_of::<ElementHandle>(value).ok());
+        match other {
+            Some(other) if other.d != handle.d => {
+                let source = world.documents.get(&other.d)?.clone();
+                let doc = world.documents.get_mut(&handle.d)?;
+                let copy = doc.transplant(&source, other.e)?;
+                let t = doc.kind(copy)?.name().to_string();
+                out.push(to_val(&ElementHandle { d: handle.d.clone(), s: handle.s, e: copy, t, v: false }));
+            }
+            _ => out.push(value.clone()),
+        }
+    }
+    Ok(out)
 }
 
 fn doc_handle(id: &str, sessions: &mut Sessions) -> Val {
