@@ -58,6 +58,9 @@ pub const SCOPE_DOCUMENTS: &str = "https://www.googleapis.com/auth/documents";
 pub const DOCUMENT_CHARS_MAX: usize = 1_020_000;
 /// Elements one document holds, detached copies included (gas-sim's bound).
 pub const NODES_PER_DOCUMENT_MAX: usize = 200_000;
+/// Levels of elements, a section included (gas-sim's bound: tables nest in cells; the
+/// editor's documents stay far below it).
+pub const NESTING_MAX: usize = 40;
 /// Documents one world holds (gas-sim's bound).
 pub const DOCUMENTS_MAX: usize = 10_000;
 /// The compiled size a search pattern may take (gas-sim's bound, against runaway patterns).
@@ -78,6 +81,7 @@ pub mod text {
     pub const INVALID_CAST: &str = "Invalid cast: the element is of another type.";
     pub const NOT_A_CONTAINER: &str = "gas-sim: this element holds no children";
     pub const UI_CONTEXT: &str = "Cannot call DocumentApp.getUi() from this context.";
+    pub const TOO_DEEP: &str = "gas-sim: tables nest at most 40 levels deep in a document, gas-sim's limit";
     pub const TOO_MANY_NODES: &str = "gas-sim: a document holds 200000 elements, gas-sim's limit";
     pub const TOO_MANY_DOCUMENTS: &str = "gas-sim: the world holds 10000 documents, gas-sim's limit";
 }

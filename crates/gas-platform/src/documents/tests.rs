@@ -187,3 +187,40 @@ fn documents_created_count_toward_the_daily_quota() {
     assert_eq!(err.message, crate::quotas::DOCUMENTS_QUOTA_MESSAGE);
     assert!(world.charge_document_created(chrono_tz::UTC, 1_000 + crate::time::MS_PER_DAY).is_ok(), "a new day");
 }
+
+/// A state file keeps documents as they were (ids as JSON keys), and a broken one is refused
+/// with the key.
+#[test]
+fn documents_round_trip_through_a_state_file() {
+    let mut world = crate::World::new();
+    let mut doc = doc_of(&["Hello {{name}}"]);
+    let t = first_text(&doc);
+    runs::set_attr(doc.node_mut(t).unwrap(), 0, 5, "BOLD", Some(&AttrValue::Bool(true)));
+    doc.add_section(Kind::HeaderSection).unwrap();
+    world.documents.docs.insert("d1".into(), doc);
+    let known = crate::calls::MethodNames::default();
+    let back = crate::World::from_json(&world.to_json(), &known).unwrap();
+    assert_eq!(back, world);
+    let broken = world.to_json().replace("\"len\": 5", "\"len\": 50");
+    let err = crate::World::from_json(&broken, &known).unwrap_err();
+    assert!(err.starts_with("documents.docs.d1: nodes."), "{err}");
+}
+
+/// gas-sim's bound: tables nested in cells stop at NESTING_MAX levels, with a message.
+#[test]
+fn nesting_is_bounded() {
+    let mut doc = Doc::new();
+    let mut holder = doc.body;
+    let mut refused = None;
+    for _ in 0..NESTING_MAX {
+        let table = doc.new_table(&[vec!["x".into()]]).unwrap();
+        if let Err(e) = doc.attach(holder, None, table) {
+            refused = Some(e.message);
+            break;
+        }
+        holder = doc.node(doc.node(table).unwrap().children[0]).unwrap().children[0];
+    }
+    assert_eq!(refused.as_deref(), Some(text::TOO_DEEP));
+    assert!(doc.text_of(doc.body).unwrap().ends_with('x'));
+    doc.check().unwrap();
+}

@@ -2,7 +2,7 @@
 //! an element's text, and what may hold what.
 
 use super::runs;
-use super::{text, Doc, Kind, Node, NodeId, NODES_PER_DOCUMENT_MAX};
+use super::{text, Doc, Kind, Node, NodeId, NESTING_MAX, NODES_PER_DOCUMENT_MAX};
 use crate::{ServiceError, ServiceResult};
 
 /// Whether an element of kind `parent` may hold one of kind `child` (the platform's
@@ -60,8 +60,43 @@ impl Doc {
         if index > count {
             return Err(ServiceError::new(text::CHILD_INDEX));
         }
+        if self.depth(parent) + self.height(child) > NESTING_MAX {
+            return Err(ServiceError::new(text::TOO_DEEP));
+        }
         self.attach_unchecked(parent, index, child);
         Ok(())
+    }
+
+    /// Elements above `id` (bounded).
+    fn depth(&self, id: NodeId) -> usize {
+        let mut at = self.nodes.get(&id).and_then(|n| n.parent);
+        let mut depth = 0;
+        while let Some(current) = at {
+            depth += 1;
+            if depth > NESTING_MAX {
+                break;
+            }
+            at = self.nodes.get(&current).and_then(|n| n.parent);
+        }
+        depth
+    }
+
+    /// Levels from `id` down to its deepest element (iterative, bounded by the arena).
+    fn height(&self, id: NodeId) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(id, 1)];
+        let mut budget = self.nodes.len();
+        while let Some((at, level)) = stack.pop() {
+            if budget == 0 {
+                break;
+            }
+            budget -= 1;
+            deepest = deepest.max(level);
+            if let Some(node) = self.nodes.get(&at) {
+                stack.extend(node.children.iter().map(|c| (*c, level + 1)));
+            }
+        }
+        deepest
     }
 
     /// A child index from a script (`insertParagraph(index, ...)`): 0 to the count.
@@ -245,9 +280,18 @@ impl Doc {
     /// An element's text: a paragraph's Text children joined; a section's or a cell's
     /// blocks one per line; a table's rows one per line, cells tab-separated.
     pub fn text_of(&self, id: NodeId) -> ServiceResult<String> {
+        self.text_at_depth(id, 0)
+    }
+
+    /// [`Doc::text_of`], stopping at [`NESTING_MAX`] levels (tables in cells in tables).
+    fn text_at_depth(&self, id: NodeId, depth: usize) -> ServiceResult<String> {
         let node = self.node(id)?;
+        if depth > NESTING_MAX {
+            return Ok(String::new());
+        }
         let join = |sep: &str| -> ServiceResult<String> {
-            let parts: ServiceResult<Vec<String>> = node.children.iter().map(|c| self.text_of(*c)).collect();
+            let parts: ServiceResult<Vec<String>> =
+                node.children.iter().map(|c| self.text_at_depth(*c, depth + 1)).collect();
             Ok(parts?.join(sep))
         };
         match node.kind {
@@ -314,6 +358,13 @@ impl Doc {
     /// A detached deep copy of `source`'s element `id` made in this document (the same
     /// document, or another: `body.appendParagraph(otherDocsParagraph.copy())`).
     pub fn transplant(&mut self, source: &Doc, id: NodeId) -> ServiceResult<NodeId> {
+        self.transplant_at_depth(source, id, 0)
+    }
+
+    fn transplant_at_depth(&mut self, source: &Doc, id: NodeId, depth: usize) -> ServiceResult<NodeId> {
+        if depth > NESTING_MAX {
+            return Err(ServiceError::new(text::TOO_DEEP));
+        }
         let count = source.descendants(id).len();
         if self.nodes.len() + count > NODES_PER_DOCUMENT_MAX {
             return Err(ServiceError::new(text::TOO_MANY_NODES));
@@ -327,7 +378,7 @@ impl Doc {
         }
         let new_id = self.alloc(copy)?;
         for child in &node.children {
-            let child_copy = self.transplant(source, *child)?;
+            let child_copy = self.transplant_at_depth(source, *child, depth + 1)?;
             self.attach_unchecked(new_id, usize::MAX, child_copy);
         }
         Ok(new_id)
