@@ -222,15 +222,6 @@ fn the_pdf_export_is_a_real_pdf_that_mail_attaches() {
 }
 
 #[test]
-fn a_simple_trigger_cannot_open_documents() {
-    let world = new_world();
-    let report = run_in(&world, "UTC", &main_of("return DocumentApp.create('x').getId();"), "main", START_UTC_MS);
-    assert!(matches!(report.outcome, gas_engine::Outcome::Completed { .. }));
-    let scope = gas_engine::methods::get("DocumentApp.create").and_then(|m| m.scope);
-    assert_eq!(scope, Some(gas_platform::documents::SCOPE_DOCUMENTS));
-}
-
-#[test]
 fn casts_merges_and_sharing() {
     let world = new_world();
     let got = eval_body(
