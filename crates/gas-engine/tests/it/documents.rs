@@ -263,3 +263,35 @@ fn the_daily_document_quota_refuses_the_251st_create() {
     );
     assert_eq!(got, json!([250, "Exception: Service invoked too many times for one day: docs create."]));
 }
+
+#[test]
+fn a_bodys_edit_as_text_spans_its_paragraphs() {
+    let world = new_world();
+    let got = eval_body(
+        &world,
+        "const body = DocumentApp.create('V').getBody();
+         body.setText('ab');
+         body.appendParagraph('cd');
+         const text = body.editAsText();
+         text.setBold(1, 3, true);
+         text.insertText(3, 'X');
+         text.deleteText(0, 0);
+         text.appendText('!');
+         const p = body.getChild(1).asParagraph().editAsText();
+         return {
+           all: text.getText(), paragraphs: body.getParagraphs().map((q) => q.getText()),
+           bold: [text.isBold(0), text.isBold(2), text.isBold(3), text.isBold(4), text.isBold(5), p.isBold(0), p.isBold(1)],
+           type: String(text.getType()), same: text.editAsText().getText(),
+           found: text.findText('d!').getStartOffset(),
+         };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "all": "b\nXcd!", "paragraphs": ["b", "Xcd!"],
+            // "X" went in before the bold "c" and took its attributes; "!" after "d".
+            "bold": [true, true, true, false, false, true, true],
+            "type": "TEXT", "same": "b\nXcd!", "found": 2,
+        })
+    );
+}
