@@ -278,6 +278,20 @@ impl Sessions {
     }
 }
 
+/// Paragraphs of a document a report shows, and characters of each.
+pub const SUMMARY_PARAGRAPHS_MAX: usize = 20;
+pub const SUMMARY_CHARS_MAX: usize = 200;
+
+/// One document as a report shows it: its id and its body's first paragraphs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DocumentSummary {
+    pub id: String,
+    /// The body's paragraphs (a table's rows), each cut at [`SUMMARY_CHARS_MAX`].
+    pub body: Vec<String>,
+    /// Paragraphs past [`SUMMARY_PARAGRAPHS_MAX`], left out.
+    pub more: usize,
+}
+
 /// `https://docs.google.com/document/d/ID/edit` (observed: what getUrl gives).
 pub fn document_url(id: &str) -> String {
     format!("https://docs.google.com/document/d/{id}/edit")
@@ -332,6 +346,23 @@ impl Documents {
         let content = self.docs.get(from).cloned().unwrap_or_default();
         self.docs.insert(to.to_string(), content);
         Ok(())
+    }
+
+    /// Every document, by id, for reports.
+    pub fn summary(&self) -> Vec<DocumentSummary> {
+        self.docs
+            .iter()
+            .map(|(id, doc)| {
+                let text = doc.text_of(doc.body).unwrap_or_default();
+                let lines: Vec<&str> = text.split('\n').collect();
+                let body = lines
+                    .iter()
+                    .take(SUMMARY_PARAGRAPHS_MAX)
+                    .map(|line| line.chars().take(SUMMARY_CHARS_MAX).collect())
+                    .collect();
+                DocumentSummary { id: id.clone(), body, more: lines.len().saturating_sub(SUMMARY_PARAGRAPHS_MAX) }
+            })
+            .collect()
     }
 
     /// What a state file must hold: each document's tree is whole (see `Doc::check`).
