@@ -210,6 +210,7 @@ pub fn run_execution(
         formula_gaps: RefCell::new(Vec::new()),
         steps: Default::default(),
         xml: RefCell::new(Default::default()),
+        documents: RefCell::new(Default::default()),
     });
     let refused = trigger_quota_refusal(&host, spec);
     let outcome = match prepared {

@@ -183,6 +183,8 @@ pub struct Host {
     pub steps: crate::work::StepMeter,
     /// Every XmlService object this execution made (`gas_platform::xml::Store`).
     pub xml: RefCell<gas_platform::xml::Store>,
+    /// The Document objects this execution opened and closed (DocumentApp).
+    pub documents: RefCell<gas_platform::documents::Sessions>,
 }
 
 impl Host {
@@ -217,6 +219,7 @@ impl Host {
             formula_gaps: RefCell::new(Vec::new()),
             steps: Default::default(),
             xml: RefCell::new(Default::default()),
+            documents: RefCell::new(Default::default()),
         }
     }
 

@@ -67,7 +67,10 @@
 //! for `gas-sim init`, and decides no platform rule; `bindings/html.rs` and `61_html.js`
 //! are HtmlService (a template's code, compiled by gas-platform, runs in the script's
 //! realm); `39_blob.js` is the one `Blob` every service uses (`blobOf`, `handleOf`);
-//! `bindings/xml/` and `47_xml.js` are XmlService (the execution's XML store is
+//! `bindings/documents/` and `46_documents.js` are DocumentApp (a Document's handle is its
+//! id and the session `saveAndClose` closes, `Host::documents`; an element's its id and
+//! type, from which the prelude picks its class; `declared.rs` is every element class's
+//! row); `bindings/xml/` and `47_xml.js` are XmlService (the execution's XML store is
 //! `Host::xml`; classes whose short name another namespace has, `Element`, `Document`,
 //! `Text`, `Comment`, are declared by qualified name, `XML_Service.Element.getChild`, and
 //! `methods::of_class` and `catalogue::declared_on` find them so); `bindings/forms/` and

@@ -67,7 +67,11 @@
 //! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`;
 //! changes someone else makes, which fire the event-updated triggers, in `changes.rs`; see
 //! docs/calendar.md), `forms/` (FormApp: forms, items and their answers in `items.rs`,
-//! responses and the destination sheet's rows in `responses.rs`; see docs/forms.md).
+//! responses and the destination sheet's rows in `responses.rs`; see docs/forms.md),
+//! `documents/` (DocumentApp: a document's element tree in one arena per document, `Doc`;
+//! `tree.rs` insert/remove/copy and text, `runs.rs` a Text's run-length attributes,
+//! `search.rs` findText and replaceText (RE2), `pdf.rs` the text-only PDF export on
+//! pdf-writer; see docs/documents.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -135,6 +139,7 @@ pub mod calls;
 pub mod catalogue;
 pub mod concurrency;
 pub mod container;
+pub mod documents;
 pub mod drive;
 pub mod error;
 pub mod faults;

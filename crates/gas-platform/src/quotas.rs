@@ -3,7 +3,7 @@
 //! figure per account type, failing with the platform's text once used up.
 //!
 //! Figures (documented, developers.google.com/apps-script/guides/services/quotas):
-//! Calendar events created 5,000 / 10,000 a day, URL Fetch calls 20,000 / 100,000 a day, Properties read/write 50,000 / 500,000 a day,
+//! Calendar events created 5,000 / 10,000 a day, Docs created 250 / 1,500 a day, URL Fetch calls 20,000 / 100,000 a day, Properties read/write 50,000 / 500,000 a day,
 //! Triggers total runtime 90 min / 6 h a day (consumer / Workspace). Triggers per user
 //! per script (20) is `triggers::TRIGGERS_PER_SCRIPT_MAX`.
 //!
@@ -23,6 +23,8 @@ pub const PROPERTY_READS_WRITES_PER_DAY_CONSUMER: u64 = 50_000;
 pub const PROPERTY_READS_WRITES_PER_DAY_WORKSPACE: u64 = 500_000;
 pub const CALENDAR_EVENTS_CREATED_PER_DAY_CONSUMER: u64 = 5_000;
 pub const CALENDAR_EVENTS_CREATED_PER_DAY_WORKSPACE: u64 = 10_000;
+pub const DOCUMENTS_CREATED_PER_DAY_CONSUMER: u64 = 250;
+pub const DOCUMENTS_CREATED_PER_DAY_WORKSPACE: u64 = 1_500;
 pub const TRIGGER_RUNTIME_MS_PER_DAY_CONSUMER: u64 = 90 * 60 * 1000;
 pub const TRIGGER_RUNTIME_MS_PER_DAY_WORKSPACE: u64 = 6 * 60 * 60 * 1000;
 
@@ -41,6 +43,10 @@ pub const TRIGGER_RUNTIME_QUOTA_MESSAGE: &str = "Service using too much computer
 pub const CALENDAR_EVENTS_QUOTA_MESSAGE: &str =
     "You have been creating or deleting too many calendars or calendar events in a short time. Please try again later.";
 
+/// Assumed, by analogy with URL Fetch's observed text (a refused `DocumentApp.create`
+/// was not captured).
+pub const DOCUMENTS_QUOTA_MESSAGE: &str = "Service invoked too many times for one day: docs create.";
+
 /// Which daily quota a call uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Quota {
@@ -51,6 +57,8 @@ pub enum Quota {
     TriggerRuntime,
     /// Calendar events (and series) created.
     CalendarEventsCreated,
+    /// Documents made with `DocumentApp.create`.
+    DocumentsCreated,
 }
 
 impl Quota {
@@ -75,6 +83,8 @@ impl Quota {
             (Quota::TriggerRuntime, true) => TRIGGER_RUNTIME_MS_PER_DAY_WORKSPACE,
             (Quota::CalendarEventsCreated, false) => CALENDAR_EVENTS_CREATED_PER_DAY_CONSUMER,
             (Quota::CalendarEventsCreated, true) => CALENDAR_EVENTS_CREATED_PER_DAY_WORKSPACE,
+            (Quota::DocumentsCreated, false) => DOCUMENTS_CREATED_PER_DAY_CONSUMER,
+            (Quota::DocumentsCreated, true) => DOCUMENTS_CREATED_PER_DAY_WORKSPACE,
         }
     }
 
@@ -85,6 +95,7 @@ impl Quota {
             Quota::PropertyWrites => PROPERTY_WRITES_QUOTA_MESSAGE,
             Quota::TriggerRuntime => TRIGGER_RUNTIME_QUOTA_MESSAGE,
             Quota::CalendarEventsCreated => CALENDAR_EVENTS_QUOTA_MESSAGE,
+            Quota::DocumentsCreated => DOCUMENTS_QUOTA_MESSAGE,
         }
     }
 }
@@ -130,6 +141,8 @@ pub struct Quotas {
     pub trigger_runtime_ms: DailyCount,
     #[serde(skip_serializing_if = "DailyCount::is_unused")]
     pub calendar_events_created: DailyCount,
+    #[serde(skip_serializing_if = "DailyCount::is_unused")]
+    pub documents_created: DailyCount,
 }
 
 /// What a quota rule needs to know about the account and the script.
@@ -147,6 +160,7 @@ impl Quotas {
             Quota::PropertyReads | Quota::PropertyWrites => &mut self.property_reads_writes,
             Quota::TriggerRuntime => &mut self.trigger_runtime_ms,
             Quota::CalendarEventsCreated => &mut self.calendar_events_created,
+            Quota::DocumentsCreated => &mut self.documents_created,
         }
     }
 
@@ -190,6 +204,7 @@ impl Quotas {
             ("property_reads_writes", &self.property_reads_writes),
             ("trigger_runtime_ms", &self.trigger_runtime_ms),
             ("calendar_events_created", &self.calendar_events_created),
+            ("documents_created", &self.documents_created),
         ];
         for (name, count) in counts {
             if let Some(start) = count.window_start_utc_ms {
@@ -206,6 +221,7 @@ impl Quotas {
             ("property_reads_writes", &self.property_reads_writes, Quota::PropertyReads),
             ("trigger_runtime_ms", &self.trigger_runtime_ms, Quota::TriggerRuntime),
             ("calendar_events_created", &self.calendar_events_created, Quota::CalendarEventsCreated),
+            ("documents_created", &self.documents_created, Quota::DocumentsCreated),
         ]
         .into_iter()
         .filter(|(_, count, _)| !count.is_unused())

@@ -7,6 +7,7 @@ use crate::cache::Caches;
 use crate::calendar::Calendars;
 use crate::calls::MethodNames;
 use crate::container::ContainerUi;
+use crate::documents::Documents;
 use crate::drive::Drive;
 use crate::faults::Faults;
 use crate::forms::Forms;
@@ -66,6 +67,10 @@ pub struct World {
     /// FormApp's forms; absent from a state file until a script or scenario makes one.
     #[serde(skip_serializing_if = "Forms::is_empty")]
     pub forms: Forms,
+    /// DocumentApp's documents' content (each also a Drive file); absent from a state
+    /// file until a script or scenario makes one.
+    #[serde(skip_serializing_if = "Documents::is_empty")]
+    pub documents: Documents,
     /// The daily quotas besides mail's (`quotas`).
     #[serde(skip_serializing_if = "crate::world::quotas_unused")]
     pub quotas: Quotas,
@@ -138,6 +143,7 @@ impl World {
         self.drive.check_state().map_err(|e| format!("drive.{e}"))?;
         self.calendar.check_state().map_err(|e| format!("calendar.{e}"))?;
         self.forms.check_state().map_err(|e| format!("forms.{e}"))?;
+        self.documents.check_state().map_err(|e| format!("documents.{e}"))?;
         for (i, rule) in self.http.rules.iter().enumerate() {
             crate::urlfetch::check_status(rule.status).map_err(|e| format!("http.rules[{i}]: {e}"))?;
         }
@@ -180,6 +186,12 @@ impl World {
     pub fn charge_calendar_event(&mut self, script_zone: chrono_tz::Tz, now_utc_ms: i64) -> ServiceResult<()> {
         let day = self.quota_day(script_zone);
         self.quotas.take(crate::quotas::Quota::CalendarEventsCreated, 1, now_utc_ms, day)
+    }
+
+    /// A document made with `DocumentApp.create`, against the day's quota, before it is made.
+    pub fn charge_document_created(&mut self, script_zone: chrono_tz::Tz, now_utc_ms: i64) -> ServiceResult<()> {
+        let day = self.quota_day(script_zone);
+        self.quotas.take(crate::quotas::Quota::DocumentsCreated, 1, now_utc_ms, day)
     }
 
     pub fn to_json(&self) -> String {

@@ -57,7 +57,7 @@
 //! error is found before any zone runs (`run_all` then runs each zone; the CLI loads every
 //! scenario it is given, `run::load_all`, before running any); `requests.rs` reads
 //! `[[requests]]` into `webapp::event::Request`s; `inbox.rs` puts `[[inbox]]` mail into the
-//! initial world, `calendars.rs` its `[[calendars]]` and their events, `calendar_changes.rs`
+//! initial world, `documents.rs` its `[[documents]]`, `calendars.rs` its `[[calendars]]` and their events, `calendar_changes.rs`
 //! plans `[[calendar_changes]]` and makes one happen (the change, then the calendar's
 //! onEventUpdated triggers, queued as an edit's are); `container.rs` plans `[[opens]]`, `[[installs]]`, `[[clicks]]` and
 //! `[[ui]]`; `forms.rs` puts `[[forms]]` into the initial world and plans and makes the
@@ -99,6 +99,7 @@ pub mod calendar_changes;
 pub mod calendars;
 pub mod clients;
 pub mod container;
+pub mod documents;
 pub mod evidence;
 pub mod expect;
 pub mod expect_cell;

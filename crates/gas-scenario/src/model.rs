@@ -93,6 +93,9 @@ pub struct ScenarioFile {
     /// Mail arriving in GmailApp's mailbox (`crate::inbox`).
     #[serde(default)]
     pub inbox: Vec<InboxSection>,
+    /// Google Docs documents before the first execution (`crate::documents`).
+    #[serde(default)]
+    pub documents: Vec<crate::documents::DocumentSection>,
     /// Calendars and their events before the first execution (`crate::calendars`).
     #[serde(default)]
     pub calendars: Vec<crate::calendars::CalendarSection>,

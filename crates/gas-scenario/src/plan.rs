@@ -617,7 +617,7 @@ fn periodic(
 }
 
 /// The world a scenario declares before its first event: the account, properties,
-/// spreadsheets, forms and HTTP rules (not its inbox, whose messages arrive at times of the run).
+/// spreadsheets, forms, documents and HTTP rules (not its inbox, whose messages arrive at times of the run).
 /// `gas-sim serve --scenario` starts from it too.
 pub fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, ScenarioError> {
     let file = &loaded.file;
@@ -678,6 +678,7 @@ pub fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, Scenari
         world.spreadsheets.add(spreadsheet).map_err(|e| loaded.error(&key, e))?;
     }
     crate::forms::declare_forms(loaded, &mut world, zone)?;
+    crate::documents::declare_documents(loaded, &mut world)?;
     world.http.rules = file
         .http
         .iter()

@@ -272,6 +272,9 @@ pub struct ZoneReport {
     /// touched Drive.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub drive: Vec<gas_platform::drive::ItemSummary>,
+    /// DocumentApp's documents at the end (their body's text); absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub documents: Vec<gas_platform::documents::DocumentSummary>,
     /// CalendarApp's events at the end; absent when the run made none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub calendar_events: Vec<gas_platform::calendar::EventSummary>,
@@ -480,6 +483,7 @@ impl ZoneReport {
                 .then(|| world.gmail.summary(plan.end_utc_ms)),
             drive: world.drive.summary(),
             calendar_events: world.calendar.summary(plan.zone),
+            documents: world.documents.summary(),
             warnings,
             menus: world
                 .ui
@@ -775,6 +779,19 @@ impl ZoneReport {
                     &self.local(item.created_utc_ms)[..19],
                     &self.local(item.updated_utc_ms)[..19]
                 );
+            }
+        }
+        // Only when the world holds documents: other snapshots keep their bytes.
+        if !self.documents.is_empty() {
+            let _ = writeln!(out, "\ndocuments ({}):", self.documents.len());
+            for document in &self.documents {
+                let _ = writeln!(out, "  {}", document.id);
+                for line in &document.body {
+                    let _ = writeln!(out, "      | {line}");
+                }
+                if document.more > 0 {
+                    let _ = writeln!(out, "      | ... {} more paragraphs", document.more);
+                }
             }
         }
         // Only when the run made events: other snapshots keep their bytes.

@@ -96,5 +96,15 @@ fn drive_api(call: &Call) -> CallResult {
         "FilesCollection.remove" => drive.api_files_remove(&string_arg(args, 0)).map(|()| Json::Null),
         _ => Err(ServiceError::unimplemented(method)),
     };
-    Ok(Val::from_json(&answer?))
+    let answer = answer?;
+    if method == "FilesCollection.copy" {
+        // A copy of a document copies its content, as DriveApp's makeCopy does.
+        if let Some(copy) = answer.get("id").and_then(Json::as_str) {
+            let from = string_arg(args, 1);
+            if world.documents.docs.contains_key(&from) {
+                world.documents.copy_content(&from, copy)?;
+            }
+        }
+    }
+    Ok(Val::from_json(&answer))
 }

@@ -2,6 +2,7 @@
 //! folder's handle is `{ id }` (every getter reads the world, so a change another
 //! execution made shows); an iterator's handle is its `drive::Listing`.
 
+use gas_platform::documents;
 use gas_platform::drive::{self, Drive, ItemKind, Listing, ListingKind};
 use gas_platform::utilities::{self as util, GetAs};
 use gas_platform::{ServiceError, ServiceResult};
@@ -124,11 +125,21 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "File" => {
             let id = handle_id(call.handle);
-            drive.get(&id, ItemKind::File)?;
-            match file(drive, &id, method, name, args, now)? {
+            let is_document = drive.get(&id, ItemKind::File)?.mime_type == documents::DOCUMENT_MIME_TYPE;
+            if is_document && matches!(name, "getAs" | "getBlob") {
+                // A document's blob is its export (a PDF unless asked otherwise).
+                drop(world);
+                return super::documents::file_export(call, &id);
+            }
+            let value = match file(drive, &id, method, name, args, now)? {
                 Some(value) => value,
                 None => item(drive, &id, ItemKind::File, method, name, args, now)?,
+            };
+            if is_document && name == "makeCopy" {
+                // A copy of a document copies its content (the template's paragraphs).
+                world.documents.copy_content(&id, &handle_id(&value))?;
             }
+            value
         }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };

@@ -314,6 +314,8 @@ pub(super) fn attachments_of(options: &Val) -> Vec<Attachment> {
     items
         .iter()
         .map(|blob| {
+            // A script's Blob object (MailApp passes its options as they are) or its handle.
+            let blob = super::args::handle_arg(blob);
             let text = |key: &str| blob.get(key).filter(|v| !v.is_nullish()).map(Val::to_js_string);
             let bytes = match blob.get("bytes") {
                 Some(Val::Array(bytes)) => bytes.iter().map(|b| b.as_f64().unwrap_or(0.0) as i64 as u8).collect(),

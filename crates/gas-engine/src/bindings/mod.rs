@@ -16,6 +16,7 @@ mod blob;
 mod cache;
 mod calendar;
 mod container;
+mod documents;
 mod drive;
 mod forms;
 mod gmail;
@@ -57,6 +58,8 @@ pub(crate) const TABLES: &[&[Method]] = &[
     calendar::METHODS,
     calendar::events::METHODS,
     container::METHODS,
+    documents::METHODS,
+    documents::ELEMENT_METHODS,
     drive::METHODS,
     forms::METHODS,
     forms::ITEM_METHODS,
@@ -96,6 +99,7 @@ pub(crate) const READ_TABLES: &[&[Read]] = &[
     container::READS,
     forms::READS,
     forms::ITEM_READS,
+    documents::READS,
 ];
 
 /// A call of a declared method, answered by its declared handler.

@@ -136,3 +136,17 @@ fn drive_files_are_driveapp_files() {
                 "parent": "exports", "gone": "gone" })
     );
 }
+
+#[test]
+fn a_document_copied_by_the_drive_api_keeps_its_content() {
+    let got = eval_with(
+        &[("Drive", "drive", "v3")],
+        "function main() {
+           const doc = DocumentApp.create('Template');
+           doc.getBody().setText('Hello {{name}}');
+           const copy = Drive.Files.copy({ name: 'For Ada' }, doc.getId());
+           return [copy.mimeType, DocumentApp.openById(copy.id).getBody().getText()];
+         }",
+    );
+    assert_eq!(got, json!(["application/vnd.google-apps.document", "Hello {{name}}"]));
+}

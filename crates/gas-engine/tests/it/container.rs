@@ -307,3 +307,23 @@ fn html_dialogs_and_sidebars_are_shown_at_once_and_refused_in_simple_triggers() 
     );
     assert_eq!(state(&world).ui.dialogs.len(), 3, "a refused sidebar is not shown");
 }
+
+#[test]
+fn a_simple_trigger_may_not_make_or_open_documents() {
+    let src = "function onEdit(e) {
+      var out = [];
+      try { DocumentApp.create('notes'); } catch (err) { out.push(String(err)); }
+      try { DocumentApp.openById('x'); } catch (err) { out.push(String(err)); }
+      return out;
+    }";
+    let (world, project) = bound(src);
+    let report = run_as(&world, &project, "onEdit", Invocation::by_user(InvocationKind::OnEdit, ANA));
+    assert_eq!(
+        result(&report),
+        json!([
+            "Exception: You do not have permission to call DocumentApp.create. Required permissions: https://www.googleapis.com/auth/documents",
+            "Exception: You do not have permission to call DocumentApp.openById. Required permissions: https://www.googleapis.com/auth/documents"
+        ])
+    );
+    assert!(state(&world).documents.is_empty(), "nothing was made");
+}

@@ -21,6 +21,7 @@ mod calendar;
 mod catalogue;
 mod container;
 mod date_zones;
+mod documents;
 mod drive;
 mod engine_semantics;
 mod forms;

@@ -277,3 +277,21 @@ fn every_breakage_of_the_idempotent_web_apps_is_killed() {
         }
     }
 }
+
+/// Issue 24: the Docs mail merge's obvious breakages (a sent row mailed again, the PDF
+/// left out, the template filled in instead of a copy ...) are killed by its scenario.
+#[test]
+fn every_breakage_of_the_docs_mail_merge_is_killed() {
+    let root = repo_root();
+    let options = CampaignOptions {
+        breakages: Some(root.join("fixtures/docs-mail-merge/breakages.toml")),
+        operators: OperatorSet::none(),
+        ..CampaignOptions::new(vec![root.join("scenarios/docs_mail_merge.toml")])
+    };
+    let results = judge(&options, 2);
+    assert_eq!(results.len(), 6);
+    for result in &results {
+        let id = gas_mutate::breakages::breakage_id(&result.mutant);
+        assert_eq!(result.status, Status::Killed, "breakage {id} survived: {}", result.status_reason);
+    }
+}

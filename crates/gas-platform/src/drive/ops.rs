@@ -189,6 +189,31 @@ impl Drive {
         Ok(self.insert_unchecked(ItemKind::Folder, name, FOLDER_MIME_TYPE, vec![parent], None, now_utc_ms))
     }
 
+    /// A Google file made by its own service (`DocumentApp.create`), in the root: its
+    /// content lives with that service, not here.
+    pub fn create_google_file(&mut self, name: &str, mime_type: &str, now_utc_ms: i64) -> ServiceResult<Created> {
+        check_name(name)?;
+        self.check_room()?;
+        let parent = self.parent_for_new(None, now_utc_ms)?;
+        Ok(self.insert_unchecked(ItemKind::File, name, mime_type, vec![parent], None, now_utc_ms))
+    }
+
+    /// A Google file under an id of the caller's (a scenario's `[[documents]]`), in the
+    /// root.
+    pub fn add_google_file(&mut self, id: &str, name: &str, mime_type: &str, now_utc_ms: i64) -> ServiceResult<()> {
+        check_name(name)?;
+        self.check_room()?;
+        if id.is_empty() || self.items.contains_key(id) {
+            return Err(ServiceError::new(INVALID_ID_MESSAGE));
+        }
+        let parent = self.parent_for_new(None, now_utc_ms)?;
+        let made = self.insert_unchecked(ItemKind::File, name, mime_type, vec![parent], None, now_utc_ms);
+        if let Some(item) = self.items.remove(&made) {
+            self.items.insert(id.to_string(), item);
+        }
+        Ok(())
+    }
+
     /// `createFile(name, content[, mimeType])` or `createFile(blob)` in `parent`.
     pub fn create_file(
         &mut self,

@@ -33,8 +33,8 @@ pub use archive::{
     INFLATED_BYTES_MAX, ZIP_CONTENT_TYPE, ZIP_DEFAULT_NAME, ZIP_ENTRIES_MAX,
 };
 pub use blob::{
-    blob_too_large, check_blob_size, content_type_from_extension, get_as, is_google_type, GetAs, BLOB_BYTES_MAX,
-    STRING_BLOB_CONTENT_TYPE,
+    blob_too_large, check_blob_size, content_type_from_extension, get_as, is_google_type, renamed, GetAs,
+    BLOB_BYTES_MAX, STRING_BLOB_CONTENT_TYPE,
 };
 pub use charset::{encode_string, parse_charset, Charset};
 pub use csv::{csv_delimiter, parse_csv, CSV_CELLS_MAX, CSV_PARSE_ERROR};

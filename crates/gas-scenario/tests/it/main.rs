@@ -14,6 +14,7 @@ mod client_windows;
 mod clients;
 mod container_events;
 mod dialogs;
+mod documents;
 mod expect_kinds;
 mod explore;
 mod forms;

@@ -48,6 +48,7 @@
   makers.XmlService = () => xml().XmlService;
   makers.CalendarApp = () => calendar().CalendarApp;
   makers.FormApp = () => forms().FormApp;
+  makers.DocumentApp = () => documents().DocumentApp;
   // ---- Advanced services ------------------------------------------------------------
   // Only where the project's manifest enables them, under the symbols it gives
   // (appsscript.json `dependencies.enabledAdvancedServices`; elsewhere `Sheets` is not
