@@ -772,10 +772,10 @@ impl ZoneReport {
                 let _ = writeln!(
                     out,
                     "  {}  {}  {} bytes  {}  created {}  updated {}{trashed}",
-                    item.path,
+                    escape(&item.path),
                     item.id,
                     item.size_bytes,
-                    item.mime_type,
+                    escape(&item.mime_type),
                     &self.local(item.created_utc_ms)[..19],
                     &self.local(item.updated_utc_ms)[..19]
                 );
@@ -785,9 +785,9 @@ impl ZoneReport {
         if !self.documents.is_empty() {
             let _ = writeln!(out, "\ndocuments ({}):", self.documents.len());
             for document in &self.documents {
-                let _ = writeln!(out, "  {}", document.id);
+                let _ = writeln!(out, "  {}", escape(&document.id));
                 for line in &document.body {
-                    let _ = writeln!(out, "      | {line}");
+                    let _ = writeln!(out, "      | {}", escape(line));
                 }
                 if document.more > 0 {
                     let _ = writeln!(out, "      | ... {} more paragraphs", document.more);

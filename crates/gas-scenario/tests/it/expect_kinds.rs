@@ -204,3 +204,21 @@ fn drive_items_by_name_path_type_and_trash() {
     let error = DRIVE_FIXTURE.error(&format!("{setup}[[expect]]\ndrive = {{ name = \"/(/\" }}\ncount = 1\n"));
     assert!(error.contains("expect[0].drive.name: bad regex /(/"), "{error}");
 }
+
+const HOSTILE_CODE: &str = "function files() {
+  DriveApp.createFile('a\\u001b[2Jb', 'x');
+  DocumentApp.create('d').getBody().appendParagraph('x\\r::error::pwned');
+}
+";
+
+/// A script's names and paragraphs reach the text report's drive and documents sections
+/// with their control characters escaped, so none can start a line of CI output.
+#[test]
+fn drive_and_document_texts_are_escaped_in_the_report() {
+    let fixture = common::Fixture { zone: "America/New_York", code: HOSTILE_CODE, file_name: "k.toml" };
+    let report = fixture.run(&format!("{HEADER}[[runs]]\nat = \"2025-06-13T12:00\"\nfunction = \"files\"\n"));
+    let text = report.snapshot();
+    assert!(text.contains("My Drive/a\\u001b[2Jb"), "{text}");
+    assert!(text.contains("| x\\r::error::pwned"), "{text}");
+    assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text}");
+}
