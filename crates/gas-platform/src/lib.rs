@@ -147,6 +147,7 @@ pub mod forms;
 pub mod gaps;
 pub mod glob;
 pub mod gmail;
+pub mod journal;
 pub mod lock;
 pub mod mail;
 pub mod properties;

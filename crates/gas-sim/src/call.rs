@@ -164,6 +164,9 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     world.last_exec_id = Some(exec_id);
     if let Some(path) = &args.state {
         outputs.write(path, "--state", &world.to_json()).map_err(BadInput)?;
+        // The state now holds what a journal `serve` left said, and the journal no
+        // longer follows it.
+        crate::state_journal::remove(path).map_err(BadInput)?;
     }
     if json {
         println!(

@@ -41,15 +41,18 @@
 //! load to write).
 //!
 //! `state_file.rs` is the `--state` file `call` and `serve` share (where it may be written,
-//! load, a bound script's spreadsheet, the counters' bounds); `state_lock.rs` holds it.
+//! load, a bound script's spreadsheet, the counters' bounds); `state_lock.rs` holds it;
+//! `state_journal.rs` is the journal `serve` appends beside it (each write's changes,
+//! from `gas_platform::journal`), replayed by every load.
 //! `serve/` is `gas-sim serve` (hyper on tokio): `http.rs` the routes, limits and the
 //! platform's answers (the event object from `gas_platform::webapp::event`, the answer from
 //! `gas_scenario::report::web_response`, the 302's one-time results), `executions.rs`
 //! admission (30 at once), execution numbers and a pool of execution threads that keep the
 //! project's live context, `gate.rs` the real-time `ServeClock` and `RealTimeGate` (lock
 //! waits and sleeps in real time), `state.rs` the shared world and its state file (a writer
-//! thread, a write covering every execution ended before its copy, each client answered
-//! after the file holds its execution), `delivery.rs` `--lose-response`/`--error-page`
+//! thread, a write covering every execution ended before it began: a journal line, or the
+//! state whole when the journal outgrew it; each client answered after the file holds its
+//! execution), `delivery.rs` `--lose-response`/`--error-page`
 //! through the platform's `DeliveryFaults`, `script_run.rs` with `client.js`
 //! `google.script.run` (rules in `gas_platform::webapp::script_run`), `flags.rs`
 //! percentages, durations, sizes. `output::signals_handled_by_caller` keeps output.rs's
@@ -91,6 +94,7 @@ mod review;
 mod run;
 mod serve;
 mod state_file;
+mod state_journal;
 mod state_lock;
 mod test_cmd;
 mod trace_file;

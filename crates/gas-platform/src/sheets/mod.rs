@@ -86,6 +86,7 @@ pub mod layer;
 pub mod layout;
 pub mod locale;
 mod model;
+pub(crate) use model::journal;
 pub mod named;
 pub mod number_format;
 pub mod objects;

@@ -18,6 +18,8 @@ use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SH
 use crate::time::parse_zone;
 use crate::CellValue;
 
+pub(crate) mod journal;
+
 static EMPTY: CellValue = CellValue::Empty;
 
 /// One sheet (tab). Invariants: `rows` holds only the content area (no row ends with an
@@ -61,6 +63,59 @@ pub struct Sheet {
     /// Tab colour, right to left, gridlines (surface.rs).
     #[serde(default, skip_serializing_if = "SheetSettings::is_default")]
     settings: SheetSettings,
+    /// The rows written since the state's journal last looked: not state.
+    #[serde(skip)]
+    touched: TouchedRows,
+}
+
+/// Which rows of a sheet changed since `journal::record` last took them, so a write of
+/// `serve`'s state compares those rows, not the whole sheet. Every change to `rows` goes
+/// through the few methods below that mark it (the field is private to this file). Not
+/// state: equal to any other; a new, loaded or cloned sheet starts as `All` (its history
+/// unknown to whoever holds it).
+#[derive(Debug, Default)]
+pub(crate) enum TouchedRows {
+    #[default]
+    All,
+    /// Rows `from..to` (0-based); `from >= to` is none.
+    Range {
+        from: usize,
+        to: usize,
+    },
+}
+
+impl TouchedRows {
+    pub(crate) const NONE: TouchedRows = TouchedRows::Range { from: usize::MAX, to: 0 };
+
+    fn touch(&mut self, from: usize, to: usize) {
+        if let TouchedRows::Range { from: first, to: end } = self {
+            *first = (*first).min(from);
+            *end = (*end).max(to);
+        }
+    }
+}
+
+impl Sheet {
+    /// The rows marked touched (`None`: all of them).
+    #[cfg(test)]
+    pub(crate) fn touched_rows(&self) -> Option<std::ops::Range<usize>> {
+        match self.touched {
+            TouchedRows::All => None,
+            TouchedRows::Range { from, to } => Some(from..to),
+        }
+    }
+}
+
+impl Clone for TouchedRows {
+    fn clone(&self) -> TouchedRows {
+        TouchedRows::All
+    }
+}
+
+impl PartialEq for TouchedRows {
+    fn eq(&self, _other: &TouchedRows) -> bool {
+        true
+    }
 }
 
 /// A sheet as a state file writes it; `max_rows`/`max_columns` default to the platform's
@@ -160,6 +215,7 @@ impl Sheet {
             spilled: CellLayer::default(),
             groups: SheetGroups::default(),
             settings: SheetSettings::default(),
+            touched: TouchedRows::All,
         }
     }
 
@@ -379,6 +435,7 @@ impl Sheet {
         if self.rows.len() <= r {
             self.rows.resize_with(r + 1, Vec::new);
         }
+        self.touched.touch(r, r + 1);
         let cells = &mut self.rows[r];
         if cells.len() <= c {
             cells.resize(c + 1, CellValue::Empty);
@@ -390,6 +447,7 @@ impl Sheet {
     pub(super) fn trim_rows(&mut self, first: u32, last: u32) {
         let end = (last as usize).min(self.rows.len());
         let start = (first.max(1) as usize - 1).min(end);
+        self.touched.touch(start, end);
         for cells in &mut self.rows[start..end] {
             while cells.last().is_some_and(CellValue::is_empty) {
                 cells.pop();
@@ -420,6 +478,16 @@ impl Sheet {
     /// through: the values, the grid's size, every per-cell layer and the layout move
     /// alike (already checked: inside the grid, at least one row and column left).
     pub(super) fn apply_shift(&mut self, shift: Shift) {
+        // The rows from the first one moved on (all of them when columns move); growing
+        // the grid below the content (as an append past the last row does) moves none.
+        let first_moved = match shift {
+            Shift::Insert { dim: Dim::Rows, at, .. } => at as usize - 1,
+            Shift::Remove { dim: Dim::Rows, start, .. } => start as usize - 1,
+            Shift::Insert { dim: Dim::Columns, .. } | Shift::Remove { dim: Dim::Columns, .. } => 0,
+        };
+        if first_moved < self.rows.len() {
+            self.touched.touch(first_moved, usize::MAX);
+        }
         match shift {
             Shift::Insert { dim: Dim::Rows, at, count } => {
                 let index = at as usize - 1;
@@ -472,6 +540,7 @@ impl Sheet {
 
     /// Clears the contents (values and formulas); formats and notes stay.
     pub(super) fn clear(&mut self) {
+        self.touched = TouchedRows::All;
         self.rows.clear();
         self.formulas.clear();
     }

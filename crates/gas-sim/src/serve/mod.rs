@@ -176,7 +176,7 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
     writer.stop();
     let _ = writing.join();
     // Whatever the drain left running is cut here, as a kill would; its locks are not kept.
-    writer.write_now().map_err(BadInput)?;
+    writer.write_final().map_err(BadInput)?;
     let running = server.executions.running();
     if let (Some(path), (ended, writes)) = (writer.path(), writer.counts()) {
         errln!("gas-sim serve: {ended} execution(s) ended, written to {} in {writes} write(s)", path.display());

@@ -1,15 +1,17 @@
 //! The world `serve` runs on, and its `--state` file.
 //!
 //! Executions share one `World` (as in a scenario). After each one ends, the state is
-//! written before its client is answered, so every answer a client got is in the file:
-//! a writer thread takes a copy of the world and writes it atomically
-//! (`output::Outputs::write_with`: a temp file, then a rename), covering every execution
-//! that had ended when it took the copy. One write covers many: the executions that end
+//! written before its client is answered, so every answer a client got is in the file.
+//! A write is a line of the state's journal (`state_journal`): what changed since the
+//! last write (`gas_platform::journal::Recorder` keeps the world as written and diffs
+//! it), so it costs the size of the change, not of the world; when the journal outgrows
+//! the state, the state is written whole (atomically: a temp file, then a rename) and a
+//! new journal begins. At the start and at a clean stop the state is written whole, and
+//! the stop removes the journal. One write covers many executions: the ones that end
 //! while a write is under way wait for the next one, a single write for all of them (a
-//! group commit), so under load the writes per second stay about the same while the
-//! executions per write grow. `--sync` says how far a write goes before its clients are
-//! answered ([`Durability`]): into the OS (the default; a `kill -9` of gas-sim cannot undo
-//! it) or onto the disk (fsync; an OS crash or power loss cannot either). The copy
+//! group commit). `--sync` says how far a write goes before its clients are answered
+//! ([`Durability`]): into the OS (the default; a `kill -9` of gas-sim cannot undo it) or
+//! onto the disk (fsync; an OS crash or power loss cannot either). What is written
 //! leaves out the locks of executions still running (a state file between executions
 //! holds none, `World::check_state`); what such an execution has already done stays, as
 //! on the platform, which does not roll a script back.
@@ -17,9 +19,11 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex};
 
+use gas_platform::journal::Recorder;
 use gas_platform::World;
 
 use crate::output::{Durability, Outputs};
+use crate::state_journal::{Appender, COMPACT_BYTES_MIN};
 use crate::state_lock::StateLock;
 
 /// Where the state goes, and the lock held on it while serving.
@@ -55,6 +59,16 @@ pub struct StateWriter {
     ended: Condvar,
     /// Ended executions wait here for the write that covers them.
     written: Condvar,
+    /// The world as written, and the journal: set by the first whole write; used by the
+    /// writer's loop alone after that.
+    journal: Mutex<Option<Journal>>,
+}
+
+struct Journal {
+    recorder: Recorder,
+    appender: Appender,
+    /// The size of the state file as last written whole.
+    state_bytes: u64,
 }
 
 impl StateWriter {
@@ -65,6 +79,7 @@ impl StateWriter {
             progress: Mutex::new(Progress::default()),
             ended: Condvar::new(),
             written: Condvar::new(),
+            journal: Mutex::new(None),
         })
     }
 
@@ -116,7 +131,7 @@ impl StateWriter {
                 progress.error = None;
                 progress.ended
             };
-            let result = write_copy(&self.world, file);
+            let result = self.write_changes(file);
             let mut progress = self.progress();
             match result {
                 Ok(()) => {
@@ -129,13 +144,55 @@ impl StateWriter {
         }
     }
 
-    /// Writes the world now (at the start, so a new state file exists from the first
-    /// request; and at the end).
+    /// Writes the world whole now and begins a new journal (at the start, so a new state
+    /// file exists from the first request).
     pub fn write_now(&self) -> Result<(), String> {
-        match &self.file {
-            Some(file) => write_copy(&self.world, file),
-            None => Ok(()),
+        let Some(file) = &self.file else { return Ok(()) };
+        let mut journal = self.journal.lock().unwrap_or_else(|p| p.into_inner());
+        *journal = Some(write_whole(file, self.copy_as_written())?);
+        Ok(())
+    }
+
+    /// Writes the world whole and removes the journal (at a clean stop, after the loop).
+    pub fn write_final(&self) -> Result<(), String> {
+        let Some(file) = &self.file else { return Ok(()) };
+        write_whole(file, self.copy_as_written())?;
+        crate::state_journal::remove(&file.path)
+    }
+
+    /// A line of what changed since the last write; the state whole instead when the
+    /// journal has outgrown it.
+    fn write_changes(&self, file: &StateFile) -> Result<(), String> {
+        let mut slot = self.journal.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(journal) = slot.as_mut() else {
+            *slot = Some(write_whole(file, self.copy_as_written())?);
+            return Ok(());
+        };
+        let ops = {
+            let mut world = self.world.lock().unwrap_or_else(|p| p.into_inner());
+            let locks = without_running_holders(&world.locks);
+            journal.recorder.record(&mut world, &locks)?
+        };
+        if ops.is_empty() {
+            return Ok(());
         }
+        if let Err(error) = journal.appender.append(ops, file.durability) {
+            *slot = None; // the copy is ahead of the file: the next write is whole
+            return Err(error);
+        }
+        if journal.appender.bytes() > journal.state_bytes.max(COMPACT_BYTES_MIN) {
+            let written = slot.take().expect("matched above").recorder.into_written();
+            *slot = Some(write_whole(file, written)?);
+        }
+        Ok(())
+    }
+
+    /// The world as a state file keeps it (no lock of a running execution).
+    fn copy_as_written(&self) -> World {
+        let world = self.world.lock().unwrap_or_else(|p| p.into_inner());
+        let mut copy = world.clone();
+        copy.locks = without_running_holders(&world.locks);
+        copy
     }
 
     /// Executions ended and the loop's writes that covered them, so far.
@@ -152,19 +209,16 @@ impl StateWriter {
     }
 }
 
-fn write_copy(world: &Mutex<World>, file: &StateFile) -> Result<(), String> {
-    let copy = {
-        let world = world.lock().unwrap_or_else(|p| p.into_inner());
-        let mut copy = world.clone();
-        copy.locks = without_running_holders(&world.locks);
-        copy
-    };
+/// Writes `world` as the whole state, then a new journal that follows it.
+fn write_whole(file: &StateFile, world: World) -> Result<Journal, String> {
     // One line: a third of `World::to_json`'s indented size (a sheet's row is an array of
     // cells), and a third of the time to write; `call` and `serve` load either.
     let mut text =
-        serde_json::to_string(&copy).map_err(|e| format!("gas-sim bug: the world does not serialize: {e}"))?;
+        serde_json::to_string(&world).map_err(|e| format!("gas-sim bug: the world does not serialize: {e}"))?;
     text.push('\n');
-    file.outputs.write_with(&file.path, "--state", &text, file.durability)
+    file.outputs.write_with(&file.path, "--state", &text, file.durability)?;
+    let appender = Appender::start(&file.outputs, &file.path, &text, file.durability)?;
+    Ok(Journal { recorder: Recorder::new(world), appender, state_bytes: text.len() as u64 })
 }
 
 /// The locks as a state file keeps them: an execution that is still running holds none.
@@ -188,6 +242,61 @@ mod tests {
         assert_eq!(kept.script, None);
         assert_eq!(kept.user, Some(LockHolder::Outside { until_utc_ms: 5 }));
         assert!(kept.check_state().is_ok());
+    }
+
+    /// A writer on `dir/state.json`, and the world it writes.
+    fn writer_in(dir: &std::path::Path) -> (Arc<StateWriter>, Arc<Mutex<World>>, PathBuf) {
+        let path = dir.join("state.json");
+        let policy = gas_scenario::paths::PathPolicy::for_writes(&[], &[], vec![dir.to_path_buf()]);
+        let file = StateFile {
+            path: path.clone(),
+            outputs: Outputs::new(policy, Vec::new(), Vec::new()),
+            durability: Durability::Os,
+            _lock: crate::state_lock::lock_state(&path, "--state", 0).unwrap(),
+        };
+        let world = Arc::new(Mutex::new(World::new()));
+        (StateWriter::new(world.clone(), Some(file)), world, path)
+    }
+
+    /// Sets 50 script properties of 9 KB each (about 450 KB written per change).
+    fn fill_properties(world: &Mutex<World>, round: usize) {
+        let mut world = world.lock().unwrap();
+        let value = format!("{round}").repeat(9 * 1024 - 8);
+        for key in 0..50 {
+            world.properties.script.set(&format!("k{key:02}"), &value).unwrap();
+        }
+    }
+
+    fn loaded(path: &std::path::Path) -> World {
+        crate::state_file::load_state(Some(path)).map_err(|e| e.0).unwrap()
+    }
+
+    #[test]
+    fn writes_go_to_the_journal_until_it_outgrows_the_state_then_the_state_is_written_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let (writer, world, path) = writer_in(dir.path());
+        let journal = crate::state_journal::path_of(&path).unwrap();
+        writer.write_now().unwrap();
+        let file = writer.file.as_ref().unwrap();
+        for round in 0..2 {
+            fill_properties(&world, round);
+            writer.write_changes(file).unwrap();
+            assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), round + 2);
+            assert!(loaded(&path) == *world.lock().unwrap(), "the state and its journal hold the world");
+        }
+        assert!(!std::fs::read_to_string(&path).unwrap().contains("k00"), "the state is as at the start");
+        // A third change takes the journal past 1 MiB: the state is written whole.
+        fill_properties(&world, 2);
+        writer.write_changes(file).unwrap();
+        assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 1, "a new journal");
+        assert!(std::fs::read_to_string(&path).unwrap().contains("k00"));
+        assert!(loaded(&path) == *world.lock().unwrap());
+        // Nothing changed: no line. The final write removes the journal.
+        writer.write_changes(file).unwrap();
+        assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 1);
+        writer.write_final().unwrap();
+        assert!(!journal.exists());
+        assert!(loaded(&path) == *world.lock().unwrap());
     }
 
     #[test]

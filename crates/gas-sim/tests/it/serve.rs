@@ -10,7 +10,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::support::repo_root;
+use crate::support::{gas_sim, repo_root, stderr, stdout};
 
 const START_WAIT: Duration = Duration::from_secs(60);
 
@@ -80,6 +80,13 @@ impl Served {
     fn signal(&self, signal: i32) {
         // SAFETY: a signal to our own child, by its pid.
         assert_eq!(unsafe { libc::kill(self.child.id() as i32, signal) }, 0);
+    }
+
+    /// SIGTERM, then exit 0: the state file is whole (its journal folded in and gone),
+    /// ready to read.
+    pub(crate) fn stop(&mut self) {
+        self.signal(libc::SIGTERM);
+        assert_eq!(self.wait_exit(Duration::from_secs(30)), Some(0), "{}", self.stderr());
     }
 
     fn wait_exit(&mut self, within: Duration) -> Option<i32> {
@@ -264,7 +271,7 @@ fn serve_starts_the_webhook_fixture_from_its_scenarios_world() {
     let state = dir.path().join("state.json");
     let scenario = repo_root().join("scenarios/webhook_retries.toml");
     let args = ["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())];
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-webhook-idempotent"),
         &[&args[..], &["--scenario", scenario.to_str().unwrap()]].concat(),
     );
@@ -277,7 +284,7 @@ fn serve_starts_the_webhook_fixture_from_its_scenarios_world() {
     assert_eq!(retry, r#"{"ok":true,"duplicate":true}"#);
     let (_, _, forbidden) = post_json(&agent(true), &url, r#"{"secret":"guess","id":"m-2"}"#);
     assert_eq!(forbidden, r#"{"ok":false,"error":"forbidden"}"#);
-    drop(served);
+    served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
     assert_eq!(count(&text, "\"m-1\""), 1, "one row holds the id: {text}");
 
@@ -302,7 +309,7 @@ fn count(haystack: &str, needle: &str) -> usize {
 fn serve_fifty_concurrent_posts_with_one_id_save_one_row() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-form-page"),
         &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())],
     );
@@ -326,6 +333,7 @@ fn serve_fifty_concurrent_posts_with_one_id_save_one_row() {
     // Past 30 at once the platform refuses to start one: its error page, nothing ran.
     let refused = answers.iter().filter(|(_, body)| body.contains("exec maxSimultaneous")).count();
     assert_eq!((saved, saved + duplicates + refused), (1, 50), "{answers:?}");
+    served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
     assert_eq!(count(&text, "same-id-1"), 1, "one row holds the id: {text}");
     let world: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -336,13 +344,14 @@ fn serve_fifty_concurrent_posts_with_one_id_save_one_row() {
 fn serve_lost_answers_still_save_the_row() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-form-page"),
         &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path()), "--lose-response", "100%"],
     );
     let (status, _, body) = post_json(&agent(true), &served.url("/exec"), r#"{"id":"lost-1","name":"Bo"}"#);
     assert_eq!(status, 404, "the client saw the platform's 404 page");
     assert!(body.contains("Sorry, unable to open the file"), "{body}");
+    served.stop();
     assert_eq!(count(&std::fs::read_to_string(&state).unwrap(), "lost-1"), 1, "the script ran");
 }
 
@@ -391,6 +400,55 @@ fn serve_after_kill_9_restarts_on_the_state_with_every_acknowledged_row() {
         .filter(|n| n.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "no temp file left after the restart's first write: {leftovers:?}");
+}
+
+const ROWS_AND_COUNT: &str = r#"
+function book() {
+  try { return SpreadsheetApp.openById('ss-0001'); } catch (e) { return SpreadsheetApp.create('log'); }
+}
+function doPost(e) {
+  book().getSheets()[0].appendRow([e.parameter.id]);
+  return ContentService.createTextOutput('saved ' + e.parameter.id);
+}
+function count() { return SpreadsheetApp.openById('ss-0001').getSheets()[0].getLastRow(); }
+"#;
+
+#[test]
+fn serve_appends_a_journal_between_whole_states_and_call_continues_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = project(dir.path(), ROWS_AND_COUNT);
+    let state = dir.path().join("state.json");
+    let journal = dir.path().join("state.json.journal");
+    let args = ["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())];
+    let mut served = Served::start(&project, &args);
+    for n in 0..5 {
+        let (status, _, body) = read(agent(true).post(&served.url(&format!("/exec?id=j{n}"))).send(""));
+        assert_eq!((status, body), (200, format!("saved j{n}")));
+    }
+    // Each write after the first is a line of the journal; the state is as at the start.
+    let lines = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(lines.lines().count(), 6, "a header and a line per request (one client): {lines}");
+    assert!(lines.lines().nth(5).unwrap().contains(r#"["j4"]"#), "{lines}");
+    assert!(!std::fs::read_to_string(&state).unwrap().contains("j0"));
+    served.child.kill().unwrap(); // SIGKILL: the journal stays
+    let _ = served.child.wait();
+    let state_arg = state.to_str().unwrap();
+    let called = gas_sim(&["call", project.to_str().unwrap(), "count", "--state", state_arg, "--format", "json"]);
+    assert!(called.status.success(), "{}", stderr(&called));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&called)).unwrap();
+    assert_eq!(report["result"], 5, "call replays the journal: {report}");
+    assert!(!journal.exists(), "call wrote the state whole and removed the journal");
+    assert!(std::fs::read_to_string(&state).unwrap().contains("\"j4\""));
+    // A clean stop writes the state whole and leaves no journal.
+    let mut served = Served::start(&project, &args);
+    let (status, _, _) = read(agent(true).post(&served.url("/exec?id=j5")).send(""));
+    assert_eq!(status, 200);
+    assert!(journal.exists());
+    served.signal(libc::SIGTERM);
+    assert_eq!(served.wait_exit(Duration::from_secs(30)), Some(0));
+    assert!(!journal.exists(), "{}", served.stderr());
+    let called = gas_sim(&["call", project.to_str().unwrap(), "count", "--state", state_arg, "--format", "json"]);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&stdout(&called)).unwrap()["result"], 6);
 }
 
 const SLOW_AND_LOCKED: &str = r#"
@@ -477,7 +535,7 @@ fn serve_runs_google_script_run_calls_with_the_platforms_rules() {
 fn serve_contact_form_page_retries_with_one_id_and_saves_once() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-form-page"),
         &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path()), "--lose-response", "50%"],
     );
@@ -504,6 +562,7 @@ fn serve_contact_form_page_retries_with_one_id_and_saves_once() {
         assert!(body.contains("Sorry, unable to open the file"), "a lost answer: {body}");
     }
     assert_eq!(attempts.last(), Some(&200), "{attempts:?}");
+    served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
     assert_eq!(count(&text, "\"page-1\""), 1, "one row after {} attempts", attempts.len());
     assert_eq!(count(&text, "New message from Cy"), 1, "one mail");
@@ -531,7 +590,8 @@ fn load_client(url: &str, prefix: &str, count: usize, acknowledged: &Mutex<Vec<S
     for n in 0..count {
         let id = format!("{prefix}-{n}");
         let started = Instant::now();
-        let Ok(mut response) = client.post(&format!("{url}?id={id}")).send("") else { break };
+        let separator = if url.contains('?') { '&' } else { '?' };
+        let Ok(mut response) = client.post(&format!("{url}{separator}id={id}")).send("") else { break };
         let body = response.body_mut().read_to_string().unwrap_or_default();
         if response.status().as_u16() != 200 || body != format!("saved {id}") {
             break;
@@ -589,7 +649,9 @@ fn serve_after_kill_9_under_load_keeps_every_acknowledged_row_of_every_client() 
 /// `cargo test -p gas-sim --test it serve_load -- --ignored --nocapture`, with
 /// `GAS_SIM_SERVE_LOAD_BINARY` (default: this build; measure target/release/gas-sim),
 /// `GAS_SIM_SERVE_LOAD_REQUESTS` (per run, default 2000), `GAS_SIM_SERVE_LOAD_CLIENTS`
-/// (default `1,16`) and `GAS_SIM_SERVE_LOAD_STATE` (`os`, the default, `disk` for
+/// (default `1,16`), `GAS_SIM_SERVE_LOAD_QUERY` (added to each POST's query:
+/// `overwrite=1` writes over one row instead of appending, so the world keeps its size)
+/// and `GAS_SIM_SERVE_LOAD_STATE` (`os`, the default, `disk` for
 /// `--sync disk`, `default` for no `--sync` (an older build), `none` for no `--state`).
 #[test]
 #[ignore = "a measurement; run it by hand"]
@@ -598,6 +660,7 @@ fn serve_load_throughput() {
     let binary = PathBuf::from(variable("GAS_SIM_SERVE_LOAD_BINARY", env!("CARGO_BIN_EXE_gas-sim")));
     let requests: usize = variable("GAS_SIM_SERVE_LOAD_REQUESTS", "2000").parse().unwrap();
     let sync = variable("GAS_SIM_SERVE_LOAD_STATE", "os");
+    let query = variable("GAS_SIM_SERVE_LOAD_QUERY", "");
     for clients in variable("GAS_SIM_SERVE_LOAD_CLIENTS", "1,16").split(',').map(|c| c.parse::<usize>().unwrap()) {
         let dir = tempfile::tempdir().unwrap();
         let state = dir.path().join("state.json");
@@ -610,7 +673,7 @@ fn serve_load_throughput() {
         }
         let served = Served::start_binary(&binary, &serve_append(), &args);
         let pid = served.child.id();
-        let url = served.url("/exec");
+        let url = served.url(&if query.is_empty() { "/exec".to_string() } else { format!("/exec?{query}") });
         // Each execution thread compiles the project for its first execution: not measured.
         std::thread::scope(|scope| {
             for client in 0..clients {

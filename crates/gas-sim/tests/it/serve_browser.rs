@@ -75,7 +75,7 @@ fn serve_browser_submits_the_contact_form_through_google_script_run() {
     let Some(chromium) = chromium_or_skip() else { return };
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-form-page"),
         &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())],
     );
@@ -84,6 +84,7 @@ fn serve_browser_submits_the_contact_form_through_google_script_run() {
     let said = submit(&tab, &served.url("/exec"), "Ann Browser", "Hello from Chromium");
     screenshot(&tab, "contact-form.png");
     assert_eq!(said, "Thank you! Your message was saved.");
+    served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
     assert_eq!(text.matches("\"Ann Browser\"").count(), 1, "one row: {text}");
     assert_eq!(text.matches("New message from Ann Browser").count(), 1, "one mail");
@@ -94,7 +95,7 @@ fn serve_browser_retries_a_lost_answer_with_the_same_id_and_keeps_one_row() {
     let Some(chromium) = chromium_or_skip() else { return };
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state.json");
-    let served = Served::start(
+    let mut served = Served::start(
         &fixture("contact-form-page"),
         &[
             "--state",
@@ -117,6 +118,7 @@ fn serve_browser_retries_a_lost_answer_with_the_same_id_and_keeps_one_row() {
     let saves: Vec<&String> = log.iter().filter(|l| l.contains("  saveMessage  ")).collect();
     assert!(saves.iter().any(|l| l.contains("completed lost")), "an answer was lost: {log:#?}");
     assert!(saves.len() >= 2, "the page retried: {log:#?}");
+    served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
     assert_eq!(text.matches("\"Bo Retry\"").count(), 1, "{} attempts, one row", saves.len());
     assert_eq!(text.matches("New message from Bo Retry").count(), 1, "one mail");
