@@ -367,13 +367,39 @@ fn run_files_and_entry(live: &mut LiveContext, host: &Rc<Host>, spec: &Execution
 /// the event object (opened for a spreadsheet event), or nothing.
 fn entry_arguments(spec: &ExecutionSpec, context: &mut Context) -> JsResult<Vec<JsValue>> {
     if let Some(args) = &spec.script_run_args {
-        return args.iter().map(|json| Val::from_json(json).to_js(context)).collect();
+        let values = args.iter().map(|json| Val::from_json(json).to_js(context)).collect::<JsResult<Vec<_>>>()?;
+        let form = values.first().and_then(JsValue::as_object);
+        if let (Some(serde_json::Value::Object(fields)), Some(form)) = (args.first(), form) {
+            for (field, value) in fields {
+                if let Some(file) = value.get(gas_platform::webapp::script_run::FORM_FILE_KEY) {
+                    let blob = form_file_blob(file, context)?;
+                    form.set(js_string!(field.as_str()), blob, true, context)?;
+                }
+            }
+        }
+        return Ok(values);
     }
     let event = match &spec.event {
         Some(json) => vec![Val::from_json(json).to_js(context)?],
         None => Vec::new(),
     };
     open_event(event, spec, context)
+}
+
+/// A form's file (`{"name", "type", "base64"}`, checked by serve) as the Blob the
+/// platform documents, made by the script's own `Utilities` (so it is the Blob every
+/// other service makes).
+fn form_file_blob(file: &serde_json::Value, context: &mut Context) -> JsResult<JsValue> {
+    let text = |key: &str| js_string!(file.get(key).and_then(serde_json::Value::as_str).unwrap_or_default());
+    let utilities = context.global_object().get(js_string!("Utilities"), context)?;
+    let utilities = utilities.as_object().ok_or_else(|| JsNativeError::typ().with_message("no Utilities"))?;
+    let call = |name: &str, args: &[JsValue], context: &mut Context| -> JsResult<JsValue> {
+        let method = utilities.get(js_string!(name), context)?;
+        let method = method.as_callable().ok_or_else(|| JsNativeError::typ().with_message("no Utilities method"))?;
+        method.call(&JsValue::from(utilities.clone()), args, context)
+    };
+    let bytes = call("base64Decode", &[text("base64").into()], context)?;
+    call("newBlob", &[bytes, text("type").into(), text("name").into()], context)
 }
 
 /// A `google.script.run` function's return value as the page's success handler gets it:

@@ -78,10 +78,7 @@ pub(crate) enum TouchedRows {
     #[default]
     All,
     /// Rows `from..to` (0-based); `from >= to` is none.
-    Range {
-        from: usize,
-        to: usize,
-    },
+    Range { from: usize, to: usize },
 }
 
 impl TouchedRows {

@@ -13,6 +13,11 @@
 //!   (documented, "Private functions").
 //! - At most [`CONCURRENT_CALLS_MAX`] calls run at once; the next waits for a free slot
 //!   (documented).
+//! - A form with a file input ([`FormFiles`]): documented, the input's file becomes a
+//!   Blob; observed since the V8 runtime, the call fails in the page with a TypeError
+//!   from the client library's internals (users' reports, 2020-2023; the workaround
+//!   they use is to read the file in the page and send its bytes or base64). Which one a
+//!   run gets is a setting; the observed failure is the default.
 
 /// Calls from one page that run at once; an eleventh waits (documented).
 pub const CONCURRENT_CALLS_MAX: usize = 10;
@@ -24,6 +29,32 @@ pub const ILLEGAL_VALUE_MESSAGE_PREFIX: &str = "Failed due to illegal value in p
 /// The start of the error a failure handler gets when the call got no answer (observed:
 /// "NetworkError: Connection failure due to HTTP 0"); the HTTP status follows.
 pub const NETWORK_FAILURE_MESSAGE_PREFIX: &str = "NetworkError: Connection failure due to HTTP ";
+
+/// What a form's file input does when the form is passed to `google.script.run`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormFiles {
+    /// The call fails in the page before anything is sent, with a TypeError whose
+    /// message is [`FILE_INPUT_FAILURE_PREFIX`], a number the page's library picks at
+    /// random when it loads, and `')` (observed, with a file chosen or not).
+    Fail,
+    /// The documented behaviour: the field is a Blob of the chosen file (its name,
+    /// content type and bytes; the first file of a `multiple` input, assumed); with no
+    /// file chosen, an empty Blob with an empty name (assumed).
+    Blob,
+}
+
+/// The start of the TypeError a page gets for a form with a file input (observed:
+/// "Cannot read properties of null (reading 'closure_lm_123456')").
+pub const FILE_INPUT_FAILURE_PREFIX: &str = "Cannot read properties of null (reading 'closure_lm_";
+
+/// The content type of a file the browser gives none for (assumed: the platform's
+/// default for bytes of unknown type).
+pub const FILE_INPUT_DEFAULT_CONTENT_TYPE: &str = "application/octet-stream";
+
+/// The key that marks a form field carrying a file (`{"name", "type", "base64"}`) in a
+/// call's arguments, between gas-sim's page client and the execution; a page's own
+/// values may not use it.
+pub const FORM_FILE_KEY: &str = "__gas_sim_form_file";
 
 /// The suffix that makes a server function private (documented).
 pub const PRIVATE_SUFFIX: &str = "_";

@@ -50,6 +50,11 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     ("Cannot read properties of null (reading 'x')", "", "V8's, composed by boa patch 0012 (gas-engine's v8_texts.rs)"),
     ("Cannot set properties of undefined (setting 'y')", "", "V8's, composed by boa patch 0012"),
     ("TypeError: X.y is not a function", "", "V8's, composed by boa patch 0012"),
+    (
+        "TypeError: Cannot read properties of null (reading 'closure_lm_NNNNNN')",
+        "",
+        "the page's, composed in serve's client.js from webapp::script_run::FILE_INPUT_FAILURE_PREFIX and a random number",
+    ),
     ("gas-sim does not implement Sheet.getCharts()", "", UNIMPLEMENTED),
     ("gas-sim does not implement Class.method()", "", UNIMPLEMENTED),
     ("gas-sim does not implement Blob.getAs() from X to Y", "", UNIMPLEMENTED),

@@ -8,6 +8,10 @@
   var CALLS_MAX = __CALLS_MAX__;
   var ILLEGAL = '__ILLEGAL__';
   var NETWORK = '__NETWORK__';
+  var FORM_FILES = '__FORM_FILES__';
+  var FILE_FAILURE = '__FILE_FAILURE__';
+  // The client library's listener key, random per page load (as the platform's is).
+  var LISTENER_KEY = (Math.random() * 1e6) | 0;
   var active = 0;
   var waiting = [];
 
@@ -34,14 +38,18 @@
     path.pop();
   }
 
-  // A form as its only argument: its named fields, a repeated name as an array.
-  function formFields(form) {
+  // A form as its only argument: its named fields, a repeated name as an array; a file
+  // input's first file goes to `files` (read and sent beside the fields), or the call
+  // fails as it does on the platform (serve's --form-files).
+  function formFields(form, files) {
     var fields = {};
     for (var i = 0; i < form.elements.length; i++) {
       var el = form.elements[i];
       if (!el.name || el.disabled) continue;
       if (el.type === 'file') {
-        throw new Error('gas-sim serve does not implement file inputs in a form passed to google.script.run');
+        if (FORM_FILES !== 'blob') throw new TypeError(FILE_FAILURE + LISTENER_KEY + "')");
+        files[el.name] = el.files && el.files.length > 0 ? el.files[0] : null;
+        continue;
       }
       if ((el.type === 'checkbox' || el.type === 'radio') && !el.checked) continue;
       var value = el.value;
@@ -62,14 +70,41 @@
     }
   }
 
+  // Each file as {name, type, base64}; an empty input as an empty file.
+  function readFiles(files) {
+    var names = Object.keys(files);
+    return Promise.all(names.map(function (name) {
+      var file = files[name];
+      if (!file) return { name: '', type: '', base64: '' };
+      return new Promise(function (resolve, reject) {
+        var reader = new FileReader();
+        reader.onload = function () {
+          var url = String(reader.result);
+          resolve({ name: file.name, type: file.type, base64: url.slice(url.indexOf(',') + 1) });
+        };
+        reader.onerror = function () { reject(reader.error); };
+        reader.readAsDataURL(file);
+      });
+    })).then(function (read) {
+      var out = {};
+      names.forEach(function (name, i) { out[name] = read[i]; });
+      return out;
+    });
+  }
+
   function send(call) {
     active++;
     var status = 0;
-    fetch(ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ function: call.name, args: call.args })
-    })
+    readFiles(call.files)
+      .then(function (formFiles) {
+        var body = { function: call.name, args: call.args };
+        if (Object.keys(formFiles).length > 0) body.form_files = formFiles;
+        return fetch(ENDPOINT, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body)
+        });
+      })
       .then(function (response) {
         status = response.status;
         return status === 200 ? response.json() : null;
@@ -95,11 +130,12 @@
   }
 
   function call(name, args, success, failure, user) {
+    var files = {};
     if (args.length === 1 && typeof HTMLFormElement !== 'undefined' && args[0] instanceof HTMLFormElement) {
-      args = [formFields(args[0])];
+      args = [formFields(args[0], files)];
     }
     for (var i = 0; i < args.length; i++) check(args[i], i, []);
-    var queued = { name: name, args: args, success: success, failure: failure, user: user };
+    var queued = { name: name, args: args, files: files, success: success, failure: failure, user: user };
     if (active < CALLS_MAX) send(queued); else waiting.push(queued);
   }
 

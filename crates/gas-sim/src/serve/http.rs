@@ -55,6 +55,8 @@ pub struct Config {
     /// `gas-sim call PROJECT`, then `--tz` and `--state` when given.
     pub replay: (String, String),
     pub seed: u64,
+    /// What a form's file input does in a `google.script.run` call (`--form-files`).
+    pub form_files: gas_platform::webapp::script_run::FormFiles,
 }
 
 pub struct Server {
@@ -88,7 +90,7 @@ impl Server {
         delivery: Delivery,
         project: Arc<gas_engine::Project>,
     ) -> Server {
-        let client_script = script_run::client_script();
+        let client_script = script_run::client_script(config.form_files);
         let echoes = Mutex::new(Echoes::default());
         let stopping = std::sync::atomic::AtomicBool::new(false);
         let in_flight = std::sync::atomic::AtomicUsize::new(0);
@@ -261,7 +263,7 @@ impl Server {
                 return (reply, line);
             }
         };
-        let call = match script_run::parse_call(&bytes, &self.project) {
+        let call = match script_run::parse_call(&bytes, &self.project, self.config.form_files) {
             Ok(call) => call,
             Err(error) => {
                 line.outcome = "refused".into();

@@ -93,10 +93,22 @@ pub struct ServeArgs {
     /// Answer ContentService output directly, without the platform's 302 to a one-time URL.
     #[arg(long)]
     no_redirect: bool,
+    /// A form with a file input passed to google.script.run: `fail` (the call fails in
+    /// the page with a TypeError, as users observe on the platform) or `blob` (the
+    /// documented behaviour: the input's file reaches the function as a Blob).
+    #[arg(long, value_enum, default_value_t = FormFilesFlag::Fail)]
+    form_files: FormFilesFlag,
     /// A folder outside the project's folder tree and the current folder that --state
     /// may be in (repeatable).
     #[arg(long = "allow-path", value_name = "DIR")]
     allow_paths: Vec<PathBuf>,
+}
+
+/// `--form-files`: see `gas_platform::webapp::script_run::FormFiles`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormFilesFlag {
+    Fail,
+    Blob,
 }
 
 /// `--sync`: see `output::Durability`.
@@ -161,6 +173,10 @@ pub fn run(args: &ServeArgs) -> Result<u8, BadInput> {
         authority: address.to_string(),
         replay: replay_prefix(args),
         seed: args.seed,
+        form_files: match args.form_files {
+            FormFilesFlag::Fail => gas_platform::webapp::script_run::FormFiles::Fail,
+            FormFilesFlag::Blob => gas_platform::webapp::script_run::FormFiles::Blob,
+        },
     };
     let delivery = delivery::Delivery::new(args.seed, args.lose_response, args.error_page);
     let server = Arc::new(http::Server::new(config, executions, delivery, project));

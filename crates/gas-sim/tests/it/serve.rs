@@ -137,7 +137,7 @@ pub(crate) fn fixture(name: &str) -> PathBuf {
 }
 
 /// A project in a temp folder: `Code.gs` and `appsscript.json`.
-fn project(dir: &Path, code: &str) -> PathBuf {
+pub(crate) fn project(dir: &Path, code: &str) -> PathBuf {
     let root = dir.join("project");
     std::fs::create_dir_all(&root).unwrap();
     std::fs::write(root.join("appsscript.json"), r#"{"timeZone": "UTC", "runtimeVersion": "V8"}"#).unwrap();
@@ -529,6 +529,37 @@ fn serve_runs_google_script_run_calls_with_the_platforms_rules() {
     assert_eq!(failed["error"], serde_json::json!({"name": "TypeError", "message": "bad thing"}));
     assert!(call(r#"{"function":"hidden_"}"#)["error"]["message"].as_str().unwrap().contains("is private"));
     assert_eq!(call(r#"{"function":"nothing"}"#)["error"]["message"], "Script function not found: nothing");
+}
+
+/// A form page with a file input, and the function it sends the form to (the browser
+/// test drives the page; the endpoint test posts what the page sends).
+pub(crate) const UPLOAD_PAGE: &str = r#"
+function doGet() { return HtmlService.createHtmlOutputFromFile('Page'); }
+function upload(form) {
+  var cv = form.cv;
+  return [form.who, cv.getName(), cv.getContentType(), cv.getDataAsString(), form.none.getBytes().length,
+          form.none.getName()].join('|');
+}
+"#;
+
+#[test]
+fn serve_form_files_become_blobs_only_with_form_files_blob() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = project(dir.path(), UPLOAD_PAGE);
+    let body = r#"{"function":"upload","args":[{"who":"Ann"}],"form_files":{
+        "cv":{"name":"cv.txt","type":"text/plain","base64":"aGVsbG8gd29ybGQ="},
+        "none":{"name":"","type":"","base64":""}}}"#;
+    let served = Served::start(&root, &["--form-files", "blob"]);
+    let (status, _, answer) = post_json(&agent(false), &served.url("/__gas_sim/script-run"), body);
+    assert_eq!((status, answer.as_str()), (200, r#"{"ok":true,"value":"Ann|cv.txt|text/plain|hello world|0|"}"#));
+    // A page's own value may not pose as a file.
+    let posing = r#"{"function":"upload","args":[{"cv":{"__gas_sim_form_file":{"name":"x","type":"","base64":""}}}]}"#;
+    let (_, _, answer) = post_json(&agent(false), &served.url("/__gas_sim/script-run"), posing);
+    assert!(answer.contains("malformed call: __gas_sim_form_file is gas-sim's own key"), "{answer}");
+    // By default the page fails before sending (the browser test); a raw post is refused.
+    let served = Served::start(&root, &[]);
+    let (_, _, answer) = post_json(&agent(false), &served.url("/__gas_sim/script-run"), body);
+    assert!(answer.contains("form files cross only with --form-files blob"), "{answer}");
 }
 
 #[test]

@@ -123,3 +123,52 @@ fn serve_browser_retries_a_lost_answer_with_the_same_id_and_keeps_one_row() {
     assert_eq!(text.matches("\"Bo Retry\"").count(), 1, "{} attempts, one row", saves.len());
     assert_eq!(text.matches("New message from Bo Retry").count(), 1, "one mail");
 }
+
+const UPLOAD_HTML: &str = r#"<!DOCTYPE html>
+<html><head></head><body>
+<form id="f"><input name="who" value="Ann"><input type="file" name="cv" id="cv"><input type="file" name="none"></form>
+<button id="send" onclick="send()">Send</button>
+<p id="out"></p>
+<script>
+function send() {
+  var out = document.getElementById('out');
+  try {
+    google.script.run
+      .withSuccessHandler(function (v) { out.textContent = 'ok ' + v; })
+      .withFailureHandler(function (e) { out.textContent = 'failed ' + e.message; })
+      .upload(document.getElementById('f'));
+  } catch (e) {
+    out.textContent = 'threw ' + e.name + ': ' + e.message;
+  }
+}
+</script>
+</body></html>
+"#;
+
+/// Chooses `cv.txt` in the upload page's file input, sends the form, returns what the
+/// page says.
+fn upload(chromium: &Path, flags: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let root = crate::serve::project(dir.path(), crate::serve::UPLOAD_PAGE);
+    std::fs::write(root.join("Page.html"), UPLOAD_HTML).unwrap();
+    let file = dir.path().join("cv.txt");
+    std::fs::write(&file, "hello world").unwrap();
+    let served = Served::start(&root, flags);
+    let browser = browser(chromium);
+    let tab = browser.new_tab().unwrap();
+    tab.navigate_to(&served.url("/exec")).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("#cv").unwrap().set_input_files(&[file.to_str().unwrap()]).unwrap();
+    tab.wait_for_element("#send").unwrap().click().unwrap();
+    let said = tab.wait_for_xpath_with_custom_timeout("//p[@id='out'][string-length(.) > 0]", WAIT_MAX);
+    said.expect("the page says how it went").get_inner_text().unwrap()
+}
+
+#[test]
+fn serve_browser_form_file_inputs_fail_as_observed_or_cross_as_blobs() {
+    let Some(chromium) = chromium_or_skip() else { return };
+    let said = upload(&chromium, &[]);
+    let failure = gas_platform::webapp::script_run::FILE_INPUT_FAILURE_PREFIX;
+    assert!(said.starts_with(&format!("threw TypeError: {failure}")) && said.ends_with("')"), "{said}");
+    let said = upload(&chromium, &["--form-files", "blob"]);
+    assert_eq!(said, "ok Ann|cv.txt|text/plain|hello world|0|");
+}
