@@ -61,6 +61,40 @@ fn a_document_holds_paragraphs_list_items_and_tables() {
 }
 
 #[test]
+fn a_document_has_one_tab_whose_body_header_and_footer_are_the_documents() {
+    let world = new_world();
+    let got = eval_body(
+        &world,
+        "const doc = DocumentApp.create('Tabs');
+         doc.getBody().appendParagraph('in the body');
+         const tabs = doc.getTabs();
+         const tab = tabs[0];
+         const docTab = tab.asDocumentTab();
+         docTab.getBody().appendParagraph('through the tab');
+         docTab.addHeader().appendParagraph('head');
+         let gap = '';
+         try { docTab.newRange(); } catch (e) { gap = e.message; }
+         return {
+           n: tabs.length, id: tab.getId(), title: tab.getTitle(), index: tab.getIndex(),
+           type: String(tab.getType()), children: tab.getChildTabs().length,
+           cls: String(tab), docCls: String(docTab),
+           same: doc.getTab(tab.getId()).getTitle(), none: doc.getTab('t.nope'),
+           text: doc.getBody().getText(), header: doc.getHeader().getText(),
+           viaTab: docTab.getHeader().getText(), bookmarks: docTab.getBookmarks().length + doc.getBookmarks().length + doc.getFootnotes().length, gap,
+         };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "n": 1, "id": "t.0", "title": "Tab 1", "index": 0, "type": "DOCUMENT_TAB", "children": 0,
+            "cls": "Tab", "docCls": "DocumentTab", "same": "Tab 1", "none": null,
+            "text": "\nin the body\nthrough the tab", "header": "\nhead", "viaTab": "\nhead", "bookmarks": 0,
+            "gap": "gas-sim does not implement DocumentTab.newRange()",
+        })
+    );
+}
+
+#[test]
 fn text_attributes_are_kept_per_character() {
     let world = new_world();
     let got = eval_body(

@@ -66,6 +66,15 @@ pub const DOCUMENTS_MAX: usize = 10_000;
 /// The compiled size a search pattern may take (gas-sim's bound, against runaway patterns).
 pub const PATTERN_SIZE_MAX: usize = 1 << 20;
 
+/// A document's one tab: every document gas-sim holds has exactly one (DocumentApp
+/// cannot add a tab; the tab holds the document's body, header and footer). Its id as
+/// the Docs API's examples show a first tab's (documented example); its title the
+/// editor's name for the first tab of a new document (observed).
+pub const FIRST_TAB_ID: &str = "t.0";
+pub const FIRST_TAB_TITLE: &str = "Tab 1";
+/// `Tab.getType()` of a document tab (documented: `TabType.DOCUMENT_TAB`, the only type).
+pub const DOCUMENT_TAB_TYPE: &str = "DOCUMENT_TAB";
+
 /// The platform's messages, each once (the module table says where each comes from).
 pub mod text {
     pub const MISSING: &str = "Document is missing (perhaps it was deleted, or you don't have read access?)";

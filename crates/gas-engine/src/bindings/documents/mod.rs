@@ -73,6 +73,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "Document.getName" => 50,
     "Document.getNamedRanges" => 20,
     "Document.getSelection" => 20,
+    "Document.getTab" => 20,
+    "Document.getTabs" => 20,
     "Document.getUrl" => 20,
     "Document.getViewers" => 100,
     "Document.removeEditor" => 300,
@@ -85,6 +87,20 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "DocumentApp.getUi" => 0,
     "DocumentApp.openById" => 300,
     "DocumentApp.openByUrl" => 300,
+    "DocumentTab.addFooter" => 100,
+    "DocumentTab.addHeader" => 100,
+    "DocumentTab.getBody" => 20,
+    "DocumentTab.getBookmarks" => 20,
+    "DocumentTab.getFooter" => 20,
+    "DocumentTab.getFootnotes" => 20,
+    "DocumentTab.getHeader" => 20,
+    "DocumentTab.getNamedRanges" => 20,
+    "Tab.asDocumentTab" => 0,
+    "Tab.getChildTabs" => 5,
+    "Tab.getId" => 5,
+    "Tab.getIndex" => 5,
+    "Tab.getTitle" => 5,
+    "Tab.getType" => 5,
 ];
 
 /// A Document's handle.
@@ -159,11 +175,16 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     let mut sessions = call.host.documents.borrow_mut();
     let value = match class {
         "DocumentApp" => app(&mut world, &mut sessions, call, name, now)?,
-        "Document" => {
+        // A document's one tab (`FIRST_TAB_ID`) has the document's handle.
+        "Document" | "DocumentTab" | "Tab" => {
             let handle: DocHandle = handle_of(call.handle)?;
             sessions.check(handle.s)?;
             let ctx = Ctx { method: call.method, name, args: call.args, d: handle.d, s: handle.s };
-            document(&mut world, &mut sessions, &ctx, now)?
+            match class {
+                "Tab" => tab(&ctx)?,
+                // The tab's body, header and footer are the document's (the arms are one).
+                _ => document(&mut world, &mut sessions, &ctx, now)?,
+            }
         }
         _ => {
             let handle: ElementHandle = handle_of(call.handle)?;
@@ -284,8 +305,30 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
             sessions.close(ctx.s);
             Val::Undefined
         }
+        "getTabs" => Val::Array(vec![tab_handle(ctx)]),
+        // Assumed: an id the document has no tab for gives null, as getBookmark does.
+        "getTab" if ctx.text(0) == documents::FIRST_TAB_ID => tab_handle(ctx),
+        "getTab" => Val::Null,
         "getBlob" => export(doc, &file.name, "application/pdf")?,
         "getAs" => export(doc, &file.name, &ctx.text(0))?,
+        _ => return Err(ServiceError::unimplemented(ctx.method).into()),
+    };
+    Ok(value)
+}
+
+fn tab_handle(ctx: &Ctx) -> Val {
+    to_val(&DocHandle { d: ctx.d.clone(), s: ctx.s })
+}
+
+/// A Tab: the document's one tab, which holds no other.
+fn tab(ctx: &Ctx) -> CallResult {
+    let value = match ctx.name {
+        "asDocumentTab" => tab_handle(ctx),
+        "getChildTabs" => Val::Array(Vec::new()),
+        "getId" => Val::String(documents::FIRST_TAB_ID.into()),
+        "getIndex" => Val::Number(0.0),
+        "getTitle" => Val::String(documents::FIRST_TAB_TITLE.into()),
+        "getType" => Val::String(documents::DOCUMENT_TAB_TYPE.into()),
         _ => return Err(ServiceError::unimplemented(ctx.method).into()),
     };
     Ok(value)

@@ -112,9 +112,10 @@
     }
     if (kind.endsWith('[]')) {
       const target = kind.slice(0, -2);
+      // An empty list needs no class (Document.getBookmarks of a class gas-sim lacks).
       return function (...args) {
-        const Ctor = ctorOf(target);
-        return call(name, this._h, args, true).map((h) => new Ctor(h));
+        const handles = call(name, this._h, args, true);
+        return handles.length === 0 ? handles : handles.map((h) => new (ctorOf(target))(h));
       };
     }
     return function (...args) {

@@ -13,7 +13,7 @@
     };
     const classes = {};
     for (const name of Object.keys(byType).map((t) => byType[t])) classes[name] = klass('Document.' + name, {});
-    for (const name of ['Document', 'RangeElement']) klass('Document.' + name, {});
+    for (const name of ['Document', 'RangeElement', 'Tab', 'DocumentTab']) klass('Document.' + name, {});
     klass('Document.Element', {});
     klass('Document.ContainerElement', {});
     function typed(h) {
