@@ -65,6 +65,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     forms::ITEM_METHODS,
     forms::RESPONSE_METHODS,
     forms::VALIDATION_METHODS,
+    forms::QUIZ_METHODS,
     gmail::METHODS,
     html::METHODS,
     lock::METHODS,
@@ -99,6 +100,7 @@ pub(crate) const READ_TABLES: &[&[Read]] = &[
     container::READS,
     forms::READS,
     forms::ITEM_READS,
+    forms::QUIZ_READS,
     documents::READS,
 ];
 

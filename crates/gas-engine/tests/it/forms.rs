@@ -69,6 +69,56 @@ fn a_form_is_built_with_the_common_items_and_read_back() {
 }
 
 #[test]
+fn a_quiz_scores_choices_by_their_answer_key_and_keeps_the_grades_a_script_gives() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           const form = FormApp.create('Quiz').setIsQuiz(true);
+           const q = form.addMultipleChoiceItem().setTitle('2+2?').setPoints(2);
+           q.setChoices([q.createChoice('3', false), q.createChoice('4', true)]);
+           const why = FormApp.createFeedback().setText('Right').addLink('https://example.com/why', 'why');
+           q.setFeedbackForCorrect(why.build());
+           const c = form.addCheckboxItem().setTitle('primes').setPoints(3);
+           c.setChoices([c.createChoice('2', true), c.createChoice('4', false), c.createChoice('5', true)]);
+           const t = form.addTextItem().setTitle('name').setPoints(1);
+           form.addSectionHeaderItem().setTitle('end');
+           const r = form.createResponse().withItemResponse(q.createResponse('4'))
+             .withItemResponse(c.createResponse(['2'])).submit();
+           const computed = r.getGradableItemResponses().map((ir) => [ir.getItem().getTitle(), ir.getResponse(), ir.getScore()]);
+           const graded = r.getGradableResponseForItem(t).setScore(1)
+             .setFeedback(FormApp.createFeedback().setText('ok').build());
+           r.withItemGrade(graded);
+           form.submitGrades([r]);
+           const kept = form.getResponse(r.getId());
+           const scores = kept.getGradableItemResponses().map((ir) => ir.getScore());
+           let negative = '';
+           try { t.setPoints(-1); } catch (e) { negative = e.message; }
+           const plain = FormApp.create('Survey');
+           const p = plain.addTextItem().setTitle('x');
+           const pr = plain.createResponse().withItemResponse(p.createResponse('y')).submit();
+           const fb = q.getFeedbackForCorrect();
+           return {
+             quiz: form.isQuiz(), plainQuiz: plain.isQuiz(), points: [q.getPoints(), c.getPoints(), t.getPoints()],
+             computed, scores, feedback: kept.getGradableResponseForItem(t).getFeedback().getText(), unanswered: kept.getResponseForItem(t),
+             correct: [fb.getText(), fb.getLinkUrls()], incorrect: q.getFeedbackForIncorrect(),
+             general: t.getGeneralFeedback(), negative, plainScore: pr.getItemResponses()[0].getScore(),
+           };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "quiz": true, "plainQuiz": false, "points": [2, 3, 1],
+            "computed": [["2+2?", "4", 2], ["primes", ["2"], 0], ["name", "", 0]],
+            "scores": [2, 0, 1], "feedback": "ok", "unanswered": null,
+            "correct": ["Right", ["https://example.com/why"]], "incorrect": null, "general": null,
+            "negative": "Invalid argument: points", "plainScore": null,
+        })
+    );
+}
+
+#[test]
 fn items_move_duplicate_delete_and_refuse_the_wrong_conversion() {
     let got = eval(
         "function main() {

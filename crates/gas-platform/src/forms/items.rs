@@ -119,6 +119,13 @@ pub struct Item {
     /// DateItem / DateTimeItem (documented default: true).
     pub includes_year: bool,
     pub points: i64,
+    /// A quiz's feedback: for a right and a wrong choice (choice items), or general.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feedback_correct: Option<super::quiz::QuizFeedback>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feedback_incorrect: Option<super::quiz::QuizFeedback>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub general_feedback: Option<super::quiz::QuizFeedback>,
     /// `setValidation(rule)`: what a person's answer must pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validation: Option<super::validation::Validation>,
@@ -153,6 +160,9 @@ impl Item {
             columns: Vec::new(),
             includes_year: true,
             points: 0,
+            feedback_correct: None,
+            feedback_incorrect: None,
+            general_feedback: None,
             validation: None,
         }
     }

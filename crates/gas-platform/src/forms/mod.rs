@@ -29,6 +29,7 @@
 //! | `setValidation` of a rule of another kind of item, a pattern that does not compile | [`validation::BAD_PATTERN`] | assumed |
 
 mod items;
+pub mod quiz;
 mod responses;
 #[cfg(test)]
 mod tests;
@@ -102,6 +103,9 @@ pub struct Form {
     pub publishing_summary: bool,
     pub require_login: bool,
     pub respond_again_link: bool,
+    /// `setIsQuiz(true)`: items have points, responses scores (quiz.rs).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_quiz: bool,
     pub items: Vec<Item>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub destination: Option<Destination>,
@@ -127,6 +131,7 @@ impl Default for Form {
             publishing_summary: false,
             require_login: false,
             respond_again_link: false,
+            is_quiz: false,
             items: Vec::new(),
             destination: None,
             responses: Vec::new(),

@@ -19,13 +19,16 @@ pub struct ItemAnswer {
 }
 
 /// A submitted response.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FormResponse {
     pub id: String,
     pub timestamp_utc_ms: i64,
     #[serde(default)]
     pub email: String,
     pub answers: Vec<ItemAnswer>,
+    /// Grades a script gave (`submitGrades`), by item id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grades: Vec<super::quiz::ItemGrade>,
 }
 
 /// A response being built: the answers in the order given, one per item (a later
@@ -164,8 +167,13 @@ impl Forms {
         }
         form.next_response += 1;
         let id = format!("{}-r{:05}", form.id, form.next_response);
-        let response =
-            FormResponse { id: id.clone(), timestamp_utc_ms: at_utc_ms, email: draft.email, answers: draft.answers };
+        let response = FormResponse {
+            id: id.clone(),
+            timestamp_utc_ms: at_utc_ms,
+            email: draft.email,
+            answers: draft.answers,
+            grades: Vec::new(),
+        };
         let cells = form.row_of(&response);
         if cells.len() > crate::sheets::people::FORM_QUESTIONS_MAX {
             return Err(ServiceError::new(text::TOO_MANY_ITEMS));

@@ -9,6 +9,7 @@
 //! Forms' are declared by qualified name (`Forms.ListItem.getChoices`).
 
 mod items;
+mod quiz;
 mod responses;
 mod validation;
 
@@ -22,6 +23,7 @@ use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 
 pub(super) use items::{ITEM_METHODS, ITEM_READS};
+pub(super) use quiz::{QUIZ_METHODS, QUIZ_READS};
 pub(super) use responses::RESPONSE_METHODS;
 pub(super) use validation::VALIDATION_METHODS;
 
@@ -30,14 +32,17 @@ pub(super) const READS: &[Read] = reads![
     "Choice.getValue" => "value",
     "Choice.isCorrectAnswer" => "correct",
     "Form.getId" => "id",
+    "ItemResponse.getFeedback" => "feedback",
     "ItemResponse.getItem" => "item",
     "ItemResponse.getResponse" => "response",
+    "ItemResponse.getScore" => "score",
 ];
 
 /// The methods answered here, declared once (`crate::methods`).
 // Forms (modelled as Drive's): a read 50-150 ms, a change 200-400 ms, a new form 1 s.
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms::SCOPE_FORMS);
     "FormApp.create" => 1000,
+    "FormApp.createFeedback" => 0 { in_process: true },
     "FormApp.createCheckboxGridValidation" => 0 { in_process: true },
     "FormApp.createCheckboxValidation" => 0 { in_process: true },
     "FormApp.createGridValidation" => 0 { in_process: true },
@@ -98,6 +103,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.setCustomClosedFormMessage" => 200,
     "Form.setDescription" => 200,
     "Form.setDestination" => 800,
+    "Form.setIsQuiz" => 200,
     "Form.setLimitOneResponsePerUser" => 200,
     "Form.setProgressBar" => 200,
     "Form.setPublishingSummary" => 200,
@@ -105,6 +111,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.setShowLinkToRespondAgain" => 200,
     "Form.setShuffleQuestions" => 200,
     "Form.setTitle" => 200,
+    "Form.submitGrades" => 400,
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -137,6 +144,9 @@ pub(super) fn form_handle(id: &str) -> Val {
 fn form_app(forms: &mut Forms, container_id: Option<&str>, name: &str, args: &[Val]) -> ServiceResult<Val> {
     if name.starts_with("create") && name.ends_with("Validation") {
         return Ok(validation::new_builder());
+    }
+    if name == "createFeedback" {
+        return Ok(quiz::new_builder());
     }
     let id = match name {
         "create" => forms.create(&string_arg(args, 0))?,
@@ -243,6 +253,11 @@ fn form_responses(
             forms.get_mut(id)?.responses.clear();
             Val::Undefined
         }
+        "submitGrades" => {
+            let graded = responses::graded(args, id)?;
+            forms.get_mut(id)?.submit_grades(&graded)?;
+            form_handle(id)
+        }
         _ => return Ok(None),
     };
     Ok(Some(value))
@@ -269,7 +284,6 @@ fn form_settings(form: &mut forms::Form, method: &str, name: &str, args: &[Val])
             form.destination = None;
             Val::Undefined
         }
-        "isQuiz" => Val::Bool(false),
         "canEditResponse" => Val::Bool(form.allow_response_edits),
         _ => return flag(form, method, name, args),
     };
@@ -287,6 +301,7 @@ fn flag(form: &mut forms::Form, method: &str, name: &str, args: &[Val]) -> Servi
         "getShuffleQuestions" | "ShuffleQuestions" => &mut form.shuffle_questions,
         "isPublishingSummary" | "PublishingSummary" => &mut form.publishing_summary,
         "requiresLogin" | "RequireLogin" => &mut form.require_login,
+        "isQuiz" | "IsQuiz" => &mut form.is_quiz,
         "hasRespondAgainLink" | "ShowLinkToRespondAgain" => &mut form.respond_again_link,
         _ => return text_setting(form, method, name, args),
     };

@@ -1,14 +1,16 @@
 //! FormResponse: a draft a script builds (`createResponse`, `withItemResponse`, `submit`)
 //! or a response the form keeps; its ItemResponses (see the parent module).
 
-use gas_platform::forms::{self, Answer, Draft, Form, ItemAnswer};
+use gas_platform::forms::quiz::{is_gradable, ItemGrade};
+use gas_platform::forms::{self, Answer, Draft, Form, FormResponse, Item, ItemAnswer, ItemKind};
 use gas_platform::triggers::SpreadsheetEvent;
 use gas_platform::{ServiceError, ServiceResult, World};
 use serde::Deserialize;
 
 use super::super::args::*;
 use super::super::Call;
-use super::items::{item_ref, item_response_handle};
+use super::items::{item_ref, item_response_handle, Graded};
+use super::quiz::{feedback_arg, feedback_val};
 use crate::host::CallResult;
 use crate::methods::{declare, Method};
 use crate::value::Val;
@@ -17,13 +19,18 @@ use crate::value::Val;
 /// script's process until `submit()`.
 pub(in crate::bindings) const RESPONSE_METHODS: &[Method] = declare![Method::by(dispatch).scope(forms::SCOPE_FORMS);
     "FormResponse.getEditResponseUrl" => 50,
+    "FormResponse.getGradableItemResponses" => 100,
+    "FormResponse.getGradableResponseForItem" => 100,
     "FormResponse.getId" => 0 { in_process: true },
     "FormResponse.getItemResponses" => 100,
     "FormResponse.getRespondentEmail" => 50,
     "FormResponse.getResponseForItem" => 100,
     "FormResponse.getTimestamp" => 50,
     "FormResponse.submit" => 500,
+    "FormResponse.withItemGrade" => 0 { in_process: true },
     "FormResponse.withItemResponse" => 0 { in_process: true },
+    "ItemResponse.setFeedback" => 0 { in_process: true },
+    "ItemResponse.setScore" => 0 { in_process: true },
 ];
 
 /// A response's handle as Rust reads it back.
@@ -33,6 +40,45 @@ struct ResponseHandle {
     id: Option<String>,
     #[serde(default)]
     draft: Draft,
+    /// Grades `withItemGrade` added, kept by `Form.submitGrades`.
+    #[serde(default)]
+    grades: Vec<ItemGrade>,
+}
+
+impl ResponseHandle {
+    fn to_val(&self) -> Val {
+        to_val(&serde_json::json!({ "form": self.form, "id": self.id, "draft": self.draft, "grades": self.grades }))
+    }
+}
+
+/// `Form.submitGrades(responses)`'s responses: each kept response's id and the grades
+/// `withItemGrade` gave it.
+pub(super) fn graded(args: &[Val], form: &str) -> Result<Vec<(String, Vec<ItemGrade>)>, gas_platform::ServiceError> {
+    let method = "Form.submitGrades";
+    let Val::Array(items) = arg(args, 0) else { return Err(signature_error(method, args)) };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let handle: ResponseHandle =
+            serde_json::from_value(handle_arg(item).to_json()).map_err(|_| signature_error(method, args))?;
+        let Some(id) = handle.id.filter(|_| handle.form == form) else {
+            return Err(ServiceError::new(forms::text::NO_SUCH_RESPONSE.replace("%s", "")));
+        };
+        out.push((id, handle.grades));
+    }
+    Ok(out)
+}
+
+/// `ItemResponse.setScore` / `setFeedback`: the ItemResponse's handle with it changed.
+fn grade_item_response(call: &Call, name: &str) -> CallResult {
+    let mut graded: Graded = handle_of(call.handle)?;
+    match name {
+        "setScore" => match arg(call.args, 0) {
+            Val::Number(n) if n.is_finite() => graded.score = Some(*n),
+            _ => return Err(signature_error(call.method, call.args).into()),
+        },
+        _ => graded.feedback = feedback_arg(arg(call.args, 0), call.method)?,
+    }
+    Ok(graded.to_val())
 }
 
 pub(super) fn draft_handle(form: &str) -> Val {
@@ -56,6 +102,9 @@ fn item_answer(value: &Val, method: &str) -> ServiceResult<(String, ItemAnswer)>
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let name = call.method.rsplit_once('.').map_or(call.method, |(_, name)| name);
+    if call.method.starts_with("ItemResponse.") {
+        return grade_item_response(call, name);
+    }
     let mut handle: ResponseHandle = handle_of(call.handle)?;
     let (now, zone) = (call.host.now(), call.host.zone);
     let mut world = call.host.world();
@@ -66,7 +115,18 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                 return Err(ServiceError::new(forms::text::NO_SUCH_ITEM).into());
             }
             handle.draft.with(answer.item, answer.answer);
-            to_val(&serde_json::json!({ "form": handle.form, "id": handle.id, "draft": handle.draft }))
+            handle.to_val()
+        }
+        "withItemGrade" => {
+            let graded: Graded = handle_of(arg(call.args, 0)).map_err(|_| signature_error(call.method, call.args))?;
+            let item_handle = Val::from_json(&graded.item);
+            let (form, item) = item_ref(&item_handle).ok_or_else(|| signature_error(call.method, call.args))?;
+            if form != handle.form {
+                return Err(ServiceError::new(forms::text::NO_SUCH_ITEM).into());
+            }
+            handle.grades.retain(|g| g.item != item);
+            handle.grades.push(ItemGrade { item, score: graded.score, feedback: graded.feedback });
+            handle.to_val()
         }
         "submit" => {
             if handle.id.is_some() {
@@ -113,13 +173,30 @@ fn read(world: &World, handle: &ResponseHandle, method: &str, name: &str, args: 
                 .iter()
                 .filter_map(|item| {
                     let answer = answers.iter().find(|a| a.item == item.id)?;
-                    Some(item_response_handle(&form.id, item, &answer.answer))
+                    Some(item_response(form, submitted, item, &answer.answer))
                 })
                 .collect(),
         ),
         "getResponseForItem" => {
             let (of_form, item_id) = item_ref(arg(args, 0)).ok_or_else(|| signature_error(method, args))?;
-            response_for_item(form, answers, &of_form, item_id)?
+            response_for_item(form, submitted, answers, &of_form, item_id)?
+        }
+        // Documented: every gradable item in the form's order, answered or not (an
+        // unanswered one with an empty answer, assumed: "" or [] for a checkbox).
+        "getGradableItemResponses" => Val::Array(
+            form.items
+                .iter()
+                .filter(|item| is_gradable(item.kind))
+                .map(|item| item_response(form, submitted, item, &answer_or_empty(answers, item)))
+                .collect(),
+        ),
+        "getGradableResponseForItem" => {
+            let (of_form, item_id) = item_ref(arg(args, 0)).ok_or_else(|| signature_error(method, args))?;
+            if of_form != form.id {
+                return Err(ServiceError::new(forms::text::NO_SUCH_ITEM));
+            }
+            let item = form.item(item_id)?;
+            item_response(form, submitted, item, &answer_or_empty(answers, item))
         }
         _ => return Err(ServiceError::unimplemented(method)),
     };
@@ -127,7 +204,13 @@ fn read(world: &World, handle: &ResponseHandle, method: &str, name: &str, args: 
 }
 
 /// `getResponseForItem(item)`: its ItemResponse, or null when unanswered (documented).
-fn response_for_item(form: &Form, answers: &[ItemAnswer], of_form: &str, item_id: i64) -> ServiceResult<Val> {
+fn response_for_item(
+    form: &Form,
+    submitted: Option<&FormResponse>,
+    answers: &[ItemAnswer],
+    of_form: &str,
+    item_id: i64,
+) -> ServiceResult<Val> {
     if of_form != form.id {
         return Err(ServiceError::new(forms::text::NO_SUCH_ITEM));
     }
@@ -135,5 +218,21 @@ fn response_for_item(form: &Form, answers: &[ItemAnswer], of_form: &str, item_id
     Ok(answers
         .iter()
         .find(|a| a.item == item_id)
-        .map_or(Val::Null, |a| item_response_handle(&form.id, item, &a.answer)))
+        .map_or(Val::Null, |a| item_response(form, submitted, item, &a.answer)))
+}
+
+/// An ItemResponse with its score and feedback: a kept response's (quiz.rs), a draft's
+/// none.
+fn item_response(form: &Form, submitted: Option<&FormResponse>, item: &Item, answer: &Answer) -> Val {
+    let score = submitted.and_then(|r| form.score_of(r, item));
+    let feedback = submitted.and_then(|r| form.feedback_of(r, item.id));
+    item_response_handle(&form.id, item, answer, score, feedback_val(feedback.as_ref()))
+}
+
+fn answer_or_empty(answers: &[ItemAnswer], item: &Item) -> Answer {
+    match answers.iter().find(|a| a.item == item.id) {
+        Some(a) => a.answer.clone(),
+        None if item.kind == ItemKind::Checkbox => Answer::List(Vec::new()),
+        None => Answer::Text(String::new()),
+    }
 }
