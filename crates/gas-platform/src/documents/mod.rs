@@ -34,6 +34,7 @@
 //! | a table's text | rows one per line, cells separated by a tab | assumed |
 //! | `getAs('application/pdf')` | a PDF of the text, paragraph by paragraph (headings larger), Helvetica, A4-sized Letter pages; no layout | assumed (gas-sim's own rendering) |
 
+pub mod images;
 mod pdf;
 pub mod runs;
 pub mod search;
@@ -113,6 +114,7 @@ pub enum Kind {
     Text,
     HorizontalRule,
     PageBreak,
+    InlineImage,
 }
 
 impl Kind {
@@ -130,6 +132,7 @@ impl Kind {
             Kind::Text => "TEXT",
             Kind::HorizontalRule => "HORIZONTAL_RULE",
             Kind::PageBreak => "PAGE_BREAK",
+            Kind::InlineImage => "INLINE_IMAGE",
         }
     }
 
@@ -147,6 +150,7 @@ impl Kind {
             Kind::Text => "Text",
             Kind::HorizontalRule => "HorizontalRule",
             Kind::PageBreak => "PageBreak",
+            Kind::InlineImage => "InlineImage",
         }
     }
 
@@ -219,11 +223,22 @@ pub struct Node {
     /// A Text element's attribute runs, covering `text` exactly.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<Run>,
+    /// An InlineImage's image (images.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<images::Image>,
 }
 
 impl Node {
     pub fn new(kind: Kind) -> Node {
-        Node { kind, parent: None, children: Vec::new(), attrs: Attrs::new(), text: String::new(), runs: Vec::new() }
+        Node {
+            kind,
+            parent: None,
+            children: Vec::new(),
+            attrs: Attrs::new(),
+            text: String::new(),
+            runs: Vec::new(),
+            image: None,
+        }
     }
 }
 

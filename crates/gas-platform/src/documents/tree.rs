@@ -14,7 +14,9 @@ pub fn may_hold(parent: Kind, child: Kind) -> bool {
         }
         Kind::Table => child == Kind::TableRow,
         Kind::TableRow => child == Kind::TableCell,
-        Kind::Paragraph | Kind::ListItem => matches!(child, Kind::Text | Kind::HorizontalRule | Kind::PageBreak),
+        Kind::Paragraph | Kind::ListItem => {
+            matches!(child, Kind::Text | Kind::HorizontalRule | Kind::PageBreak | Kind::InlineImage)
+        }
         _ => false,
     }
 }
@@ -298,7 +300,7 @@ impl Doc {
             Kind::Text => Ok(node.text.clone()),
             Kind::Paragraph | Kind::ListItem => join(""),
             Kind::TableRow => join("\t"),
-            Kind::HorizontalRule | Kind::PageBreak => Ok(String::new()),
+            Kind::HorizontalRule | Kind::PageBreak | Kind::InlineImage => Ok(String::new()),
             _ => join("\n"),
         }
     }
@@ -452,7 +454,7 @@ impl Doc {
                 out.push((id, base));
                 return runs::char_len(node);
             }
-            Kind::HorizontalRule | Kind::PageBreak => return 0,
+            Kind::HorizontalRule | Kind::PageBreak | Kind::InlineImage => return 0,
             Kind::Paragraph | Kind::ListItem => 0,
             _ => 1,
         };

@@ -9,7 +9,8 @@ use gas_platform::{ServiceError, ServiceResult};
 use super::text::{attributes, element_field, element_spans, set_attributes, text_field, text_method};
 use super::{Ctx, ElementHandle, RangeHandle};
 use crate::bindings::args::{arg, handle_arg, handle_of, to_val};
-use crate::host::CallResult;
+use crate::bindings::blob::BlobParts;
+use crate::host::{CallResult, Failure};
 use crate::value::Val;
 
 /// Every method of an element class.
@@ -18,6 +19,11 @@ pub(super) fn element(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> CallR
     doc.kind(id)?;
     if let Some(target) = ctx.name.strip_prefix("as") {
         return Ok(cast(handle, target)?);
+    }
+    if doc.kind(id)? == Kind::InlineImage {
+        if let Some(value) = image(doc, id, ctx)? {
+            return Ok(value);
+        }
     }
     let is_text = handle.v || doc.kind(id)? == Kind::Text;
     if is_text {
@@ -43,6 +49,76 @@ pub(super) fn element(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> CallR
     Err(ServiceError::unimplemented(ctx.method).into())
 }
 
+/// An InlineImage's own methods: its size, link, alternate texts and bytes (the family
+/// and attribute methods are every element's).
+fn image(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> Result<Option<Val>, Failure> {
+    use gas_platform::documents::AttrValue;
+    let node = doc.node_mut(id)?;
+    let image = node.image.clone().ok_or_else(|| ServiceError::new(texts::NO_SUCH_ELEMENT))?;
+    let optional = |text: &Option<String>| text.clone().map_or(Val::Null, Val::String);
+    let value = match ctx.name {
+        "getWidth" | "getHeight" => {
+            let key = if ctx.name == "getWidth" { "WIDTH" } else { "HEIGHT" };
+            match node.attrs.get(key) {
+                Some(AttrValue::Number(n)) => Val::Number(*n),
+                _ => Val::Null,
+            }
+        }
+        "setWidth" | "setHeight" => {
+            let key = if ctx.name == "setWidth" { "WIDTH" } else { "HEIGHT" };
+            let size = ctx.int(0)?;
+            if size < 0 {
+                return Err(ServiceError::new(gas_platform::documents::images::BAD_SIZE).into());
+            }
+            node.attrs.insert(key.into(), AttrValue::Number(size as f64));
+            Val::Undefined
+        }
+        "getLinkUrl" => match node.attrs.get("LINK_URL") {
+            Some(AttrValue::Text(url)) => Val::String(url.clone()),
+            _ => Val::Null,
+        },
+        "setLinkUrl" => {
+            match arg(ctx.args, 0) {
+                Val::Null | Val::Undefined => node.attrs.remove("LINK_URL"),
+                other => node.attrs.insert("LINK_URL".into(), AttrValue::Text(other.to_js_string())),
+            };
+            Val::Undefined
+        }
+        "getAltTitle" => optional(&image.alt_title),
+        "getAltDescription" => optional(&image.alt_description),
+        "setAltTitle" | "setAltDescription" => {
+            let text = Some(ctx.text(0));
+            let kept = node.image.as_mut().expect("checked above");
+            if ctx.name == "setAltTitle" {
+                kept.alt_title = text
+            } else {
+                kept.alt_description = text
+            }
+            Val::Undefined
+        }
+        "getBlob" => image_blob(&image, None)?,
+        "getAs" => image_blob(&image, Some(&ctx.text(0)))?,
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
+}
+
+/// The image's bytes as a Blob, or `getAs(target)`'s (its own type only: gas-sim
+/// converts no image; another type is the named gap `Blob.getAs` gives).
+fn image_blob(image: &gas_platform::documents::images::Image, target: Option<&str>) -> CallResult {
+    use gas_platform::utilities::{self as util, GetAs};
+    let name = (!image.name.is_empty()).then(|| image.name.clone());
+    let Some(target) = target else {
+        return BlobParts { bytes: image.bytes(), content_type: Some(image.content_type.clone()), name }.into_val();
+    };
+    match util::get_as(Some(&image.content_type), target, name.as_deref())? {
+        GetAs::Copy { content_type, name } => {
+            BlobParts { bytes: image.bytes(), content_type: Some(content_type), name }.into_val()
+        }
+        GetAs::Unimplemented(message) => Err(ServiceError::new(message).into()),
+    }
+}
+
 /// `asParagraph()` ...: the element itself when it is of that class.
 fn cast(handle: &ElementHandle, target: &str) -> ServiceResult<Val> {
     let class = match handle.t.as_str() {
@@ -57,6 +133,7 @@ fn cast(handle: &ElementHandle, target: &str) -> ServiceResult<Val> {
         "TEXT" => "Text",
         "HORIZONTAL_RULE" => "HorizontalRule",
         "PAGE_BREAK" => "PageBreak",
+        "INLINE_IMAGE" => "InlineImage",
         _ => "",
     };
     if class != target {
@@ -217,6 +294,10 @@ fn new_block(doc: &mut Doc, ctx: &Ctx, kind: Kind, i: usize) -> ServiceResult<No
             doc.new_table(&rows)
         }
         Kind::HorizontalRule | Kind::PageBreak => doc.alloc(gas_platform::documents::Node::new(kind)),
+        Kind::InlineImage => {
+            let blob = BlobParts::of(handle_arg(value)).ok_or_else(|| ctx.signature())?;
+            doc.new_image(&blob.bytes, blob.name.as_deref().unwrap_or_default())
+        }
         _ => doc.new_block(kind, &value.to_js_string()),
     }
 }
@@ -236,7 +317,9 @@ fn blocks(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> ServiceResult<Option<Val>> {
         "getParagraphs" => return Ok(Some(ctx.els(doc, gather(doc, id, &[Kind::Paragraph, Kind::ListItem])))),
         "getListItems" => return Ok(Some(ctx.els(doc, gather(doc, id, &[Kind::ListItem])))),
         "getTables" => return Ok(Some(ctx.els(doc, gather(doc, id, &[Kind::Table])))),
-        "getImages" | "getFootnotes" | "getPositionedImages" => return Ok(Some(Val::Array(Vec::new()))),
+        "getImages" => return Ok(Some(ctx.els(doc, gather(doc, id, &[Kind::InlineImage])))),
+        "getFootnotes" | "getPositionedImages" => return Ok(Some(Val::Array(Vec::new()))),
+        "appendImage" | "insertImage" | "appendInlineImage" | "insertInlineImage" => Kind::InlineImage,
         "appendParagraph" | "insertParagraph" => Kind::Paragraph,
         "appendListItem" | "insertListItem" => Kind::ListItem,
         "appendTable" | "insertTable" => Kind::Table,
@@ -257,8 +340,9 @@ fn blocks(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> ServiceResult<Option<Val>> {
     } else {
         new_block(doc, ctx, kind, content)?
     };
-    // A rule or a break in a section sits in a paragraph of its own (the editor's way).
-    if holder.holds_blocks() && matches!(kind, Kind::HorizontalRule | Kind::PageBreak) {
+    // A rule, a break or an image in a section sits in a paragraph of its own (the
+    // editor's way; documented for appendImage).
+    if holder.holds_blocks() && matches!(kind, Kind::HorizontalRule | Kind::PageBreak | Kind::InlineImage) {
         let paragraph = doc.new_block(Kind::Paragraph, "")?;
         doc.attach(paragraph, None, block)?;
         doc.attach(id, index, paragraph)?;

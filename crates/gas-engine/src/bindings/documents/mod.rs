@@ -38,6 +38,7 @@ pub(super) const READS: &[Read] = reads![
     "FooterSection.getType" => "t",
     "HeaderSection.getType" => "t",
     "HorizontalRule.getType" => "t",
+    "InlineImage.getType" => "t",
     "ListItem.getType" => "t",
     "PageBreak.getType" => "t",
     "Paragraph.getType" => "t",

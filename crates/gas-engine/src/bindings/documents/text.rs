@@ -122,6 +122,7 @@ fn element_keys(kind: Kind) -> &'static [&'static str] {
             "VERTICAL_ALIGNMENT",
             "WIDTH",
         ],
+        Kind::InlineImage => &["HEIGHT", "LINK_URL", "WIDTH"],
         _ => &[],
     }
 }
@@ -388,7 +389,7 @@ pub(super) fn attributes(
             out.push((key.to_string(), value));
         }
     }
-    if !matches!(kind, Kind::HorizontalRule | Kind::PageBreak) {
+    if !matches!(kind, Kind::HorizontalRule | Kind::PageBreak | Kind::InlineImage) {
         for key in TEXT_ATTRIBUTES {
             if out.iter().any(|(k, _)| k == key) {
                 continue;

@@ -10,6 +10,7 @@
       BODY_SECTION: 'Body', HEADER_SECTION: 'HeaderSection', FOOTER_SECTION: 'FooterSection',
       PARAGRAPH: 'Paragraph', LIST_ITEM: 'ListItem', TABLE: 'Table', TABLE_ROW: 'TableRow',
       TABLE_CELL: 'TableCell', TEXT: 'Text', HORIZONTAL_RULE: 'HorizontalRule', PAGE_BREAK: 'PageBreak',
+      INLINE_IMAGE: 'InlineImage',
     };
     const classes = {};
     for (const name of Object.keys(byType).map((t) => byType[t])) classes[name] = klass('Document.' + name, {});
