@@ -119,6 +119,43 @@ fn a_quiz_scores_choices_by_their_answer_key_and_keeps_the_grades_a_script_gives
 }
 
 #[test]
+fn image_and_video_items_keep_their_media_width_and_alignment() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           const png = Utilities.newBlob(Utilities.base64Decode(
+             'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAEElEQVR4nGP4z8AAQQxwFgBB0gX7h/C5SAAAAABJRU5ErkJggg=='),
+             'image/png', 'map.png');
+           const form = FormApp.create('Venue');
+           const image = form.addImageItem().setTitle('Map');
+           const before = [image.getImage(), image.getWidth(), image.getAlignment()];
+           image.setImage(png).setAlignment(FormApp.Alignment.CENTER);
+           const natural = image.getWidth();
+           image.setWidth(300);
+           const video = form.addVideoItem().setTitle('Tour').setVideoUrl('https://youtu.be/dQw4w9WgXcQ');
+           const errors = [];
+           for (const f of [() => video.setVideoUrl('https://vimeo.com/1'), () => image.setImage(Utilities.newBlob('x')),
+                            () => video.setWidth(-5)]) {
+             try { f(); errors.push('none'); } catch (e) { errors.push(e.message); }
+           }
+           const blob = form.getItems(FormApp.ItemType.IMAGE)[0].asImageItem().getImage();
+           return { before, natural, width: image.getWidth(), align: image.getAlignment(),
+                    blob: [blob.getContentType(), blob.getName(), blob.getBytes().length],
+                    video: [video.getWidth(), video.getAlignment()], errors };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "before": [null, 0, "LEFT"], "natural": 3, "width": 300, "align": "CENTER",
+            "blob": ["image/png", "map.png", 73], "video": [320, "LEFT"],
+            "errors": ["Invalid argument: youtubeUrl", "Invalid image data.", "Invalid argument: width"],
+        })
+    );
+}
+
+#[test]
 fn items_move_duplicate_delete_and_refuse_the_wrong_conversion() {
     let got = eval(
         "function main() {

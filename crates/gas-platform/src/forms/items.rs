@@ -126,6 +126,16 @@ pub struct Item {
     pub feedback_incorrect: Option<super::quiz::QuizFeedback>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub general_feedback: Option<super::quiz::QuizFeedback>,
+    /// ImageItem's image and VideoItem's video, with their width and alignment
+    /// (media.rs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<crate::documents::images::Image>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub video_url: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alignment: Option<String>,
     /// `setValidation(rule)`: what a person's answer must pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validation: Option<super::validation::Validation>,
@@ -163,6 +173,10 @@ impl Item {
             feedback_correct: None,
             feedback_incorrect: None,
             general_feedback: None,
+            image: None,
+            video_url: None,
+            width: None,
+            alignment: None,
             validation: None,
         }
     }

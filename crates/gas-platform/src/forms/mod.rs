@@ -20,6 +20,7 @@
 //! | `setBounds` lower not 0/1 or upper not 3..10 | [`text::SCALE_BOUNDS`] | documented (ranges) / assumed (text) |
 //! | `submit()` of a response submitted already | [`text::ALREADY_SUBMITTED`] | documented (throws) / assumed (text) |
 //! | a person's submission to a form not accepting responses, or missing a required answer | refused (a warning; nothing is written) | documented (the form refuses) |
+//! | a person's second submission (same email) under `setLimitOneResponsePerUser(true)` | refused (a warning); one without an email is not limited | documented (one response) / assumed (anonymous) |
 //! | a script's `submit()` | recorded whatever `isAcceptingResponses` and `isRequired` say | assumed |
 //! | `setDestination(SPREADSHEET, id)` | a sheet `Form Responses N` (the first free N) inserted first, header `Timestamp` (+ `Email Address` when collecting), then one column per question; a grid one per row, `Title [Row]` | observed |
 //! | a response in the destination | appended as a person's typing (`Form Responses` rows), timestamp a date-time, checkbox answers joined with `, ` | observed |
@@ -29,6 +30,7 @@
 //! | `setValidation` of a rule of another kind of item, a pattern that does not compile | [`validation::BAD_PATTERN`] | assumed |
 
 mod items;
+pub mod media;
 pub mod quiz;
 mod responses;
 #[cfg(test)]

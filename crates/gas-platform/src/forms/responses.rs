@@ -87,6 +87,14 @@ impl Form {
         if !self.accepting_responses {
             return Some(format!("the form {:?} is not accepting responses", self.title));
         }
+        // Documented: with the limit set, a signed-in person answers once. A respondent
+        // a scenario gives no address is not identified, so not limited (assumed).
+        let again = self.limit_one_response_per_user
+            && !draft.email.is_empty()
+            && self.responses.iter().any(|r| r.email == draft.email);
+        if again {
+            return Some(format!("{} has already responded, and the form limits one response per user", draft.email));
+        }
         let missing = self.items.iter().find(|i| i.required && draft.answers.iter().all(|a| a.item != i.id));
         if let Some(item) = missing {
             return Some(format!("{:?} is a required question", item.title));

@@ -175,6 +175,29 @@ fn a_person_is_refused_by_a_closed_form_and_a_missing_required_answer() {
 }
 
 #[test]
+fn with_the_limit_a_person_answers_once_and_an_anonymous_one_is_not_limited() {
+    let (mut forms, id, ids) = form_with_items();
+    let form = forms.get_mut(&id).unwrap();
+    form.limit_one_response_per_user = true;
+    let mut draft = Draft { email: "ana@example.com".into(), ..Draft::default() };
+    draft.with(ids[0], Answer::Text("Ana".into()));
+    assert_eq!(form.refusal(&draft), None);
+    let first = FormResponse {
+        id: "r1".into(),
+        timestamp_utc_ms: AT,
+        email: draft.email.clone(),
+        answers: draft.answers.clone(),
+        grades: Vec::new(),
+    };
+    form.responses.push(first);
+    assert!(form.refusal(&draft).unwrap().starts_with("ana@example.com has already responded"));
+    let anonymous = Draft { email: String::new(), ..draft.clone() };
+    assert_eq!(form.refusal(&anonymous), None);
+    form.limit_one_response_per_user = false;
+    assert_eq!(form.refusal(&draft), None);
+}
+
+#[test]
 fn a_persons_answers_are_read_per_kind() {
     let (forms, id, ids) = form_with_items();
     let form = forms.get(&id).unwrap();

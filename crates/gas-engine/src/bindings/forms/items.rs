@@ -6,6 +6,7 @@ use gas_platform::forms::{self, check_conversion, Answer, Choice, Item, ItemKind
 use gas_platform::{ServiceError, ServiceResult};
 
 use super::super::args::*;
+use super::super::blob::BlobParts;
 use super::super::Call;
 use crate::host::CallResult;
 use crate::methods::{declare, reads, Method, Read};
@@ -168,11 +169,17 @@ pub(in crate::bindings) const ITEM_METHODS: &[Method] = declare![Method::by(disp
     "Forms.ListItem.setRequired" => 200,
     "Forms.ListItem.setTitle" => 200,
     "ImageItem.duplicate" => 300,
+    "ImageItem.getAlignment" => 50,
     "ImageItem.getHelpText" => 50,
+    "ImageItem.getImage" => 100,
     "ImageItem.getIndex" => 50,
     "ImageItem.getTitle" => 50,
+    "ImageItem.getWidth" => 50,
+    "ImageItem.setAlignment" => 200,
     "ImageItem.setHelpText" => 200,
+    "ImageItem.setImage" => 300,
     "ImageItem.setTitle" => 200,
+    "ImageItem.setWidth" => 200,
     "Item.asCheckboxGridItem" => 0 { in_process: true },
     "Item.asCheckboxItem" => 0 { in_process: true },
     "Item.asDateItem" => 0 { in_process: true },
@@ -291,11 +298,16 @@ pub(in crate::bindings) const ITEM_METHODS: &[Method] = declare![Method::by(disp
     "TimeItem.setRequired" => 200,
     "TimeItem.setTitle" => 200,
     "VideoItem.duplicate" => 300,
+    "VideoItem.getAlignment" => 50,
     "VideoItem.getHelpText" => 50,
     "VideoItem.getIndex" => 50,
     "VideoItem.getTitle" => 50,
+    "VideoItem.getWidth" => 50,
+    "VideoItem.setAlignment" => 200,
     "VideoItem.setHelpText" => 200,
     "VideoItem.setTitle" => 200,
+    "VideoItem.setVideoUrl" => 200,
+    "VideoItem.setWidth" => 200,
 ];
 
 /// An item's handle: its form, id and type (`FormApp.ItemType`'s name).
@@ -386,6 +398,14 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let answer = answer_of(&item, call.method, call.args, zone)?;
             item_response_handle(&form_id, &item, &answer, None, Val::Null)
         }
+        // ImageItem's image (as it was set), or null before one is.
+        "getImage" => match &item.image {
+            Some(image) => {
+                let name = (!image.name.is_empty()).then(|| image.name.clone());
+                BlobParts { bytes: image.bytes(), content_type: Some(image.content_type.clone()), name }.into_val()?
+            }
+            None => Val::Null,
+        },
         "createChoice" => match (arg(call.args, 1), string_arg(call.args, 0)) {
             (Val::Undefined, value) => choice_handle(&Choice { value, correct: false }),
             (Val::Bool(correct), value) => choice_handle(&Choice { value, correct: *correct }),
@@ -450,6 +470,28 @@ fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceR
         "getUpperBound" => Val::Number(item.upper as f64),
         "getLeftLabel" => text(&item.left_label),
         "getRightLabel" => text(&item.right_label),
+        "setImage" => {
+            let blob = BlobParts::of(handle_arg(arg(args, 0))).ok_or_else(|| signature_error(method, args))?;
+            item.set_image(&blob.bytes, blob.name.as_deref().unwrap_or_default())?;
+            Val::Undefined
+        }
+        "getWidth" => Val::Number(item.media_width() as f64),
+        "setWidth" => {
+            item.set_width(int_arg(args, 0, method)?)?;
+            Val::Undefined
+        }
+        "getAlignment" => Val::String(item.alignment.clone().unwrap_or_else(|| forms::media::ALIGNMENTS[0].into())),
+        "setAlignment" => {
+            let alignment = string_arg(args, 0);
+            if !forms::media::ALIGNMENTS.contains(&alignment.as_str()) {
+                return Err(signature_error(method, args));
+            }
+            set(&mut item.alignment, Some(alignment))
+        }
+        "setVideoUrl" => {
+            item.set_video_url(&string_arg(args, 0))?;
+            Val::Undefined
+        }
         "getPoints" => Val::Number(item.points as f64),
         "setPoints" => set(&mut item.points, forms::quiz::check_points(int_arg(args, 0, method)?)?),
         "getFeedbackForCorrect" => super::quiz::feedback_val(item.feedback_correct.as_ref()),
