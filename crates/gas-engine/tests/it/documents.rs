@@ -73,7 +73,7 @@ fn a_document_has_one_tab_whose_body_header_and_footer_are_the_documents() {
          docTab.getBody().appendParagraph('through the tab');
          docTab.addHeader().appendParagraph('head');
          let gap = '';
-         try { docTab.newRange(); } catch (e) { gap = e.message; }
+         try { docTab.getBookmark('b'); } catch (e) { gap = e.message; }
          return {
            n: tabs.length, id: tab.getId(), title: tab.getTitle(), index: tab.getIndex(),
            type: String(tab.getType()), children: tab.getChildTabs().length,
@@ -89,7 +89,7 @@ fn a_document_has_one_tab_whose_body_header_and_footer_are_the_documents() {
             "n": 1, "id": "t.0", "title": "Tab 1", "index": 0, "type": "DOCUMENT_TAB", "children": 0,
             "cls": "Tab", "docCls": "DocumentTab", "same": "Tab 1", "none": null,
             "text": "\nin the body\nthrough the tab", "header": "\nhead", "viaTab": "\nhead", "bookmarks": 0,
-            "gap": "gas-sim does not implement DocumentTab.newRange()",
+            "gap": "gas-sim does not implement DocumentTab.getBookmark()",
         })
     );
 }
@@ -135,6 +135,43 @@ fn inline_images_go_into_paragraphs_keep_their_bytes_and_refuse_what_is_no_image
             "images": 2, "blob": ["image/png", "logo.png", 73], "same": true, "attrs": 3, "asImage": "InlineImage",
             "copied": "InlineImage", "bad": "Invalid image data.",
             "convert": "gas-sim does not implement Blob.getAs() from image/png to image/jpeg",
+        })
+    );
+}
+
+#[test]
+fn named_ranges_mark_elements_a_template_fills_and_drop_removed_ones() {
+    let world = new_world();
+    let got = eval_body(
+        &world,
+        "const doc = DocumentApp.create('Template');
+         const body = doc.getBody();
+         const greeting = body.appendParagraph('Dear NAME,');
+         const total = body.appendParagraph('Total: AMOUNT');
+         const text = total.editAsText();
+         const range = doc.newRange().addElement(greeting).addElement(text, 7, 12).build();
+         const named = doc.addNamedRange('fields', range);
+         doc.addNamedRange('other', doc.newRange().addElement(total).build());
+         const id = named.getId();
+         const parts = doc.getNamedRangeById(id).getRange().getRangeElements()
+           .map((re) => [String(re.getElement().getType()), re.isPartial(), re.getStartOffset(), re.getEndOffsetInclusive()]);
+         greeting.removeFromParent();
+         const after = doc.getNamedRanges('fields')[0].getRange().getRangeElements().length;
+         let bad = '';
+         try { doc.addNamedRange('', range); } catch (e) { bad = e.message; }
+         doc.getNamedRanges('other')[0].remove();
+         const reopened = DocumentApp.openById(doc.getId());
+         return {
+           id: id.startsWith('kix.'), name: named.getName(), parts, after, bad,
+           names: reopened.getNamedRanges().map((r) => r.getName()), tab: doc.getTabs()[0].asDocumentTab().getNamedRanges().length,
+           none: doc.getNamedRangeById('kix.nope'),
+         };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "id": true, "name": "fields", "parts": [["PARAGRAPH", false, -1, -1], ["TEXT", true, 7, 12]],
+            "after": 1, "bad": "Invalid argument: name", "names": ["fields"], "tab": 1, "none": null,
         })
     );
 }

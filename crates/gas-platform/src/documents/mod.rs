@@ -35,6 +35,7 @@
 //! | `getAs('application/pdf')` | a PDF of the text, paragraph by paragraph (headings larger), Helvetica, A4-sized Letter pages; no layout | assumed (gas-sim's own rendering) |
 
 pub mod images;
+pub mod named;
 mod pdf;
 pub mod runs;
 pub mod search;
@@ -260,6 +261,15 @@ pub struct Doc {
     pub viewers: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<String>,
+    /// Named ranges (named.rs), in the order they were added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named_ranges: Vec<named::NamedRange>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_named_range: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Default for Doc {
@@ -413,6 +423,8 @@ impl Doc {
             editors: Vec::new(),
             viewers: Vec::new(),
             language: None,
+            named_ranges: Vec::new(),
+            next_named_range: 0,
         };
         let body = doc.alloc_unchecked(Node::new(Kind::BodySection));
         doc.body = body;

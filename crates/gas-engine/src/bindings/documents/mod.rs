@@ -40,6 +40,8 @@ pub(super) const READS: &[Read] = reads![
     "HorizontalRule.getType" => "t",
     "InlineImage.getType" => "t",
     "ListItem.getType" => "t",
+    "Document.NamedRange.getId" => "id",
+    "Document.NamedRange.getName" => "name",
     "PageBreak.getType" => "t",
     "Paragraph.getType" => "t",
     "RangeElement.getElement" => "el",
@@ -59,6 +61,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "Document.addEditors" => 300,
     "Document.addFooter" => 100,
     "Document.addHeader" => 100,
+    "Document.addNamedRange" => 20,
     "Document.addViewer" => 300,
     "Document.addViewers" => 300,
     "Document.getAs" => 1500,
@@ -72,12 +75,14 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "Document.getHeader" => 20,
     "Document.getLanguage" => 20,
     "Document.getName" => 50,
+    "Document.getNamedRangeById" => 20,
     "Document.getNamedRanges" => 20,
     "Document.getSelection" => 20,
     "Document.getTab" => 20,
     "Document.getTabs" => 20,
     "Document.getUrl" => 20,
     "Document.getViewers" => 100,
+    "Document.newRange" => 0 { in_process: true },
     "Document.removeEditor" => 300,
     "Document.removeViewer" => 300,
     "Document.saveAndClose" => 400,
@@ -90,12 +95,24 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "DocumentApp.openByUrl" => 300,
     "DocumentTab.addFooter" => 100,
     "DocumentTab.addHeader" => 100,
+    "DocumentTab.addNamedRange" => 20,
     "DocumentTab.getBody" => 20,
     "DocumentTab.getBookmarks" => 20,
     "DocumentTab.getFooter" => 20,
     "DocumentTab.getFootnotes" => 20,
     "DocumentTab.getHeader" => 20,
+    "DocumentTab.getNamedRangeById" => 20,
     "DocumentTab.getNamedRanges" => 20,
+    "DocumentTab.newRange" => 0 { in_process: true },
+    "Document.NamedRange.getRange" => 20,
+    "Document.NamedRange.remove" => 20,
+    "Document.Range.getRangeElements" => 0 { in_process: true },
+    "Document.Range.getSelectedElements" => 0 { in_process: true },
+    "RangeBuilder.addElement" => 0 { in_process: true },
+    "RangeBuilder.addRange" => 0 { in_process: true },
+    "RangeBuilder.build" => 0 { in_process: true },
+    "RangeBuilder.getRangeElements" => 0 { in_process: true },
+    "RangeBuilder.getSelectedElements" => 0 { in_process: true },
     "Tab.asDocumentTab" => 0,
     "Tab.getChildTabs" => 5,
     "Tab.getId" => 5,
@@ -130,6 +147,31 @@ pub(super) struct RangeHandle {
     pub start: i64,
     pub end: i64,
     pub partial: bool,
+}
+
+/// A NamedRange's handle.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct NamedHandle {
+    pub d: String,
+    pub s: u64,
+    pub id: String,
+    pub name: String,
+}
+
+/// A Range's or a RangeBuilder's handle: its elements, each whole or a Text's
+/// characters `start..=end`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(super) struct RangeSet {
+    pub d: String,
+    pub s: u64,
+    pub parts: Vec<RangeSetPart>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct RangeSetPart {
+    pub el: ElementHandle,
+    pub start: Option<i64>,
+    pub end: Option<i64>,
 }
 
 /// The document a call acts on and what the arms need about the call.
@@ -170,12 +212,27 @@ impl Ctx<'_> {
 }
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
-    let (class, name) = call.method.split_once('.').unwrap_or((call.method, ""));
+    // `Document.NamedRange.remove` (a class another service also has is declared by its
+    // qualified name): the class is what comes before the method's name.
+    let (class, name) = call.method.rsplit_once('.').unwrap_or((call.method, ""));
+    let class = class.strip_prefix("Document.").unwrap_or(class);
     let mut world = call.host.world();
     let now = call.host.now();
     let mut sessions = call.host.documents.borrow_mut();
     let value = match class {
         "DocumentApp" => app(&mut world, &mut sessions, call, name, now)?,
+        "NamedRange" => {
+            let handle: NamedHandle = handle_of(call.handle)?;
+            sessions.check(handle.s)?;
+            let ctx = Ctx { method: call.method, name, args: call.args, d: handle.d.clone(), s: handle.s };
+            let doc = world.documents.get_mut(&handle.d)?;
+            named_range(doc, &handle, &ctx)?
+        }
+        "Range" | "RangeBuilder" => {
+            let handle: RangeSet = handle_of(call.handle)?;
+            sessions.check(handle.s)?;
+            range_set(handle, call, name)?
+        }
         // A document's one tab (`FIRST_TAB_ID`) has the document's handle.
         "Document" | "DocumentTab" | "Tab" => {
             let handle: DocHandle = handle_of(call.handle)?;
@@ -295,7 +352,30 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         }
         // No user at a document: no cursor, no selection (documented: null then).
         "getCursor" | "getSelection" => Val::Null,
-        "getBookmarks" | "getNamedRanges" | "getFootnotes" => Val::Array(Vec::new()),
+        "getBookmarks" | "getFootnotes" => Val::Array(Vec::new()),
+        "getNamedRanges" => {
+            let name = match arg(ctx.args, 0) {
+                Val::Undefined | Val::Null => None,
+                _ => Some(ctx.text(0)),
+            };
+            let ids = doc.named_range_ids(name.as_deref());
+            Val::Array(ids.iter().filter_map(|id| doc.named_range(id)).map(|r| named_handle(ctx, &r)).collect())
+        }
+        "getNamedRangeById" => doc.named_range(&ctx.text(0)).map_or(Val::Null, |r| named_handle(ctx, &r)),
+        "newRange" => to_val(&RangeSet { d: ctx.d.clone(), s: ctx.s, parts: Vec::new() }),
+        "addNamedRange" => {
+            let set: RangeSet = handle_of(arg(ctx.args, 1)).map_err(|_| ctx.signature())?;
+            if set.d != ctx.d {
+                return Err(ServiceError::new(texts::NO_SUCH_ELEMENT).into());
+            }
+            let parts = set.parts.iter().map(|p| documents::named::RangePart {
+                element: p.el.e,
+                start: p.start.and_then(|n| usize::try_from(n).ok()),
+                end_inclusive: p.end.and_then(|n| usize::try_from(n).ok()),
+            });
+            let id = doc.add_named_range(&ctx.text(0), parts.collect())?;
+            named_handle(ctx, &doc.named_range(&id).expect("just added"))
+        }
         "getEditors" => people(&doc.editors, Some(&owner)),
         "getViewers" => people(&doc.viewers, None),
         "addEditor" | "addEditors" | "addViewer" | "addViewers" | "removeEditor" | "removeViewer" => {
@@ -313,6 +393,74 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         "getBlob" => export(doc, &file.name, "application/pdf")?,
         "getAs" => export(doc, &file.name, &ctx.text(0))?,
         _ => return Err(ServiceError::unimplemented(ctx.method).into()),
+    };
+    Ok(value)
+}
+
+fn named_handle(ctx: &Ctx, range: &documents::named::NamedRange) -> Val {
+    to_val(&NamedHandle { d: ctx.d.clone(), s: ctx.s, id: range.id.clone(), name: range.name.clone() })
+}
+
+/// A NamedRange's methods (its id and name are reads).
+fn named_range(doc: &mut Doc, handle: &NamedHandle, ctx: &Ctx) -> CallResult {
+    let value = match ctx.name {
+        "getRange" => {
+            let range = doc.named_range(&handle.id).ok_or_else(|| ServiceError::new(texts::NO_SUCH_ELEMENT))?;
+            let parts = range.parts.iter().map(|p| {
+                let el: ElementHandle = handle_of(&ctx.el(doc, p.element))?;
+                let offset = |n: Option<usize>| n.map(|n| n as i64);
+                Ok(RangeSetPart { el, start: offset(p.start), end: offset(p.end_inclusive) })
+            });
+            let parts = parts.collect::<ServiceResult<Vec<_>>>()?;
+            to_val(&RangeSet { d: ctx.d.clone(), s: ctx.s, parts })
+        }
+        "remove" => {
+            doc.remove_named_range(&handle.id);
+            Val::Undefined
+        }
+        _ => return Err(ServiceError::unimplemented(ctx.method).into()),
+    };
+    Ok(value)
+}
+
+/// A RangeBuilder's steps (in place, 46_documents.js) and a Range's elements.
+fn range_set(mut set: RangeSet, call: &Call, name: &str) -> CallResult {
+    let value = match name {
+        "addElement" => {
+            let el: ElementHandle =
+                handle_of(arg(call.args, 0)).map_err(|_| signature_error(call.method, call.args))?;
+            if el.d != set.d {
+                return Err(ServiceError::new(texts::NO_SUCH_ELEMENT).into());
+            }
+            let offsets = match (arg(call.args, 1), arg(call.args, 2)) {
+                (Val::Undefined, Val::Undefined) => (None, None),
+                _ => {
+                    let (start, end) = (int_arg(call.args, 1, call.method)?, int_arg(call.args, 2, call.method)?);
+                    if el.t != "TEXT" || start < 0 || end < start {
+                        return Err(ServiceError::new(texts::OFFSET).into());
+                    }
+                    (Some(start), Some(end))
+                }
+            };
+            set.parts.push(RangeSetPart { el, start: offsets.0, end: offsets.1 });
+            to_val(&set)
+        }
+        "addRange" => {
+            let other: RangeSet = handle_of(arg(call.args, 0)).map_err(|_| signature_error(call.method, call.args))?;
+            set.parts.extend(other.parts);
+            to_val(&set)
+        }
+        "build" => to_val(&set),
+        "getRangeElements" | "getSelectedElements" => Val::Array(
+            set.parts
+                .iter()
+                .map(|p| {
+                    let (start, end) = (p.start.unwrap_or(-1), p.end.unwrap_or(-1));
+                    to_val(&RangeHandle { el: p.el.clone(), start, end, partial: p.start.is_some() })
+                })
+                .collect(),
+        ),
+        _ => return Err(ServiceError::unimplemented(call.method).into()),
     };
     Ok(value)
 }
