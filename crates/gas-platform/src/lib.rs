@@ -57,7 +57,8 @@
 //! *implements* is gas-engine's `methods`, the catalogue is what *exists*), `trace` (a
 //! `CallRecord` names the faults that picked it, `faults::describe`, and under exploration
 //! the script function making the call), `rng` (the only randomness), `world` (all service
-//! state in one serializable value: the `--state` file), `xml/` (XmlService's JDOM tree in
+//! state in one serializable value: the `--state` file), `journal` (what changed between
+//! two worlds, as paths into that file's JSON: `serve`'s state journal), `xml/` (XmlService's JDOM tree in
 //! one arena per execution, `Store`: every node, attribute, namespace and format a script
 //! holds is an id into it; `tree.rs` JDOM's add/remove/detach/clone and their checks,
 //! `verify.rs` legal names and characters, `parse/` XmlService.parse on quick-xml with
@@ -67,11 +68,13 @@
 //! `events.rs`; recurring series expanded in the calendar's zone in `recurrence.rs`;
 //! changes someone else makes, which fire the event-updated triggers, in `changes.rs`; see
 //! docs/calendar.md), `forms/` (FormApp: forms, items and their answers in `items.rs`,
-//! responses and the destination sheet's rows in `responses.rs`; see docs/forms.md),
+//! responses and the destination sheet's rows in `responses.rs`, quizzes' points, scores
+//! and grades in `quiz.rs`, image and video items in `media.rs`; see docs/forms.md),
 //! `documents/` (DocumentApp: a document's element tree in one arena per document, `Doc`;
 //! `tree.rs` insert/remove/copy and text, `runs.rs` a Text's run-length attributes,
 //! `search.rs` findText and replaceText (RE2), `pdf.rs` the text-only PDF export on
-//! pdf-writer; see docs/documents.md).
+//! pdf-writer, `images.rs` inline images (format and size from the bytes), `named.rs`
+//! named ranges; see docs/documents.md).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
