@@ -62,6 +62,9 @@ fn events_are_made_read_changed_and_found_in_their_window() {
          e.addGuest('c@x.com').removeGuest('a@x.com');
          e.setTag('row', '7');
          e.addPopupReminder(15).addEmailReminder(60);
+         e.setMyStatus(CalendarApp.GuestStatus.YES);
+         let notAnswer = '';
+         try { e.setMyStatus(CalendarApp.GuestStatus.OWNER); } catch (err) { notAnswer = err.message; }
          const again = cal.getEventById(id);
          const window = (a, b) => cal.getEvents(new Date(a), new Date(b)).map((x) => x.getTitle());
          return {
@@ -74,7 +77,7 @@ fn events_are_made_read_changed_and_found_in_their_window() {
            guest: again.getGuestByEmail('b@x.com').getName(), noGuest: again.getGuestByEmail('z@x.com'),
            popup: again.getPopupReminders(), email: again.getEmailReminders(),
            tag: again.getTag('row'), keys: again.getAllTagKeys(), none: again.getTag('x'),
-           creators: again.getCreators(), mine: again.getMyStatus(), owned: again.isOwnedByMe(),
+           creators: again.getCreators(), mine: again.getMyStatus(), owned: again.isOwnedByMe(), notAnswer,
            visibility: again.getVisibility(), transparency: again.getTransparency(),
            created: again.getDateCreated().getTime() <= again.getLastUpdated().getTime(),
            between: window('2025-06-13T11:00:00Z', '2025-06-13T12:00:00Z'),
@@ -94,7 +97,7 @@ fn events_are_made_read_changed_and_found_in_their_window() {
             "guests": [["b@x.com", true], ["c@x.com", true]], "withOwner": ["OWNER", "INVITED", "INVITED"],
             "guest": "b@x.com", "noGuest": null, "popup": [15], "email": [60],
             "tag": "7", "keys": ["row"], "none": null,
-            "creators": ["user@example.com"], "mine": "OWNER", "owned": true,
+            "creators": ["user@example.com"], "mine": "OWNER", "owned": true, "notAnswer": "Invalid argument: value",
             "visibility": "DEFAULT", "transparency": "OPAQUE", "created": true,
             "between": [], "both": ["Q2 review", "Later"], "search": 1, "max": ["Q2 review"], "day": 2,
             "gone": null,

@@ -181,6 +181,9 @@ pub struct Event {
     pub transparency: String,
     #[serde(default)]
     pub creator: String,
+    /// The effective user's answer (`setMyStatus`) when they do not own the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub my_status: Option<String>,
     #[serde(default)]
     pub created_utc_ms: i64,
     #[serde(default)]
@@ -398,6 +401,7 @@ impl Calendars {
             // Observed in Calendar: an all-day event shows the user as free, a timed one busy.
             transparency: transparency.into(),
             creator: creator.to_string(),
+            my_status: None,
             created_utc_ms: now,
             updated_utc_ms: now,
             guests_can_modify: false,
@@ -508,12 +512,27 @@ impl EventQuery {
 }
 
 /// The effective user's status on an event (documented: "always OWNER if the effective
-/// user is the owner of the event"; the others' guests never answer, so INVITED).
-pub fn my_status(event: &Event, user: &str) -> &'static str {
+/// user is the owner of the event"; else their answer, `setMyStatus`, or INVITED).
+pub fn my_status<'e>(event: &'e Event, user: &str) -> &'e str {
     if event.creator == user {
-        "OWNER"
-    } else {
-        "INVITED"
+        return "OWNER";
+    }
+    event.my_status.as_deref().unwrap_or("INVITED")
+}
+
+/// What `setMyStatus(status)` takes: a guest's answer (OWNER is no answer; assumed).
+pub const MY_STATUSES: &[&str] = &["INVITED", "MAYBE", "NO", "YES"];
+
+impl Event {
+    /// `setMyStatus(status)`: the effective user's answer, also on their guest entry. The
+    /// owner's status stays OWNER (documented for getMyStatus).
+    pub fn set_my_status(&mut self, user: &str, status: &str) -> ServiceResult<()> {
+        let status = check_enum(status, MY_STATUSES)?;
+        if let Some(guest) = self.guests.iter_mut().find(|g| g.email.eq_ignore_ascii_case(user)) {
+            guest.status = status.clone();
+        }
+        self.my_status = Some(status);
+        Ok(())
     }
 }
 

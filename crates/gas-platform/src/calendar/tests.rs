@@ -99,6 +99,25 @@ fn another_users_calendar_is_seen_once_subscribed_and_stays_read_only() {
 }
 
 #[test]
+fn my_status_is_owner_for_the_owner_and_a_guests_answer_otherwise() {
+    let mut calendars = with_primary();
+    let when = When::timed(utc("2025-06-13T10:00:00Z"), utc("2025-06-13T11:00:00Z")).unwrap();
+    let mine = calendars.create_event(USER, new_event("mine", when), USER, 0).unwrap();
+    let event = calendars.events.get_mut(&mine).unwrap();
+    event.set_my_status(USER, "YES").unwrap();
+    assert_eq!(my_status(event, USER), "OWNER", "documented: always OWNER for the owner");
+    // Someone else's event the user is a guest of.
+    event.creator = "boss@example.com".into();
+    event.my_status = None;
+    event.add_guest(USER);
+    assert_eq!(my_status(event, USER), "INVITED");
+    event.set_my_status(USER, "MAYBE").unwrap();
+    assert_eq!(my_status(event, USER), "MAYBE");
+    assert_eq!(event.guests[0].status, "MAYBE", "the guest entry answers too");
+    assert!(event.set_my_status(USER, "OWNER").is_err());
+}
+
+#[test]
 fn ids_are_deterministic_icaluid_shaped_and_distinct() {
     assert_eq!(id_of(1), id_of(1));
     assert_ne!(id_of(1), id_of(2));

@@ -63,6 +63,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEvent.setGuestsCanModify" => 300,
     "CalendarEvent.setGuestsCanSeeGuests" => 300,
     "CalendarEvent.setLocation" => 300,
+    "CalendarEvent.setMyStatus" => 300,
     "CalendarEvent.setTag" => 300,
     "CalendarEvent.setTime" => 300,
     "CalendarEvent.setTitle" => 300,
@@ -105,6 +106,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEventSeries.setGuestsCanModify" => 300,
     "CalendarEventSeries.setGuestsCanSeeGuests" => 300,
     "CalendarEventSeries.setLocation" => 300,
+    "CalendarEventSeries.setMyStatus" => 300,
     "CalendarEventSeries.setRecurrence" => 300,
     "CalendarEventSeries.setTag" => 300,
     "CalendarEventSeries.setTitle" => 300,
@@ -162,7 +164,7 @@ fn getter(calendars: &Calendars, it: &Event, instance: &Instance, ctx: &Ctx) -> 
         "getVisibility" => Val::String(it.visibility.clone()),
         "getTransparency" => Val::String(it.transparency.clone()),
         // Documented: "always OWNER if the effective user is the owner of the event".
-        "getMyStatus" => Val::String(gas_platform::calendar::events::my_status(it, &ctx.user).into()),
+        "getMyStatus" => Val::String(gas_platform::calendar::events::my_status(it, &ctx.user).to_string()),
         "isOwnedByMe" => Val::Bool(owned && it.creator == ctx.user),
         "getOriginalCalendarId" => Val::String(it.calendar_id.clone()),
         "getEventType" => Val::String("DEFAULT".into()),
@@ -229,6 +231,7 @@ fn setter(event: &mut Event, ctx: &Ctx) -> ServiceResult<()> {
         "setGuestsCanSeeGuests" => event.guests_can_see_guests = bool_arg(ctx, 0)?,
         "setAnyoneCanAddSelf" => event.anyone_can_add_self = bool_arg(ctx, 0)?,
         "setRecurrence" => set_recurrence(event, ctx)?,
+        "setMyStatus" => event.set_my_status(&ctx.user, &string_arg(args, 0))?,
         _ => return Err(ServiceError::unimplemented(ctx.method)),
     }
     Ok(())
