@@ -77,7 +77,10 @@ pub fn replay(state_text: String, journal_path: &Path, journal_text: &str) -> Re
         ));
     }
     if header.follows_sha256 != sha256_hex(&state_text) {
-        return Ok(state_text); // a journal of an earlier state, which the state holds
+        // A journal of an earlier state, which the state holds (a crash between a
+        // compaction's two writes, or a `call` that wrote the state).
+        eprintln!("gas-sim: {} follows an earlier state than its state file; not replayed", journal_path.display());
+        return Ok(state_text);
     }
     let mut json: serde_json::Value =
         serde_json::from_str(&state_text).map_err(|e| format!("{}: {e}", journal_path.with_extension("").display()))?;

@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 pub const STATE_LOCK_WAIT_MS_MAX: u64 = 60_000;
 /// How often a waiting user tries the lock again.
 const STATE_LOCK_POLL_MS: u64 = 20;
+/// How long a user waits before it says on stderr what it waits for.
+const STATE_LOCK_NOTICE_MS: u64 = 1_000;
 
 /// A held lock on a state file; released when dropped.
 #[derive(Debug)]
@@ -52,6 +54,14 @@ pub fn lock_state(state: &Path, what: &str, wait_ms_max: u64) -> Result<StateLoc
         match file.try_lock() {
             Ok(()) => return Ok(StateLock { file }),
             Err(std::fs::TryLockError::WouldBlock) if waited_ms < wait_ms_max => {
+                if waited_ms == STATE_LOCK_NOTICE_MS {
+                    eprintln!(
+                        "gas-sim: {what} {}: waiting for another gas-sim to release its lock ({}), up to {} s",
+                        state.display(),
+                        path.display(),
+                        wait_ms_max / 1000
+                    );
+                }
                 std::thread::sleep(std::time::Duration::from_millis(STATE_LOCK_POLL_MS));
                 waited_ms += STATE_LOCK_POLL_MS;
             }
