@@ -106,6 +106,7 @@ pub const CORE_NAMES: &[&str] = &[
     "derived",
     "read",
     "readKey",
+    "inPlace",
     "service",
     "NO_HANDLE",
     "klass",

@@ -149,6 +149,17 @@
       return h === null || h === undefined ? null : new (ctorOf(target))(h);
     };
   }
+  // Methods that change the object the script holds, as the platform's builders and
+  // drafts do: each keeps the handle Rust gives back and returns the object itself
+  // (`Class.method` as declared; a validation builder's steps, withItemResponse ...).
+  function inPlace(className, methods) {
+    const steps = {};
+    for (const method of methods) {
+      const qualified = className + '.' + method;
+      steps[method] = function (...args) { this._h = call(qualified, this._h, args, true); return this; };
+    }
+    return steps;
+  }
   // A declared read's raw value, for the methods that reshape it by hand (a default for a
   // missing field, a copy): `read(this, 'BooleanCondition.getBackground')`.
   function read(object, name) {

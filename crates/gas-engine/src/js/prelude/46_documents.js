@@ -17,15 +17,7 @@
     for (const name of ['Document', 'RangeElement', 'Tab', 'DocumentTab', 'NamedRange', 'Range']) {
       klass('Document.' + name, {});
     }
-    // A RangeBuilder's steps change it in place, as the platform's do.
-    const rangeSteps = {};
-    for (const method of ['addElement', 'addRange']) {
-      rangeSteps[method] = function (...args) {
-        this._h = call('RangeBuilder.' + method, this._h, args, true);
-        return this;
-      };
-    }
-    klass('Document.RangeBuilder', rangeSteps);
+    klass('Document.RangeBuilder', inPlace('RangeBuilder', ['addElement', 'addRange']));
     klass('Document.Element', {});
     klass('Document.ContainerElement', {});
     function typed(h) {
