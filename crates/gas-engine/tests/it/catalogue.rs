@@ -27,7 +27,10 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
     let cases = [
         ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').createFilter()", "Range.createFilter"),
         ("DriveApp.getStorageUsed()", "DriveApp.getStorageUsed"),
-        ("DocumentApp.create('d').getBody().appendImage(null)", "Body.appendImage"),
+        (
+            "DocumentApp.create('d').getBody().getHeadingAttributes(DocumentApp.ParagraphHeading.TITLE)",
+            "Body.getHeadingAttributes",
+        ),
         ("LanguageApp.translate('a', 'en', 'fr')", "LanguageApp.translate"),
         ("FormApp.getUi()", "FormApp.getUi"),
         // Inherited from Base.BlobSource.

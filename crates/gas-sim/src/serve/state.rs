@@ -168,10 +168,17 @@ impl StateWriter {
             *slot = Some(write_whole(file, self.copy_as_written())?);
             return Ok(());
         };
-        let ops = {
+        let recorded = {
             let mut world = self.world.lock().unwrap_or_else(|p| p.into_inner());
             let locks = without_running_holders(&world.locks);
-            journal.recorder.record(&mut world, &locks)?
+            journal.recorder.record(&mut world, &locks)
+        };
+        let ops = match recorded {
+            Ok(ops) => ops,
+            Err(error) => {
+                *slot = None; // the copy may be part way: the next write is whole
+                return Err(error);
+            }
         };
         if ops.is_empty() {
             return Ok(());
