@@ -35,14 +35,13 @@ pub fn state_outputs(project: &Arc<Project>, allowed: &[PathBuf]) -> Result<crat
 /// path, or no file yet).
 pub fn load_state(path: Option<&Path>) -> Result<World, BadInput> {
     let Some(path) = path else { return Ok(World::new()) };
+    // What `serve` appended since it last wrote the state whole (state_journal.rs).
+    let journal = crate::state_journal::read(path, STATE_BYTES_MAX).map_err(BadInput)?;
     if !path.exists() {
         return Ok(World::new());
     }
     let mut text = gas_engine::files::read_text(path, STATE_BYTES_MAX).map_err(BadInput)?;
-    // What `serve` appended since it last wrote the state whole (state_journal.rs).
-    let journal = crate::state_journal::path_of(path).map_err(BadInput)?;
-    if journal.exists() {
-        let lines = gas_engine::files::read_text(&journal, STATE_BYTES_MAX).map_err(BadInput)?;
+    if let Some((journal, lines)) = journal {
         text = crate::state_journal::replay(text, &journal, &lines).map_err(BadInput)?;
     }
     World::from_json(&text, gas_engine::methods::names()).map_err(|e| BadInput(format!("{}: {e}", path.display())))

@@ -65,10 +65,12 @@ fn sha256_hex(text: &str) -> String {
 pub fn replay(state_text: String, journal_path: &Path, journal_text: &str) -> Result<String, String> {
     let where_ = |line: usize| format!("{} line {line}", journal_path.display());
     let mut lines = journal_text.split_inclusive('\n');
-    let Some(first) = lines.next().filter(|l| l.ends_with('\n')) else {
-        return Ok(state_text); // no header yet: written by a crash before it was whole
-    };
-    let header: Header = serde_json::from_str(first).map_err(|e| format!("{}: {e}", where_(1)))?;
+    // The header is written atomically, so a file there is a journal from its first line
+    // (an empty one only an OS crash leaves); anything else is someone's file, refused
+    // rather than replayed, overwritten or removed.
+    let Some(first) = lines.next() else { return Ok(state_text) };
+    let header: Header =
+        serde_json::from_str(first).map_err(|e| format!("{}: not a gas-sim journal ({e}); move it away", where_(1)))?;
     if header.gas_sim_journal != JOURNAL_FORMAT_VERSION {
         return Err(format!(
             "{}: gas_sim_journal {} is not a version this gas-sim reads",
@@ -153,8 +155,27 @@ impl Appender {
     }
 }
 
-/// Removes the journal of `state` (after the state was written whole); no journal is
-/// fine.
+/// The journal of `state`'s text, `None` when there is none; a journal without its
+/// state (the state removed after a kill) is refused, so that no one's file beside a new
+/// state is overwritten or removed.
+pub fn read(state: &Path, bytes_max: u64) -> Result<Option<(PathBuf, String)>, String> {
+    let path = path_of(state)?;
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = gas_engine::files::read_text(&path, bytes_max)?;
+    if !state.exists() && !text.is_empty() {
+        return Err(format!(
+            "{} is there but its state {} is not: remove the journal to start a new world",
+            path.display(),
+            state.display()
+        ));
+    }
+    Ok(Some((path, text)))
+}
+
+/// Removes the journal of `state` (after the state was written whole, by a command that
+/// loaded it, so it is a journal); no journal is fine.
 pub fn remove(state: &Path) -> Result<(), String> {
     let path = path_of(state)?;
     match std::fs::remove_file(&path) {
@@ -188,9 +209,13 @@ mod tests {
     }
 
     #[test]
-    fn a_journal_of_another_state_or_without_its_header_is_ignored() {
+    fn a_journal_of_another_state_is_ignored_and_a_file_that_is_no_journal_refused() {
         assert_eq!(replayed(&journal("{}", &[LINE_1])).unwrap(), STATE);
-        assert_eq!(replayed("{\"gas_sim_jour").unwrap(), STATE);
+        assert_eq!(replayed("").unwrap(), STATE, "an empty file: an OS crash's");
+        let err = replayed("{\"gas_sim_jour").unwrap_err();
+        assert!(err.starts_with("s.json.journal line 1: not a gas-sim journal ("), "{err}");
+        let err = replayed("my notes\n").unwrap_err();
+        assert!(err.ends_with("; move it away"), "{err}");
     }
 
     #[test]

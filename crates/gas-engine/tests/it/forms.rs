@@ -94,6 +94,8 @@ fn a_quiz_scores_choices_by_their_answer_key_and_keeps_the_grades_a_script_gives
            const scores = kept.getGradableItemResponses().map((ir) => ir.getScore());
            let negative = '';
            try { t.setPoints(-1); } catch (e) { negative = e.message; }
+           let draft = '';
+           try { form.submitGrades([form.createResponse()]); } catch (e) { draft = e.message; }
            const plain = FormApp.create('Survey');
            const p = plain.addTextItem().setTitle('x');
            const pr = plain.createResponse().withItemResponse(p.createResponse('y')).submit();
@@ -102,7 +104,7 @@ fn a_quiz_scores_choices_by_their_answer_key_and_keeps_the_grades_a_script_gives
              quiz: form.isQuiz(), plainQuiz: plain.isQuiz(), points: [q.getPoints(), c.getPoints(), t.getPoints()],
              computed, scores, feedback: kept.getGradableResponseForItem(t).getFeedback().getText(), unanswered: kept.getResponseForItem(t),
              correct: [fb.getText(), fb.getLinkUrls()], incorrect: q.getFeedbackForIncorrect(),
-             general: t.getGeneralFeedback(), negative, plainScore: pr.getItemResponses()[0].getScore(),
+             general: t.getGeneralFeedback(), negative, draft, plainScore: pr.getItemResponses()[0].getScore(),
            };
          }",
     );
@@ -113,7 +115,8 @@ fn a_quiz_scores_choices_by_their_answer_key_and_keeps_the_grades_a_script_gives
             "computed": [["2+2?", "4", 2], ["primes", ["2"], 0], ["name", "", 0]],
             "scores": [2, 0, 1], "feedback": "ok", "unanswered": null,
             "correct": ["Right", ["https://example.com/why"]], "incorrect": null, "general": null,
-            "negative": "Invalid argument: points", "plainScore": null,
+            "negative": "Invalid argument: points", "draft": "No response with ID null exists for this form.",
+            "plainScore": null,
         })
     );
 }

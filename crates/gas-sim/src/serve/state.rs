@@ -307,6 +307,23 @@ mod tests {
     }
 
     #[test]
+    fn someones_file_where_the_journal_goes_is_refused_not_replayed_or_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        let journal = crate::state_journal::path_of(&path).unwrap();
+        std::fs::write(&journal, "my notes\n").unwrap();
+        let load = |p: &std::path::Path| crate::state_file::load_state(Some(p)).map_err(|e| e.0);
+        let err = load(&path).unwrap_err();
+        assert!(err.contains("is there but its state") && err.contains("is not"), "{err}");
+        std::fs::write(&path, serde_json::to_string(&World::new()).unwrap()).unwrap();
+        let err = load(&path).unwrap_err();
+        assert!(err.contains("line 1: not a gas-sim journal"), "{err}");
+        assert_eq!(std::fs::read_to_string(&journal).unwrap(), "my notes\n", "left as it was");
+        std::fs::write(&journal, "").unwrap();
+        assert!(load(&path).is_ok(), "an empty journal: an OS crash's, nothing to replay");
+    }
+
+    #[test]
     fn without_a_state_file_an_ended_execution_is_answered_at_once() {
         let writer = StateWriter::new(Arc::new(Mutex::new(World::new())), None);
         assert_eq!(writer.ended(), Ok(()));

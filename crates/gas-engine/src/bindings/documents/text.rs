@@ -78,8 +78,9 @@ const ELEMENT_FIELDS: &[Field] = &[
     f("PAGE_WIDTH", "getPageWidth", "setPageWidth", Value::Number),
 ];
 
-/// The element attributes `getAttributes()` shows for a kind (besides the text ones).
-fn element_keys(kind: Kind) -> &'static [&'static str] {
+/// The element attributes `getAttributes()` shows for a kind (besides the text ones), in
+/// the order it shows them.
+fn element_keys(kind: Kind) -> Vec<&'static str> {
     const PARAGRAPH: &[&str] = &[
         "HEADING",
         "HORIZONTAL_ALIGNMENT",
@@ -91,23 +92,11 @@ fn element_keys(kind: Kind) -> &'static [&'static str] {
         "SPACING_BEFORE",
         "LEFT_TO_RIGHT",
     ];
-    const LIST_ITEM: &[&str] = &[
-        "HEADING",
-        "HORIZONTAL_ALIGNMENT",
-        "INDENT_END",
-        "INDENT_FIRST_LINE",
-        "INDENT_START",
-        "LINE_SPACING",
-        "SPACING_AFTER",
-        "SPACING_BEFORE",
-        "LEFT_TO_RIGHT",
-        "GLYPH_TYPE",
-        "LIST_ID",
-        "NESTING_LEVEL",
-    ];
-    match kind {
+    // A list item is a paragraph with a list.
+    const LIST_ITEM_OWN: &[&str] = &["GLYPH_TYPE", "LIST_ID", "NESTING_LEVEL"];
+    let keys: &[&str] = match kind {
         Kind::Paragraph => PARAGRAPH,
-        Kind::ListItem => LIST_ITEM,
+        Kind::ListItem => return [PARAGRAPH, LIST_ITEM_OWN].concat(),
         Kind::BodySection => {
             &["MARGIN_BOTTOM", "MARGIN_LEFT", "MARGIN_RIGHT", "MARGIN_TOP", "PAGE_HEIGHT", "PAGE_WIDTH"]
         }
@@ -124,7 +113,8 @@ fn element_keys(kind: Kind) -> &'static [&'static str] {
         ],
         Kind::InlineImage => &["HEIGHT", "LINK_URL", "WIDTH"],
         _ => &[],
-    }
+    };
+    keys.to_vec()
 }
 
 /// What an unset element attribute reads as (assumed: the editor's defaults; `null`
@@ -385,7 +375,7 @@ pub(super) fn attributes(
     if !text_only {
         let node = doc.node(id)?;
         for key in element_keys(kind) {
-            let value = node.attrs.get(*key).map_or_else(|| element_default(key), |v| to_val(Some(v)));
+            let value = node.attrs.get(key).map_or_else(|| element_default(key), |v| to_val(Some(v)));
             out.push((key.to_string(), value));
         }
     }

@@ -60,8 +60,10 @@ pub(super) fn graded(args: &[Val], form: &str) -> Result<Vec<(String, Vec<ItemGr
     for item in items {
         let handle: ResponseHandle =
             serde_json::from_value(handle_arg(item).to_json()).map_err(|_| signature_error(method, args))?;
-        let Some(id) = handle.id.filter(|_| handle.form == form) else {
-            return Err(ServiceError::new(forms::text::NO_SUCH_RESPONSE.replace("%s", "")));
+        // A draft (no id yet) or another form's response is not one this form keeps.
+        let Some(id) = handle.id.clone().filter(|_| handle.form == form) else {
+            let id = handle.id.unwrap_or_else(|| "null".into());
+            return Err(ServiceError::new(forms::text::NO_SUCH_RESPONSE.replace("%s", &id)));
         };
         out.push((id, handle.grades));
     }
