@@ -19,6 +19,7 @@ crate_of() {
     0011-*) echo boa_string ;;
     0013a-*) echo regress ;;
     0014a-*) echo boa_parser ;;
+    0030a-*) echo boa_string ;;
     *) echo boa_engine ;;
   esac
 }

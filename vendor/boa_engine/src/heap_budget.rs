@@ -117,6 +117,14 @@ pub fn check_reserve(bytes: usize) -> JsResult<()> {
     Ok(())
 }
 
+/// Whether `bytes` more fit in the budget now (gas-sim patch 0031): a question, not a
+/// check, so the budget is not marked exhausted (a buffer asks before it doubles).
+#[must_use]
+pub(crate) fn has_room(bytes: usize) -> bool {
+    let bytes = isize::try_from(bytes).unwrap_or(isize::MAX);
+    held_since_budget().saturating_add(bytes) <= BUDGET.with(Cell::get)
+}
+
 #[cold]
 fn reserve_slow(bytes: isize) -> JsResult<()> {
     boa_gc::force_collect();

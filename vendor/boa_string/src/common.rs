@@ -227,6 +227,42 @@ const MAX_STATIC_LENGTH: usize = {
     max
 };
 
+/// Every Latin-1 code unit, the bytes behind [`LATIN1_CODE_UNITS`].
+static LATIN1_BYTES: [u8; 256] = {
+    let mut bytes = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        bytes[i] = i as u8;
+        i += 1;
+    }
+    bytes
+};
+
+/// Every Latin-1 code unit as a one-character static string (gas-sim patch 0030a):
+/// `s[i]`, `charAt` and string iteration make one per character read, which allocated
+/// (after a hash lookup) for most characters.
+static LATIN1_CODE_UNITS: [StaticString; 256] = {
+    let mut strings = [const { StaticString::new(JsStr::latin1(&[])) }; 256];
+    let mut i = 0;
+    while i < 256 {
+        strings[i] = StaticString::new(JsStr::latin1(std::slice::from_ref(&LATIN1_BYTES[i])));
+        i += 1;
+    }
+    strings
+};
+
+impl JsString {
+    /// The one-character string of a code unit; Latin-1 ones are static (no allocation).
+    #[inline]
+    #[must_use]
+    pub fn from_code_unit(code_unit: u16) -> Self {
+        match LATIN1_CODE_UNITS.get(usize::from(code_unit)) {
+            Some(static_string) => JsString::from_static(static_string),
+            None => JsString::from(&[code_unit][..]),
+        }
+    }
+}
+
 /// Map from a `JsStr` to its corresponding `StaticJsString`.
 static RAW_STATICS_CACHE: LazyLock<FxHashMap<JsStr<'static>, &'static StaticString>> =
     LazyLock::new(|| RAW_STATICS.iter().map(|s| (s.str, s)).collect());

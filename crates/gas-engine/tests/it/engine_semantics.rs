@@ -723,3 +723,103 @@ fn json_parse_gives_v8s_values_with_and_without_a_reviver() {
         ])
     );
 }
+
+/// Strings read in place and one-character strings from a static table (vendored boa
+/// patches 0030/0030a): `===` of every kind of value, `s[i]` in and past a string (past
+/// it, String.prototype may answer, as in V8), `charAt`, `for...of` over surrogate pairs
+/// and lone surrogates, `length`, and concatenations of zero, one and more code units.
+#[test]
+fn string_reads_and_strict_equality_keep_their_semantics() {
+    let src = r#"function main() {
+  const s = 'a"\u00e9\u20ac\ud83d\ude00\ud800z';
+  String.prototype[40] = 'from the prototype';
+  const chars = [];
+  for (let i = 0; i < s.length; i++) chars.push(s[i].length + ':' + s.charCodeAt(i).toString(16));
+  const iterated = [];
+  for (const c of s) iterated.push(c.length);
+  let built = '';
+  for (const c of 'x,"y') built += c;
+  const o = {}, sym = Symbol('k'), big = 10n;
+  const equal = [NaN === NaN, 0 === -0, -0 === 0, 1 === 1.0, 'ab' === 'a' + 'b', o === o, o === {}, sym === sym,
+    sym === Symbol('k'), big === 10n, null === null, undefined === undefined, null === undefined, true === true,
+    '' === '' + '', 'é' === s[2], s[0] === 'a', s[40], s[41], s[-1], s[1.5], ''.length, s.length];
+  delete String.prototype[40];
+  return [chars, iterated, built, built.length, s.charAt(3), s.charAt(99), 'ab'[1] + 'cd'[0], ('' + 'q') === 'q', equal, s[40]];
+}"#;
+    assert_eq!(
+        eval(src),
+        json!([
+            ["1:61", "1:22", "1:e9", "1:20ac", "1:d83d", "1:de00", "1:d800", "1:7a"],
+            [1, 1, 1, 1, 2, 1, 1],
+            "x,\"y",
+            4,
+            "\u{20ac}",
+            "",
+            "bc",
+            true,
+            [
+                false,
+                true,
+                true,
+                true,
+                true,
+                true,
+                false,
+                true,
+                false,
+                true,
+                true,
+                true,
+                false,
+                true,
+                true,
+                true,
+                true,
+                "from the prototype",
+                null,
+                null,
+                null,
+                0,
+                8
+            ],
+            null
+        ])
+    );
+}
+
+/// `JSON.stringify` writes one text (vendored boa patch 0031) with V8's results (Node 20
+/// printed the expected list): nesting, gaps as numbers and strings, `toJSON`, replacer
+/// functions and lists, members that serialize to nothing, escapes, lone surrogates,
+/// wide characters after Latin-1 ones, empty objects and arrays with a gap, wrappers.
+#[test]
+fn json_stringify_gives_v8s_text() {
+    let src = r#"function main() {
+  const nested = { a: [1, 'two', { three: 3, u: undefined, f() {}, s: Symbol('x') }, [], {}], b: { c: { d: [null, true, false] } },
+    e: 'caf\u00e9 \u20ac "q" \\ \n\t\u0001 \ud800 \ud83d\ude00', n: [NaN, Infinity, -0, 1e21, 0.1, -5], w: [new Number(3), new String('s'), new Boolean(false)] };
+  const withJson = { when: { toJSON(key) { return 'key:' + key; } }, list: [{ toJSON() { return undefined; } }] };
+  const out = [
+    JSON.stringify(nested),
+    JSON.stringify(nested, null, 2),
+    JSON.stringify(nested, null, '--'),
+    JSON.stringify(nested, null, 20),
+    JSON.stringify(withJson),
+    JSON.stringify(nested, (k, v) => (typeof v === 'number' ? v * 2 : v)),
+    JSON.stringify(nested, ['a', 'e', 'three']),
+    JSON.stringify(nested, ['b', 'c'], 1),
+    JSON.stringify([undefined, function () {}, Symbol('y')]),
+    JSON.stringify({ u: undefined, f() {} }, null, 2),
+    JSON.stringify([[], {}, [[]], [{}]], null, 2),
+    JSON.stringify('\u2028\u2029\u00ff'),
+    String(JSON.stringify(undefined)), String(JSON.stringify(() => 1)),
+    JSON.stringify({ only: undefined, then: 1 }), JSON.stringify({ first: 1, last: undefined }, null, 1),
+  ];
+  let cyclic = {}; cyclic.self = cyclic;
+  try { JSON.stringify(cyclic); out.push('no error'); } catch (e) { out.push(e.name); }
+  try { JSON.stringify({ big: 1n }); out.push('no error'); } catch (e) { out.push(e.name); }
+  out.push(JSON.stringify({ a: [1, 2] }, null, 0));
+  return out;
+}
+"#;
+    let expected: serde_json::Value = serde_json::from_str(r#"["{\"a\":[1,\"two\",{\"three\":3},[],{}],\"b\":{\"c\":{\"d\":[null,true,false]}},\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\"n\":[null,null,0,1e+21,0.1,-5],\"w\":[3,\"s\",false]}","{\n  \"a\": [\n    1,\n    \"two\",\n    {\n      \"three\": 3\n    },\n    [],\n    {}\n  ],\n  \"b\": {\n    \"c\": {\n      \"d\": [\n        null,\n        true,\n        false\n      ]\n    }\n  },\n  \"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n  \"n\": [\n    null,\n    null,\n    0,\n    1e+21,\n    0.1,\n    -5\n  ],\n  \"w\": [\n    3,\n    \"s\",\n    false\n  ]\n}","{\n--\"a\": [\n----1,\n----\"two\",\n----{\n------\"three\": 3\n----},\n----[],\n----{}\n--],\n--\"b\": {\n----\"c\": {\n------\"d\": [\n--------null,\n--------true,\n--------false\n------]\n----}\n--},\n--\"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n--\"n\": [\n----null,\n----null,\n----0,\n----1e+21,\n----0.1,\n-----5\n--],\n--\"w\": [\n----3,\n----\"s\",\n----false\n--]\n}","{\n          \"a\": [\n                    1,\n                    \"two\",\n                    {\n                              \"three\": 3\n                    },\n                    [],\n                    {}\n          ],\n          \"b\": {\n                    \"c\": {\n                              \"d\": [\n                                        null,\n                                        true,\n                                        false\n                              ]\n                    }\n          },\n          \"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n          \"n\": [\n                    null,\n                    null,\n                    0,\n                    1e+21,\n                    0.1,\n                    -5\n          ],\n          \"w\": [\n                    3,\n                    \"s\",\n                    false\n          ]\n}","{\"when\":\"key:when\",\"list\":[null]}","{\"a\":[2,\"two\",{\"three\":6},[],{}],\"b\":{\"c\":{\"d\":[null,true,false]}},\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\"n\":[null,null,0,2e+21,0.2,-10],\"w\":[3,\"s\",false]}","{\"a\":[1,\"two\",{\"three\":3},[],{}],\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\"}","{\n \"b\": {\n  \"c\": {}\n }\n}","[null,null,null]","{}","[\n  [],\n  {},\n  [\n    []\n  ],\n  [\n    {}\n  ]\n]","\"  ÿ\"","undefined","undefined","{\"then\":1}","{\n \"first\": 1\n}","TypeError","TypeError","{\"a\":[1,2]}"]"#).unwrap();
+    assert_eq!(eval(src), expected);
+}

@@ -33,6 +33,9 @@ impl JsValue {
     /// For more information, check <https://tc39.es/ecma262/#sec-strict-equality-comparison>.
     #[must_use]
     pub fn strict_equals(&self, other: &Self) -> bool {
+        if let Some(equal) = self.0.strict_equals_fast(&other.0) {
+            return equal;
+        }
         // 1. If Type(x) is different from Type(y), return false.
         if self.get_type() != other.get_type() {
             return false;

@@ -771,6 +771,21 @@ impl JsValue {
         self.0.as_string()
     }
 
+    /// The length if the value is a string, read without cloning it (gas-sim patch 0030).
+    #[inline]
+    #[must_use]
+    pub(crate) fn string_len(&self) -> Option<usize> {
+        self.0.string_len()
+    }
+
+    /// The code unit at `index` if the value is a string, read without cloning it
+    /// (gas-sim patch 0030): `None` if it is no string, `Some(None)` past its end.
+    #[inline]
+    #[must_use]
+    pub(crate) fn string_code_unit_at(&self, index: usize) -> Option<Option<u16>> {
+        self.0.string_code_unit_at(index)
+    }
+
     /// Returns true if the value is a boolean.
     ///
     /// # Examples

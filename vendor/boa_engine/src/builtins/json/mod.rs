@@ -13,14 +13,11 @@
 //! [json]: https://www.json.org/json-en.html
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON
 
-use std::iter::once;
 
 use rustc_hash::FxHashSet;
 
 use boa_ast::scope::Scope;
 use boa_gc::{Finalize, Gc, Trace};
-use boa_macros::utf16;
-use itertools::Itertools;
 
 use crate::JsExpect;
 use crate::{
@@ -42,7 +39,10 @@ use boa_parser::{Parser, Source};
 
 use super::{BuiltInBuilder, IntrinsicObject};
 
+mod text;
 mod v8_syntax;
+
+use text::JsonText;
 
 /// Converts a nibble (0-15) to its lowercase hex digit as a UTF-16 code unit.
 const fn to_hex_digit(val: u16) -> u16 {
@@ -894,14 +894,15 @@ impl Json {
             indent,
             gap,
             property_list,
+            text: JsonText::new(),
         };
 
         // 12. Return ? SerializeJSONProperty(state, the empty String, wrapper).
-        Ok(
-            Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)?
-                .map(Into::into)
-                .unwrap_or_default(),
-        )
+        if Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)? {
+            Ok(state.text.into_js_string().into())
+        } else {
+            Ok(JsValue::undefined())
+        }
     }
 
     /// `25.5.2.1 SerializeJSONProperty ( state, key, holder )`
@@ -915,7 +916,9 @@ impl Json {
         key: JsString,
         holder: &JsObject,
         context: &mut Context,
-    ) -> JsResult<Option<JsString>> {
+    ) -> JsResult<bool> {
+        // gas-sim patch 0031: the value's text is written to `state.text`; `false` is the
+        // spec's undefined (nothing written).
         // gas-sim patch: serializing a value costs the step budget (its text is built).
         context.charge_steps(crate::vm::Vm::STEPS_PER_JSON_VALUE)?;
         // gas-sim patch: nested objects recurse natively.
@@ -967,43 +970,49 @@ impl Json {
             else if obj.is::<RawJson>() {
                 // i. Return the value of the "rawJSON" property of value.
                 let raw = obj.get(js_string!("rawJSON"), context)?;
-                return Ok(raw.as_string());
+                return Ok(match raw.as_string() {
+                    Some(raw) => {
+                        state.text.push_str(raw.as_str())?;
+                        true
+                    }
+                    None => false,
+                });
             }
         }
 
         // 5. If value is null, return "null".
         if value.is_null() {
-            return Ok(Some(js_string!("null")));
+            state.text.push_ascii(b"null")?;
+            return Ok(true);
         }
 
         // 6. If value is true, return "true".
         // 7. If value is false, return "false".
-        if value.is_boolean() {
-            return Ok(Some(js_string!(if value.to_boolean() {
-                "true"
-            } else {
-                "false"
-            })));
+        if let Some(boolean) = value.as_boolean() {
+            state.text.push_ascii(if boolean { b"true" } else { b"false" })?;
+            return Ok(true);
         }
 
         // 8. If Type(value) is String, return QuoteJSONString(value).
         if let Some(s) = value.as_string() {
-            return Ok(Some(Self::quote_json_string(&s)?));
+            Self::quote_json_string(&mut state.text, &s)?;
+            return Ok(true);
         }
 
         // 9. If Type(value) is Number, then
         if let Some(n) = value.as_number() {
             // a. If value is finite, return ! ToString(value).
             if n.is_finite() {
-                return Ok(Some(
-                    value
-                        .to_string(context)
-                        .js_expect("ToString should never fail here")?,
-                ));
+                let text = value
+                    .to_string(context)
+                    .js_expect("ToString should never fail here")?;
+                state.text.push_str(text.as_str())?;
+                return Ok(true);
             }
 
             // b. Return "null".
-            return Ok(Some(js_string!("null")));
+            state.text.push_ascii(b"null")?;
+            return Ok(true);
         }
 
         // 10. If Type(value) is BigInt, throw a TypeError exception.
@@ -1020,38 +1029,40 @@ impl Json {
             // a. Let isArray be ? IsArray(value).
             // b. If isArray is true, return ? SerializeJSONArray(state, value).
             // c. Return ? SerializeJSONObject(state, value).
-            return if obj.is_array_abstract()? {
-                Ok(Some(Self::serialize_json_array(state, &obj, context)?))
+            if obj.is_array_abstract()? {
+                Self::serialize_json_array(state, &obj, context)?;
             } else {
-                Ok(Some(Self::serialize_json_object(state, &obj, context)?))
-            };
+                Self::serialize_json_object(state, &obj, context)?;
+            }
+            return Ok(true);
         }
 
         // 12. Return undefined.
-        Ok(None)
+        Ok(false)
     }
 
-    /// `25.5.2.2 QuoteJSONString ( value )`
+    /// `25.5.2.2 QuoteJSONString ( value )`, written to `text` (gas-sim patch 0031).
     ///
     /// More information:
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-quotejsonstring
-    fn quote_json_string(value: &JsString) -> JsResult<JsString> {
-        // gas-sim patch: a string with nothing to escape is quoted as it is stored,
+    fn quote_json_string(text: &mut JsonText, value: &JsString) -> JsResult<()> {
+        // gas-sim patch: a string with nothing to escape is copied as it is stored,
         // without a UTF-16 copy (which took twice a Latin-1 string's memory).
         let plain = |unit: u16| {
             unit >= 0x20 && unit != u16::from(b'"') && unit != u16::from(b'\\') && !(0xD800..=0xDFFF).contains(&unit)
         };
-        if value.iter().all(plain) {
-            crate::builtins::string::String::check_length(value.len() + 2)?;
-            let quote = js_string!("\"");
-            return Ok(JsString::concat_array(&[quote.as_str(), value.as_str(), quote.as_str()]));
-        }
-        let mut buf = [0; 2];
         // 1. Let product be the String value consisting solely of the code unit 0x0022 (QUOTATION MARK).
-        let mut product = Vec::with_capacity(value.len() + 2);
-        product.push('"' as u16);
+        if value.iter().all(plain) {
+            text.reserve(value.len() + 2)?;
+            text.push_ascii(b"\"")?;
+            text.push_str(value.as_str())?;
+            text.push_ascii(b"\"")?;
+            return Ok(());
+        }
+        text.reserve(value.len() + 2)?;
+        text.push_ascii(b"\"")?;
 
         // 2. For each code point C of ! StringToCodePoints(value), do
         for code_point in value.code_points() {
@@ -1060,13 +1071,13 @@ impl Json {
                 // i. Set product to the string-concatenation of product and the
                 // escape sequence for C as specified in the "Escape Sequence"
                 // column of the corresponding row.
-                CodePoint::Unicode('\u{0008}') => product.extend_from_slice(utf16!(r"\b")),
-                CodePoint::Unicode('\u{0009}') => product.extend_from_slice(utf16!(r"\t")),
-                CodePoint::Unicode('\u{000A}') => product.extend_from_slice(utf16!(r"\n")),
-                CodePoint::Unicode('\u{000C}') => product.extend_from_slice(utf16!(r"\f")),
-                CodePoint::Unicode('\u{000D}') => product.extend_from_slice(utf16!(r"\r")),
-                CodePoint::Unicode('\u{0022}') => product.extend_from_slice(utf16!(r#"\""#)),
-                CodePoint::Unicode('\u{005C}') => product.extend_from_slice(utf16!(r"\\")),
+                CodePoint::Unicode('\u{0008}') => text.push_ascii(br"\b")?,
+                CodePoint::Unicode('\u{0009}') => text.push_ascii(br"\t")?,
+                CodePoint::Unicode('\u{000A}') => text.push_ascii(br"\n")?,
+                CodePoint::Unicode('\u{000C}') => text.push_ascii(br"\f")?,
+                CodePoint::Unicode('\u{000D}') => text.push_ascii(br"\r")?,
+                CodePoint::Unicode('\u{0022}') => text.push_ascii(br#"\""#)?,
+                CodePoint::Unicode('\u{005C}') => text.push_ascii(br"\\")?,
                 // b. Else if C has a numeric value less than 0x0020 (SPACE), or
                 // if C has the same numeric value as a leading surrogate or
                 // trailing surrogate, then
@@ -1074,45 +1085,56 @@ impl Json {
                 //     of C.
                 //     ii. Set product to the string-concatenation of product
                 //     and UnicodeEscape(unit).
-                CodePoint::Unicode(c) if c < '\u{0020}' => {
-                    // gas-sim patch: escapes grow the string up to six times; stop at
-                    // V8's length.
-                    crate::builtins::string::String::check_length(product.len() + 6)?;
-                    let val = c as u16;
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(val >> 12),
-                        to_hex_digit((val >> 8) & 0xF),
-                        to_hex_digit((val >> 4) & 0xF),
-                        to_hex_digit(val & 0xF),
-                    ]);
-                }
-                CodePoint::UnpairedSurrogate(surr) => {
-                    crate::builtins::string::String::check_length(product.len() + 6)?;
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(surr >> 12),
-                        to_hex_digit((surr >> 8) & 0xF),
-                        to_hex_digit((surr >> 4) & 0xF),
-                        to_hex_digit(surr & 0xF),
-                    ]);
-                }
+                // gas-sim patch: escapes grow the string up to six times; stop at V8's length.
+                CodePoint::Unicode(c) if c < '\u{0020}' => Self::unicode_escape(text, c as u16)?,
+                CodePoint::UnpairedSurrogate(surr) => Self::unicode_escape(text, surr)?,
                 // c. Else,
                 CodePoint::Unicode(c) => {
                     // i. Set product to the string-concatenation of product and ! UTF16EncodeCodePoint(C).
-                    product.extend_from_slice(c.encode_utf16(&mut buf));
+                    let mut buf = [0; 2];
+                    for &unit in c.encode_utf16(&mut buf).iter() {
+                        text.push_unit(unit)?;
+                    }
                 }
             }
         }
 
         // 3. Set product to the string-concatenation of product and the code unit 0x0022 (QUOTATION MARK).
-        product.push('"' as u16);
-        crate::builtins::string::String::check_length(product.len())?;
+        text.push_ascii(b"\"")?;
+        Ok(())
+    }
 
-        // 4. Return product.
-        Ok(js_string!(&product[..]))
+    /// `UnicodeEscape(unit)`: `\u` and four lowercase hex digits.
+    fn unicode_escape(text: &mut JsonText, unit: u16) -> JsResult<()> {
+        text.reserve(6)?;
+        text.push_ascii(b"\\u")?;
+        for shift in [12, 8, 4, 0] {
+            text.push_unit(to_hex_digit((unit >> shift) & 0xF))?;
+        }
+        Ok(())
+    }
+
+    /// Writes what goes before a member of an object or array: a comma after the first,
+    /// and with a gap a line break and the indent.
+    fn write_member_separator(state: &mut StateRecord, first: bool) -> JsResult<()> {
+        if !first {
+            state.text.push_ascii(b",")?;
+        }
+        if !state.gap.is_empty() {
+            state.text.push_ascii(b"\n")?;
+            state.text.push_str(state.indent.as_str())?;
+        }
+        Ok(())
+    }
+
+    /// Writes the closing bracket of an object or array with members: with a gap, on its
+    /// own line at the indent it opened at.
+    fn write_close(state: &mut StateRecord, stepback: &JsString, close: &[u8]) -> JsResult<()> {
+        if !state.gap.is_empty() {
+            state.text.push_ascii(b"\n")?;
+            state.text.push_str(stepback.as_str())?;
+        }
+        state.text.push_ascii(close)
     }
 
     /// `25.5.2.4 SerializeJSONObject ( state, value )`
@@ -1127,7 +1149,7 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
+    ) -> JsResult<()> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
         // gas-sim patch: nesting deeper than V8 serializes is V8's RangeError (Node 20
         // stops at 4,172 nested objects and a little less for arrays), whatever stack
@@ -1147,6 +1169,24 @@ impl Json {
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
         state.indent = js_string!(&state.indent, &state.gap);
 
+        let result = Self::serialize_json_object_members(state, value, &stepback, context);
+
+        // 12. Set state.[[Indent]] to stepback.
+        state.indent = stepback;
+
+        // 11. Remove value from state.[[Stack]] (on error too).
+        let removed = state.stack_set.remove(value);
+        debug_assert!(removed);
+        result
+    }
+
+    /// Steps 5 to 10 of `SerializeJSONObject`: the keys, then `{`, the members and `}`.
+    fn serialize_json_object_members(
+        state: &mut StateRecord,
+        value: &JsObject,
+        stepback: &JsString,
+        context: &mut Context,
+    ) -> JsResult<()> {
         // 5. If state.[[PropertyList]] is not undefined, then
         let k = if let Some(p) = &state.property_list {
             // a. Let K be state.[[PropertyList]].
@@ -1154,136 +1194,44 @@ impl Json {
         // 6. Else,
         } else {
             // a. Let K be ? EnumerableOwnPropertyNames(value, key).
-            let keys = value.enumerable_own_property_names(PropertyNameKind::Key, context);
-            // 11. Remove value from state.[[Stack]] on error.
-            let keys = match keys {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
+            let keys = value.enumerable_own_property_names(PropertyNameKind::Key, context)?;
             // Unwrap is safe, because EnumerableOwnPropertyNames with kind "key" only returns string values.
-            match keys
-                .iter()
+            keys.iter()
                 .map(|v| {
                     v.to_string(context)
                         .js_expect("EnumerableOwnPropertyNames only returns strings")
                 })
-                .collect::<Result<Vec<_>, _>>()
-            {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e.into());
-                }
-            }
+                .collect::<Result<Vec<_>, _>>()?
         };
 
-        // 7. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(k.len());
-        // gas-sim patch: the length of the result so far (members and separators),
-        // checked against V8's string length before it is built.
-        let mut partial_len = 2 + 2 * state.indent.len() + state.gap.len();
-
+        // 7-10. "{", the members that serialize to something, separated (with a gap, each
+        // on its own line at the indent), then "}"; "{}" without members.
+        state.text.push_ascii(b"{")?;
+        let mut first = true;
         // 8. For each element P of K, do
         for p in &k {
+            let mark = state.text.len();
+            // b.i-iii. Let member be QuoteJSONString(P), ":" and with a gap a space.
+            Self::write_member_separator(state, first)?;
+            Self::quote_json_string(&mut state.text, p)?;
+            state
+                .text
+                .push_ascii(if state.gap.is_empty() { b":" } else { b": " })?;
             // a. Let strP be ? SerializeJSONProperty(state, P, value).
-            let str_p = Self::serialize_json_property(state, p.clone(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-
-            // b. If strP is not undefined, then
-            if let Some(str_p) = str_p {
-                // i. Let member be QuoteJSONString(P).
-                // ii. Set member to the string-concatenation of member and ":".
-                // iii. If state.[[Gap]] is not the empty String, then
-                //   1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
-                // gas-sim patch: built as a string (one byte a code unit in Latin-1), not
-                // copied to UTF-16, which took twice the memory of the result.
-                let quoted = Self::quote_json_string(p)?;
-                let colon = if state.gap.is_empty() { js_string!(":") } else { js_string!(": ") };
-                // iv. Set member to the string-concatenation of member and strP.
-                partial_len = partial_len
-                    .saturating_add(quoted.len() + colon.len() + str_p.len() + 2 + state.indent.len());
-                if let Err(e) = crate::builtins::string::String::check_length(partial_len) {
-                    state.stack_set.remove(value);
-                    return Err(e);
-                }
-                let member =
-                    JsString::concat_array(&[quoted.as_str(), colon.as_str(), str_p.as_str()]);
-
-                // v. Append member to partial.
-                partial.push(member);
+            // b. If strP is not undefined, then iv-v. append member and strP.
+            if Self::serialize_json_property(state, p.clone(), value, context)? {
+                first = false;
+                state.text.reserve(0)?;
+            } else {
+                state.text.truncate(mark);
             }
         }
-
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "{}".
-            js_string!("{}")
-        // 10. Else,
+        if !first {
+            Self::write_close(state, stepback, b"}")?;
         } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "{", properties, and "}".
-                let separator = js_string!(",");
-                let open = js_string!("{");
-                let close = js_string!("}");
-                let parts = once(open.as_str())
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(JsString::as_str),
-                        separator.as_str(),
-                    ))
-                    .chain(once(close.as_str()))
-                    .collect::<Vec<_>>();
-                JsString::concat_array(&parts)
-            // b. Else,
-            } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let separator = JsString::concat(js_string!(",\n").as_str(), state.indent.as_str());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "{", the code
-                //      unit 0x000A (LINE FEED), state.[[Indent]], properties,
-                //      the code unit 0x000A (LINE FEED), stepback, and "}".
-                let open = js_string!("{\n");
-                let close = js_string!("}");
-                let newline = js_string!("\n");
-                let parts = [open.as_str(), state.indent.as_str()]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(JsString::as_str),
-                        separator.as_str(),
-                    ))
-                    .chain([newline.as_str(), stepback.as_str(), close.as_str()])
-                    .collect::<Vec<_>>();
-                JsString::concat_array(&parts)
-            }
-        };
-
-        // 12. Set state.[[Indent]] to stepback.
-        state.indent = stepback;
-
-        // 11. Remove value from state.[[Stack]].
-        let removed = state.stack_set.remove(value);
-        debug_assert!(removed);
-
-        // 13. Return final.
-        Ok(r#final)
+            state.text.push_ascii(b"}")?;
+        }
+        state.text.reserve(0)
     }
 
     /// `25.5.2.5 SerializeJSONArray ( state, value )`
@@ -1296,7 +1244,7 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
+    ) -> JsResult<()> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
         // gas-sim patch: nesting deeper than V8 serializes is V8's RangeError (Node 20
         // stops at 4,172 nested objects and a little less for arrays), whatever stack
@@ -1316,118 +1264,52 @@ impl Json {
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
         state.indent = js_string!(&state.indent, &state.gap);
 
-        // 6. Let len be ? LengthOfArrayLike(value).
-        let len = match value.length_of_array_like(context) {
-            Ok(n) => n,
-            Err(e) => {
-                let removed = state.stack_set.remove(value);
-                debug_assert!(removed);
-                return Err(e);
-            }
-        };
-
-        // 5. Let partial be a new empty List.
-        // gas-sim patch: not sized by `len` (an array of length 2^32 - 1 asked for 100 GB),
-        // and the result's length is checked against V8's string length as it grows.
-        let mut partial = Vec::with_capacity((len as usize).min(1 << 16));
-        let mut partial_len = 2 + 2 * state.indent.len() + state.gap.len();
-
-        // 7. Let index be 0.
-        let mut index = 0;
-
-        // 8. Repeat, while index < len,
-        while index < len {
-            // a. Let strP be ? SerializeJSONProperty(state, ! ToString(𝔽(index)), value).
-            let str_p = Self::serialize_json_property(state, index.into(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-
-            partial_len = partial_len.saturating_add(
-                str_p.as_ref().map_or(4, JsString::len) + 2 + state.indent.len(),
-            );
-            if let Err(e) = crate::builtins::string::String::check_length(partial_len) {
-                state.stack_set.remove(value);
-                return Err(e);
-            }
-            // b. If strP is undefined, then
-            if let Some(str_p) = str_p {
-                // i. Append strP to partial.
-                // gas-sim patch: kept as a string (one byte a code unit in Latin-1), not
-                // copied to UTF-16: the copies of a long array's elements took twice
-                // the memory of the result.
-                partial.push(str_p);
-            // c. Else,
-            } else {
-                // i. Append "null" to partial.
-                partial.push(js_string!("null"));
-            }
-
-            // d. Set index to index + 1.
-            index += 1;
-        }
-
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "[]".
-            js_string!("[]")
-        // 10. Else,
-        } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "[", properties, and "]".
-                let separator = js_string!(",");
-                let open = js_string!("[");
-                let close = js_string!("]");
-                let parts = once(open.as_str())
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(JsString::as_str),
-                        separator.as_str(),
-                    ))
-                    .chain(once(close.as_str()))
-                    .collect::<Vec<_>>();
-                JsString::concat_array(&parts)
-            // b. Else,
-            } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let separator = JsString::concat(js_string!(",\n").as_str(), state.indent.as_str());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "[", the code unit 0x000A (LINE FEED), state.[[Indent]], properties, the code unit 0x000A (LINE FEED), stepback, and "]".
-                let open = js_string!("[\n");
-                let close = js_string!("]");
-                let newline = js_string!("\n");
-                let parts = [open.as_str(), state.indent.as_str()]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(JsString::as_str),
-                        separator.as_str(),
-                    ))
-                    .chain([newline.as_str(), stepback.as_str(), close.as_str()])
-                    .collect::<Vec<_>>();
-                JsString::concat_array(&parts)
-            }
-        };
+        let result = Self::serialize_json_array_elements(state, value, &stepback, context);
 
         // 12. Set state.[[Indent]] to stepback.
         state.indent = stepback;
 
-        // 11. Remove value from state.[[Stack]].
+        // 11. Remove value from state.[[Stack]] (on error too).
         let removed = state.stack_set.remove(value);
         debug_assert!(removed);
+        result
+    }
 
-        // 13. Return final.
-        Ok(r#final)
+    /// Steps 5 to 10 of `SerializeJSONArray`: `[`, each element (`null` for one that
+    /// serializes to nothing) and `]`.
+    fn serialize_json_array_elements(
+        state: &mut StateRecord,
+        value: &JsObject,
+        stepback: &JsString,
+        context: &mut Context,
+    ) -> JsResult<()> {
+        // 6. Let len be ? LengthOfArrayLike(value).
+        let len = value.length_of_array_like(context)?;
+
+        state.text.push_ascii(b"[")?;
+        // 7. Let index be 0.
+        let mut index = 0;
+        // 8. Repeat, while index < len,
+        while index < len {
+            Self::write_member_separator(state, index == 0)?;
+            // a. Let strP be ? SerializeJSONProperty(state, ! ToString(𝔽(index)), value).
+            // b. If strP is undefined, then i. Append "null" to partial.
+            if !Self::serialize_json_property(state, index.into(), value, context)? {
+                state.text.push_ascii(b"null")?;
+            }
+            // gas-sim patch: the result's length is checked against V8's string length
+            // as it grows (an array of length 2^32 - 1 fails here, not in an allocation).
+            state.text.reserve(0)?;
+
+            // d. Set index to index + 1.
+            index += 1;
+        }
+        if len > 0 {
+            Self::write_close(state, stepback, b"]")?;
+        } else {
+            state.text.push_ascii(b"]")?;
+        }
+        state.text.reserve(0)
     }
 }
 
@@ -1437,6 +1319,8 @@ struct StateRecord {
     indent: JsString,
     gap: JsString,
     property_list: Option<Vec<JsString>>,
+    /// The result so far (gas-sim patch 0031).
+    text: JsonText,
 }
 
 /// gas-sim patch (0029): a value serde_json parsed as `JSON.parse` makes it: objects with

@@ -521,7 +521,8 @@ impl String {
             // 6. Return the substring of S from position to position + 1.
             IntegerOrInfinity::Integer(i) if i >= 0 && i < string.len() as i64 => {
                 let i = i as usize;
-                Ok(js_string!(string.get_expect(i..=i)).into())
+                // One code unit: a static string for Latin-1 (gas-sim patch 0030).
+                Ok(JsString::from_code_unit(string.code_unit_at(i).expect("i < len")).into())
             }
             // 5. If position < 0 or position ≥ size, return the empty String.
             _ => Ok(js_string!().into()),

@@ -93,7 +93,20 @@ impl StringIterator {
             ));
         }
         let code_point = native_string.code_point_at(position);
+        // One code unit: a static string for Latin-1 (gas-sim patch 0030).
+        let single_code_unit = if code_point.code_unit_count() == 1 {
+            native_string.code_unit_at(position)
+        } else {
+            None
+        };
         string_iterator.next_index += code_point.code_unit_count();
+        if let Some(code_unit) = single_code_unit {
+            return Ok(create_iter_result_object(
+                JsString::from_code_unit(code_unit).into(),
+                false,
+                context,
+            ));
+        }
         let result_string = crate::builtins::string::String::substring(
             &string_iterator.string.clone().into(),
             &[position.into(), string_iterator.next_index.into()],

@@ -286,6 +286,25 @@ impl EnumBasedValue {
         }
     }
 
+    /// The code unit at `index` of a string value (gas-sim patch 0030).
+    #[must_use]
+    pub(crate) fn string_code_unit_at(&self, index: usize) -> Option<Option<u16>> {
+        self.as_string().map(|string| string.code_unit_at(index))
+    }
+
+    /// The length of a string value (gas-sim patch 0030).
+    #[must_use]
+    pub(crate) fn string_len(&self) -> Option<usize> {
+        self.as_string().map(|string| string.len())
+    }
+
+    /// No fast path in this representation (gas-sim patch 0030 is the NaN-boxed one's).
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn strict_equals_fast(&self, _other: &Self) -> Option<bool> {
+        None
+    }
+
     /// Returns the `[JsVariant]` of this inner value.
     #[must_use]
     #[inline]

@@ -791,6 +791,54 @@ impl NanBoxedValue {
         }
     }
 
+    /// The code unit at `index` of a string value, read in place (gas-sim patch 0030):
+    /// `None` if the value is no string, `Some(None)` past its end.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn string_code_unit_at(&self, index: usize) -> Option<Option<u16>> {
+        if !self.is_string() {
+            return None;
+        }
+        // SAFETY: the value holds a valid string; `ManuallyDrop` leaves its count.
+        let string = unsafe { self.as_string_unchecked() };
+        Some(string.code_unit_at(index))
+    }
+
+    /// The length of a string value, read in place (gas-sim patch 0030).
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn string_len(&self) -> Option<usize> {
+        if !self.is_string() {
+            return None;
+        }
+        // SAFETY: the value holds a valid string; `ManuallyDrop` leaves its count.
+        Some(unsafe { self.as_string_unchecked() }.len())
+    }
+
+    /// Strict equality where it needs no reference count (gas-sim patch 0030): the same
+    /// bits (but NaN), two strings read in place, two objects or two symbols by address.
+    /// `None` for the cases left to [`JsValue::strict_equals`]' general path.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn strict_equals_fast(&self, other: &Self) -> Option<bool> {
+        let (x, y) = (self.value(), other.value());
+        if bits::is_string(x) && bits::is_string(y) {
+            if x == y {
+                return Some(true);
+            }
+            // SAFETY: both values hold valid strings; `ManuallyDrop` leaves their counts.
+            let (x, y) = unsafe { (self.as_string_unchecked(), other.as_string_unchecked()) };
+            return Some(x.as_str() == y.as_str());
+        }
+        if x == y {
+            return Some(!bits::is_float(x) || !f64::from_bits(x).is_nan());
+        }
+        if (bits::is_object(x) && bits::is_object(y)) || (bits::is_symbol(x) && bits::is_symbol(y)) {
+            return Some(false);
+        }
+        None
+    }
+
     /// Returns the [`JsVariant`] of this inner value.
     #[must_use]
     #[inline(always)]

@@ -1,7 +1,7 @@
-use boa_string::StaticJsStrings;
+use boa_string::{JsString, StaticJsStrings};
 
 use crate::{
-    Context, JsError, JsNativeError, JsResult, JsValue, js_string,
+    Context, JsError, JsNativeError, JsResult, JsValue,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
@@ -119,6 +119,22 @@ fn get_by_value<const PUSH_KEY: bool>(
     ),
     context: &mut Context,
 ) -> JsResult<()> {
+    // A string's character by an index within it (gas-sim patch 0030): no prototype, no
+    // property key, and a static string for a Latin-1 character. Indices past the end
+    // take the general path (a property of String.prototype may answer).
+    if let Some(index) = context.vm.get_register(key.into()).as_i32()
+        && let Ok(index) = usize::try_from(index)
+        && let Some(Some(code_unit)) = context
+            .vm
+            .get_register(object.into())
+            .string_code_unit_at(index)
+    {
+        context
+            .vm
+            .set_register(dst.into(), JsString::from_code_unit(code_unit).into());
+        return Ok(());
+    }
+
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
     if base.is_null_or_undefined() {
@@ -145,12 +161,11 @@ fn get_by_value<const PUSH_KEY: bool>(
                     context.vm.set_register(dst.into(), element);
                     return Ok(());
                 }
-            } else if let Some(string) = base.as_string() {
-                let value = string
-                    .code_unit_at(index.get() as usize)
-                    .map_or_else(JsValue::undefined, |char| {
-                        js_string!([char].as_slice()).into()
-                    });
+            } else if let Some(string) = base.as_string()
+                // gas-sim patch 0030: past the string's end, String.prototype may answer.
+                && let Some(code_unit) = string.code_unit_at(index.get() as usize)
+            {
+                let value = JsString::from_code_unit(code_unit).into();
 
                 if PUSH_KEY {
                     context.vm.set_register(key.into(), key_value.into());
@@ -198,6 +213,11 @@ impl GetLengthProperty {
         (dst, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // A string's length without cloning it (gas-sim patch 0030).
+        if let Some(len) = context.vm.get_register(object.into()).string_len() {
+            context.vm.set_register(dst.into(), (len as u32).into());
+            return Ok(());
+        }
         let object = context.vm.get_register(object.into()).clone();
         get_by_name::<true>((dst, &object, &object, index), context)
     }
