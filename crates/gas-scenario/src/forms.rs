@@ -120,7 +120,7 @@ fn declared_item(
     item.help_text = section.help.clone();
     item.required = section.required && kind.is_question();
     item.other_option = section.other;
-    item.choices = section.choices.iter().map(|value| forms::Choice { value: value.clone(), correct: false }).collect();
+    item.choices = section.choices.iter().map(|value| forms::Choice::new(value.clone())).collect();
     item.rows = section.rows.clone();
     item.columns = section.columns.clone();
     if let Some(bounds) = &section.bounds {

@@ -70,3 +70,34 @@ pub(super) fn object_pairs(value: &Val) -> Vec<(String, String)> {
         _ => Vec::new(),
     }
 }
+
+/// Users as the script gets them (a User's handle is its address): the owner first, for
+/// editors.
+pub(super) fn people(emails: &[String], owner: Option<&str>) -> Val {
+    let all = owner.into_iter().map(str::to_string).chain(emails.iter().cloned());
+    Val::Array(all.map(Val::String).collect())
+}
+
+/// An address or a User object (its handle is its address).
+fn email_of(value: &Val) -> String {
+    handle_arg(value).to_js_string()
+}
+
+/// `addEditor(s)`, `addViewer(s)`, `removeEditor`, `removeViewer` of a document or a
+/// form (`name` says which): the list it keeps, each address once (no mail is sent, no
+/// access is checked: assumed).
+pub(super) fn share(list: &mut Vec<String>, name: &str, method: &str, args: &[Val]) -> ServiceResult<()> {
+    let emails: Vec<String> = match arg(args, 0) {
+        Val::Array(items) => items.iter().map(email_of).collect(),
+        Val::Undefined | Val::Null => return Err(signature_error(method, args)),
+        other => vec![email_of(other)],
+    };
+    for email in emails {
+        if name.starts_with("remove") {
+            list.retain(|e| *e != email);
+        } else if !list.contains(&email) {
+            list.push(email);
+        }
+    }
+    Ok(())
+}

@@ -363,3 +363,87 @@ fn validation_builders_change_in_place_and_rules_are_set_on_their_items() {
     );
     assert_eq!(got, json!(["TextValidationBuilder", "Invalid data updating form.", "Invalid data updating form."]));
 }
+
+/// Page navigation: a page break's `setGoToPage` (a page or a type), choices made with a
+/// page or a type, what they read back (null without navigation, `CONTINUE` for a page
+/// break by default), a deleted page, and the documented refusals: `GO_TO_PAGE` without
+/// its page, a page of another form, navigation mixed with plain choices in one item.
+#[test]
+fn page_navigation_is_kept_and_read_back() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('Survey');
+           const mc = form.addMultipleChoiceItem().setTitle('Happy?');
+           const two = form.addPageBreakItem().setTitle('Two');
+           const three = form.addPageBreakItem().setTitle('Three');
+           const list = form.addListItem().setTitle('Size');
+           mc.setChoices([mc.createChoice('Yes', FormApp.PageNavigationType.SUBMIT), mc.createChoice('No', three),
+             mc.createChoice('Maybe', FormApp.PageNavigationType.CONTINUE)]);
+           two.setGoToPage(three);
+           three.setGoToPage(FormApp.PageNavigationType.RESTART);
+           const choices = form.getItemById(mc.getId()).asMultipleChoiceItem().getChoices();
+           const read = choices.map((c) => [c.getValue(), String(c.getPageNavigationType()),
+             c.getGotoPage() === null ? null : c.getGotoPage().getTitle()]);
+           const isEnum = choices[0].getPageNavigationType() === FormApp.PageNavigationType.SUBMIT;
+           const plain = list.createChoice('S');
+           const pages = [two, three].map((p) => [String(p.getPageNavigationType()),
+             p.getGoToPage() === null ? null : p.getGoToPage().getTitle()]);
+           const fresh = form.addPageBreakItem();
+           const errors = [];
+           for (const bad of [() => mc.createChoice('x', FormApp.PageNavigationType.GO_TO_PAGE),
+               () => fresh.setGoToPage(FormApp.PageNavigationType.GO_TO_PAGE),
+               () => mc.createChoice('x', FormApp.create('Other').addPageBreakItem()),
+               () => list.setChoices([list.createChoice('S'), list.createChoice('M', FormApp.PageNavigationType.SUBMIT)])]) {
+             try { bad(); errors.push('no error'); } catch (e) { errors.push(e.message); }
+           }
+           form.deleteItem(three);
+           const afterDelete = [String(form.getItemById(two.getId()).asPageBreakItem().getPageNavigationType()),
+             form.getItemById(two.getId()).asPageBreakItem().getGoToPage(),
+             String(form.getItemById(mc.getId()).asMultipleChoiceItem().getChoices()[1].getPageNavigationType())];
+           return { read, isEnum, plain: [plain.getPageNavigationType(), plain.getGotoPage()], pages,
+             fresh: [String(fresh.getPageNavigationType()), fresh.getGoToPage()], errors, afterDelete };
+         }",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "read": [["Yes", "SUBMIT", null], ["No", "GO_TO_PAGE", "Three"], ["Maybe", "CONTINUE", null]],
+            "isEnum": true,
+            "plain": [null, null],
+            "pages": [["GO_TO_PAGE", "Three"], ["RESTART", null]],
+            "fresh": ["CONTINUE", null],
+            "errors": [
+                "Invalid argument: goToPageItem",
+                "Invalid argument: goToPageItem",
+                "Invalid argument: goToPageItem",
+                "Choices that use page navigation cannot be combined in the same item with choices that do not use page navigation."
+            ],
+            "afterDelete": ["CONTINUE", null, "CONTINUE"]
+        })
+    );
+}
+
+/// A form's editors: the owner first, addresses and User objects added once each,
+/// removed by address or User, as a document's editors are.
+#[test]
+fn a_forms_editors_are_the_owner_and_those_added() {
+    let got = eval(
+        "function main() {
+           const form = FormApp.create('Team');
+           const before = form.getEditors().map((u) => u.getEmail());
+           form.addEditor('ana@example.com').addEditors(['bo@example.com', 'ana@example.com']);
+           const added = form.getEditors().map((u) => u.getEmail());
+           form.removeEditor(form.getEditors()[1]);
+           return { before, added, after: FormApp.openById(form.getId()).getEditors().map((u) => u.getEmail()) };
+         }",
+    );
+    let owner = "user@example.com";
+    assert_eq!(
+        got,
+        json!({
+            "before": [owner],
+            "added": [owner, "ana@example.com", "bo@example.com"],
+            "after": [owner, "bo@example.com"]
+        })
+    );
+}

@@ -93,6 +93,16 @@ pub struct Choice {
     pub value: String,
     #[serde(default)]
     pub correct: bool,
+    /// Where the form goes after a page when this is picked (navigation.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub navigation: Option<super::navigation::Navigation>,
+}
+
+impl Choice {
+    /// A choice without a right answer or navigation (`createChoice(value)`).
+    pub fn new(value: impl Into<String>) -> Choice {
+        Choice { value: value.into(), correct: false, navigation: None }
+    }
 }
 
 /// One item and every setting any kind has (a kind reads only its own).
@@ -139,6 +149,10 @@ pub struct Item {
     /// `setValidation(rule)`: what a person's answer must pass.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub validation: Option<super::validation::Validation>,
+    /// PageBreakItem's `setGoToPage`: where the form goes after the page before it
+    /// (navigation.rs); `None` is `CONTINUE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub go_to_page: Option<super::navigation::Navigation>,
 }
 
 impl Default for Item {
@@ -178,6 +192,7 @@ impl Item {
             width: None,
             alignment: None,
             validation: None,
+            go_to_page: None,
         }
     }
 

@@ -28,9 +28,11 @@
 //! | `getRespondentEmail()` of a script's response | `""` | assumed |
 //! | a person's answer failing its question's validation | refused with the rule's help text (else a default text) | documented (the form checks) / assumed (texts) |
 //! | `setValidation` of a rule of another kind of item, a pattern that does not compile | [`validation::BAD_PATTERN`] | assumed |
+//! | page navigation (`setGoToPage`, `createChoice(value, navigation)`) | kept and read back, not followed by a person's submission | documented / assumed: [`navigation`]'s table |
 
 mod items;
 pub mod media;
+pub mod navigation;
 pub mod quiz;
 mod responses;
 #[cfg(test)]
@@ -109,6 +111,9 @@ pub struct Form {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub is_quiz: bool,
     pub items: Vec<Item>,
+    /// Editors a script added (`addEditor`); the owner is not listed here.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub editors: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub destination: Option<Destination>,
     pub responses: Vec<FormResponse>,
@@ -135,6 +140,7 @@ impl Default for Form {
             respond_again_link: false,
             is_quiz: false,
             items: Vec::new(),
+            editors: Vec::new(),
             destination: None,
             responses: Vec::new(),
             next_response: 0,

@@ -133,7 +133,7 @@ mod tests {
         let mut item = Item::new(7, kind);
         item.points = points;
         item.choices =
-            ["a", "b", "c"].iter().map(|v| Choice { value: v.to_string(), correct: correct.contains(v) }).collect();
+            ["a", "b", "c"].iter().map(|v| Choice { correct: correct.contains(v), ..Choice::new(*v) }).collect();
         item
     }
 

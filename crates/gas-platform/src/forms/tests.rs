@@ -14,11 +14,10 @@ fn form_with_items() -> (Forms, String, Vec<i64>) {
     form.item_mut(name).unwrap().title = "Name".into();
     let item = form.item_mut(color).unwrap();
     item.title = "Colour".into();
-    item.choices =
-        vec![Choice { value: "Red".into(), correct: false }, Choice { value: "Blue".into(), correct: false }];
+    item.choices = vec![Choice::new("Red"), Choice::new("Blue")];
     let item = form.item_mut(days).unwrap();
     item.title = "Days".into();
-    item.choices = ["Mon", "Tue"].iter().map(|v| Choice { value: v.to_string(), correct: false }).collect();
+    item.choices = ["Mon", "Tue"].iter().map(|v| Choice::new(*v)).collect();
     (forms, id, vec![name, color, days])
 }
 

@@ -379,7 +379,8 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         "getEditors" => people(&doc.editors, Some(&owner)),
         "getViewers" => people(&doc.viewers, None),
         "addEditor" | "addEditors" | "addViewer" | "addViewers" | "removeEditor" | "removeViewer" => {
-            share(doc, ctx)?;
+            let list = if ctx.name.contains("Editor") { &mut doc.editors } else { &mut doc.viewers };
+            share(list, ctx.name, ctx.method, ctx.args)?;
             Val::Undefined
         }
         "saveAndClose" => {
@@ -481,36 +482,6 @@ fn tab(ctx: &Ctx) -> CallResult {
         _ => return Err(ServiceError::unimplemented(ctx.method).into()),
     };
     Ok(value)
-}
-
-/// Users (a User's handle is its address): the owner first, for editors.
-fn people(emails: &[String], owner: Option<&str>) -> Val {
-    let all = owner.into_iter().map(str::to_string).chain(emails.iter().cloned());
-    Val::Array(all.map(Val::String).collect())
-}
-
-/// An address or a User object (its handle is its address).
-fn email_of(value: &Val) -> String {
-    handle_arg(value).to_js_string()
-}
-
-/// `addEditor(s)`, `addViewer(s)`, `removeEditor`, `removeViewer`: the lists the
-/// document keeps (no mail is sent, no access is checked: assumed).
-fn share(doc: &mut Doc, ctx: &Ctx) -> ServiceResult<()> {
-    let emails: Vec<String> = match arg(ctx.args, 0) {
-        Val::Array(items) => items.iter().map(email_of).collect(),
-        Val::Undefined | Val::Null => return Err(ctx.signature()),
-        other => vec![email_of(other)],
-    };
-    let list = if ctx.name.contains("Editor") { &mut doc.editors } else { &mut doc.viewers };
-    for email in emails {
-        if ctx.name.starts_with("remove") {
-            list.retain(|e| *e != email);
-        } else if !list.contains(&email) {
-            list.push(email);
-        }
-    }
-    Ok(())
 }
 
 /// `getAs(type)` / `getBlob()`: a PDF (or Markdown) of the document, named after it.

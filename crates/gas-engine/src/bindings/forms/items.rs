@@ -2,7 +2,8 @@
 //! `{ form, id, type }`, whatever class the script holds it as; each method acts on the
 //! item's settings in the world (see the parent module).
 
-use gas_platform::forms::{self, check_conversion, Answer, Choice, Item, ItemKind};
+use gas_platform::forms::navigation::{self, Navigation};
+use gas_platform::forms::{self, check_conversion, Answer, Choice, Form, Item, ItemKind};
 use gas_platform::{ServiceError, ServiceResult};
 
 use super::super::args::*;
@@ -224,9 +225,12 @@ pub(in crate::bindings) const ITEM_METHODS: &[Method] = declare![Method::by(disp
     "MultipleChoiceItem.setTitle" => 200,
     "MultipleChoiceItem.showOtherOption" => 200,
     "PageBreakItem.duplicate" => 300,
+    "PageBreakItem.getGoToPage" => 50,
     "PageBreakItem.getHelpText" => 50,
     "PageBreakItem.getIndex" => 50,
+    "PageBreakItem.getPageNavigationType" => 50,
     "PageBreakItem.getTitle" => 50,
+    "PageBreakItem.setGoToPage" => 200,
     "PageBreakItem.setHelpText" => 200,
     "PageBreakItem.setTitle" => 200,
     "ParagraphTextItem.clearValidation" => 200,
@@ -327,11 +331,56 @@ pub(super) fn item_ref(value: &Val) -> Option<(String, i64)> {
     Some((form, id as i64))
 }
 
-fn choice_handle(choice: &Choice) -> Val {
+/// A choice as the script holds it: its value, whether it is right, and its navigation
+/// (`Choice.getPageNavigationType`, `getGotoPage` read them; null without navigation).
+fn choice_handle(form: &Form, choice: &Choice) -> Val {
+    let navigation =
+        choice.navigation.map_or(Val::Null, |navigation| Val::String(navigation.resolved(form).type_name().into()));
     Val::Object(vec![
         ("value".into(), Val::String(choice.value.clone())),
         ("correct".into(), Val::Bool(choice.correct)),
+        ("navigation".into(), navigation),
+        ("page".into(), page_handle(form, choice.navigation)),
     ])
+}
+
+/// The page break a `GO_TO_PAGE` goes to, or null.
+fn page_handle(form: &Form, navigation: Option<Navigation>) -> Val {
+    navigation.and_then(|navigation| navigation.page(form)).map_or(Val::Null, |page| item_handle(&form.id, page))
+}
+
+/// A script's choice back from its handle (`setChoices`).
+fn choice_of(value: &Val) -> ServiceResult<Choice> {
+    #[derive(serde::Deserialize)]
+    struct Page {
+        id: f64,
+    }
+    #[derive(serde::Deserialize)]
+    struct Handle {
+        value: String,
+        #[serde(default)]
+        correct: bool,
+        #[serde(default)]
+        navigation: Option<String>,
+        #[serde(default)]
+        page: Option<Page>,
+    }
+    let handle: Handle = handle_of(value)?;
+    let navigation = match (handle.navigation.as_deref(), handle.page) {
+        (None, _) => None,
+        (Some("GO_TO_PAGE"), Some(page)) => Some(Navigation::GoToPage(page.id as i64)),
+        (Some(name), _) => Some(Navigation::of_type(name)?),
+    };
+    Ok(Choice { value: handle.value, correct: handle.correct, navigation })
+}
+
+/// A navigation argument: a page break of `form`, or a `PageNavigationType`.
+fn navigation_arg(form: &Form, value: &Val) -> ServiceResult<Navigation> {
+    match item_ref(value) {
+        Some((form_id, item_id)) if form_id == form.id => form.go_to_page(item_id),
+        Some(_) => Err(ServiceError::new(navigation::NAVIGATION_NEEDS_PAGE)),
+        None => Navigation::of_type(&value.to_js_string()),
+    }
 }
 
 fn answer_val(answer: &Answer) -> Val {
@@ -375,8 +424,7 @@ impl Graded {
 }
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
-    let (class, name) = call.method.rsplit_once('.').unwrap_or((call.method, ""));
-    let class = class.rsplit('.').next().unwrap_or(class);
+    let name = call.method.rsplit_once('.').map_or("", |(_, name)| name);
     let Some((form_id, item_id)) = item_ref(call.handle) else {
         return Err(ServiceError::new("gas-sim: bad item handle; was the object built by hand?").into());
     };
@@ -406,12 +454,32 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             }
             None => Val::Null,
         },
-        "createChoice" => match (arg(call.args, 1), string_arg(call.args, 0)) {
-            (Val::Undefined, value) => choice_handle(&Choice { value, correct: false }),
-            (Val::Bool(correct), value) => choice_handle(&Choice { value, correct: *correct }),
-            // Page navigation is not modelled.
-            _ => return Err(ServiceError::unimplemented(&format!("{class}.createChoice with navigation")).into()),
-        },
+        "createChoice" => {
+            let form = forms.get(&form_id)?;
+            let choice = match (arg(call.args, 1), string_arg(call.args, 0)) {
+                (Val::Undefined, value) => Choice::new(value),
+                (Val::Bool(correct), value) => Choice { correct: *correct, ..Choice::new(value) },
+                (navigation, value) => {
+                    Choice { navigation: Some(navigation_arg(form, navigation)?), ..Choice::new(value) }
+                }
+            };
+            choice_handle(form, &choice)
+        }
+        "getChoices" => {
+            let form = forms.get(&form_id)?;
+            Val::Array(item.choices.iter().map(|choice| choice_handle(form, choice)).collect())
+        }
+        "getGoToPage" => page_handle(forms.get(&form_id)?, item.go_to_page),
+        "getPageNavigationType" => {
+            let form = forms.get(&form_id)?;
+            let navigation = item.go_to_page.map_or(Navigation::Continue, |navigation| navigation.resolved(form));
+            Val::String(navigation.type_name().into())
+        }
+        "setGoToPage" => {
+            let navigation = navigation_arg(forms.get(&form_id)?, arg(call.args, 0))?;
+            forms.get_mut(&form_id)?.item_mut(item_id)?.go_to_page = Some(navigation);
+            Val::Undefined
+        }
         _ => {
             let item = forms.get_mut(&form_id)?.item_mut(item_id)?;
             settings(item, call.method, name, call.args)?
@@ -463,7 +531,6 @@ fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceR
         "isRequired" => Val::Bool(item.required),
         "hasOtherOption" => Val::Bool(item.other_option),
         "includesYear" => Val::Bool(item.includes_year),
-        "getChoices" => Val::Array(item.choices.iter().map(choice_handle).collect()),
         "getRows" => Val::Array(item.rows.iter().cloned().map(Val::String).collect()),
         "getColumns" => Val::Array(item.columns.iter().cloned().map(Val::String).collect()),
         "getLowerBound" => Val::Number(item.lower as f64),
@@ -511,11 +578,13 @@ fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceR
         "setColumns" => set(&mut item.columns, strings(arg(args, 0))?),
         "setChoiceValues" => {
             let values = strings(arg(args, 0))?;
-            set(&mut item.choices, values.into_iter().map(|value| Choice { value, correct: false }).collect())
+            set(&mut item.choices, values.into_iter().map(Choice::new).collect())
         }
         "setChoices" => {
             let Val::Array(values) = arg(args, 0) else { return Err(signature_error(method, args)) };
-            set(&mut item.choices, values.iter().map(handle_of).collect::<ServiceResult<Vec<Choice>>>()?)
+            let choices = values.iter().map(choice_of).collect::<ServiceResult<Vec<Choice>>>()?;
+            navigation::check_choices(&choices)?;
+            set(&mut item.choices, choices)
         }
         "setBounds" => unit(item.set_bounds(int_arg(args, 0, method)?, int_arg(args, 1, method)?))?,
         "setValidation" => unit(item.set_validation(handle_of(arg(args, 0))?))?,

@@ -29,6 +29,8 @@ pub(super) use validation::VALIDATION_METHODS;
 
 /// The getters the prelude answers from a Form's, a Choice's or an ItemResponse's handle.
 pub(super) const READS: &[Read] = reads![
+    "Choice.getGotoPage" => "page",
+    "Choice.getPageNavigationType" => "navigation",
     "Choice.getValue" => "value",
     "Choice.isCorrectAnswer" => "correct",
     "Form.getId" => "id",
@@ -56,6 +58,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.addDateItem" => 300,
     "Form.addDateTimeItem" => 300,
     "Form.addDurationItem" => 300,
+    "Form.addEditor" => 300,
+    "Form.addEditors" => 300,
     "Form.addGridItem" => 300,
     "Form.addImageItem" => 300,
     "Form.addListItem" => 300,
@@ -79,6 +83,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.getDestinationId" => 50,
     "Form.getDestinationType" => 50,
     "Form.getEditUrl" => 50,
+    "Form.getEditors" => 100,
     "Form.getItemById" => 100,
     "Form.getItems" => 150,
     "Form.getPublishedUrl" => 50,
@@ -95,6 +100,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.isQuiz" => 50,
     "Form.moveItem" => 300,
     "Form.removeDestination" => 300,
+    "Form.removeEditor" => 300,
     "Form.requiresLogin" => 50,
     "Form.setAcceptingResponses" => 200,
     "Form.setAllowResponseEdits" => 200,
@@ -123,6 +129,15 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     }
     let id = form_id(call.handle);
     world.forms.get(&id)?;
+    // Editors: the owner (the account running the script) first, then those added.
+    if name == "getEditors" {
+        let owner = world.user_email.clone();
+        return Ok(people(&world.forms.get(&id)?.editors, Some(&owner)));
+    }
+    if matches!(name, "addEditor" | "addEditors" | "removeEditor") {
+        share(&mut world.forms.get_mut(&id)?.editors, name, call.method, call.args)?;
+        return Ok(Val::Undefined);
+    }
     if let Some(value) = form_items(&mut world.forms, &id, call.method, name, call.args)? {
         return Ok(value);
     }

@@ -3,6 +3,7 @@
   // return types, but the methods that change what the script holds in place
   // (withItemResponse, withItemGrade, an ItemResponse's grade, the feedback builder).
   const forms = once(() => {
+    session(); // Base.User, which getEditors gives
     for (const name of ['Choice', 'QuizFeedback', 'Item', 'CheckboxGridItem', 'CheckboxItem', 'DateItem',
       'DateTimeItem', 'DurationItem', 'Forms.GridItem', 'ImageItem', 'Forms.ListItem', 'MultipleChoiceItem',
       'PageBreakItem', 'ParagraphTextItem', 'ScaleItem', 'SectionHeaderItem', 'TextItem', 'TimeItem', 'VideoItem']) {
