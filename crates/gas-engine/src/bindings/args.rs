@@ -84,15 +84,16 @@ fn email_of(value: &Val) -> String {
 }
 
 /// `addEditor(s)`, `addViewer(s)`, `removeEditor`, `removeViewer` of a document or a
-/// form (`name` says which): the list it keeps, each address once (no mail is sent, no
-/// access is checked: assumed).
-pub(super) fn share(list: &mut Vec<String>, name: &str, method: &str, args: &[Val]) -> ServiceResult<()> {
+/// form (`name` says which): the list it keeps, each address once, never the owner's
+/// (the owner is always an editor: adding or removing it changes nothing; no mail is
+/// sent, no access is checked: assumed).
+pub(super) fn share(list: &mut Vec<String>, owner: &str, name: &str, method: &str, args: &[Val]) -> ServiceResult<()> {
     let emails: Vec<String> = match arg(args, 0) {
         Val::Array(items) => items.iter().map(email_of).collect(),
         Val::Undefined | Val::Null => return Err(signature_error(method, args)),
         other => vec![email_of(other)],
     };
-    for email in emails {
+    for email in emails.into_iter().filter(|email| email != owner) {
         if name.starts_with("remove") {
             list.retain(|e| *e != email);
         } else if !list.contains(&email) {

@@ -393,7 +393,9 @@ fn page_navigation_is_kept_and_read_back() {
            for (const bad of [() => mc.createChoice('x', FormApp.PageNavigationType.GO_TO_PAGE),
                () => fresh.setGoToPage(FormApp.PageNavigationType.GO_TO_PAGE),
                () => mc.createChoice('x', FormApp.create('Other').addPageBreakItem()),
-               () => list.setChoices([list.createChoice('S'), list.createChoice('M', FormApp.PageNavigationType.SUBMIT)])]) {
+               () => list.setChoices([list.createChoice('S'), list.createChoice('M', FormApp.PageNavigationType.SUBMIT)]),
+               () => { const other = FormApp.create('Other'); const item = other.addListItem();
+                 list.setChoices([item.createChoice('S', other.addPageBreakItem())]); }]) {
              try { bad(); errors.push('no error'); } catch (e) { errors.push(e.message); }
            }
            form.deleteItem(three);
@@ -416,7 +418,8 @@ fn page_navigation_is_kept_and_read_back() {
                 "Invalid argument: goToPageItem",
                 "Invalid argument: goToPageItem",
                 "Invalid argument: goToPageItem",
-                "Choices that use page navigation cannot be combined in the same item with choices that do not use page navigation."
+                "Choices that use page navigation cannot be combined in the same item with choices that do not use page navigation.",
+                "Invalid argument: goToPageItem"
             ],
             "afterDelete": ["CONTINUE", null, "CONTINUE"]
         })
@@ -424,16 +427,17 @@ fn page_navigation_is_kept_and_read_back() {
 }
 
 /// A form's editors: the owner first, addresses and User objects added once each,
-/// removed by address or User, as a document's editors are.
+/// removed by address or User, as a document's editors are; the owner's own address
+/// changes nothing.
 #[test]
 fn a_forms_editors_are_the_owner_and_those_added() {
     let got = eval(
         "function main() {
            const form = FormApp.create('Team');
            const before = form.getEditors().map((u) => u.getEmail());
-           form.addEditor('ana@example.com').addEditors(['bo@example.com', 'ana@example.com']);
+           form.addEditor('ana@example.com').addEditors(['bo@example.com', 'ana@example.com', Session.getEffectiveUser().getEmail()]);
            const added = form.getEditors().map((u) => u.getEmail());
-           form.removeEditor(form.getEditors()[1]);
+           form.removeEditor(form.getEditors()[1]).removeEditor(form.getEditors()[0]);
            return { before, added, after: FormApp.openById(form.getId()).getEditors().map((u) => u.getEmail()) };
          }",
     );

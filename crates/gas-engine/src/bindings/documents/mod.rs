@@ -380,7 +380,7 @@ fn document(world: &mut World, sessions: &mut Sessions, ctx: &Ctx, now: i64) -> 
         "getViewers" => people(&doc.viewers, None),
         "addEditor" | "addEditors" | "addViewer" | "addViewers" | "removeEditor" | "removeViewer" => {
             let list = if ctx.name.contains("Editor") { &mut doc.editors } else { &mut doc.viewers };
-            share(list, ctx.name, ctx.method, ctx.args)?;
+            share(list, &owner, ctx.name, ctx.method, ctx.args)?;
             Val::Undefined
         }
         "saveAndClose" => {

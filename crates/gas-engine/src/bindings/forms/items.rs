@@ -349,10 +349,12 @@ fn page_handle(form: &Form, navigation: Option<Navigation>) -> Val {
     navigation.and_then(|navigation| navigation.page(form)).map_or(Val::Null, |page| item_handle(&form.id, page))
 }
 
-/// A script's choice back from its handle (`setChoices`).
-fn choice_of(value: &Val) -> ServiceResult<Choice> {
+/// A script's choice back from its handle (`setChoices` on an item of `form`): a
+/// `GO_TO_PAGE` must go to a page break of that form, as `createChoice` checks.
+fn choice_of(form: &Form, value: &Val) -> ServiceResult<Choice> {
     #[derive(serde::Deserialize)]
     struct Page {
+        form: String,
         id: f64,
     }
     #[derive(serde::Deserialize)]
@@ -368,7 +370,8 @@ fn choice_of(value: &Val) -> ServiceResult<Choice> {
     let handle: Handle = handle_of(value)?;
     let navigation = match (handle.navigation.as_deref(), handle.page) {
         (None, _) => None,
-        (Some("GO_TO_PAGE"), Some(page)) => Some(Navigation::GoToPage(page.id as i64)),
+        (Some("GO_TO_PAGE"), Some(page)) if page.form == form.id => Some(form.go_to_page(page.id as i64)?),
+        (Some("GO_TO_PAGE"), _) => return Err(ServiceError::new(navigation::NAVIGATION_NEEDS_PAGE)),
         (Some(name), _) => Some(Navigation::of_type(name)?),
     };
     Ok(Choice { value: handle.value, correct: handle.correct, navigation })
@@ -475,6 +478,16 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let navigation = item.go_to_page.map_or(Navigation::Continue, |navigation| navigation.resolved(form));
             Val::String(navigation.type_name().into())
         }
+        "setChoices" => {
+            let Val::Array(values) = arg(call.args, 0) else {
+                return Err(signature_error(call.method, call.args).into());
+            };
+            let form = forms.get(&form_id)?;
+            let choices = values.iter().map(|value| choice_of(form, value)).collect::<ServiceResult<Vec<Choice>>>()?;
+            navigation::check_choices(&choices)?;
+            forms.get_mut(&form_id)?.item_mut(item_id)?.choices = choices;
+            Val::Undefined
+        }
         "setGoToPage" => {
             let navigation = navigation_arg(forms.get(&form_id)?, arg(call.args, 0))?;
             forms.get_mut(&form_id)?.item_mut(item_id)?.go_to_page = Some(navigation);
@@ -579,12 +592,6 @@ fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceR
         "setChoiceValues" => {
             let values = strings(arg(args, 0))?;
             set(&mut item.choices, values.into_iter().map(Choice::new).collect())
-        }
-        "setChoices" => {
-            let Val::Array(values) = arg(args, 0) else { return Err(signature_error(method, args)) };
-            let choices = values.iter().map(choice_of).collect::<ServiceResult<Vec<Choice>>>()?;
-            navigation::check_choices(&choices)?;
-            set(&mut item.choices, choices)
         }
         "setBounds" => unit(item.set_bounds(int_arg(args, 0, method)?, int_arg(args, 1, method)?))?,
         "setValidation" => unit(item.set_validation(handle_of(arg(args, 0))?))?,

@@ -135,7 +135,8 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         return Ok(people(&world.forms.get(&id)?.editors, Some(&owner)));
     }
     if matches!(name, "addEditor" | "addEditors" | "removeEditor") {
-        share(&mut world.forms.get_mut(&id)?.editors, name, call.method, call.args)?;
+        let owner = world.user_email.clone();
+        share(&mut world.forms.get_mut(&id)?.editors, &owner, name, call.method, call.args)?;
         return Ok(Val::Undefined);
     }
     if let Some(value) = form_items(&mut world.forms, &id, call.method, name, call.args)? {
