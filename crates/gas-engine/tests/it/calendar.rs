@@ -200,6 +200,20 @@ fn bad_arguments_and_other_users_calendars_are_the_platforms_errors() {
         )),
         "Exception: Invalid argument: minutesBefore"
     );
+    // SMS reminders: checked as the others, then ignored (the Calendar API's shutdown).
+    assert_eq!(
+        thrown(&format!("{cal} cal.createEvent('x', new Date(2025, 0, 1), new Date(2025, 0, 2)).addSmsReminder(-1)")),
+        "Exception: Invalid argument: minutesBefore"
+    );
+    assert_eq!(
+        thrown(&format!(
+            "{cal} const e = cal.createEvent('x', new Date(0), new Date(1)).addSmsReminder(30).addPopupReminder(5);
+             const s = cal.createEventSeries('y', new Date(0), new Date(1), CalendarApp.newRecurrence().addDailyRule().times(2));
+             s.addSmsReminder(10);
+             throw new Error(JSON.stringify([e.getSmsReminders(), e.getPopupReminders(), s.getSmsReminders()]))"
+        )),
+        "Error: [[],[5],[]]"
+    );
     assert_eq!(
         thrown(&format!("{cal} const e = cal.createEvent('x', new Date(0), new Date(1)); for (let i = 0; i < 6; i++) e.addPopupReminder(i * 10)")),
         "Exception: Too many reminders. An event can have at most 5 reminders."

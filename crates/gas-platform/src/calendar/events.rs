@@ -305,6 +305,16 @@ impl Event {
         }
     }
 
+    /// `addSmsReminder(minutes)`: checked as the others, then ignored (documented, Calendar
+    /// API: SMS reminders are shut down, "any newly added SMS reminders will be ignored",
+    /// and the API returns none), so `getSmsReminders()` is always empty.
+    pub fn add_sms_reminder(&self, minutes: i64) -> ServiceResult<()> {
+        if !(0..=REMINDER_MINUTES_MAX).contains(&minutes) {
+            return Err(ServiceError::new(REMINDER_MINUTES_MESSAGE));
+        }
+        Ok(())
+    }
+
     pub fn add_reminder(&mut self, email: bool, minutes: i64) -> ServiceResult<()> {
         if !(0..=REMINDER_MINUTES_MAX).contains(&minutes) {
             return Err(ServiceError::new(REMINDER_MINUTES_MESSAGE));

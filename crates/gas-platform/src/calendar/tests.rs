@@ -169,6 +169,11 @@ fn reminders_guests_tags_and_colours_keep_the_platforms_limits() {
     event.add_reminder(true, 60).unwrap();
     assert!(event.reminder_minutes(false).is_empty(), "an own reminder replaces the defaults");
     assert_eq!(event.add_reminder(false, REMINDER_MINUTES_MAX + 1).unwrap_err().message, REMINDER_MINUTES_MESSAGE);
+    // SMS reminders are checked as the others and ignored (documented shutdown).
+    let before = event.clone();
+    assert!(event.add_sms_reminder(30).is_ok());
+    assert_eq!(event.add_sms_reminder(-1).unwrap_err().message, REMINDER_MINUTES_MESSAGE);
+    assert_eq!(*event, before);
     for minutes in [5, 10, 15, 20] {
         event.add_reminder(false, minutes).unwrap();
     }

@@ -19,6 +19,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEvent.addEmailReminder" => 300,
     "CalendarEvent.addGuest" => 300,
     "CalendarEvent.addPopupReminder" => 300,
+    "CalendarEvent.addSmsReminder" => 300,
     "CalendarEvent.anyoneCanAddSelf" => 30,
     "CalendarEvent.deleteEvent" => 300,
     "CalendarEvent.deleteTag" => 300,
@@ -40,6 +41,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEvent.getMyStatus" => 30,
     "CalendarEvent.getOriginalCalendarId" => 30,
     "CalendarEvent.getPopupReminders" => 30,
+    "CalendarEvent.getSmsReminders" => 30,
     "CalendarEvent.getStartTime" => 30,
     "CalendarEvent.getTag" => 30,
     "CalendarEvent.getTitle" => 30,
@@ -72,6 +74,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEventSeries.addEmailReminder" => 300,
     "CalendarEventSeries.addGuest" => 300,
     "CalendarEventSeries.addPopupReminder" => 300,
+    "CalendarEventSeries.addSmsReminder" => 300,
     "CalendarEventSeries.anyoneCanAddSelf" => 30,
     "CalendarEventSeries.deleteEventSeries" => 300,
     "CalendarEventSeries.deleteTag" => 300,
@@ -89,6 +92,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(super::di
     "CalendarEventSeries.getMyStatus" => 30,
     "CalendarEventSeries.getOriginalCalendarId" => 30,
     "CalendarEventSeries.getPopupReminders" => 30,
+    "CalendarEventSeries.getSmsReminders" => 30,
     "CalendarEventSeries.getTag" => 30,
     "CalendarEventSeries.getTitle" => 30,
     "CalendarEventSeries.getVisibility" => 30,
@@ -159,6 +163,8 @@ fn getter(calendars: &Calendars, it: &Event, instance: &Instance, ctx: &Ctx) -> 
         "getLastUpdated" => Val::Date(it.updated_utc_ms as f64),
         "getPopupReminders" => numbers(it.reminder_minutes(false)),
         "getEmailReminders" => numbers(it.reminder_minutes(true)),
+        // SMS reminders are shut down: none is kept (see `add_sms_reminder`).
+        "getSmsReminders" => Val::Array(Vec::new()),
         "getTag" => it.tags.get(&string_arg(args, 0)).map_or(Val::Null, |v| Val::String(v.clone())),
         "getAllTagKeys" => Val::Array(it.tags.keys().map(|k| Val::String(k.clone())).collect()),
         "getVisibility" => Val::String(it.visibility.clone()),
@@ -218,6 +224,7 @@ fn setter(event: &mut Event, ctx: &Ctx) -> ServiceResult<()> {
         "addPopupReminder" | "addEmailReminder" => {
             event.add_reminder(ctx.name == "addEmailReminder", int_arg(args, 0, ctx.method)?)?
         }
+        "addSmsReminder" => event.add_sms_reminder(int_arg(args, 0, ctx.method)?)?,
         "removeAllReminders" => event.reminders = Some(Vec::new()),
         "resetRemindersToDefault" => event.reminders = None,
         "setTag" => event.set_tag(&string_arg(args, 0), &string_arg(args, 1))?,
