@@ -258,6 +258,14 @@ pub struct EventQuery {
     pub status_filters: Option<Vec<String>>,
 }
 
+/// A reminder's minutes before the event, whatever its kind (documented range).
+fn check_reminder_minutes(minutes: i64) -> ServiceResult<()> {
+    if !(0..=REMINDER_MINUTES_MAX).contains(&minutes) {
+        return Err(ServiceError::new(REMINDER_MINUTES_MESSAGE));
+    }
+    Ok(())
+}
+
 impl Event {
     pub(super) fn check_state(&self) -> Result<(), String> {
         let in_order = match self.when {
@@ -309,16 +317,11 @@ impl Event {
     /// API: SMS reminders are shut down, "any newly added SMS reminders will be ignored",
     /// and the API returns none), so `getSmsReminders()` is always empty.
     pub fn add_sms_reminder(&self, minutes: i64) -> ServiceResult<()> {
-        if !(0..=REMINDER_MINUTES_MAX).contains(&minutes) {
-            return Err(ServiceError::new(REMINDER_MINUTES_MESSAGE));
-        }
-        Ok(())
+        check_reminder_minutes(minutes)
     }
 
     pub fn add_reminder(&mut self, email: bool, minutes: i64) -> ServiceResult<()> {
-        if !(0..=REMINDER_MINUTES_MAX).contains(&minutes) {
-            return Err(ServiceError::new(REMINDER_MINUTES_MESSAGE));
-        }
+        check_reminder_minutes(minutes)?;
         // The first own reminder replaces the defaults (documented for the Calendar API:
         // overrides are used instead of the defaults).
         let list = self.reminders.get_or_insert_with(Vec::new);
