@@ -43,7 +43,20 @@ pub struct Image {
     pub alt_description: Option<String>,
 }
 
+/// `setWidth` / `setHeight` of an image: a size below 0 is refused.
+pub fn check_size(size: i64) -> ServiceResult<i64> {
+    if size < 0 {
+        return Err(ServiceError::new(BAD_SIZE));
+    }
+    Ok(size)
+}
+
 impl Image {
+    /// The bytes it holds (from its base64's length, without decoding it).
+    pub fn byte_len(&self) -> usize {
+        self.base64.len() / 4 * 3
+    }
+
     pub fn bytes(&self) -> Vec<u8> {
         base64::engine::general_purpose::STANDARD.decode(&self.base64).unwrap_or_default()
     }
@@ -80,12 +93,19 @@ pub fn image_of(bytes: &[u8], name: &str) -> ServiceResult<(Image, u32, u32)> {
 
 impl super::Doc {
     /// A new InlineImage of `bytes` (a blob named `name`), detached, sized in pixels.
-    pub fn new_image(&mut self, bytes: &[u8], name: &str) -> ServiceResult<super::NodeId> {
-        let (image, width, height) = image_of(bytes, name)?;
-        let held: usize = self.nodes.values().filter_map(|n| n.image.as_ref()).map(|i| i.base64.len() / 4 * 3).sum();
-        if held + bytes.len() > IMAGE_BYTES_PER_DOCUMENT_MAX {
+    /// Whether `adding` more bytes of images fit in the document's bound, for a new image
+    /// and for a copy of elements holding images (`copy()` then `append...`).
+    pub fn check_image_room(&self, adding: usize) -> ServiceResult<()> {
+        let held: usize = self.nodes.values().filter_map(|n| n.image.as_ref()).map(Image::byte_len).sum();
+        if held.saturating_add(adding) > IMAGE_BYTES_PER_DOCUMENT_MAX {
             return Err(ServiceError::new(TOO_MANY_IMAGE_BYTES));
         }
+        Ok(())
+    }
+
+    pub fn new_image(&mut self, bytes: &[u8], name: &str) -> ServiceResult<super::NodeId> {
+        let (image, width, height) = image_of(bytes, name)?;
+        self.check_image_room(bytes.len())?;
         let mut node = super::Node::new(super::Kind::InlineImage);
         node.attrs.insert("WIDTH".into(), super::AttrValue::Number(f64::from(width)));
         node.attrs.insert("HEIGHT".into(), super::AttrValue::Number(f64::from(height)));
@@ -95,7 +115,7 @@ impl super::Doc {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A 3 x 2 red PNG (made with zlib, CRCs and all).

@@ -360,6 +360,14 @@ impl Doc {
     /// A detached deep copy of `source`'s element `id` made in this document (the same
     /// document, or another: `body.appendParagraph(otherDocsParagraph.copy())`).
     pub fn transplant(&mut self, source: &Doc, id: NodeId) -> ServiceResult<NodeId> {
+        // The copy's images count against this document's bound (images.rs).
+        let images: usize = source
+            .descendants(id)
+            .iter()
+            .filter_map(|n| source.nodes.get(n).and_then(|node| node.image.as_ref()))
+            .map(super::images::Image::byte_len)
+            .sum();
+        self.check_image_room(images)?;
         self.transplant_at_depth(source, id, 0)
     }
 

@@ -7,6 +7,7 @@
 //! | `getImage()` | the bytes set, typed by their format; `null` before any | documented / assumed (null) |
 //! | `getWidth()` | the width set, else the image's pixel width (0 without one; a video's 320) | assumed |
 //! | `getAlignment()` | the alignment set, else `LEFT` | assumed |
+//! | a form's images past 200 MB in all (`setImage`, `duplicate`) | [`TOO_MANY_IMAGE_BYTES`] | gas-sim's bound (as a document's) |
 //! | `VideoItem.setVideoUrl(url)` | a YouTube watch, short or embed URL, or an 11-character video id; else [`BAD_VIDEO_URL`] | documented (throws) / assumed (text) |
 
 use super::Item;
@@ -20,6 +21,33 @@ pub const VIDEO_WIDTH_DEFAULT: i64 = 320;
 pub const BAD_VIDEO_URL: &str = "Invalid argument: youtubeUrl";
 /// `setWidth` below 0 (assumed text).
 pub const BAD_WIDTH: &str = "Invalid argument: width";
+/// Bytes of images one form holds (gas-sim's bound, as a document's: a script adding
+/// 50 MB images to a thousand items must not take the host's memory).
+pub const IMAGE_BYTES_PER_FORM_MAX: usize = 200 * 1024 * 1024;
+/// Past [`IMAGE_BYTES_PER_FORM_MAX`].
+pub const TOO_MANY_IMAGE_BYTES: &str = "gas-sim: a form holds at most 200 MB of images, gas-sim's limit";
+
+impl super::Form {
+    /// Whether `adding` more bytes of images fit in the form's bound, `replacing` the
+    /// image of that item (its own does not count twice).
+    pub fn check_image_room(&self, adding: usize, replacing: Option<i64>) -> ServiceResult<()> {
+        self.check_image_room_within(adding, replacing, IMAGE_BYTES_PER_FORM_MAX)
+    }
+
+    fn check_image_room_within(&self, adding: usize, replacing: Option<i64>, max: usize) -> ServiceResult<()> {
+        let held: usize = self
+            .items
+            .iter()
+            .filter(|item| Some(item.id) != replacing)
+            .filter_map(|item| item.image.as_ref())
+            .map(crate::documents::images::Image::byte_len)
+            .sum();
+        if held.saturating_add(adding) > max {
+            return Err(ServiceError::new(TOO_MANY_IMAGE_BYTES));
+        }
+        Ok(())
+    }
+}
 
 impl Item {
     /// `ImageItem.setImage(blob)`.
@@ -39,6 +67,21 @@ impl Item {
             None if self.kind == super::ItemKind::Video => VIDEO_WIDTH_DEFAULT,
             None => 0,
         }
+    }
+
+    /// `getAlignment()`: the alignment set, else `LEFT` (see the module table).
+    pub fn media_alignment(&self) -> &str {
+        self.alignment.as_deref().unwrap_or(ALIGNMENTS[0])
+    }
+
+    /// `setAlignment(alignment)`: false for a name that is no `Forms.Alignment` (the
+    /// binding gives the signature error).
+    pub fn set_alignment(&mut self, alignment: &str) -> bool {
+        if !ALIGNMENTS.contains(&alignment) {
+            return false;
+        }
+        self.alignment = Some(alignment.to_string());
+        true
     }
 
     pub fn set_width(&mut self, width: i64) -> ServiceResult<()> {
@@ -96,13 +139,36 @@ mod tests {
     }
 
     #[test]
-    fn widths_default_to_the_media_and_refuse_below_zero() {
+    fn widths_and_alignments_default_and_refuse_what_the_platform_refuses() {
         let mut video = Item::new(1, super::super::ItemKind::Video);
         assert_eq!(video.media_width(), VIDEO_WIDTH_DEFAULT);
         assert_eq!(video.set_width(-1).unwrap_err().message, BAD_WIDTH);
         video.set_width(200).unwrap();
         assert_eq!(video.media_width(), 200);
-        let image = Item::new(2, super::super::ItemKind::Image);
+        let mut image = Item::new(2, super::super::ItemKind::Image);
         assert_eq!(image.media_width(), 0);
+        assert_eq!(image.media_alignment(), "LEFT");
+        assert!(!image.set_alignment("MIDDLE"));
+        assert!(image.set_alignment("CENTER"));
+        assert_eq!(image.media_alignment(), "CENTER");
+    }
+
+    #[test]
+    fn a_forms_images_stay_within_its_bound_counting_a_replaced_image_once() {
+        let png = crate::documents::images::tests::PNG_3X2;
+        let mut form = super::super::Form::default();
+        for id in [1, 2] {
+            let mut item = Item::new(id, super::super::ItemKind::Image);
+            item.set_image(png, "").unwrap();
+            form.items.push(item);
+        }
+        let one = form.items[0].image.as_ref().unwrap().byte_len();
+        assert!(one >= png.len() && one < png.len() + 3, "base64's length gives the bytes");
+        assert!(form.check_image_room_within(one, None, 3 * one).is_ok());
+        let over = form.check_image_room_within(one + 1, None, 3 * one);
+        assert_eq!(over.unwrap_err().message, TOO_MANY_IMAGE_BYTES);
+        // Replacing item 1's image: only item 2's counts.
+        assert!(form.check_image_room_within(2 * one, Some(1), 3 * one).is_ok());
+        assert!(form.check_image_room(one, None).is_ok());
     }
 }

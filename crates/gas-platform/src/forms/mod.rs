@@ -247,6 +247,8 @@ impl Forms {
     /// `item.duplicate()`: a copy with a new id, added at the end (documented).
     pub fn duplicate_item(&mut self, form_id: &str, item_id: i64) -> ServiceResult<i64> {
         let original = self.get(form_id)?.item(item_id)?.clone();
+        let image = original.image.as_ref().map_or(0, crate::documents::images::Image::byte_len);
+        self.get(form_id)?.check_image_room(image, None)?;
         let id = self.add_item(form_id, original.kind)?;
         let form = self.get_mut(form_id)?;
         let copy = form.items.last_mut().expect("just added");

@@ -21,6 +21,8 @@ use crate::{ServiceError, ServiceResult};
 pub const NEGATIVE_POINTS: &str = "Invalid argument: points";
 /// Links one feedback holds (gas-sim's bound).
 pub const FEEDBACK_LINKS_MAX: usize = 100;
+/// Past [`FEEDBACK_LINKS_MAX`].
+pub const TOO_MANY_LINKS: &str = "gas-sim: a feedback holds at most 100 links";
 
 /// `QuizFeedback`: text and links, made by `FormApp.createFeedback()`'s builder.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,6 +32,18 @@ pub struct QuizFeedback {
     /// The links' URLs, with their display texts at the same positions ("" when none).
     pub urls: Vec<String>,
     pub displays: Vec<String>,
+}
+
+impl QuizFeedback {
+    /// `addLink(url[, displayText])`: within [`FEEDBACK_LINKS_MAX`].
+    pub fn add_link(&mut self, url: String, display: Option<String>) -> ServiceResult<()> {
+        if self.urls.len() >= FEEDBACK_LINKS_MAX {
+            return Err(ServiceError::new(TOO_MANY_LINKS));
+        }
+        self.urls.push(url);
+        self.displays.push(display.unwrap_or_default());
+        Ok(())
+    }
 }
 
 /// A grade a script gave one item of one response.

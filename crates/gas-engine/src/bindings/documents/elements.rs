@@ -3,6 +3,7 @@
 //! rows and cells. Each acts on the element the handle names; the platform's checks
 //! (what may hold what, the last paragraph, indexes) are gas-platform's.
 
+use gas_platform::documents::images::Image;
 use gas_platform::documents::{search::Found, text as texts, Doc, Kind, NodeId};
 use gas_platform::{ServiceError, ServiceResult};
 
@@ -54,7 +55,6 @@ pub(super) fn element(doc: &mut Doc, handle: &ElementHandle, ctx: &Ctx) -> CallR
 fn image(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> Result<Option<Val>, Failure> {
     use gas_platform::documents::AttrValue;
     let node = doc.node_mut(id)?;
-    let image = node.image.clone().ok_or_else(|| ServiceError::new(texts::NO_SUCH_ELEMENT))?;
     let optional = |text: &Option<String>| text.clone().map_or(Val::Null, Val::String);
     let value = match ctx.name {
         "getWidth" | "getHeight" => {
@@ -66,10 +66,7 @@ fn image(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> Result<Option<Val>, Failure> {
         }
         "setWidth" | "setHeight" => {
             let key = if ctx.name == "setWidth" { "WIDTH" } else { "HEIGHT" };
-            let size = ctx.int(0)?;
-            if size < 0 {
-                return Err(ServiceError::new(gas_platform::documents::images::BAD_SIZE).into());
-            }
+            let size = gas_platform::documents::images::check_size(ctx.int(0)?)?;
             node.attrs.insert(key.into(), AttrValue::Number(size as f64));
             Val::Undefined
         }
@@ -84,28 +81,34 @@ fn image(doc: &mut Doc, id: NodeId, ctx: &Ctx) -> Result<Option<Val>, Failure> {
             };
             Val::Undefined
         }
-        "getAltTitle" => optional(&image.alt_title),
-        "getAltDescription" => optional(&image.alt_description),
+        "getAltTitle" => optional(&kept(node.image.as_ref())?.alt_title),
+        "getAltDescription" => optional(&kept(node.image.as_ref())?.alt_description),
         "setAltTitle" | "setAltDescription" => {
             let text = Some(ctx.text(0));
-            let kept = node.image.as_mut().expect("checked above");
+            let image = node.image.as_mut().ok_or_else(|| ServiceError::new(texts::NO_SUCH_ELEMENT))?;
             if ctx.name == "setAltTitle" {
-                kept.alt_title = text
+                image.alt_title = text
             } else {
-                kept.alt_description = text
+                image.alt_description = text
             }
             Val::Undefined
         }
-        "getBlob" => image_blob(&image, None)?,
-        "getAs" => image_blob(&image, Some(&ctx.text(0)))?,
+        "getBlob" => image_blob(kept(node.image.as_ref())?, None)?,
+        "getAs" => image_blob(kept(node.image.as_ref())?, Some(&ctx.text(0)))?,
         _ => return Ok(None),
     };
     Ok(Some(value))
 }
 
+/// An image element's image, borrowed where a method reads it (it may be 50 MB); a
+/// state file's image element without one is no element.
+fn kept(image: Option<&Image>) -> Result<&Image, ServiceError> {
+    image.ok_or_else(|| ServiceError::new(texts::NO_SUCH_ELEMENT))
+}
+
 /// The image's bytes as a Blob, or `getAs(target)`'s (its own type only: gas-sim
 /// converts no image; another type is the named gap `Blob.getAs` gives).
-fn image_blob(image: &gas_platform::documents::images::Image, target: Option<&str>) -> CallResult {
+pub(in crate::bindings) fn image_blob(image: &Image, target: Option<&str>) -> CallResult {
     use gas_platform::utilities::{self as util, GetAs};
     let name = (!image.name.is_empty()).then(|| image.name.clone());
     let Some(target) = target else {

@@ -11,7 +11,7 @@
 //! methods, `text.rs` the Text methods and the attribute tables.
 
 mod declared;
-mod elements;
+pub(in crate::bindings) mod elements;
 mod text;
 
 use gas_platform::documents::{self, text as texts, Doc, NodeId, Sessions, DOCUMENT_MIME_TYPE, SCOPE_DOCUMENTS};

@@ -451,10 +451,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         // ImageItem's image (as it was set), or null before one is.
         "getImage" => match &item.image {
-            Some(image) => {
-                let name = (!image.name.is_empty()).then(|| image.name.clone());
-                BlobParts { bytes: image.bytes(), content_type: Some(image.content_type.clone()), name }.into_val()?
-            }
+            Some(image) => super::super::documents::elements::image_blob(image, None)?,
             None => Val::Null,
         },
         "createChoice" => {
@@ -486,6 +483,14 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let choices = values.iter().map(|value| choice_of(form, value)).collect::<ServiceResult<Vec<Choice>>>()?;
             navigation::check_choices(&choices)?;
             forms.get_mut(&form_id)?.item_mut(item_id)?.choices = choices;
+            Val::Undefined
+        }
+        "setImage" => {
+            let blob =
+                BlobParts::of(handle_arg(arg(call.args, 0))).ok_or_else(|| signature_error(call.method, call.args))?;
+            forms.get(&form_id)?.check_image_room(blob.bytes.len(), Some(item_id))?;
+            let item = forms.get_mut(&form_id)?.item_mut(item_id)?;
+            item.set_image(&blob.bytes, blob.name.as_deref().unwrap_or_default())?;
             Val::Undefined
         }
         "setGoToPage" => {
@@ -550,23 +555,17 @@ fn settings(item: &mut Item, method: &str, name: &str, args: &[Val]) -> ServiceR
         "getUpperBound" => Val::Number(item.upper as f64),
         "getLeftLabel" => text(&item.left_label),
         "getRightLabel" => text(&item.right_label),
-        "setImage" => {
-            let blob = BlobParts::of(handle_arg(arg(args, 0))).ok_or_else(|| signature_error(method, args))?;
-            item.set_image(&blob.bytes, blob.name.as_deref().unwrap_or_default())?;
-            Val::Undefined
-        }
         "getWidth" => Val::Number(item.media_width() as f64),
         "setWidth" => {
             item.set_width(int_arg(args, 0, method)?)?;
             Val::Undefined
         }
-        "getAlignment" => Val::String(item.alignment.clone().unwrap_or_else(|| forms::media::ALIGNMENTS[0].into())),
+        "getAlignment" => Val::String(item.media_alignment().to_string()),
         "setAlignment" => {
-            let alignment = string_arg(args, 0);
-            if !forms::media::ALIGNMENTS.contains(&alignment.as_str()) {
+            if !item.set_alignment(&string_arg(args, 0)) {
                 return Err(signature_error(method, args));
             }
-            set(&mut item.alignment, Some(alignment))
+            Val::Undefined
         }
         "setVideoUrl" => {
             item.set_video_url(&string_arg(args, 0))?;

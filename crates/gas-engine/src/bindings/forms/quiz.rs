@@ -2,7 +2,7 @@
 //! both handles of gas-platform's `forms::quiz::QuizFeedback` (`{ text, urls, displays }`)
 //! made in the script's process; the builder changes in place (48_forms.js).
 
-use gas_platform::forms::quiz::{QuizFeedback, FEEDBACK_LINKS_MAX};
+use gas_platform::forms::quiz::QuizFeedback;
 use gas_platform::forms::SCOPE_FORMS;
 use gas_platform::ServiceError;
 
@@ -48,16 +48,11 @@ fn dispatch(call: &Call) -> CallResult {
     match name {
         "setText" => feedback.text = string_arg(call.args, 0),
         "addLink" => {
-            if feedback.urls.len() >= FEEDBACK_LINKS_MAX {
-                return Err(
-                    ServiceError::new(format!("gas-sim: a feedback holds at most {FEEDBACK_LINKS_MAX} links")).into()
-                );
-            }
-            feedback.urls.push(string_arg(call.args, 0));
-            feedback.displays.push(match arg(call.args, 1) {
-                Val::Undefined | Val::Null => String::new(),
-                _ => string_arg(call.args, 1),
-            });
+            let display = match arg(call.args, 1) {
+                Val::Undefined | Val::Null => None,
+                _ => Some(string_arg(call.args, 1)),
+            };
+            feedback.add_link(string_arg(call.args, 0), display)?;
         }
         // `build()` and `copy()` give the same fields; the prelude picks the class.
         _ => {}
