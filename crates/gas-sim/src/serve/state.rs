@@ -156,7 +156,7 @@ impl StateWriter {
     /// Writes the world whole and removes the journal (at a clean stop, after the loop).
     pub fn write_final(&self) -> Result<(), String> {
         let Some(file) = &self.file else { return Ok(()) };
-        write_whole(file, self.copy_as_written())?;
+        write_state(file, &self.copy_as_written())?;
         crate::state_journal::remove(&file.path)
     }
 
@@ -218,14 +218,20 @@ impl StateWriter {
 
 /// Writes `world` as the whole state, then a new journal that follows it.
 fn write_whole(file: &StateFile, world: World) -> Result<Journal, String> {
+    let text = write_state(file, &world)?;
+    let appender = Appender::start(&file.outputs, &file.path, &text, file.durability)?;
+    Ok(Journal { recorder: Recorder::new(world), appender, state_bytes: text.len() as u64 })
+}
+
+/// The state file whole (atomically), its text given back.
+fn write_state(file: &StateFile, world: &World) -> Result<String, String> {
     // One line: a third of `World::to_json`'s indented size (a sheet's row is an array of
     // cells), and a third of the time to write; `call` and `serve` load either.
     let mut text =
-        serde_json::to_string(&world).map_err(|e| format!("gas-sim bug: the world does not serialize: {e}"))?;
+        serde_json::to_string(world).map_err(|e| format!("gas-sim bug: the world does not serialize: {e}"))?;
     text.push('\n');
     file.outputs.write_with(&file.path, "--state", &text, file.durability)?;
-    let appender = Appender::start(&file.outputs, &file.path, &text, file.durability)?;
-    Ok(Journal { recorder: Recorder::new(world), appender, state_bytes: text.len() as u64 })
+    Ok(text)
 }
 
 /// The locks as a state file keeps them: an execution that is still running holds none.
