@@ -9,7 +9,7 @@ use crate::host::{CallResult, Failure};
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::container::SCOPE_GMAIL;
-use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, Page, ThreadView};
+use gas_platform::gmail::{self, Account, Attachment, Compose, MessageChange, MessageView, Page, ThreadView, UnreadIn};
 use gas_platform::mail::{split_recipients, OutgoingMail};
 use gas_platform::{ServiceError, ServiceResult, World};
 
@@ -51,15 +51,47 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailApp.createLabel" => 300,
     "GmailApp.deleteLabel" => 300,
     "GmailApp.getDraft" => 150,
+    "GmailApp.getDraftMessages" => 200,
     "GmailApp.getDrafts" => 200,
     "GmailApp.getInboxThreads" => 400,
     "GmailApp.getInboxUnreadCount" => 200,
     "GmailApp.getMessageById" => 150,
+    "GmailApp.getMessagesForThread" => 200,
+    "GmailApp.getMessagesForThreads" => 300,
+    "GmailApp.getSpamThreads" => 400,
+    "GmailApp.getSpamUnreadCount" => 200,
+    "GmailApp.getStarredThreads" => 400,
+    "GmailApp.getStarredUnreadCount" => 200,
     "GmailApp.getThreadById" => 150,
+    "GmailApp.getTrashThreads" => 400,
     "GmailApp.getUserLabelByName" => 150,
     "GmailApp.getUserLabels" => 150,
+    "GmailApp.markMessageRead" => 150,
+    "GmailApp.markMessageUnread" => 150,
+    "GmailApp.markMessagesRead" => 300,
+    "GmailApp.markMessagesUnread" => 300,
+    "GmailApp.markThreadRead" => 150,
+    "GmailApp.markThreadUnread" => 150,
+    "GmailApp.markThreadsRead" => 300,
+    "GmailApp.markThreadsUnread" => 300,
+    "GmailApp.moveMessageToTrash" => 200,
+    "GmailApp.moveMessagesToTrash" => 300,
+    "GmailApp.moveThreadToArchive" => 200,
+    "GmailApp.moveThreadToInbox" => 200,
+    "GmailApp.moveThreadToTrash" => 200,
+    "GmailApp.moveThreadsToArchive" => 300,
+    "GmailApp.moveThreadsToInbox" => 300,
+    "GmailApp.moveThreadsToTrash" => 300,
+    "GmailApp.refreshMessage" => 150,
+    "GmailApp.refreshMessages" => 300,
+    "GmailApp.refreshThread" => 150,
+    "GmailApp.refreshThreads" => 300,
     "GmailApp.search" => 400,
     "GmailApp.sendEmail" => 900,
+    "GmailApp.starMessage" => 150,
+    "GmailApp.starMessages" => 300,
+    "GmailApp.unstarMessage" => 150,
+    "GmailApp.unstarMessages" => 300,
     "GmailDraft.deleteDraft" => 300,
     "GmailDraft.getMessage" => 150,
     "GmailDraft.send" => 900,
@@ -119,7 +151,26 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "GmailApp.search" => threads(mailbox.search(&string_arg(args, 0), paging(method, args, 1)?, account, now)?),
         "GmailApp.getInboxThreads" => threads(mailbox.search("in:inbox", paging(method, args, 0)?, account, now)?),
-        "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.inbox_unread_count(account, now)? as f64),
+        "GmailApp.getStarredThreads" => threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?),
+        "GmailApp.getTrashThreads" => threads(mailbox.search("in:trash", paging(method, args, 0)?, account, now)?),
+        "GmailApp.getSpamThreads" => threads(mailbox.search("in:spam", paging(method, args, 0)?, account, now)?),
+        "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Inbox, account, now)? as f64),
+        "GmailApp.getStarredUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Starred, account, now)? as f64),
+        "GmailApp.getSpamUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Spam, account, now)? as f64),
+        "GmailApp.getDraftMessages" => {
+            Val::Array(mailbox.draft_messages().into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+        }
+        "GmailApp.getMessagesForThread" => {
+            let thread_id = handle_id(arg(args, 0));
+            Val::Array(mailbox.thread_messages(&thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+        }
+        "GmailApp.getMessagesForThreads" => {
+            let ids = batch_ids(arg(args, 0))?;
+            let messages_of = |thread_id: &String| {
+                Val::Array(mailbox.thread_messages(thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+            };
+            Val::Array(ids.iter().map(messages_of).collect())
+        }
         "GmailApp.getThreadById" => thread(mailbox, &string_arg(args, 0)),
         "GmailApp.getMessageById" => message(mailbox, &string_arg(args, 0)),
         "GmailApp.createLabel" => label(&mailbox.create_label(&string_arg(args, 0))?),
@@ -154,11 +205,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         | "GmailLabel.removeFromThread"
         | "GmailLabel.addToThreads"
         | "GmailLabel.removeFromThreads" => {
-            let ids = match arg(args, 0) {
-                Val::Array(items) => items.iter().map(handle_id).collect::<Vec<_>>(),
-                one => vec![handle_id(one)],
-            };
-            gmail::check_batch(ids.len())?;
+            let ids = batch_ids(arg(args, 0))?;
             let on = method.contains(".addTo");
             let name = label_name(call.handle);
             for thread_id in ids {
@@ -166,9 +213,88 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             }
             Val::Undefined
         }
-        _ => return thread_or_message(call, mailbox, mail, account, now),
+        _ => match BATCH_CHANGES.iter().find(|(name, _, _)| *name == method) {
+            Some(&(_, target, change)) => batch_change(mailbox, arg(args, 0), target, change, now)?,
+            None => return thread_or_message(call, mailbox, mail, account, now),
+        },
     };
     Ok(value)
+}
+
+/// What a GmailApp batch change takes.
+#[derive(Clone, Copy)]
+enum Target {
+    Threads,
+    Messages,
+}
+
+/// GmailApp's changes of one thread or message or of a list of them, and its refreshes:
+/// one call for the list, each object's new state answered in its order (documented:
+/// they "force the threads to refresh"; the prelude gives each object its state).
+const BATCH_CHANGES: &[(&str, Target, Option<MessageChange>)] = &[
+    ("GmailApp.markMessageRead", Target::Messages, Some(MessageChange::Read)),
+    ("GmailApp.markMessagesRead", Target::Messages, Some(MessageChange::Read)),
+    ("GmailApp.markMessageUnread", Target::Messages, Some(MessageChange::Unread)),
+    ("GmailApp.markMessagesUnread", Target::Messages, Some(MessageChange::Unread)),
+    ("GmailApp.starMessage", Target::Messages, Some(MessageChange::Star)),
+    ("GmailApp.starMessages", Target::Messages, Some(MessageChange::Star)),
+    ("GmailApp.unstarMessage", Target::Messages, Some(MessageChange::Unstar)),
+    ("GmailApp.unstarMessages", Target::Messages, Some(MessageChange::Unstar)),
+    ("GmailApp.moveMessageToTrash", Target::Messages, Some(MessageChange::Trash)),
+    ("GmailApp.moveMessagesToTrash", Target::Messages, Some(MessageChange::Trash)),
+    ("GmailApp.refreshMessage", Target::Messages, None),
+    ("GmailApp.refreshMessages", Target::Messages, None),
+    ("GmailApp.markThreadRead", Target::Threads, Some(MessageChange::Read)),
+    ("GmailApp.markThreadsRead", Target::Threads, Some(MessageChange::Read)),
+    ("GmailApp.markThreadUnread", Target::Threads, Some(MessageChange::Unread)),
+    ("GmailApp.markThreadsUnread", Target::Threads, Some(MessageChange::Unread)),
+    ("GmailApp.moveThreadToArchive", Target::Threads, Some(MessageChange::Archive)),
+    ("GmailApp.moveThreadsToArchive", Target::Threads, Some(MessageChange::Archive)),
+    ("GmailApp.moveThreadToInbox", Target::Threads, Some(MessageChange::Inbox)),
+    ("GmailApp.moveThreadsToInbox", Target::Threads, Some(MessageChange::Inbox)),
+    ("GmailApp.moveThreadToTrash", Target::Threads, Some(MessageChange::Trash)),
+    ("GmailApp.moveThreadsToTrash", Target::Threads, Some(MessageChange::Trash)),
+    ("GmailApp.refreshThread", Target::Threads, None),
+    ("GmailApp.refreshThreads", Target::Threads, None),
+];
+
+/// The ids of a thread or message (a script's object or its handle), or of a list of at
+/// most `gmail::BATCH_THREADS_MAX`.
+fn batch_ids(items: &Val) -> ServiceResult<Vec<String>> {
+    let ids = match items {
+        Val::Array(items) => items.iter().map(handle_id).collect::<Vec<_>>(),
+        one => vec![handle_id(one)],
+    };
+    gmail::check_batch(ids.len())?;
+    Ok(ids)
+}
+
+fn batch_change(
+    mailbox: &mut gmail::Mailbox,
+    items: &Val,
+    target: Target,
+    change: Option<MessageChange>,
+    now: i64,
+) -> ServiceResult<Val> {
+    let ids = batch_ids(items)?;
+    // Every id is checked before anything changes: a gone message fails the whole batch.
+    let view_of = |mailbox: &gmail::Mailbox, id: &str| match target {
+        Target::Threads => mailbox.thread_view(id, now).map(|v| to_val(&v)),
+        // A draft's message is reached by its handle, as `GmailMessage.refresh` reaches it.
+        Target::Messages => mailbox.handle_message(id, now).map(|m| to_val(&MessageView::of(m))),
+    };
+    if let Some(missing) = ids.iter().find(|id| view_of(mailbox, id).is_none()) {
+        return Err(gone(missing));
+    }
+    if let Some(change) = change {
+        for id in &ids {
+            match target {
+                Target::Threads => mailbox.mark_thread(id, change, now),
+                Target::Messages => mailbox.mark_message(id, change, now)?,
+            }
+        }
+    }
+    Ok(Val::Array(ids.iter().map(|id| view_of(mailbox, id).unwrap_or(Val::Null)).collect()))
 }
 
 fn thread_or_message(

@@ -149,6 +149,69 @@ fn marks_and_places() {
     assert_eq!(got, json!([true, false, true, false, true, true, 1, false, false, 1, true, 1, 0, 1, true]));
 }
 
+/// GmailApp's own batch changes: one call for a list, each object given its new state
+/// ("forces the threads to refresh"), GmailApp returned for chaining; more than 100 at once
+/// is refused before anything changes.
+#[test]
+fn gmail_app_changes_threads_and_messages_in_batches() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var threads = GmailApp.getInboxThreads();
+           var stale = GmailApp.getThreadById(threads[0].getId());
+           var out = [threads.length, GmailApp.markThreadsRead(threads) === GmailApp,
+                      threads.every(function (t) { return !t.isUnread(); }), stale.isUnread(),
+                      GmailApp.refreshThread(stale) === GmailApp, stale.isUnread(), GmailApp.getInboxUnreadCount()];
+           GmailApp.markThreadUnread(threads[1]).moveThreadsToArchive([threads[0]]);
+           out.push(threads[1].isUnread(), threads[0].isInInbox(), GmailApp.getInboxThreads().length);
+           GmailApp.moveThreadToInbox(threads[0]);
+           var messages = GmailApp.getMessagesForThreads(threads);
+           out.push(messages.map(function (ms) { return ms.length; }).join(),
+                    GmailApp.getMessagesForThread(threads[0]).length === messages[0].length);
+           var first = messages[0][0];
+           GmailApp.starMessages([first]).markMessageUnread(first);
+           out.push(first.isStarred(), first.isUnread(), GmailApp.getStarredThreads().length,
+                    GmailApp.getStarredUnreadCount(), GmailApp.getStarredThreads(0, 0).length);
+           GmailApp.unstarMessage(first).moveMessagesToTrash([first]);
+           out.push(first.isInTrash(), GmailApp.getTrashThreads().length, GmailApp.getStarredThreads().length);
+           out.push(GmailApp.refreshMessages([first]) === GmailApp, GmailApp.getSpamThreads().length,
+                    GmailApp.getSpamUnreadCount());
+           var many = [];
+           for (var i = 0; i < 101; i++) many.push(threads[0]);
+           try { GmailApp.markThreadsUnread(many); } catch (e) { out.push(String(e)); }
+           out.push(GmailApp.refreshThread(threads[0]).isUnread === undefined, threads[0].isUnread());
+           try { GmailApp.markThreadsRead('x'); } catch (e) { out.push(e.name); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            2, true, true, true, true, false, 0, true, false, 1, "2,1", true, true, true, 1, 1, 0, true, 1, 0,
+            true, 0, 0, "Exception: Argument too large: threads", true, false, "Exception"
+        ])
+    );
+}
+
+/// `getDraftMessages` gives each draft's message, newest first, as `getDrafts` lists them.
+#[test]
+fn draft_messages_in_the_drafts_order() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           GmailApp.createDraft('a@example.com', 'first', 'v1');
+           Utilities.sleep(1000);
+           GmailApp.createDraft('b@example.com', 'second', 'v2');
+           var messages = GmailApp.getDraftMessages();
+           return [messages.length, messages[0].getSubject(), messages[1].getSubject(), messages[0].isDraft(),
+                   messages[0].getId() === GmailApp.getDrafts()[0].getMessageId()];
+         }",
+    );
+    assert_eq!(got, json!([2, "second", "first", true, true]));
+}
+
 #[test]
 fn labels() {
     let world = mailbox_world();
@@ -298,8 +361,8 @@ fn errors_and_gaps() {
     assert_eq!(thrown_in(&world, "GmailApp.search('', 0, 501)"), format!("Exception: {SEARCH_MAX_MESSAGE}"));
     assert_eq!(thrown_in(&world, "GmailApp.createLabel('Inbox')"), "Exception: Invalid argument: name");
     assert_eq!(
-        thrown_in(&world, "GmailApp.getSpamThreads()"),
-        "Error: gas-sim does not implement GmailApp.getSpamThreads()"
+        thrown_in(&world, "GmailApp.getPriorityInboxThreads()"),
+        "Error: gas-sim does not implement GmailApp.getPriorityInboxThreads()"
     );
     assert_eq!(
         thrown_in(&world, "GmailApp.search('')[0].getPermalink()"),

@@ -22,7 +22,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
-pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange};
+pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
 /// a real mailbox is bounded by storage). A send past it is refused with

@@ -263,12 +263,17 @@ impl Mailbox {
 
     /// Every draft, newest first (as Gmail lists them).
     pub fn drafts(&self) -> Vec<DraftView> {
-        let mut drafts: Vec<&Message> = self.messages.iter().filter(|m| m.draft_id.is_some()).collect();
-        drafts.sort_by(|a, b| b.at_utc_ms.cmp(&a.at_utc_ms).then(b.id.cmp(&a.id)));
-        drafts
+        self.draft_messages()
             .iter()
             .map(|m| DraftView { id: m.draft_id.clone().unwrap_or_default(), message_id: m.id.clone() })
             .collect()
+    }
+
+    /// `GmailApp.getDraftMessages()`: each draft's message, in `drafts()`'s order.
+    pub fn draft_messages(&self) -> Vec<&Message> {
+        let mut drafts: Vec<&Message> = self.messages.iter().filter(|m| m.draft_id.is_some()).collect();
+        drafts.sort_by(|a, b| b.at_utc_ms.cmp(&a.at_utc_ms).then(b.id.cmp(&a.id)));
+        drafts
     }
 
     pub fn draft_message(&self, draft_id: &str) -> ServiceResult<&Message> {
@@ -435,7 +440,19 @@ impl Mailbox {
 
     /// `getInboxUnreadCount()`: unread threads in the inbox (documented: threads).
     pub fn inbox_unread_count(&self, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
-        Ok(self.search("in:inbox is:unread", Page::FIRST, account, now_utc_ms)?.len())
+        self.unread_count(UnreadIn::Inbox, account, now_utc_ms)
+    }
+
+    /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`: the
+    /// threads with an unread message in that place (documented: "the number of unread
+    /// threads"), counted as `search` finds them. gas-sim's mailbox has no spam: 0.
+    pub fn unread_count(&self, place: UnreadIn, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
+        let query = match place {
+            UnreadIn::Inbox => "in:inbox is:unread",
+            UnreadIn::Starred => "is:starred is:unread",
+            UnreadIn::Spam => "in:spam is:unread",
+        };
+        Ok(self.search(query, Page::FIRST, account, now_utc_ms)?.len())
     }
 
     /// `label.getUnreadCount()`: unread threads carrying the label.
@@ -462,6 +479,14 @@ impl Mailbox {
         let parsed = Query::Term(query::Term::Label(label_key(name)));
         Ok(page.of_threads(self.threads_matching(&parsed, account, now_utc_ms)))
     }
+}
+
+/// Where `unread_count` counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnreadIn {
+    Inbox,
+    Starred,
+    Spam,
 }
 
 /// One change of marks or place, for a message or every message of a thread.

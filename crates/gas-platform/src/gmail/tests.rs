@@ -120,6 +120,26 @@ fn label_queries_and_unread_threads() {
     assert_eq!(mb.inbox_unread_count(utc(), now).unwrap(), 3);
 }
 
+/// `getStarredUnreadCount` counts threads with a starred unread message, archived or not;
+/// `getSpamUnreadCount` is 0 (the mailbox has no spam).
+#[test]
+fn unread_counts_by_place() {
+    let (mut mb, now) = sample();
+    let count = |mb: &Mailbox, place| mb.unread_count(place, utc(), now).unwrap();
+    assert_eq!(count(&mb, UnreadIn::Starred), 0);
+    let (first, last) = (mb.messages[0].id.clone(), mb.messages.last().unwrap().id.clone());
+    mb.mark_message(&first, MessageChange::Star, now).unwrap();
+    mb.mark_thread(&last, MessageChange::Star, now);
+    mb.mark_thread(&last, MessageChange::Archive, now);
+    assert_eq!(count(&mb, UnreadIn::Starred), 2, "an archived thread is still starred");
+    mb.mark_thread(&first, MessageChange::Read, now);
+    assert_eq!(count(&mb, UnreadIn::Starred), 1, "a read thread is not counted");
+    mb.mark_thread(&last, MessageChange::Trash, now);
+    assert_eq!(count(&mb, UnreadIn::Starred), 0, "the trash is not searched");
+    assert_eq!(count(&mb, UnreadIn::Spam), 0);
+    assert_eq!(count(&mb, UnreadIn::Inbox), mb.inbox_unread_count(utc(), now).unwrap());
+}
+
 #[test]
 fn relative_and_absolute_dates() {
     let (mb, now) = sample();
@@ -309,6 +329,8 @@ fn draft_rules() {
     assert_eq!(mb.draft_message(&draft.id).unwrap().to, "c@d.example");
     let second = mb.create_draft(&mail, compose("e@f.example", "other", ""), utc(), now + 2).unwrap();
     assert_eq!(mb.drafts(), [second.clone(), draft.clone()], "newest first");
+    let messages: Vec<&str> = mb.draft_messages().iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(messages, [second.message_id.as_str(), draft.message_id.as_str()], "in the drafts' order");
     let sent = mb.send_draft(&mut mail, &draft.id, utc(), now + 3).unwrap();
     assert_eq!(sent, draft.message_id);
     assert_eq!((mail.sent.len(), mail.sent[0].mail.subject.as_str()), (1, "draft 2"));

@@ -76,10 +76,30 @@
     const GmailDraft = klass('GmailDraft', {
       update(...args) { this._h = call('GmailDraft.update', this._h, sendArgs(args)); return this; },
     });
-    const GmailApp = service('GmailApp', {
+    // GmailApp's changes and refreshes of a thread or message or of a list of them: one
+    // call, and each object takes the state the service answers (documented: they "force
+    // the threads to refresh"); each returns GmailApp.
+    const batch = (method) => function (items) {
+      const states = call(method, null, [items], true);
+      (Array.isArray(items) ? items : [items]).forEach((item, i) => { item._h = states[i]; });
+      return GmailApp;
+    };
+    const changes = {};
+    for (const name of ['markMessageRead', 'markMessagesRead', 'markMessageUnread', 'markMessagesUnread',
+      'starMessage', 'starMessages', 'unstarMessage', 'unstarMessages', 'moveMessageToTrash',
+      'moveMessagesToTrash', 'markThreadRead', 'markThreadsRead', 'markThreadUnread', 'markThreadsUnread',
+      'moveThreadToArchive', 'moveThreadsToArchive', 'moveThreadToInbox', 'moveThreadsToInbox',
+      'moveThreadToTrash', 'moveThreadsToTrash', 'refreshMessage', 'refreshMessages', 'refreshThread',
+      'refreshThreads']) {
+      changes[name] = batch('GmailApp.' + name);
+    }
+    const GmailApp = service('GmailApp', Object.assign(changes, {
       sendEmail(...args) { call('GmailApp.sendEmail', null, sendArgs(args)); return GmailApp; },
       createDraft(...args) { return new GmailDraft(call('GmailApp.createDraft', null, sendArgs(args))); },
-    });
+      getMessagesForThreads(threads) {
+        return call('GmailApp.getMessagesForThreads', null, [threads], true).map((row) => row.map((h) => new GmailMessage(h)));
+      },
+    }));
     return { GmailApp, GmailThread, GmailMessage, GmailLabel, GmailDraft, GmailAttachment };
   });
 
