@@ -103,6 +103,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailLabel.getUnreadCount" => 200,
     "GmailLabel.removeFromThread" => 200,
     "GmailLabel.removeFromThreads" => 300,
+    "GmailMessage.createDraftReply" => 400,
+    "GmailMessage.createDraftReplyAll" => 400,
     "GmailMessage.forward" => 900,
     "GmailMessage.getAttachments" => 200,
     "GmailMessage.getThread" => 150,
@@ -115,6 +117,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailMessage.star" => 150,
     "GmailMessage.unstar" => 150,
     "GmailThread.addLabel" => 200,
+    "GmailThread.createDraftReply" => 400,
+    "GmailThread.createDraftReplyAll" => 400,
     "GmailThread.getLabels" => 150,
     "GmailThread.getMessages" => 200,
     "GmailThread.markRead" => 150,
@@ -151,7 +155,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "GmailApp.search" => threads(mailbox.search(&string_arg(args, 0), paging(method, args, 1)?, account, now)?),
         "GmailApp.getInboxThreads" => threads(mailbox.search("in:inbox", paging(method, args, 0)?, account, now)?),
-        "GmailApp.getStarredThreads" => threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?),
+        "GmailApp.getStarredThreads" => {
+            threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?)
+        }
         "GmailApp.getTrashThreads" => threads(mailbox.search("in:trash", paging(method, args, 0)?, account, now)?),
         "GmailApp.getSpamThreads" => threads(mailbox.search("in:spam", paging(method, args, 0)?, account, now)?),
         "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Inbox, account, now)? as f64),
@@ -162,12 +168,16 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "GmailApp.getMessagesForThread" => {
             let thread_id = handle_id(arg(args, 0));
-            Val::Array(mailbox.thread_messages(&thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+            Val::Array(
+                mailbox.thread_messages(&thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect(),
+            )
         }
         "GmailApp.getMessagesForThreads" => {
             let ids = batch_ids(arg(args, 0))?;
             let messages_of = |thread_id: &String| {
-                Val::Array(mailbox.thread_messages(thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
+                Val::Array(
+                    mailbox.thread_messages(thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect(),
+                )
             };
             Val::Array(ids.iter().map(messages_of).collect())
         }
@@ -362,6 +372,14 @@ fn thread_or_message(
             let all = method.ends_with("All");
             mailbox.reply(mail, &id, reply_compose(method, args)?, all, account, now)?;
             Val::Undefined
+        }
+        ("GmailMessage.createDraftReply" | "GmailMessage.createDraftReplyAll", _) => {
+            let all = method.ends_with("All");
+            to_val(&mailbox.draft_reply(mail, &id, reply_compose(method, args)?, all, account, now)?)
+        }
+        ("GmailThread.createDraftReply" | "GmailThread.createDraftReplyAll", _) => {
+            let all = method.ends_with("All");
+            to_val(&mailbox.draft_reply_thread(mail, &id, reply_compose(method, args)?, all, account, now)?)
         }
         ("GmailMessage.forward", _) => {
             let mut compose = compose_with_options(arg(args, 1));

@@ -188,8 +188,33 @@ fn gmail_app_changes_threads_and_messages_in_batches() {
     assert_eq!(
         got,
         json!([
-            2, true, true, true, true, false, 0, true, false, 1, "2,1", true, true, true, 1, 1, 0, true, 1, 0,
-            true, 0, 0, "Exception: Argument too large: threads", true, false, "Exception"
+            2,
+            true,
+            true,
+            true,
+            true,
+            false,
+            0,
+            true,
+            false,
+            1,
+            "2,1",
+            true,
+            true,
+            true,
+            1,
+            1,
+            0,
+            true,
+            1,
+            0,
+            true,
+            0,
+            0,
+            "Exception: Argument too large: threads",
+            true,
+            false,
+            "Exception"
         ])
     );
 }
@@ -329,6 +354,50 @@ fn replies_and_forwards_go_into_the_thread() {
                 "Fwd: Order 1001 -> boss@corp.example"
             ],
             96
+        ])
+    );
+}
+
+/// `createDraftReply(All)` keeps the reply `reply` would send as a draft: same recipients
+/// and subject, no quota, invisible in the thread until sent, then in the thread (and a
+/// quota use per recipient). Neither a reply nor a draft reply is made without a body.
+#[test]
+fn draft_replies_join_the_thread_when_sent() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var t = GmailApp.search('subject:1001')[0];
+           var d = t.getMessages()[0].createDraftReply('Thanks', { cc: 'team@corp.example' });
+           var m = d.getMessage();
+           var out = [m.getSubject(), m.getTo(), m.getCc(), m.isDraft(), MailApp.getRemainingDailyQuota(),
+                      t.refresh().getMessageCount(), GmailApp.getDrafts().length];
+           var all = t.createDraftReplyAll('All of you', { htmlBody: '<b>All</b>' });
+           out.push(all.getMessage().getSubject(), all.getMessage().getBody());
+           d.send();
+           out.push(t.refresh().getMessageCount(), MailApp.getRemainingDailyQuota(), GmailApp.getDrafts().length);
+           try { t.createDraftReply(); } catch (e) { out.push(e.name); }
+           try { t.reply(); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "Re: Order 1001",
+            "Ana <ana@shop.example>",
+            "team@corp.example",
+            true,
+            100,
+            2,
+            1,
+            "Re: Order 1001",
+            "<b>All</b>",
+            3,
+            98,
+            1,
+            "Exception",
+            "Exception: The parameters () don't match the method signature for GmailApp.GmailThread.reply."
         ])
     );
 }

@@ -161,12 +161,40 @@ impl Mailbox {
         &mut self,
         mail: &mut Mail,
         message_id: &str,
-        mut compose: Compose,
+        compose: Compose,
         all: bool,
         account: Account,
         now_utc_ms: i64,
     ) -> ServiceResult<String> {
-        let original = self.seen_message(message_id, now_utc_ms)?.clone();
+        let (compose, thread_id) = self.addressed_reply(message_id, compose, all, account, now_utc_ms)?;
+        self.send(mail, compose, Some(&thread_id), account, now_utc_ms)
+    }
+
+    /// `message.createDraftReply(body, options)` / `createDraftReplyAll`: the reply
+    /// `reply` would send, kept as a draft of the message's thread (no quota used).
+    pub fn draft_reply(
+        &mut self,
+        mail: &Mail,
+        message_id: &str,
+        compose: Compose,
+        all: bool,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<DraftView> {
+        let (compose, thread_id) = self.addressed_reply(message_id, compose, all, account, now_utc_ms)?;
+        self.new_draft(mail, compose, Some(&thread_id), account, now_utc_ms)
+    }
+
+    /// A reply's recipients and subject (see `reply`), and the thread it goes into.
+    fn addressed_reply(
+        &self,
+        message_id: &str,
+        mut compose: Compose,
+        all: bool,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<(Compose, String)> {
+        let original = self.seen_message(message_id, now_utc_ms)?;
         let me = account.email.to_lowercase();
         let back_to = if original.reply_to.is_empty() { &original.from } else { &original.reply_to };
         // A reply to the account's own message goes to that message's recipients.
@@ -189,7 +217,7 @@ impl Mailbox {
         to.dedup();
         compose.mail.to = to;
         compose.mail.subject = prefixed("Re: ", &original.subject);
-        self.send(mail, compose, Some(&original.thread_id), account, now_utc_ms)
+        Ok((compose, original.thread_id.clone()))
     }
 
     /// `thread.reply(...)`: a reply to the thread's last message.
@@ -202,9 +230,27 @@ impl Mailbox {
         account: Account,
         now_utc_ms: i64,
     ) -> ServiceResult<String> {
-        let last = self.thread_messages(thread_id, now_utc_ms).last().map(|m| m.id.clone());
-        let last = last.ok_or_else(|| ServiceError::new(format!("Invalid argument: id {thread_id}")))?;
+        let last = self.last_message_id(thread_id, now_utc_ms)?;
         self.reply(mail, &last, compose, all, account, now_utc_ms)
+    }
+
+    /// `thread.createDraftReply(...)`: a draft reply to the thread's last message.
+    pub fn draft_reply_thread(
+        &mut self,
+        mail: &Mail,
+        thread_id: &str,
+        compose: Compose,
+        all: bool,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<DraftView> {
+        let last = self.last_message_id(thread_id, now_utc_ms)?;
+        self.draft_reply(mail, &last, compose, all, account, now_utc_ms)
+    }
+
+    fn last_message_id(&self, thread_id: &str, now_utc_ms: i64) -> ServiceResult<String> {
+        let last = self.thread_messages(thread_id, now_utc_ms).last().map(|m| m.id.clone());
+        last.ok_or_else(|| ServiceError::new(format!("Invalid argument: id {thread_id}")))
     }
 
     /// `message.forward(recipient, options)`: the message's body and attachments (plus
@@ -240,12 +286,26 @@ impl Mailbox {
         account: Account,
         now_utc_ms: i64,
     ) -> ServiceResult<DraftView> {
+        self.new_draft(mail, compose, None, account, now_utc_ms)
+    }
+
+    /// A draft in `thread_id`'s thread (a draft reply), else in a thread of its own. Like
+    /// every draft, searches and threads do not see it until it is sent.
+    fn new_draft(
+        &mut self,
+        mail: &Mail,
+        compose: Compose,
+        thread_id: Option<&str>,
+        account: Account,
+        now_utc_ms: i64,
+    ) -> ServiceResult<DraftView> {
         check_compose(&compose, mail.account)?;
         self.check_room()?;
         let id = self.new_id();
         let draft_id = format!("r-{}", u64::from_str_radix(&id, 16).unwrap_or(0) % 10_000_000_000_000_000_000);
         let from = from_header(&compose, account.email, mail.account);
-        let mut message = Self::message_of(&compose, id.clone(), id.clone(), from, now_utc_ms);
+        let thread = self.thread_for(thread_id, &id);
+        let mut message = Self::message_of(&compose, id.clone(), thread, from, now_utc_ms);
         message.sent = false;
         message.draft_id = Some(draft_id.clone());
         self.messages.push(message);

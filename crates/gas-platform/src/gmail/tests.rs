@@ -275,6 +275,24 @@ fn reply_reply_all_and_forward() {
     assert_eq!(mb.thread_view(&original, now).unwrap().message_count, 5);
 }
 
+/// A draft reply is addressed as the reply would be, uses no quota, stays out of its
+/// thread while a draft and joins it when sent.
+#[test]
+fn a_draft_reply_joins_its_thread_when_sent() {
+    let (mut mb, now) = sample();
+    let mut mail = Mail::default();
+    let original = mb.messages[0].id.clone();
+    mb.messages[0].cc = "carl@shop.example".into();
+    let draft = mb.draft_reply_thread(&mail, &original, compose("", "", "Soon"), true, utc(), now).unwrap();
+    let message = mb.draft_message(&draft.id).unwrap();
+    assert_eq!((message.to.as_str(), message.cc.as_str()), ("Ana <ana@shop.example>", "carl@shop.example"));
+    assert_eq!((message.subject.as_str(), message.thread_id.as_str()), ("Re: Order 1001", original.as_str()));
+    assert_eq!((mail.sent.len(), mb.thread_view(&original, now).unwrap().message_count), (0, 1));
+    mb.send_draft(&mut mail, &draft.id, utc(), now + 1).unwrap();
+    assert_eq!((mail.sent.len(), mb.thread_view(&original, now + 1).unwrap().message_count), (1, 2));
+    assert!(mb.draft_reply(&mail, "missing", compose("", "", "x"), false, utc(), now).is_err());
+}
+
 #[test]
 fn a_full_thread_starts_a_new_one() {
     let mut mb = Mailbox::default();

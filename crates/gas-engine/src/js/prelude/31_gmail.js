@@ -38,6 +38,14 @@
     });
     // The getters of a message, thread, label and draft are reads of the handle
     // (bindings/gmail.rs): a view of the mailbox when it was made; `refresh` reads again.
+    // `reply` and `createDraftReply` of a message or thread: the options' blobs as handles.
+    // The script's own arguments (`reply()` alone fails the signature check, as there).
+    const replyWith = (method, wrap) => function (...args) {
+      if (args.length > 1) args[1] = withBlobs(args[1]);
+      const answer = call(method, this._h, args, true);
+      return wrap === undefined ? this : wrap(answer);
+    };
+    const draftOf = (h) => new GmailDraft(h);
     const GmailMessage = klass('GmailMessage', {
       markRead: refreshed('GmailMessage.markRead'),
       markUnread: refreshed('GmailMessage.markUnread'),
@@ -45,8 +53,10 @@
       unstar: refreshed('GmailMessage.unstar'),
       moveToTrash: refreshed('GmailMessage.moveToTrash'),
       refresh: refreshed('GmailMessage.refresh'),
-      reply(body, options, ...more) { call('GmailMessage.reply', this._h, [body, withBlobs(options), ...more], true); return this; },
-      replyAll(body, options, ...more) { call('GmailMessage.replyAll', this._h, [body, withBlobs(options), ...more], true); return this; },
+      reply: replyWith('GmailMessage.reply'),
+      replyAll: replyWith('GmailMessage.replyAll'),
+      createDraftReply: replyWith('GmailMessage.createDraftReply', draftOf),
+      createDraftReplyAll: replyWith('GmailMessage.createDraftReplyAll', draftOf),
       forward(recipient, options, ...more) { call('GmailMessage.forward', this._h, [recipient, withBlobs(options), ...more], true); return this; },
     });
     const labelCall = (method) => function (label) {
@@ -62,8 +72,10 @@
       refresh: refreshed('GmailThread.refresh'),
       addLabel: labelCall('GmailThread.addLabel'),
       removeLabel: labelCall('GmailThread.removeLabel'),
-      reply(body, options, ...more) { call('GmailThread.reply', this._h, [body, withBlobs(options), ...more], true); return this; },
-      replyAll(body, options, ...more) { call('GmailThread.replyAll', this._h, [body, withBlobs(options), ...more], true); return this; },
+      reply: replyWith('GmailThread.reply'),
+      replyAll: replyWith('GmailThread.replyAll'),
+      createDraftReply: replyWith('GmailThread.createDraftReply', draftOf),
+      createDraftReplyAll: replyWith('GmailThread.createDraftReplyAll', draftOf),
     });
     const threadsCall = (method) => function (threads) {
       call(method, this._h, [threads]);
