@@ -96,6 +96,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailDraft.getMessage" => 150,
     "GmailDraft.send" => 900,
     "GmailDraft.update" => 400,
+    "GmailAttachment.getHash" => 0,
     "GmailLabel.addToThread" => 200,
     "GmailLabel.addToThreads" => 300,
     "GmailLabel.deleteLabel" => 300,
@@ -155,6 +156,10 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "GmailApp.search" => threads(mailbox.search(&string_arg(args, 0), paging(method, args, 1)?, account, now)?),
         "GmailApp.getInboxThreads" => threads(mailbox.search("in:inbox", paging(method, args, 0)?, account, now)?),
+        "GmailAttachment.getHash" => {
+            let bytes = super::blob::BlobParts::of(call.handle).map(|b| b.bytes).unwrap_or_default();
+            Val::String(gmail::attachment_hash(&bytes))
+        }
         "GmailApp.getStarredThreads" => {
             threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?)
         }

@@ -324,6 +324,36 @@ fn a_drafts_message_has_its_attachments() {
     assert_eq!(got, json!([1, "terms.txt", "text/plain", "net 30", 1, null]));
 }
 
+/// An attachment is a blob: its SHA-1 hash, and Blob's changes and conversions.
+#[test]
+fn an_attachment_hashes_and_changes_as_a_blob() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           GmailApp.createDraft('a@example.com', 'x', '', { attachments: [Utilities.newBlob('abc', 'text/plain', 'a.txt')] });
+           var a = GmailApp.getDrafts()[0].getMessage().getAttachments()[0];
+           var out = [a.getHash(), a.setDataFromString('abcd') === a, a.getDataAsString(), a.getHash().length];
+           a.setName('table.csv').setContentTypeFromExtension();
+           out.push(a.getContentType(), a.setBytes([104, 105]).getDataAsString());
+           try { a.getAs('text/plain'); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "a9993e364706816aba3e25717850c26c9cd0d89d",
+            true,
+            "abcd",
+            40,
+            "text/csv",
+            "hi",
+            "Exception: Converting from text/csv to text/plain is not supported."
+        ])
+    );
+}
+
 #[test]
 fn replies_and_forwards_go_into_the_thread() {
     let world = mailbox_world();

@@ -480,6 +480,13 @@ pub fn check_sender(from: &str) -> Result<(), String> {
     }
 }
 
+/// `GmailAttachment.getHash()`: "the SHA1 content hash for this attachment" (documented),
+/// as 40 lower-case hex digits (assumed: the Gmail API's attachment hashes are written so).
+pub fn attachment_hash(bytes: &[u8]) -> String {
+    use sha1::{Digest, Sha1};
+    Sha1::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A batch of threads a call takes at once.
 pub fn check_batch(len: usize) -> crate::ServiceResult<()> {
     if len > BATCH_THREADS_MAX {

@@ -471,3 +471,10 @@ fn scripted_senders_are_addresses() {
         assert!(check_sender(bad).unwrap_err().contains("is not an email address"), "{bad:?}");
     }
 }
+
+#[test]
+fn an_attachments_hash_is_its_sha1_in_hex() {
+    // SHA-1("abc"), FIPS 180-1's example.
+    assert_eq!(attachment_hash(b"abc"), "a9993e364706816aba3e25717850c26c9cd0d89d");
+    assert_eq!(attachment_hash(b"").len(), 40);
+}

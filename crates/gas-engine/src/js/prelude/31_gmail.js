@@ -35,6 +35,11 @@
         return new Blob({ bytes: this._h.bytes.slice(), contentType: this._h.contentType, name: this._h.name });
       },
       isGoogleType() { return false; },
+      // A blob's changes and conversions, as Blob's (39_blob.js).
+      setBytes: Blob.prototype.setBytes,
+      setDataFromString: Blob.prototype.setDataFromString,
+      setContentTypeFromExtension: Blob.prototype.setContentTypeFromExtension,
+      getAs: Blob.prototype.getAs,
     });
     // The getters of a message, thread, label and draft are reads of the handle
     // (bindings/gmail.rs): a view of the mailbox when it was made; `refresh` reads again.
