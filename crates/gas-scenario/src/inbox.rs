@@ -30,6 +30,7 @@ fn entry_of(loaded: &LoadedScenario, section: &InboxSection, key: &str) -> Resul
             ("from", section.from.as_ref().map(Spanned::span), "a draft is from the account"),
             ("thread", section.thread.as_ref().map(Spanned::span), "a draft starts its own thread"),
             ("unread", section.unread.as_ref().map(Spanned::span), "a draft is never unread"),
+            ("headers", section.headers.as_ref().map(Spanned::span), "a draft's headers come from its other keys"),
             (
                 "labels",
                 section.labels.first().map(Spanned::span),
@@ -59,6 +60,7 @@ fn entry_of(loaded: &LoadedScenario, section: &InboxSection, key: &str) -> Resul
         || section.html.is_some()
         || section.thread.is_some()
         || section.unread.is_some()
+        || section.headers.is_some()
         || !section.attachments.is_empty();
     if content || section.labels.is_empty() {
         return Err(loaded.error(
@@ -111,6 +113,7 @@ pub fn add_to_world(
         gmail::check_sender(from.get_ref()).map_err(|e| loaded.error_at(from, &format!("{key}.from"), e))?;
         let labels = create_labels(loaded, world, section, &key)?;
         let attachments = attachments_of(loaded, section, &key)?;
+        let headers = headers_of(loaded, section, &key)?;
         let id = world.gmail.new_id();
         let thread_id = match &section.thread {
             None => id.clone(),
@@ -141,10 +144,23 @@ pub fn add_to_world(
             labels,
             unread: section.unread.as_ref().is_none_or(|u| *u.get_ref()),
             inbox: true,
+            headers,
             ..Default::default()
         });
     }
     Ok(())
+}
+
+/// `headers = { ... }`: names and values the platform's rules take (`gmail::check_header`).
+fn headers_of(
+    loaded: &LoadedScenario,
+    section: &InboxSection,
+    key: &str,
+) -> Result<BTreeMap<String, String>, ScenarioError> {
+    let Some(headers) = &section.headers else { return Ok(BTreeMap::new()) };
+    let message = Message { headers: headers.get_ref().clone(), ..Default::default() };
+    message.check_extra_headers().map_err(|e| loaded.error_at(headers, &format!("{key}.headers"), e))?;
+    Ok(message.headers)
 }
 
 /// The plain body: `body`, else the text of `html` (what `getPlainBody()` gives).

@@ -579,7 +579,8 @@ pub struct ExecutionFilter {
 
 /// One `[[inbox]]` entry: an incoming message (`at`, `from`, `subject`, `body` or
 /// `html`, optional `to` (default: the account), `cc`, `labels`, `unread` (default
-/// true), `thread` (a name that puts follow-ups into one thread) and `attachments`); a
+/// true), `thread` (a name that puts follow-ups into one thread), `attachments` and
+/// `headers`); a
 /// draft (`draft = true`: `to`, `cc`, `subject`, `body` or `html`, `attachments`, in the
 /// mailbox from the start); or, with only `labels`, user labels that no message carries
 /// yet (`crate::inbox`).
@@ -600,6 +601,8 @@ pub struct InboxSection {
     pub draft: Option<Spanned<bool>>,
     #[serde(default)]
     pub attachments: Vec<Spanned<InboxAttachment>>,
+    /// Headers besides those of the other keys (`GmailMessage.getHeader`).
+    pub headers: Option<Spanned<BTreeMap<String, String>>>,
 }
 
 /// An attachment of an `[[inbox]]` message or draft: its file name, its type (default

@@ -108,6 +108,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailMessage.createDraftReplyAll" => 400,
     "GmailMessage.forward" => 900,
     "GmailMessage.getAttachments" => 200,
+    "GmailMessage.getHeader" => 150,
     "GmailMessage.getThread" => 150,
     "GmailMessage.markRead" => 150,
     "GmailMessage.markUnread" => 150,
@@ -368,6 +369,9 @@ fn thread_or_message(
         ("GmailMessage.getThread", _) => {
             let thread_id = mailbox.message(&id, now).map(|m| m.thread_id.clone()).ok_or_else(|| gone(&id))?;
             thread_val(mailbox, &thread_id)?
+        }
+        ("GmailMessage.getHeader", _) => {
+            Val::String(mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?.header(&string_arg(args, 0)))
         }
         ("GmailMessage.getAttachments", _) => {
             let m = mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?;

@@ -324,6 +324,32 @@ fn a_drafts_message_has_its_attachments() {
     assert_eq!(got, json!([1, "terms.txt", "text/plain", "net 30", 1, null]));
 }
 
+/// `getHeader(name)`: the fields' headers and a message's own, any case; "" when absent.
+#[test]
+fn headers_of_a_message() {
+    let world = mailbox_world();
+    state(&world).gmail.messages[1].headers.insert("List-Unsubscribe".into(), "<mailto:out@letters.example>".into());
+    let got = eval_in(
+        &world,
+        "function main() {
+           var m = GmailApp.search('from:news')[0].getMessages()[0];
+           return [m.getHeader('list-unsubscribe'), m.getHeader('Subject'), m.getHeader('From'), m.getHeader('X-None'),
+                   m.getHeader('Date'), m.getHeader('Message-ID') === '<' + m.getId() + '@mail.gmail.com>'];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "<mailto:out@letters.example>",
+            "Weekly news",
+            "news@letters.example",
+            "",
+            "Thu, 12 Jun 2025 13:00:00 +0000",
+            true
+        ])
+    );
+}
+
 /// An attachment is a blob: its SHA-1 hash, and Blob's changes and conversions.
 #[test]
 fn an_attachment_hashes_and_changes_as_a_blob() {

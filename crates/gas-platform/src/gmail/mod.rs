@@ -15,6 +15,7 @@
 //! first, so it counts against the same daily recipient quota as MailApp and appears in
 //! the report's sent mail; the sent message is then also in the mailbox (`in:sent`).
 
+mod headers;
 mod ops;
 pub mod query;
 #[cfg(test)]
@@ -22,6 +23,7 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+pub use headers::{check_header, HEADERS_PER_MESSAGE_MAX, HEADER_NAME_CHARS_MAX, HEADER_VALUE_CHARS_MAX};
 pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
@@ -169,6 +171,9 @@ pub struct Message {
     /// A draft's id (`r-...`) while the message is a draft.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft_id: Option<String>,
+    /// Headers besides the ones the fields make (`headers.rs`), by name as written.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub headers: std::collections::BTreeMap<String, String>,
 }
 
 impl Message {
@@ -321,6 +326,7 @@ impl Mailbox {
                 return Err(format!("{key}.id: {:?} is empty or used twice", m.id));
             }
             crate::time::check_time_value(m.at_utc_ms).map_err(|e| format!("{key}.at_utc_ms: {e}"))?;
+            m.check_extra_headers().map_err(|e| format!("{key}.headers: {e}"))?;
             if let Some(draft) = &m.draft_id {
                 if !drafts.insert(draft.as_str()) {
                     return Err(format!("{key}.draft_id: {draft:?} is used twice"));

@@ -82,6 +82,15 @@ fn bad_inbox_entries_name_file_line_and_key() {
             "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nunread = \"yes\"\n",
             "v.toml:8: inbox[0].unread: invalid type",
         ),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nheaders = { \"X Bad\" = \"1\" }\n",
+            "v.toml:8: inbox[0].headers: \"X Bad\" is not a header name",
+        ),
+        (
+            "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nheaders = { Subject = \"x\" }\n",
+            "v.toml:8: inbox[0].headers: \"Subject\" comes from the message's own key",
+        ),
+        ("[[inbox]]\ndraft = true\nheaders = { X-A = \"1\" }\n", "v.toml:7: inbox[0].headers: a draft's headers come"),
     ];
     for (tail, expected) in cases {
         assert_refused(tail, expected);
@@ -120,6 +129,18 @@ fn drafts_and_empty_labels_are_in_the_initial_mailbox() {
         draft.attachments.iter().map(|a| (a.name.as_str(), a.content_type.as_str(), a.bytes.len())).collect();
     assert_eq!(files, [("t.txt", "text/plain", 3), ("d.pdf", "application/pdf", 0)]);
     assert!(gmail.check_state().is_ok());
+}
+
+#[test]
+fn an_incoming_messages_headers_are_in_the_mailbox() {
+    let tail = "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\n\
+                headers = { \"List-Unsubscribe\" = \"<mailto:u@b.example>\", \"Message-ID\" = \"<1@b.example>\" }\n";
+    let plan = plan_of(&format!("{HEADER}{tail}"), "UTC").unwrap();
+    let message = &plan.world.gmail.messages[0];
+    assert_eq!(message.header("list-unsubscribe"), "<mailto:u@b.example>");
+    assert_eq!(message.header("Message-Id"), "<1@b.example>");
+    assert_eq!(message.header("From"), "a@b.example");
+    assert!(plan.world.gmail.check_state().is_ok());
 }
 
 #[test]
