@@ -31,6 +31,8 @@ fn entry_of(loaded: &LoadedScenario, section: &InboxSection, key: &str) -> Resul
             ("thread", section.thread.as_ref().map(Spanned::span), "a draft starts its own thread"),
             ("unread", section.unread.as_ref().map(Spanned::span), "a draft is never unread"),
             ("headers", section.headers.as_ref().map(Spanned::span), "a draft's headers come from its other keys"),
+            ("spam", section.spam.as_ref().map(Spanned::span), "a draft is never in Spam"),
+            ("important", section.important.as_ref().map(Spanned::span), "a draft is not marked important here"),
             (
                 "labels",
                 section.labels.first().map(Spanned::span),
@@ -61,6 +63,8 @@ fn entry_of(loaded: &LoadedScenario, section: &InboxSection, key: &str) -> Resul
         || section.thread.is_some()
         || section.unread.is_some()
         || section.headers.is_some()
+        || section.spam.is_some()
+        || section.important.is_some()
         || !section.attachments.is_empty();
     if content || section.labels.is_empty() {
         return Err(loaded.error(
@@ -143,7 +147,9 @@ pub fn add_to_world(
             attachments,
             labels,
             unread: section.unread.as_ref().is_none_or(|u| *u.get_ref()),
-            inbox: true,
+            spam: section.spam.as_ref().is_some_and(|s| *s.get_ref()),
+            important: section.important.as_ref().is_some_and(|i| *i.get_ref()),
+            inbox: !section.spam.as_ref().is_some_and(|s| *s.get_ref()),
             headers,
             ..Default::default()
         });

@@ -579,8 +579,8 @@ pub struct ExecutionFilter {
 
 /// One `[[inbox]]` entry: an incoming message (`at`, `from`, `subject`, `body` or
 /// `html`, optional `to` (default: the account), `cc`, `labels`, `unread` (default
-/// true), `thread` (a name that puts follow-ups into one thread), `attachments` and
-/// `headers`); a
+/// true), `spam`, `important`, `thread` (a name that puts follow-ups into one thread),
+/// `attachments` and `headers`); a
 /// draft (`draft = true`: `to`, `cc`, `subject`, `body` or `html`, `attachments`, in the
 /// mailbox from the start); or, with only `labels`, user labels that no message carries
 /// yet (`crate::inbox`).
@@ -597,6 +597,10 @@ pub struct InboxSection {
     #[serde(default)]
     pub labels: Vec<Spanned<String>>,
     pub unread: Option<Spanned<bool>>,
+    /// Arrives in Spam rather than the inbox.
+    pub spam: Option<Spanned<bool>>,
+    /// Marked important (`is:important`).
+    pub important: Option<Spanned<bool>>,
     pub thread: Option<Spanned<String>>,
     pub draft: Option<Spanned<bool>>,
     #[serde(default)]

@@ -41,6 +41,8 @@ pub(super) const READS: &[Read] = reads![
     "GmailThread.getMessageCount" => "message_count",
     "GmailThread.hasStarredMessages" => "starred",
     "GmailThread.isInInbox" => "in_inbox",
+    "GmailThread.isImportant" => "important",
+    "GmailThread.isInSpam" => "in_spam",
     "GmailThread.isInTrash" => "in_trash",
     "GmailThread.isUnread" => "unread",
 ];
@@ -50,6 +52,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailApp.createDraft" => 400,
     "GmailApp.createLabel" => 300,
     "GmailApp.deleteLabel" => 300,
+    "GmailApp.getChatThreads" => 400,
     "GmailApp.getDraft" => 150,
     "GmailApp.getDraftMessages" => 200,
     "GmailApp.getDrafts" => 200,
@@ -70,17 +73,23 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailApp.markMessageUnread" => 150,
     "GmailApp.markMessagesRead" => 300,
     "GmailApp.markMessagesUnread" => 300,
+    "GmailApp.markThreadImportant" => 150,
     "GmailApp.markThreadRead" => 150,
+    "GmailApp.markThreadUnimportant" => 150,
     "GmailApp.markThreadUnread" => 150,
+    "GmailApp.markThreadsImportant" => 300,
     "GmailApp.markThreadsRead" => 300,
+    "GmailApp.markThreadsUnimportant" => 300,
     "GmailApp.markThreadsUnread" => 300,
     "GmailApp.moveMessageToTrash" => 200,
     "GmailApp.moveMessagesToTrash" => 300,
     "GmailApp.moveThreadToArchive" => 200,
     "GmailApp.moveThreadToInbox" => 200,
+    "GmailApp.moveThreadToSpam" => 200,
     "GmailApp.moveThreadToTrash" => 200,
     "GmailApp.moveThreadsToArchive" => 300,
     "GmailApp.moveThreadsToInbox" => 300,
+    "GmailApp.moveThreadsToSpam" => 300,
     "GmailApp.moveThreadsToTrash" => 300,
     "GmailApp.refreshMessage" => 150,
     "GmailApp.refreshMessages" => 300,
@@ -123,10 +132,13 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailThread.createDraftReplyAll" => 400,
     "GmailThread.getLabels" => 150,
     "GmailThread.getMessages" => 200,
+    "GmailThread.markImportant" => 150,
     "GmailThread.markRead" => 150,
+    "GmailThread.markUnimportant" => 150,
     "GmailThread.markUnread" => 150,
     "GmailThread.moveToArchive" => 200,
     "GmailThread.moveToInbox" => 200,
+    "GmailThread.moveToSpam" => 200,
     "GmailThread.moveToTrash" => 200,
     "GmailThread.refresh" => 150,
     "GmailThread.removeLabel" => 200,
@@ -165,6 +177,11 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?)
         }
         "GmailApp.getTrashThreads" => threads(mailbox.search("in:trash", paging(method, args, 0)?, account, now)?),
+        // The simulated mailbox holds mail, no chats (docs/fidelity.md).
+        "GmailApp.getChatThreads" => {
+            paging(method, args, 0)?;
+            Val::Array(Vec::new())
+        }
         "GmailApp.getSpamThreads" => threads(mailbox.search("in:spam", paging(method, args, 0)?, account, now)?),
         "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Inbox, account, now)? as f64),
         "GmailApp.getStarredUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Starred, account, now)? as f64),
@@ -270,6 +287,12 @@ const BATCH_CHANGES: &[(&str, Target, Option<MessageChange>)] = &[
     ("GmailApp.moveThreadsToInbox", Target::Threads, Some(MessageChange::Inbox)),
     ("GmailApp.moveThreadToTrash", Target::Threads, Some(MessageChange::Trash)),
     ("GmailApp.moveThreadsToTrash", Target::Threads, Some(MessageChange::Trash)),
+    ("GmailApp.markThreadImportant", Target::Threads, Some(MessageChange::Important)),
+    ("GmailApp.markThreadsImportant", Target::Threads, Some(MessageChange::Important)),
+    ("GmailApp.markThreadUnimportant", Target::Threads, Some(MessageChange::Unimportant)),
+    ("GmailApp.markThreadsUnimportant", Target::Threads, Some(MessageChange::Unimportant)),
+    ("GmailApp.moveThreadToSpam", Target::Threads, Some(MessageChange::Spam)),
+    ("GmailApp.moveThreadsToSpam", Target::Threads, Some(MessageChange::Spam)),
     ("GmailApp.refreshThread", Target::Threads, None),
     ("GmailApp.refreshThreads", Target::Threads, None),
 ];
@@ -336,6 +359,9 @@ fn thread_or_message(
         "moveToArchive" => Some(MessageChange::Archive),
         "moveToInbox" => Some(MessageChange::Inbox),
         "moveToTrash" => Some(MessageChange::Trash),
+        "moveToSpam" => Some(MessageChange::Spam),
+        "markImportant" => Some(MessageChange::Important),
+        "markUnimportant" => Some(MessageChange::Unimportant),
         _ => None,
     };
     let value = match (method, change) {

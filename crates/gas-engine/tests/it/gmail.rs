@@ -219,6 +219,35 @@ fn gmail_app_changes_threads_and_messages_in_batches() {
     );
 }
 
+/// Spam and importance from a script: a thread moved to Spam leaves the inbox and plain
+/// searches, `getSpamThreads` finds it, "Not spam" (`moveToInbox`) brings it back; marks of
+/// importance are searched with `is:important`. No chats: `isInChats()` is false.
+#[test]
+fn spam_importance_and_chats() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var news = GmailApp.search('from:news')[0];
+           var out = [news.isInSpam(), news.moveToSpam() === news, news.isInSpam(), news.isInInbox(),
+                      GmailApp.getSpamThreads().length, GmailApp.getSpamUnreadCount(), GmailApp.search('from:news').length,
+                      GmailApp.getInboxThreads().length];
+           news.moveToInbox();
+           out.push(news.isInSpam(), GmailApp.getSpamThreads().length);
+           var order = GmailApp.search('subject:1001')[0];
+           out.push(order.isImportant(), order.markImportant().isImportant(), GmailApp.search('is:important').length);
+           GmailApp.markThreadsUnimportant([order]).moveThreadsToSpam([news]);
+           out.push(order.isImportant(), news.isInSpam(), news.isInChats(), news.getMessages()[0].isInChats(),
+                    GmailApp.getChatThreads().length, GmailApp.getChatThreads(0, 10).length);
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([false, true, true, false, 1, 1, 0, 1, false, 0, false, true, 1, false, true, false, false, 0, 0])
+    );
+}
+
 /// `getDraftMessages` gives each draft's message, newest first, as `getDrafts` lists them.
 #[test]
 fn draft_messages_in_the_drafts_order() {

@@ -166,6 +166,13 @@ pub struct Message {
     pub starred: bool,
     pub inbox: bool,
     pub trashed: bool,
+    /// In Spam (`moveToSpam`, or an `[[inbox]]` message with `spam = true`): out of the
+    /// inbox and of searches that do not name `in:spam` or `in:anywhere`, as in Gmail.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub spam: bool,
+    /// Marked important (`markImportant`, `is:important`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub important: bool,
     /// Sent by the account (`in:sent`).
     pub sent: bool,
     /// A draft's id (`r-...`) while the message is a draft.
@@ -180,6 +187,11 @@ impl Message {
     /// Seen at `now`: arrived, and not a draft (drafts are reached through GmailDraft).
     pub fn seen(&self, now_utc_ms: i64) -> bool {
         self.at_utc_ms <= now_utc_ms && self.draft_id.is_none()
+    }
+
+    /// In the trash or in Spam: neither in the inbox nor counted unread.
+    pub fn discarded(&self) -> bool {
+        self.trashed || self.spam
     }
 }
 
@@ -227,6 +239,8 @@ pub struct ThreadView {
     pub unread: bool,
     pub in_inbox: bool,
     pub in_trash: bool,
+    pub in_spam: bool,
+    pub important: bool,
     pub starred: bool,
 }
 
@@ -266,7 +280,7 @@ impl MessageView {
             body: message.html.clone().unwrap_or_else(|| message.body.clone()),
             unread: message.unread,
             starred: message.starred,
-            in_inbox: message.inbox && !message.trashed,
+            in_inbox: message.inbox && !message.discarded(),
             in_trash: message.trashed,
             draft: message.draft_id.is_some(),
             attachment_count: message.attachments.len(),
@@ -438,8 +452,8 @@ impl Mailbox {
         let mut sent_messages = 0;
         for m in self.messages.iter().filter(|m| m.seen(now_utc_ms)) {
             let flags = threads.entry(m.thread_id.as_str()).or_default();
-            flags.unread |= m.unread && !m.trashed;
-            flags.inbox |= m.inbox && !m.trashed;
+            flags.unread |= m.unread && !m.discarded();
+            flags.inbox |= m.inbox && !m.discarded();
             sent_messages += usize::from(m.sent);
             for label in &m.labels {
                 labelled.entry(label.as_str()).or_default().insert(m.thread_id.as_str());
@@ -468,9 +482,11 @@ fn view_of(thread_id: &str, messages: &[&Message]) -> Option<ThreadView> {
         first_subject: first.subject.clone(),
         message_count: messages.len(),
         last_at_utc_ms: messages.iter().map(|m| m.at_utc_ms).max().unwrap_or(first.at_utc_ms),
-        unread: messages.iter().any(|m| m.unread && !m.trashed),
-        in_inbox: messages.iter().any(|m| m.inbox && !m.trashed),
+        unread: messages.iter().any(|m| m.unread && !m.discarded()),
+        in_inbox: messages.iter().any(|m| m.inbox && !m.discarded()),
         in_trash: messages.iter().all(|m| m.trashed),
+        in_spam: messages.iter().all(|m| m.spam),
+        important: messages.iter().any(|m| m.important),
         starred: messages.iter().any(|m| m.starred),
     })
 }

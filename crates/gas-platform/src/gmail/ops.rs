@@ -505,7 +505,7 @@ impl Mailbox {
 
     /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`: the
     /// threads with an unread message in that place (documented: "the number of unread
-    /// threads"), counted as `search` finds them. gas-sim's mailbox has no spam: 0.
+    /// threads"), counted as `search` finds them.
     pub fn unread_count(&self, place: UnreadIn, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
         let query = match place {
             UnreadIn::Inbox => "in:inbox is:unread",
@@ -520,7 +520,7 @@ impl Mailbox {
         let mut threads: Vec<&str> = self
             .messages
             .iter()
-            .filter(|m| m.seen(now_utc_ms) && !m.trashed && m.labels.iter().any(|l| l == name))
+            .filter(|m| m.seen(now_utc_ms) && !m.discarded() && m.labels.iter().any(|l| l == name))
             .map(|m| m.thread_id.as_str())
             .collect();
         threads.sort_unstable();
@@ -559,6 +559,9 @@ pub enum MessageChange {
     Archive,
     Inbox,
     Trash,
+    Spam,
+    Important,
+    Unimportant,
 }
 
 impl MessageChange {
@@ -569,12 +572,25 @@ impl MessageChange {
             MessageChange::Star => m.starred = true,
             MessageChange::Unstar => m.starred = false,
             MessageChange::Archive => m.inbox = false,
-            // Out of the trash too (documented for moveThreadToInbox's effect in Gmail).
+            // Out of the trash and Spam too (documented for moveThreadToInbox's effect in
+            // Gmail; "Not spam" moves a message to the inbox).
             MessageChange::Inbox => {
                 m.inbox = true;
                 m.trashed = false;
+                m.spam = false;
             }
-            MessageChange::Trash => m.trashed = true,
+            // Deleting a message in Spam moves it to the trash, as in Gmail.
+            MessageChange::Trash => {
+                m.trashed = true;
+                m.spam = false;
+            }
+            MessageChange::Spam => {
+                m.spam = true;
+                m.inbox = false;
+                m.trashed = false;
+            }
+            MessageChange::Important => m.important = true,
+            MessageChange::Unimportant => m.important = false,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Gmail's search language, the common part: `from:` `to:` `cc:` `bcc:` `subject:`
-//! `label:` `is:unread|read|starred|unstarred` `in:inbox|trash|sent|anywhere|starred`
+//! `label:` `is:unread|read|starred|unstarred|important|unimportant`
+//! `in:inbox|trash|spam|sent|anywhere|starred`
 //! `has:attachment|userlabels|nouserlabels` `newer_than:` `older_than:` (`Nd`, `Nm`,
 //! `Ny`) `after:` `before:` (`newer:` `older:`; `YYYY/MM/DD`, `YYYY-MM-DD`,
 //! `MM/DD/YYYY` at midnight in the script's zone, or epoch seconds), plain words,
@@ -53,6 +54,7 @@ pub enum Term {
     Label(String),
     Unread(bool),
     Starred(bool),
+    Important(bool),
     In(Place),
     HasAttachment,
     HasUserLabels(bool),
@@ -68,26 +70,30 @@ pub struct Context<'a> {
     pub now_utc_ms: i64,
 }
 
-/// Which messages a query looks at: the trash only when it names it (`in:trash`,
-/// `in:anywhere`), as in Gmail. Drafts are never searched: a script reaches them through
-/// `getDrafts()` (`in:drafts` finds nothing: a simplification, in docs/fidelity.md).
+/// Which messages a query looks at: the trash and Spam only when it names them
+/// (`in:trash`, `in:spam`, `in:anywhere`), as in Gmail. Drafts are never searched: a
+/// script reaches them through `getDrafts()` (`in:drafts` finds nothing: a
+/// simplification, in docs/fidelity.md).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Scope {
     trash: bool,
+    spam: bool,
 }
 
 impl Scope {
     pub fn of(query: &Query) -> Scope {
         let mut scope = Scope::default();
         query.visit(&mut |term| match term {
-            Term::In(Place::Trash) | Term::In(Place::Anywhere) => scope.trash = true,
+            Term::In(Place::Trash) => scope.trash = true,
+            Term::In(Place::Spam) => scope.spam = true,
+            Term::In(Place::Anywhere) => (scope.trash, scope.spam) = (true, true),
             _ => {}
         });
         scope
     }
 
     pub fn admits(&self, message: &Message) -> bool {
-        self.trash || !message.trashed
+        (self.trash || !message.trashed) && (self.spam || !message.spam)
     }
 }
 
@@ -144,11 +150,13 @@ impl Term {
             Term::Label(key) => m.labels.iter().any(|l| label_key(l) == *key),
             Term::Unread(unread) => m.unread == *unread,
             Term::Starred(starred) => m.starred == *starred,
-            Term::In(Place::Inbox) => m.inbox && !m.trashed,
+            Term::Important(important) => m.important == *important,
+            Term::In(Place::Inbox) => m.inbox && !m.discarded(),
             Term::In(Place::Trash) => m.trashed,
             Term::In(Place::Sent) => m.sent,
-            // gas-sim's mailbox has no spam, and drafts are not searched.
-            Term::In(Place::Drafts) | Term::In(Place::Spam) => false,
+            Term::In(Place::Spam) => m.spam,
+            // Drafts are not searched.
+            Term::In(Place::Drafts) => false,
             Term::In(Place::Anywhere) => true,
             Term::In(Place::Starred) => m.starred,
             Term::HasAttachment => !m.attachments.is_empty(),
@@ -363,6 +371,8 @@ impl Parser {
                 "sent" => Term::In(Place::Sent),
                 "unread" => Term::Unread(true),
                 "starred" => Term::Starred(true),
+                "important" => Term::Important(true),
+                "spam" => Term::In(Place::Spam),
                 _ => Term::Label(label_key(value)),
             },
             "is" => match lower.as_str() {
@@ -370,6 +380,8 @@ impl Parser {
                 "read" => Term::Unread(false),
                 "starred" => Term::Starred(true),
                 "unstarred" => Term::Starred(false),
+                "important" => Term::Important(true),
+                "unimportant" => Term::Important(false),
                 _ => return plain(),
             },
             "in" => match lower.as_str() {

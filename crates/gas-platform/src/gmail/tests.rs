@@ -120,6 +120,37 @@ fn label_queries_and_unread_threads() {
     assert_eq!(mb.inbox_unread_count(utc(), now).unwrap(), 3);
 }
 
+/// Spam is out of the inbox and of searches unless they name it, and counts apart; a
+/// thread moved to the inbox or the trash leaves it. Importance is a mark searched with
+/// `is:important`.
+#[test]
+fn spam_and_importance() {
+    let (mut mb, now) = sample();
+    let news = mb.messages[2].id.clone();
+    mb.mark_thread(&news, MessageChange::Spam, now);
+    assert_eq!(subjects(&mb, "in:spam", now), ["Weekly news"]);
+    assert!(subjects(&mb, "lamps", now).iter().all(|s| s != "Weekly news"), "not in plain searches");
+    assert_eq!(subjects(&mb, "in:anywhere lamps", now).len(), 2);
+    let view = mb.thread_view(&news, now).unwrap();
+    assert_eq!((view.in_spam, view.in_inbox, view.unread), (true, false, false), "Spam is not counted unread");
+    assert_eq!(mb.unread_count(UnreadIn::Spam, utc(), now).unwrap(), 1);
+    assert_eq!(mb.inbox_unread_count(utc(), now).unwrap(), 3);
+    mb.mark_thread(&news, MessageChange::Inbox, now);
+    assert!(!mb.thread_view(&news, now).unwrap().in_spam, "not spam any more");
+    mb.mark_thread(&news, MessageChange::Spam, now);
+    mb.mark_thread(&news, MessageChange::Trash, now);
+    let view = mb.thread_view(&news, now).unwrap();
+    assert_eq!((view.in_spam, view.in_trash), (false, true), "deleted from Spam: in the trash");
+    let first = mb.messages[0].id.clone();
+    mb.mark_thread(&first, MessageChange::Important, now);
+    assert_eq!(subjects(&mb, "is:important", now), ["Order 1001"]);
+    assert_eq!(subjects(&mb, "label:important", now), ["Order 1001"]);
+    assert!(mb.thread_view(&first, now).unwrap().important);
+    mb.mark_thread(&first, MessageChange::Unimportant, now);
+    assert!(subjects(&mb, "is:important", now).is_empty());
+    assert_eq!(subjects(&mb, "is:unimportant", now).len(), 3);
+}
+
 /// `getStarredUnreadCount` counts threads with a starred unread message, archived or not;
 /// `getSpamUnreadCount` is 0 (the mailbox has no spam).
 #[test]

@@ -144,6 +144,17 @@ fn an_incoming_messages_headers_are_in_the_mailbox() {
 }
 
 #[test]
+fn an_incoming_message_may_arrive_in_spam_or_marked_important() {
+    let tail = "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nspam = true\n\
+                [[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"c@d.example\"\nimportant = true\n";
+    let plan = plan_of(&format!("{HEADER}{tail}"), "UTC").unwrap();
+    let [spam, important] = &plan.world.gmail.messages[..] else { panic!("two messages") };
+    assert_eq!((spam.spam, spam.inbox, spam.important), (true, false, false));
+    assert_eq!((important.spam, important.inbox, important.important), (false, true, true));
+    assert_refused("[[inbox]]\ndraft = true\nspam = true\n", "v.toml:7: inbox[0].spam: a draft is never in Spam");
+}
+
+#[test]
 fn a_thread_holds_at_most_100_messages() {
     let one = "[[inbox]]\nat = \"2025-06-13T10:00\"\nfrom = \"a@b.example\"\nthread = \"t\"\n";
     assert!(plan_of(&format!("{HEADER}{}", one.repeat(100)), "UTC").is_ok());

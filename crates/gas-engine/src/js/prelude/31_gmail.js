@@ -58,6 +58,7 @@
       unstar: refreshed('GmailMessage.unstar'),
       moveToTrash: refreshed('GmailMessage.moveToTrash'),
       refresh: refreshed('GmailMessage.refresh'),
+      isInChats() { return false; },
       reply: replyWith('GmailMessage.reply'),
       replyAll: replyWith('GmailMessage.replyAll'),
       createDraftReply: replyWith('GmailMessage.createDraftReply', draftOf),
@@ -74,6 +75,11 @@
       moveToArchive: refreshed('GmailThread.moveToArchive'),
       moveToInbox: refreshed('GmailThread.moveToInbox'),
       moveToTrash: refreshed('GmailThread.moveToTrash'),
+      moveToSpam: refreshed('GmailThread.moveToSpam'),
+      markImportant: refreshed('GmailThread.markImportant'),
+      markUnimportant: refreshed('GmailThread.markUnimportant'),
+      // The simulated mailbox holds mail, no chats (docs/fidelity.md).
+      isInChats() { return false; },
       refresh: refreshed('GmailThread.refresh'),
       addLabel: labelCall('GmailThread.addLabel'),
       removeLabel: labelCall('GmailThread.removeLabel'),
@@ -106,8 +112,9 @@
       'starMessage', 'starMessages', 'unstarMessage', 'unstarMessages', 'moveMessageToTrash',
       'moveMessagesToTrash', 'markThreadRead', 'markThreadsRead', 'markThreadUnread', 'markThreadsUnread',
       'moveThreadToArchive', 'moveThreadsToArchive', 'moveThreadToInbox', 'moveThreadsToInbox',
-      'moveThreadToTrash', 'moveThreadsToTrash', 'refreshMessage', 'refreshMessages', 'refreshThread',
-      'refreshThreads']) {
+      'moveThreadToTrash', 'moveThreadsToTrash', 'moveThreadToSpam', 'moveThreadsToSpam',
+      'markThreadImportant', 'markThreadsImportant', 'markThreadUnimportant', 'markThreadsUnimportant',
+      'refreshMessage', 'refreshMessages', 'refreshThread', 'refreshThreads']) {
       changes[name] = batch('GmailApp.' + name);
     }
     const GmailApp = service('GmailApp', Object.assign(changes, {
