@@ -143,9 +143,10 @@ fn record_mailbox(ops: &mut Ops, now: &crate::gmail::Mailbox, copy: &mut crate::
     if *copy == crate::gmail::Mailbox::default() {
         return ops.whole(&["gmail"], now, copy);
     }
-    let crate::gmail::Mailbox { messages, labels, next_seq } = now;
+    let crate::gmail::Mailbox { messages, labels, next_seq, aliases } = now;
     ops.items(&["gmail", "messages"], messages, &mut copy.messages)?;
     ops.whole(&["gmail", "labels"], labels, &mut copy.labels)?;
+    ops.whole(&["gmail", "aliases"], aliases, &mut copy.aliases)?;
     ops.whole(&["gmail", "next_seq"], next_seq, &mut copy.next_seq)
 }
 

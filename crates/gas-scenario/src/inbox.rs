@@ -245,7 +245,7 @@ fn add_draft(
         via: "GmailApp".into(),
         ..Default::default()
     };
-    let compose = Compose { mail, attachments: attachments_of(loaded, section, key)?, no_reply: false };
+    let compose = Compose { mail, attachments: attachments_of(loaded, section, key)?, no_reply: false, from: None };
     let World { gmail: mailbox, mail, user_email, .. } = world;
     let account = Account { email: user_email.as_str(), zone };
     mailbox.create_draft(mail, compose, account, start_utc_ms).map_err(|e| loaded.error(key, e.message))?;

@@ -244,6 +244,8 @@ pub struct AccountSection {
     pub account_type: Option<Spanned<String>>,
     pub mail_quota_reset: Option<Spanned<String>>,
     pub email: Option<String>,
+    /// `GmailApp.getAliases()`: addresses the account may send as (the `from` option).
+    pub aliases: Option<Spanned<Vec<String>>>,
     /// `Session.getActiveUserLocale()` (`en` when unset).
     pub locale: Option<String>,
 }

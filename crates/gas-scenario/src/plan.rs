@@ -637,6 +637,11 @@ pub fn initial_world(loaded: &LoadedScenario, zone: Tz) -> Result<World, Scenari
         world.mail.quota_reset =
             QuotaReset::parse(reset.get_ref()).map_err(|e| loaded.error_at(reset, "account.mail_quota_reset", e))?;
     }
+    if let Some(aliases) = &file.account.aliases {
+        gas_platform::gmail::check_aliases(aliases.get_ref())
+            .map_err(|e| loaded.error_at(aliases, "account.aliases", e))?;
+        world.gmail.aliases = aliases.get_ref().clone();
+    }
     let pairs = |map: &BTreeMap<String, String>| map.iter().map(|(k, v)| (k.clone(), v.clone())).collect::<Vec<_>>();
     // A property the store refuses on its own is named by its key; else the total is.
     let set = |store: &mut gas_platform::properties::PropertyStore, map: &BTreeMap<String, String>, name: &str| {

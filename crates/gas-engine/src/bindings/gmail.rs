@@ -51,6 +51,7 @@ pub(super) const READS: &[Read] = reads![
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_GMAIL);
     "GmailApp.createDraft" => 400,
     "GmailApp.createLabel" => 300,
+    "GmailApp.getAliases" => 150,
     "GmailApp.deleteLabel" => 300,
     "GmailApp.getChatThreads" => 400,
     "GmailApp.getDraft" => 150,
@@ -177,6 +178,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?)
         }
         "GmailApp.getTrashThreads" => threads(mailbox.search("in:trash", paging(method, args, 0)?, account, now)?),
+        "GmailApp.getAliases" => Val::Array(mailbox.aliases().iter().map(|a| Val::String(a.clone())).collect()),
         // The simulated mailbox holds mail, no chats (docs/fidelity.md).
         "GmailApp.getChatThreads" => {
             paging(method, args, 0)?;
@@ -464,7 +466,12 @@ fn send_compose(method: &str, args: &[Val]) -> ServiceResult<Compose> {
         [message @ Val::Object(_)] => message,
         _ => arg(args, 3),
     };
-    Ok(Compose { mail: outgoing, attachments: attachments_of(options), no_reply: no_reply(options) })
+    Ok(Compose {
+        mail: outgoing,
+        attachments: attachments_of(options),
+        no_reply: no_reply(options),
+        from: from(options),
+    })
 }
 
 /// `reply(body[, options])`: the body, and the options of any send.
@@ -479,7 +486,12 @@ fn reply_compose(method: &str, args: &[Val]) -> ServiceResult<Compose> {
 
 fn compose_with_options(options: &Val) -> Compose {
     let outgoing = options_into(OutgoingMail { via: "GmailApp".into(), ..Default::default() }, options);
-    Compose { mail: outgoing, attachments: attachments_of(options), no_reply: no_reply(options) }
+    Compose { mail: outgoing, attachments: attachments_of(options), no_reply: no_reply(options), from: from(options) }
+}
+
+/// `options.from`: an alias to send as (`gmail::Mailbox::check_from`).
+fn from(options: &Val) -> Option<String> {
+    options.get("from").filter(|v| !v.is_nullish()).map(Val::to_js_string)
 }
 
 fn no_reply(options: &Val) -> bool {

@@ -33,7 +33,7 @@ fn mail(host: &Host, method: &str, args: &[Val]) -> CallResult {
             // names, types and sizes.
             let options = args.last().filter(|a| matches!(a, Val::Object(_)));
             let attachments = options.map(super::gmail::attachments_of).unwrap_or_default();
-            let compose = Compose { mail, attachments, no_reply: false };
+            let compose = Compose { mail, attachments, no_reply: false, from: None };
             check_compose(&compose, world.mail.account)?;
             world.mail.send(compose.outgoing(), now, host.zone)?;
             Ok(Val::Undefined)

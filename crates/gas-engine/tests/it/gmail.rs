@@ -248,6 +248,26 @@ fn spam_importance_and_chats() {
     );
 }
 
+/// `getAliases()` and the `from` option: a send as an alias carries it in From; an
+/// address that is no alias is refused.
+#[test]
+fn sends_from_an_alias() {
+    let world = mailbox_world();
+    state(&world).gmail.aliases = vec!["sales@example.com".into()];
+    let got = eval_in(
+        &world,
+        "function main() {
+           var out = [GmailApp.getAliases().join()];
+           GmailApp.sendEmail('a@b.example', 'Quote', 'text', { from: GmailApp.getAliases()[0], name: 'Sales' });
+           out.push(GmailApp.search('in:sent')[0].getMessages()[0].getFrom());
+           try { GmailApp.sendEmail('a@b.example', 'x', 'y', { from: 'ceo@example.com' }); } catch (e) { out.push(String(e)); }
+           out.push(MailApp.getRemainingDailyQuota());
+           return out;
+         }",
+    );
+    assert_eq!(got, json!(["sales@example.com", "Sales <sales@example.com>", "Exception: Invalid argument: from", 99]));
+}
+
 /// `getDraftMessages` gives each draft's message, newest first, as `getDrafts` lists them.
 #[test]
 fn draft_messages_in_the_drafts_order() {

@@ -204,6 +204,10 @@ pub struct Mailbox {
     pub labels: Vec<String>,
     /// The next id's sequence number (ids are `ID_BASE + seq` in hex).
     pub next_seq: u64,
+    /// The addresses the account may send as (`getAliases()`, the `from` option), from
+    /// the scenario's `[account] aliases`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
 }
 
 /// What a script's GmailMessage handle holds: the message as it was when fetched (the
@@ -327,6 +331,7 @@ impl Mailbox {
                 return Err(format!("gmail.labels[{i}]: {label:?} is there twice"));
             }
         }
+        check_aliases(&self.aliases).map_err(|e| format!("gmail.aliases: {e}"))?;
         let mut ids = std::collections::BTreeMap::new();
         let mut drafts = std::collections::BTreeSet::new();
         let mut thread_sizes: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
@@ -507,6 +512,27 @@ pub fn check_sender(from: &str) -> Result<(), String> {
 pub fn attachment_hash(bytes: &[u8]) -> String {
     use sha1::{Digest, Sha1};
     Sha1::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Aliases an account may have (gas-sim's bound; Gmail's own is not documented).
+pub const ALIASES_MAX: usize = 100;
+/// A `from` option that is neither the account's address nor an alias (assumed text, in
+/// the form of the service's other argument errors).
+pub const INVALID_FROM_MESSAGE: &str = "Invalid argument: from";
+
+/// An account's aliases: addresses, at most `ALIASES_MAX`, each once.
+pub fn check_aliases(aliases: &[String]) -> Result<(), String> {
+    if aliases.len() > ALIASES_MAX {
+        return Err(format!("{} aliases: at most {ALIASES_MAX}", aliases.len()));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for alias in aliases {
+        check_sender(alias)?;
+        if !seen.insert(bare_address(alias)) {
+            return Err(format!("{alias:?} is there twice"));
+        }
+    }
+    Ok(())
 }
 
 /// A batch of threads a call takes at once.

@@ -16,6 +16,9 @@ pub struct Compose {
     /// `noReply: true`: sent from a no-reply address; Workspace accounts only
     /// (documented); a consumer account's sends are unchanged (assumed).
     pub no_reply: bool,
+    /// The `from` option: one of the account's aliases (documented: "must be one of the
+    /// values returned by getAliases()"), the account's own address, or none.
+    pub from: Option<String>,
 }
 
 impl Compose {
@@ -67,7 +70,7 @@ fn from_header(compose: &Compose, email: &str, account: AccountType) -> String {
     let address = if compose.no_reply && account == AccountType::Workspace {
         format!("noreply@{}", email.split_once('@').map_or(email, |(_, domain)| domain))
     } else {
-        email.to_string()
+        compose.from.as_deref().map_or(email, address_part).to_string()
     };
     match &compose.mail.name {
         Some(name) => format!("{name} <{address}>"),
@@ -86,14 +89,36 @@ fn prefixed(prefix: &str, subject: &str) -> String {
 
 /// The bare address of `Name <a@b.c>`, lower case.
 pub fn bare_address(header: &str) -> String {
-    let bare = match (header.find('<'), header.rfind('>')) {
-        (Some(open), Some(close)) if open < close => &header[open + 1..close],
-        _ => header,
-    };
-    bare.trim().to_lowercase()
+    address_part(header).to_lowercase()
+}
+
+/// The address of `Name <a@b.c>` (or of a bare `a@b.c`) as written.
+fn address_part(header: &str) -> &str {
+    match (header.find('<'), header.rfind('>')) {
+        (Some(open), Some(close)) if open < close => header[open + 1..close].trim(),
+        _ => header.trim(),
+    }
 }
 
 impl Mailbox {
+    /// `getAliases()`: the addresses the account may send as, as the scenario set them.
+    pub fn aliases(&self) -> &[String] {
+        &self.aliases
+    }
+
+    /// The `from` option of a send or draft: the account's own address or one of its
+    /// aliases, in any case; anything else is refused before the quota is used.
+    fn check_from(&self, compose: &Compose, account: Account) -> ServiceResult<()> {
+        let Some(from) = &compose.from else { return Ok(()) };
+        let bare = bare_address(from);
+        let known = bare == bare_address(account.email) || self.aliases.iter().any(|a| bare_address(a) == bare);
+        if known {
+            Ok(())
+        } else {
+            Err(ServiceError::new(INVALID_FROM_MESSAGE))
+        }
+    }
+
     fn check_room(&self) -> ServiceResult<()> {
         if self.messages.len() >= MESSAGES_MAX {
             return Err(ServiceError::new(MAILBOX_FULL_MESSAGE));
@@ -140,6 +165,7 @@ impl Mailbox {
         now_utc_ms: i64,
     ) -> ServiceResult<String> {
         check_compose(&compose, mail.account)?;
+        self.check_from(&compose, account)?;
         self.check_room()?;
         mail.send(compose.outgoing(), now_utc_ms, account.zone)?;
         let id = self.new_id();
@@ -300,6 +326,7 @@ impl Mailbox {
         now_utc_ms: i64,
     ) -> ServiceResult<DraftView> {
         check_compose(&compose, mail.account)?;
+        self.check_from(&compose, account)?;
         self.check_room()?;
         let id = self.new_id();
         let draft_id = format!("r-{}", u64::from_str_radix(&id, 16).unwrap_or(0) % 10_000_000_000_000_000_000);

@@ -324,6 +324,32 @@ fn a_draft_reply_joins_its_thread_when_sent() {
     assert!(mb.draft_reply(&mail, "missing", compose("", "", "x"), false, utc(), now).is_err());
 }
 
+/// The `from` option: the account's address or an alias (any case), used as written in
+/// the From header with the `name`; anything else refused before the quota is used.
+#[test]
+fn a_send_from_an_alias() {
+    let mut mb = Mailbox { aliases: vec!["Sales@Example.com".into()], ..Default::default() };
+    let mut mail = Mail::default();
+    let now = at("2025-06-14T10:00:00Z");
+    let mut as_alias = compose("a@b.example", "hi", "");
+    as_alias.from = Some("sales@example.com".into());
+    as_alias.mail.name = Some("Sales".into());
+    let id = mb.send(&mut mail, as_alias, None, utc(), now).unwrap();
+    assert_eq!(mb.message(&id, now).unwrap().from, "Sales <sales@example.com>");
+    let mut as_me = compose("a@b.example", "hi", "");
+    as_me.from = Some(ME.to_uppercase());
+    assert!(mb.send(&mut mail, as_me, None, utc(), now).is_ok(), "the account's own address");
+    let mut other = compose("a@b.example", "hi", "");
+    other.from = Some("boss@example.com".into());
+    assert_eq!(mb.send(&mut mail, other.clone(), None, utc(), now).unwrap_err().message, INVALID_FROM_MESSAGE);
+    assert!(mb.create_draft(&mail, other, utc(), now).is_err(), "a draft too");
+    assert_eq!(mail.sent.len(), 2, "a refused send uses no quota");
+    assert!(check_aliases(&["a@b.example".into(), "A@B.example".into()]).unwrap_err().contains("twice"));
+    assert!(check_aliases(&["not an address".into()]).is_err());
+    mb.aliases.push("x".into());
+    assert!(mb.check_state().unwrap_err().starts_with("gmail.aliases"));
+}
+
 #[test]
 fn a_full_thread_starts_a_new_one() {
     let mut mb = Mailbox::default();

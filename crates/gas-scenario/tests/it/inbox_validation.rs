@@ -178,3 +178,14 @@ fn accepted_mail_is_in_the_initial_mailbox_in_arrival_order() {
     assert_eq!(plan.world.gmail.labels, ["orders"]);
     assert!(plan.world.gmail.check_state().is_ok());
 }
+
+#[test]
+fn account_aliases_are_addresses() {
+    let tail = "[account]\naliases = [\"sales@example.com\", \"Help <help@example.com>\"]\n";
+    let plan = plan_of(&format!("{HEADER}{tail}"), "UTC").unwrap();
+    assert_eq!(plan.world.gmail.aliases, ["sales@example.com", "Help <help@example.com>"]);
+    assert_refused(
+        "[account]\naliases = [\"sales\"]\n",
+        "v.toml:6: account.aliases: \"sales\" is not an email address",
+    );
+}
