@@ -312,3 +312,55 @@ fn formats_show_in_display_values_of_dates_by_zone() {
     );
     assert_eq!(result(&report), json!(["6/13/2025 9:00:00", "M/d/yyyy H:mm:ss", "Friday, June 13"]));
 }
+
+/// A spreadsheet's theme: the standard one to begin with, changed in place through the
+/// object `getSpreadsheetTheme` gives, reset, copied from another spreadsheet, and kept
+/// with the spreadsheet (a second `openById` sees it).
+#[test]
+fn the_spreadsheet_theme_is_live_reset_and_copied() {
+    let got = eval(
+        "function main() {
+           var ss = SpreadsheetApp.create('Themed');
+           var theme = ss.getSpreadsheetTheme();
+           var T = SpreadsheetApp.ThemeColorType;
+           var out = [String(theme), theme.getFontFamily(), theme.getThemeColors().length,
+                      theme.getConcreteColor(T.ACCENT1).asRgbColor().asHexString()];
+           theme.setConcreteColor(T.ACCENT1, SpreadsheetApp.newColor().setRgbColor('#FF0000').build())
+                .setConcreteColor(T.TEXT, 1, 2, 255).setFontFamily('Roboto');
+           var again = SpreadsheetApp.openById(ss.getId()).getSpreadsheetTheme();
+           out.push(again.getConcreteColor(T.ACCENT1).asRgbColor().asHexString(),
+                    again.getConcreteColor(T.TEXT).asRgbColor().asHexString(), again.getFontFamily());
+           var other = SpreadsheetApp.create('Plain');
+           out.push(other.setSpreadsheetTheme(theme).getFontFamily(), ss.resetSpreadsheetTheme().getFontFamily(),
+                    theme.getConcreteColor(T.ACCENT1).asRgbColor().asHexString(),
+                    other.getSpreadsheetTheme().getConcreteColor(T.ACCENT1).asRgbColor().asHexString());
+           var errors = [];
+           try { theme.getConcreteColor(T.UNSUPPORTED); } catch (e) { errors.push(String(e)); }
+           try { theme.setConcreteColor(T.TEXT, SpreadsheetApp.newColor().setThemeColor(T.ACCENT2).build()); } catch (e) { errors.push(String(e)); }
+           try { theme.setConcreteColor(T.TEXT, 300, 0, 0); } catch (e) { errors.push(String(e)); }
+           out.push(errors);
+           return out;
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "SpreadsheetTheme",
+            "Arial",
+            9,
+            "#4285f4",
+            "#ff0000",
+            "#0102ff",
+            "Roboto",
+            "Roboto",
+            "Arial",
+            "#4285f4",
+            "#ff0000",
+            [
+                "Exception: Invalid argument: themeColorType",
+                "Exception: Object is not of type RgbColor.",
+                "Exception: Invalid argument: red"
+            ]
+        ])
+    );
+}

@@ -101,6 +101,7 @@ pub mod shift;
 pub mod sort;
 pub mod structure_text;
 pub mod surface;
+pub mod theme;
 pub mod user_input;
 pub mod validation;
 pub mod values;

@@ -14,6 +14,7 @@ use super::layout::Layout;
 use super::objects::{SheetObjects, SpreadsheetObjects};
 use super::shift::{Dim, Shift};
 use super::surface::{CalcSettings, SheetSettings};
+use super::theme::Theme;
 use super::{CELLS_PER_SPREADSHEET_MAX, DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, SHEET_NAME_CHARS_MAX};
 use crate::time::parse_zone;
 use crate::CellValue;
@@ -582,6 +583,9 @@ pub struct Spreadsheet {
     /// Iterative calculation and the recalculation interval (surface.rs).
     #[serde(default, skip_serializing_if = "CalcSettings::is_default")]
     calc: CalcSettings,
+    /// Its theme's colours and font (theme.rs).
+    #[serde(default, skip_serializing_if = "Theme::is_standard")]
+    theme: Theme,
     /// Formula results out of date (formula/): set by every mutable access, not state.
     #[serde(skip)]
     stale: Stale,
@@ -598,6 +602,8 @@ struct SpreadsheetData {
     objects: SpreadsheetObjects,
     #[serde(default)]
     calc: CalcSettings,
+    #[serde(default)]
+    theme: Theme,
 }
 
 impl TryFrom<SpreadsheetData> for Spreadsheet {
@@ -608,6 +614,8 @@ impl TryFrom<SpreadsheetData> for Spreadsheet {
         data.objects.check_against(&book).map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
         book.objects = data.objects;
         book.calc = data.calc;
+        data.theme.check().map_err(|err| format!("spreadsheet {:?}: {err}", data.id))?;
+        book.theme = data.theme;
         // A state file's formulas are computed before a script reads them.
         book.stale.0 = book.sheets.iter().any(|sheet| !sheet.formulas().is_empty());
         Ok(book)
@@ -624,6 +632,7 @@ impl Spreadsheet {
             sheets: vec![Sheet::new(0, "Sheet1")],
             objects: SpreadsheetObjects::default(),
             calc: CalcSettings::default(),
+            theme: Theme::default(),
             stale: Stale::default(),
         }
     }
@@ -658,6 +667,7 @@ impl Spreadsheet {
             sheets,
             objects: SpreadsheetObjects::default(),
             calc: CalcSettings::default(),
+            theme: Theme::default(),
             stale: Stale::default(),
         };
         if book.cell_count() > CELLS_PER_SPREADSHEET_MAX {
@@ -721,6 +731,15 @@ impl Spreadsheet {
 
     pub(super) fn calc_mut(&mut self) -> &mut CalcSettings {
         &mut self.calc
+    }
+
+    /// Its theme (theme.rs).
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    pub(super) fn theme_mut(&mut self) -> &mut Theme {
+        &mut self.theme
     }
 
     /// A copy under another id and name (`Spreadsheet.copy`): sheets, named ranges and

@@ -1,7 +1,8 @@
 //! The Spreadsheet-family methods of the "surface" part: `Spreadsheet.getRange(a1)` and
 //! `getSheetValues` (on the active sheet), `setSpreadsheetTimeZone`, sheet settings
 //! (tab colour, right to left, gridlines, type), calculation settings, `toast`, the
-//! bounds of an open A1 range, `Range.canEdit`, `splitTextToColumns`. Rules in
+//! bounds of an open A1 range, `Range.canEdit`, `splitTextToColumns`, the spreadsheet's
+//! theme. Rules in
 //! `gas_platform::sheets::surface` and `ops/surface.rs`.
 //!
 //! These need the world (the active sheet, the account), not only the spreadsheets.
@@ -12,6 +13,7 @@ use crate::host::CallResult;
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
 use gas_platform::sheets::surface::{delimiter_of_enum, Bounds, RecalculationInterval};
+use gas_platform::sheets::theme::{Theme, THEME_COLOR_TYPES};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, World};
 
@@ -43,6 +45,9 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch)
     "Spreadsheet.getRange" => 20,
     "Spreadsheet.getRecalculationInterval" => 20,
     "Spreadsheet.getSheetValues" => 100,
+    "Spreadsheet.getSpreadsheetTheme" => 20,
+    "Spreadsheet.resetSpreadsheetTheme" => 80,
+    "Spreadsheet.setSpreadsheetTheme" => 80,
     "Spreadsheet.isIterativeCalculationEnabled" => 20,
     "Spreadsheet.setIterativeCalculationConvergenceThreshold" => 80,
     "Spreadsheet.setIterativeCalculationEnabled" => 80,
@@ -50,7 +55,49 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch)
     "Spreadsheet.setRecalculationInterval" => 80,
     "Spreadsheet.setSpreadsheetTimeZone" => 100,
     "Spreadsheet.toast" => 50,
+    "SpreadsheetTheme.getConcreteColor" => 20,
+    "SpreadsheetTheme.getFontFamily" => 20,
+    "SpreadsheetTheme.getThemeColors" => 0,
+    "SpreadsheetTheme.setConcreteColor" => 80,
+    "SpreadsheetTheme.setFontFamily" => 80,
 ];
+
+/// A spreadsheet's theme (`gas_platform::sheets::theme`): its handle is the spreadsheet's id.
+fn theme(call: &Call, books: &mut gas_platform::sheets::Spreadsheets) -> CallResult {
+    let (method, args) = (call.method, call.args);
+    let id = call.handle.as_str().unwrap_or_default().to_string();
+    let kind = || string_arg(args, 0);
+    let value = match method {
+        "SpreadsheetTheme.getFontFamily" => Val::String(books.open_by_id(&id)?.theme().font_family().to_string()),
+        "SpreadsheetTheme.getThemeColors" => {
+            books.open_by_id(&id)?;
+            Val::Array(THEME_COLOR_TYPES.iter().map(|kind| Val::String((*kind).to_string())).collect())
+        }
+        "SpreadsheetTheme.getConcreteColor" => {
+            let hex = books.open_by_id(&id)?.theme().concrete_color(&kind())?;
+            Val::Object(vec![("type".into(), Val::String("RGB".into())), ("hex".into(), Val::String(hex))])
+        }
+        "SpreadsheetTheme.setConcreteColor" if args.len() >= 4 => {
+            let (red, green, blue) = (int_arg(args, 1, method)?, int_arg(args, 2, method)?, int_arg(args, 3, method)?);
+            unit(books.change_theme(&id, |theme| theme.set_concrete_rgb(&kind(), red, green, blue)))?
+        }
+        "SpreadsheetTheme.setConcreteColor" => {
+            // A theme colour has no concrete colour to give: read as RGB, it is refused
+            // with the platform's text for that (assumed to be what the platform does).
+            let color = handle_arg(arg(args, 1));
+            let hex = match (color.get("type").and_then(Val::as_str), color.get("hex").and_then(Val::as_str)) {
+                (Some("RGB"), Some(hex)) => hex.to_string(),
+                _ => return Err(ServiceError::new(gas_platform::sheets::format_text::COLOR_NOT_RGB).into()),
+            };
+            unit(books.change_theme(&id, |theme| theme.set_concrete_color(&kind(), &hex)))?
+        }
+        "SpreadsheetTheme.setFontFamily" => {
+            unit(books.change_theme(&id, |theme| theme.set_font_family(&string_arg(args, 0))))?
+        }
+        _ => return Err(ServiceError::unimplemented(method).into()),
+    };
+    Ok(value)
+}
 
 /// The methods declared above, and `Sheet.getRange(a1)` (for its bounds: the core's
 /// `sheet_get_range` sends it here).
@@ -69,12 +116,36 @@ fn surface(call: &Call, world: &mut World) -> CallResult {
     let (method, handle, args, host) = (call.method, call.handle, call.args, call.host);
     let id = || handle.as_str().unwrap_or_default().to_string();
     let books = &mut world.spreadsheets;
+    if method.starts_with("SpreadsheetTheme.") {
+        return theme(call, books);
+    }
     if method.starts_with("Spreadsheet.") {
         let value = match method {
             "Spreadsheet.getRange" | "Spreadsheet.getSheetValues" => {
                 // A sheet-less notation names the active sheet (documented).
                 let active = super::super::container::active_sheet(host, world, &id())?;
                 return on_sheet(call, world, &active);
+            }
+            // A theme's handle is its spreadsheet's id: the object is the live theme.
+            "Spreadsheet.getSpreadsheetTheme" => {
+                books.open_by_id(&id())?;
+                Val::String(id())
+            }
+            "Spreadsheet.resetSpreadsheetTheme" => {
+                books.change_theme(&id(), |theme| {
+                    *theme = Theme::default();
+                    Ok(())
+                })?;
+                Val::String(id())
+            }
+            "Spreadsheet.setSpreadsheetTheme" => {
+                let source = handle_arg(arg(args, 0)).as_str().unwrap_or_default().to_string();
+                let copied = books.open_by_id(&source)?.theme().clone();
+                books.change_theme(&id(), |theme| {
+                    *theme = copied;
+                    Ok(())
+                })?;
+                Val::String(id())
             }
             "Spreadsheet.setSpreadsheetTimeZone" => unit(books.set_spreadsheet_time_zone(&id(), &string_arg(args, 0)))?,
             "Spreadsheet.isIterativeCalculationEnabled" => Val::Bool(books.calc_settings(&id())?.iterative),

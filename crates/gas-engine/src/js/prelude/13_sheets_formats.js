@@ -10,7 +10,9 @@
   const ThemeColor = sheetClass('ThemeColor');
   const TextStyle = sheetClass('TextStyle');
   const TextStyleBuilder = sheetClass('TextStyleBuilder');
-  Object.assign(sheets, { TextRotation, Color, ColorBuilder, RgbColor, ThemeColor, TextStyle, TextStyleBuilder });
+  // A spreadsheet's live theme; its methods are all declared in Rust (bindings/sheets/surface.rs).
+  const SpreadsheetTheme = sheetClass('SpreadsheetTheme');
+  Object.assign(sheets, { TextRotation, Color, ColorBuilder, RgbColor, ThemeColor, TextStyle, TextStyleBuilder, SpreadsheetTheme });
 
   const hexPart = (hex, i) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
   // Apps Script's texts when a colour is read as the other kind (gas-platform's format_text).

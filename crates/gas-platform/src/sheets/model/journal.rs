@@ -26,7 +26,7 @@ pub(crate) fn record(ops: &mut Ops, now: &mut Spreadsheets, copy: &mut Spreadshe
 
 fn record_book(ops: &mut Ops, path: Vec<Key>, now: &mut Spreadsheet, copy: &mut Spreadsheet) -> Result<(), String> {
     // Every field but `stale` (not state), so a new field must be placed here.
-    let Spreadsheet { id, name, time_zone, sheets, objects, calc, stale: _ } = &mut *now;
+    let Spreadsheet { id, name, time_zone, sheets, objects, calc, theme, stale: _ } = &mut *now;
     let same_sheets =
         sheets.len() == copy.sheets.len() && sheets.iter().zip(&copy.sheets).all(|(a, b)| a.sheet_id == b.sheet_id);
     if !same_sheets
@@ -35,6 +35,7 @@ fn record_book(ops: &mut Ops, path: Vec<Key>, now: &mut Spreadsheet, copy: &mut 
         || *time_zone != copy.time_zone
         || *objects != copy.objects
         || *calc != copy.calc
+        || *theme != copy.theme
     {
         ops.set_at(path, &*now)?;
         copy.clone_from(now);

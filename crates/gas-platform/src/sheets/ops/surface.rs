@@ -44,6 +44,15 @@ impl Spreadsheets {
         Ok(self.open_by_id(id)?.calc())
     }
 
+    /// Changes a spreadsheet's theme with `change` (which checks its values).
+    pub fn change_theme(
+        &mut self,
+        id: &str,
+        change: impl FnOnce(&mut crate::sheets::theme::Theme) -> ServiceResult<()>,
+    ) -> ServiceResult<()> {
+        change(self.open_by_id_mut(id)?.theme_mut())
+    }
+
     /// Changes a spreadsheet's calculation settings with `change` (which checks its value).
     pub fn change_calc_settings(
         &mut self,
