@@ -163,48 +163,17 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         Some(m) => to_val(&MessageView::of(m)),
         None => Val::Null,
     };
+    if let Some(answer) = lists_and_counts(call, mailbox, account, now) {
+        return Ok(answer?);
+    }
     let value = match method {
         "GmailApp.sendEmail" => {
             mailbox.send(mail, send_compose(method, args)?, None, account, now)?;
             Val::Undefined
         }
-        "GmailApp.search" => threads(mailbox.search(&string_arg(args, 0), paging(method, args, 1)?, account, now)?),
-        "GmailApp.getInboxThreads" => threads(mailbox.search("in:inbox", paging(method, args, 0)?, account, now)?),
         "GmailAttachment.getHash" => {
             let bytes = super::blob::BlobParts::of(call.handle).map(|b| b.bytes).unwrap_or_default();
             Val::String(gmail::attachment_hash(&bytes))
-        }
-        "GmailApp.getStarredThreads" => {
-            threads(mailbox.search("is:starred", paging(method, args, 0)?, account, now)?)
-        }
-        "GmailApp.getTrashThreads" => threads(mailbox.search("in:trash", paging(method, args, 0)?, account, now)?),
-        "GmailApp.getAliases" => Val::Array(mailbox.aliases().iter().map(|a| Val::String(a.clone())).collect()),
-        // The simulated mailbox holds mail, no chats (docs/fidelity.md).
-        "GmailApp.getChatThreads" => {
-            paging(method, args, 0)?;
-            Val::Array(Vec::new())
-        }
-        "GmailApp.getSpamThreads" => threads(mailbox.search("in:spam", paging(method, args, 0)?, account, now)?),
-        "GmailApp.getInboxUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Inbox, account, now)? as f64),
-        "GmailApp.getStarredUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Starred, account, now)? as f64),
-        "GmailApp.getSpamUnreadCount" => Val::Number(mailbox.unread_count(UnreadIn::Spam, account, now)? as f64),
-        "GmailApp.getDraftMessages" => {
-            Val::Array(mailbox.draft_messages().into_iter().map(|m| to_val(&MessageView::of(m))).collect())
-        }
-        "GmailApp.getMessagesForThread" => {
-            let thread_id = handle_id(arg(args, 0));
-            Val::Array(
-                mailbox.thread_messages(&thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect(),
-            )
-        }
-        "GmailApp.getMessagesForThreads" => {
-            let ids = batch_ids(arg(args, 0))?;
-            let messages_of = |thread_id: &String| {
-                Val::Array(
-                    mailbox.thread_messages(thread_id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect(),
-                )
-            };
-            Val::Array(ids.iter().map(messages_of).collect())
         }
         "GmailApp.getThreadById" => thread(mailbox, &string_arg(args, 0)),
         "GmailApp.getMessageById" => message(mailbox, &string_arg(args, 0)),
@@ -254,6 +223,41 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         },
     };
     Ok(value)
+}
+
+/// GmailApp's lists and counts of threads and messages (`search`, `getStarredThreads`,
+/// `getSpamUnreadCount`, `getMessagesForThreads`, ...): reads of the mailbox. `None` for
+/// any other method.
+fn lists_and_counts(call: &Call, mailbox: &gmail::Mailbox, account: Account, now: i64) -> Option<ServiceResult<Val>> {
+    let (method, args) = (call.method, call.args);
+    let list = |query: &str, page_at: usize| -> ServiceResult<Val> {
+        Ok(threads(mailbox.search(query, paging(method, args, page_at)?, account, now)?))
+    };
+    let count = |place| -> ServiceResult<Val> { Ok(Val::Number(mailbox.unread_count(place, account, now)? as f64)) };
+    Some(match method {
+        "GmailApp.search" => list(&string_arg(args, 0), 1),
+        "GmailApp.getInboxThreads" => list("in:inbox", 0),
+        "GmailApp.getStarredThreads" => list("is:starred", 0),
+        "GmailApp.getTrashThreads" => list("in:trash", 0),
+        "GmailApp.getSpamThreads" => list("in:spam", 0),
+        // The simulated mailbox holds mail, no chats (docs/fidelity.md).
+        "GmailApp.getChatThreads" => paging(method, args, 0).map(|_| Val::Array(Vec::new())),
+        "GmailApp.getInboxUnreadCount" => count(UnreadIn::Inbox),
+        "GmailApp.getStarredUnreadCount" => count(UnreadIn::Starred),
+        "GmailApp.getSpamUnreadCount" => count(UnreadIn::Spam),
+        "GmailApp.getAliases" => Ok(Val::Array(mailbox.aliases().iter().map(|a| Val::String(a.clone())).collect())),
+        "GmailApp.getDraftMessages" => Ok(messages_val(mailbox.draft_messages())),
+        "GmailApp.getMessagesForThread" => Ok(messages_val(mailbox.thread_messages(&handle_id(arg(args, 0)), now))),
+        "GmailApp.getMessagesForThreads" => batch_ids(arg(args, 0)).map(|ids| {
+            Val::Array(ids.iter().map(|thread_id| messages_val(mailbox.thread_messages(thread_id, now))).collect())
+        }),
+        _ => return None,
+    })
+}
+
+/// Messages as their handles (a view each).
+fn messages_val<'m>(messages: impl IntoIterator<Item = &'m gmail::Message>) -> Val {
+    Val::Array(messages.into_iter().map(|m| to_val(&MessageView::of(m))).collect())
 }
 
 /// What a GmailApp batch change takes.
@@ -318,13 +322,18 @@ fn batch_change(
     now: i64,
 ) -> ServiceResult<Val> {
     let ids = batch_ids(items)?;
-    // Every id is checked before anything changes: a gone message fails the whole batch.
     let view_of = |mailbox: &gmail::Mailbox, id: &str| match target {
         Target::Threads => mailbox.thread_view(id, now).map(|v| to_val(&v)),
         // A draft's message is reached by its handle, as `GmailMessage.refresh` reaches it.
         Target::Messages => mailbox.handle_message(id, now).map(|m| to_val(&MessageView::of(m))),
     };
-    if let Some(missing) = ids.iter().find(|id| view_of(mailbox, id).is_none()) {
+    // Every id is checked before anything changes, by the rule the change uses (a
+    // draft's message can be refreshed, not marked): one that fails fails the batch.
+    let changeable = |mailbox: &gmail::Mailbox, id: &str| match (target, change) {
+        (Target::Messages, Some(_)) => mailbox.message(id, now).is_some(),
+        _ => view_of(mailbox, id).is_some(),
+    };
+    if let Some(missing) = ids.iter().find(|id| !changeable(mailbox, id)) {
         return Err(gone(missing));
     }
     if let Some(change) = change {
@@ -376,9 +385,7 @@ fn thread_or_message(
             message_val(mailbox, &id)?
         }
         ("GmailThread.refresh", _) => thread_val(mailbox, &id)?,
-        ("GmailThread.getMessages", _) => {
-            Val::Array(mailbox.thread_messages(&id, now).into_iter().map(|m| to_val(&MessageView::of(m))).collect())
-        }
+        ("GmailThread.getMessages", _) => messages_val(mailbox.thread_messages(&id, now)),
         ("GmailThread.getLabels", _) => Val::Array(mailbox.thread_labels(&id, now).iter().map(|l| label(l)).collect()),
         ("GmailThread.addLabel" | "GmailThread.removeLabel", _) => {
             let on = method.ends_with("addLabel");
@@ -528,4 +535,21 @@ fn attachment_val(attachment: &Attachment) -> Result<Val, Failure> {
         ("contentType".into(), Val::String(attachment.content_type.clone())),
         ("name".into(), Val::String(attachment.name.clone())),
     ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The batch methods are named in three places: here, in `METHODS`, and in the
+    /// prelude's list (31_gmail.js) that gives each object its new state.
+    #[test]
+    fn every_batch_change_is_declared_and_in_the_prelude() {
+        let prelude = include_str!("../js/prelude/31_gmail.js");
+        for (name, _, _) in BATCH_CHANGES {
+            assert!(METHODS.iter().any(|m| m.name == *name), "{name} is not declared");
+            let short = name.trim_start_matches("GmailApp.");
+            assert!(prelude.contains(&format!("'{short}'")), "{short} is not in 31_gmail.js's batch list");
+        }
+    }
 }

@@ -268,6 +268,37 @@ fn sends_from_an_alias() {
     assert_eq!(got, json!(["sales@example.com", "Sales <sales@example.com>", "Exception: Invalid argument: from", 99]));
 }
 
+/// Every GmailApp change and refresh of threads or messages, single and batch, found by
+/// its name: each takes one object (or a list of one) and returns GmailApp. A list with a
+/// draft's message, which can be refreshed but not marked, changes nothing.
+#[test]
+fn every_gmail_app_batch_method_takes_its_objects() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var names = Object.keys(Object.getPrototypeOf(GmailApp)).filter(function (n) {
+             return /^(mark|move|star|unstar|refresh)(Message|Thread)/.test(n) && typeof GmailApp[n] === 'function';
+           }).filter(function (n) {
+             try { GmailApp[n](); return false; } catch (e) { return String(e).indexOf('does not implement') < 0; }
+           });
+           var thread = GmailApp.getInboxThreads()[0];
+           var message = thread.getMessages()[0];
+           var answers = names.map(function (n) {
+             var one = /Message/.test(n) ? message : thread;
+             return GmailApp[n](/(Messages|Threads)/.test(n) ? [one] : one) === GmailApp;
+           });
+           var draft = GmailApp.createDraft('a@b.example', 'd', '').getMessage();
+           var before = message.refresh().isUnread();
+           var error = '';
+           try { GmailApp.markMessagesUnread([message, draft]); } catch (e) { error = String(e); }
+           return [names.length, answers.every(Boolean), GmailApp.refreshMessages([draft]) === GmailApp,
+                   error.indexOf('Invalid argument: id') >= 0, message.refresh().isUnread() === before];
+         }",
+    );
+    assert_eq!(got, json!([30, true, true, true, true]));
+}
+
 /// `getDraftMessages` gives each draft's message, newest first, as `getDrafts` lists them.
 #[test]
 fn draft_messages_in_the_drafts_order() {
@@ -382,8 +413,11 @@ fn headers_of_a_message() {
         &world,
         "function main() {
            var m = GmailApp.search('from:news')[0].getMessages()[0];
+           GmailApp.sendEmail('a@b.example', 'Sent', 'x', { cc: 'c@d.example' });
+           var sent = GmailApp.search('in:sent')[0].getMessages()[0];
            return [m.getHeader('list-unsubscribe'), m.getHeader('Subject'), m.getHeader('From'), m.getHeader('X-None'),
-                   m.getHeader('Date'), m.getHeader('Message-ID') === '<' + m.getId() + '@mail.gmail.com>'];
+                   m.getHeader('Date'), m.getHeader('Message-ID') === '<' + m.getId() + '@mail.gmail.com>',
+                   sent.getHeader('to'), sent.getHeader('CC'), sent.getHeader('List-Unsubscribe')];
          }",
     );
     assert_eq!(
@@ -394,7 +428,10 @@ fn headers_of_a_message() {
             "news@letters.example",
             "",
             "Thu, 12 Jun 2025 13:00:00 +0000",
-            true
+            true,
+            "a@b.example",
+            "c@d.example",
+            ""
         ])
     );
 }

@@ -189,7 +189,7 @@ impl Message {
         self.at_utc_ms <= now_utc_ms && self.draft_id.is_none()
     }
 
-    /// In the trash or in Spam: neither in the inbox nor counted unread.
+    /// In the trash or in Spam: not in the inbox, nor in a label's unread count.
     pub fn discarded(&self) -> bool {
         self.trashed || self.spam
     }
@@ -346,6 +346,12 @@ impl Mailbox {
             }
             crate::time::check_time_value(m.at_utc_ms).map_err(|e| format!("{key}.at_utc_ms: {e}"))?;
             m.check_extra_headers().map_err(|e| format!("{key}.headers: {e}"))?;
+            if m.spam && m.trashed {
+                return Err(format!("{key}: in Spam and in the trash at once (a message is in one of them)"));
+            }
+            if m.draft_id.is_some() && (m.spam || m.important || !m.headers.is_empty()) {
+                return Err(format!("{key}: a draft is never in Spam, marked important or given headers"));
+            }
             if let Some(draft) = &m.draft_id {
                 if !drafts.insert(draft.as_str()) {
                     return Err(format!("{key}.draft_id: {draft:?} is used twice"));
@@ -457,7 +463,7 @@ impl Mailbox {
         let mut sent_messages = 0;
         for m in self.messages.iter().filter(|m| m.seen(now_utc_ms)) {
             let flags = threads.entry(m.thread_id.as_str()).or_default();
-            flags.unread |= m.unread && !m.discarded();
+            flags.unread |= m.unread && !m.trashed;
             flags.inbox |= m.inbox && !m.discarded();
             sent_messages += usize::from(m.sent);
             for label in &m.labels {
@@ -487,7 +493,7 @@ fn view_of(thread_id: &str, messages: &[&Message]) -> Option<ThreadView> {
         first_subject: first.subject.clone(),
         message_count: messages.len(),
         last_at_utc_ms: messages.iter().map(|m| m.at_utc_ms).max().unwrap_or(first.at_utc_ms),
-        unread: messages.iter().any(|m| m.unread && !m.discarded()),
+        unread: messages.iter().any(|m| m.unread && !m.trashed),
         in_inbox: messages.iter().any(|m| m.inbox && !m.discarded()),
         in_trash: messages.iter().all(|m| m.trashed),
         in_spam: messages.iter().all(|m| m.spam),
@@ -528,6 +534,9 @@ pub fn check_aliases(aliases: &[String]) -> Result<(), String> {
     let mut seen = std::collections::BTreeSet::new();
     for alias in aliases {
         check_sender(alias)?;
+        if alias.contains('<') {
+            return Err(format!("{alias:?}: write the address alone (getAliases() gives addresses)"));
+        }
         if !seen.insert(bare_address(alias)) {
             return Err(format!("{alias:?} is there twice"));
         }

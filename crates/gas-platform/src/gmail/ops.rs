@@ -65,19 +65,6 @@ pub fn check_attachments(attachments: &[Attachment]) -> ServiceResult<()> {
     Ok(())
 }
 
-/// The From header of a message the account sends.
-fn from_header(compose: &Compose, email: &str, account: AccountType) -> String {
-    let address = if compose.no_reply && account == AccountType::Workspace {
-        format!("noreply@{}", email.split_once('@').map_or(email, |(_, domain)| domain))
-    } else {
-        compose.from.as_deref().map_or(email, address_part).to_string()
-    };
-    match &compose.mail.name {
-        Some(name) => format!("{name} <{address}>"),
-        None => address,
-    }
-}
-
 /// "Re: " or "Fwd: " before a subject that does not start with it already.
 fn prefixed(prefix: &str, subject: &str) -> String {
     if subject.to_lowercase().starts_with(&prefix.to_lowercase()) {
@@ -109,13 +96,31 @@ impl Mailbox {
     /// The `from` option of a send or draft: the account's own address or one of its
     /// aliases, in any case; anything else is refused before the quota is used.
     fn check_from(&self, compose: &Compose, account: Account) -> ServiceResult<()> {
-        let Some(from) = &compose.from else { return Ok(()) };
-        let bare = bare_address(from);
-        let known = bare == bare_address(account.email) || self.aliases.iter().any(|a| bare_address(a) == bare);
-        if known {
-            Ok(())
+        match &compose.from {
+            Some(from) if !self.is_me(from, account) => Err(ServiceError::new(INVALID_FROM_MESSAGE)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The account's address or one of its aliases, in any case, with or without a name.
+    fn is_me(&self, address: &str, account: Account) -> bool {
+        let bare = bare_address(address);
+        bare == bare_address(account.email) || self.aliases.iter().any(|alias| bare_address(alias) == bare)
+    }
+
+    /// The From header of a message the account makes: its address, the alias `from`
+    /// names (as `[account] aliases` writes it), or a Workspace no-reply address; with
+    /// the `name` option.
+    fn sender_header(&self, compose: &Compose, email: &str, account: AccountType) -> String {
+        let address = if compose.no_reply && account == AccountType::Workspace {
+            format!("noreply@{}", email.split_once('@').map_or(email, |(_, domain)| domain))
         } else {
-            Err(ServiceError::new(INVALID_FROM_MESSAGE))
+            let alias = |from: &String| self.aliases.iter().find(|a| bare_address(a) == bare_address(from));
+            compose.from.as_ref().and_then(alias).map_or(email, String::as_str).to_string()
+        };
+        match &compose.mail.name {
+            Some(name) => format!("{name} <{address}>"),
+            None => address,
         }
     }
 
@@ -170,7 +175,7 @@ impl Mailbox {
         mail.send(compose.outgoing(), now_utc_ms, account.zone)?;
         let id = self.new_id();
         let thread = self.thread_for(thread_id, &id);
-        let from = from_header(&compose, account.email, mail.account);
+        let from = self.sender_header(&compose, account.email, mail.account);
         self.messages.push(Self::message_of(&compose, id.clone(), thread, from, now_utc_ms));
         Ok(id)
     }
@@ -221,10 +226,10 @@ impl Mailbox {
         now_utc_ms: i64,
     ) -> ServiceResult<(Compose, String)> {
         let original = self.seen_message(message_id, now_utc_ms)?;
-        let me = account.email.to_lowercase();
         let back_to = if original.reply_to.is_empty() { &original.from } else { &original.reply_to };
-        // A reply to the account's own message goes to that message's recipients.
-        let mut to = if bare_address(back_to) == me && original.sent {
+        // A reply to the account's own message (from its address or an alias) goes to
+        // that message's recipients.
+        let mut to = if self.is_me(back_to, account) && original.sent {
             split_recipients(&original.to)
         } else {
             split_recipients(back_to)
@@ -234,7 +239,7 @@ impl Mailbox {
             let mut cc: Vec<String> = Vec::new();
             for address in others {
                 let bare = bare_address(&address);
-                if bare != me && !to.iter().chain(&cc).any(|a| bare_address(a) == bare) {
+                if !self.is_me(&address, account) && !to.iter().chain(&cc).any(|a| bare_address(a) == bare) {
                     cc.push(address);
                 }
             }
@@ -330,7 +335,7 @@ impl Mailbox {
         self.check_room()?;
         let id = self.new_id();
         let draft_id = format!("r-{}", u64::from_str_radix(&id, 16).unwrap_or(0) % 10_000_000_000_000_000_000);
-        let from = from_header(&compose, account.email, mail.account);
+        let from = self.sender_header(&compose, account.email, mail.account);
         let thread = self.thread_for(thread_id, &id);
         let mut message = Self::message_of(&compose, id.clone(), thread, from, now_utc_ms);
         message.sent = false;
@@ -377,9 +382,10 @@ impl Mailbox {
         now_utc_ms: i64,
     ) -> ServiceResult<DraftView> {
         check_compose(&compose, mail.account)?;
+        self.check_from(&compose, account)?;
         let i = self.draft_index(draft_id).ok_or_else(|| no_draft(draft_id))?;
         let old = &self.messages[i];
-        let from = from_header(&compose, account.email, mail.account);
+        let from = self.sender_header(&compose, account.email, mail.account);
         let mut message = Self::message_of(&compose, old.id.clone(), old.thread_id.clone(), from, now_utc_ms);
         message.sent = false;
         message.draft_id = Some(draft_id.to_string());
@@ -539,7 +545,8 @@ impl Mailbox {
             UnreadIn::Starred => "is:starred is:unread",
             UnreadIn::Spam => "in:spam is:unread",
         };
-        Ok(self.search(query, Page::FIRST, account, now_utc_ms)?.len())
+        let parsed = query::parse(query, account.zone)?;
+        Ok(self.threads_matching(&parsed, account, now_utc_ms).len())
     }
 
     /// `label.getUnreadCount()`: unread threads carrying the label.

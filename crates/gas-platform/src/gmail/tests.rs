@@ -132,7 +132,7 @@ fn spam_and_importance() {
     assert!(subjects(&mb, "lamps", now).iter().all(|s| s != "Weekly news"), "not in plain searches");
     assert_eq!(subjects(&mb, "in:anywhere lamps", now).len(), 2);
     let view = mb.thread_view(&news, now).unwrap();
-    assert_eq!((view.in_spam, view.in_inbox, view.unread), (true, false, false), "Spam is not counted unread");
+    assert_eq!((view.in_spam, view.in_inbox, view.unread), (true, false, true), "still unread, in Spam");
     assert_eq!(mb.unread_count(UnreadIn::Spam, utc(), now).unwrap(), 1);
     assert_eq!(mb.inbox_unread_count(utc(), now).unwrap(), 3);
     mb.mark_thread(&news, MessageChange::Inbox, now);
@@ -152,7 +152,7 @@ fn spam_and_importance() {
 }
 
 /// `getStarredUnreadCount` counts threads with a starred unread message, archived or not;
-/// `getSpamUnreadCount` is 0 (the mailbox has no spam).
+/// `getSpamUnreadCount` those in Spam.
 #[test]
 fn unread_counts_by_place() {
     let (mut mb, now) = sample();
@@ -168,6 +168,9 @@ fn unread_counts_by_place() {
     mb.mark_thread(&last, MessageChange::Trash, now);
     assert_eq!(count(&mb, UnreadIn::Starred), 0, "the trash is not searched");
     assert_eq!(count(&mb, UnreadIn::Spam), 0);
+    let news = mb.messages[2].id.clone();
+    mb.mark_thread(&news, MessageChange::Spam, now);
+    assert_eq!(count(&mb, UnreadIn::Spam), 1);
     assert_eq!(count(&mb, UnreadIn::Inbox), mb.inbox_unread_count(utc(), now).unwrap());
 }
 
@@ -335,15 +338,24 @@ fn a_send_from_an_alias() {
     as_alias.from = Some("sales@example.com".into());
     as_alias.mail.name = Some("Sales".into());
     let id = mb.send(&mut mail, as_alias, None, utc(), now).unwrap();
-    assert_eq!(mb.message(&id, now).unwrap().from, "Sales <sales@example.com>");
+    assert_eq!(mb.message(&id, now).unwrap().from, "Sales <Sales@Example.com>", "the alias as declared");
+    // A reply to the account's own message sent as an alias goes to its recipients.
+    let reply = mb.reply(&mut mail, &id, compose("", "", "again"), true, utc(), now).unwrap();
+    assert_eq!(
+        (mb.message(&reply, now).unwrap().to.as_str(), mb.message(&reply, now).unwrap().cc.as_str()),
+        ("a@b.example", "")
+    );
     let mut as_me = compose("a@b.example", "hi", "");
     as_me.from = Some(ME.to_uppercase());
     assert!(mb.send(&mut mail, as_me, None, utc(), now).is_ok(), "the account's own address");
     let mut other = compose("a@b.example", "hi", "");
     other.from = Some("boss@example.com".into());
     assert_eq!(mb.send(&mut mail, other.clone(), None, utc(), now).unwrap_err().message, INVALID_FROM_MESSAGE);
-    assert!(mb.create_draft(&mail, other, utc(), now).is_err(), "a draft too");
-    assert_eq!(mail.sent.len(), 2, "a refused send uses no quota");
+    assert!(mb.create_draft(&mail, other.clone(), utc(), now).is_err(), "a draft too");
+    let draft = mb.create_draft(&mail, compose("a@b.example", "d", ""), utc(), now).unwrap();
+    assert!(mb.update_draft(&mail, &draft.id, other, utc(), now).is_err(), "and a draft's update");
+    assert_eq!(mail.sent.len(), 3, "a refused send uses no quota");
+    assert!(check_aliases(&["Help <help@example.com>".into()]).unwrap_err().contains("address alone"));
     assert!(check_aliases(&["a@b.example".into(), "A@B.example".into()]).unwrap_err().contains("twice"));
     assert!(check_aliases(&["not an address".into()]).is_err());
     mb.aliases.push("x".into());

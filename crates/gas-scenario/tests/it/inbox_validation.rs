@@ -181,11 +181,12 @@ fn accepted_mail_is_in_the_initial_mailbox_in_arrival_order() {
 
 #[test]
 fn account_aliases_are_addresses() {
-    let tail = "[account]\naliases = [\"sales@example.com\", \"Help <help@example.com>\"]\n";
+    let tail = "[account]\naliases = [\"sales@example.com\", \"Help@Example.com\"]\n";
     let plan = plan_of(&format!("{HEADER}{tail}"), "UTC").unwrap();
-    assert_eq!(plan.world.gmail.aliases, ["sales@example.com", "Help <help@example.com>"]);
+    assert_eq!(plan.world.gmail.aliases, ["sales@example.com", "Help@Example.com"]);
     assert_refused(
         "[account]\naliases = [\"sales\"]\n",
         "v.toml:6: account.aliases: \"sales\" is not an email address",
     );
+    assert_refused("[account]\naliases = [\"Help <h@example.com>\"]\n", "write the address alone");
 }
