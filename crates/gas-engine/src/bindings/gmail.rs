@@ -362,19 +362,11 @@ fn thread_or_message(
     let message_val = |mailbox: &gmail::Mailbox, message_id: &str| -> ServiceResult<Val> {
         mailbox.message(message_id, now).map(|m| to_val(&MessageView::of(m))).ok_or_else(|| gone(message_id))
     };
-    let change = match method.split('.').nth(1).unwrap_or("") {
-        "markRead" => Some(MessageChange::Read),
-        "markUnread" => Some(MessageChange::Unread),
-        "star" => Some(MessageChange::Star),
-        "unstar" => Some(MessageChange::Unstar),
-        "moveToArchive" => Some(MessageChange::Archive),
-        "moveToInbox" => Some(MessageChange::Inbox),
-        "moveToTrash" => Some(MessageChange::Trash),
-        "moveToSpam" => Some(MessageChange::Spam),
-        "markImportant" => Some(MessageChange::Important),
-        "markUnimportant" => Some(MessageChange::Unimportant),
-        _ => None,
-    };
+    if let Some(answer) = replies(call, mailbox, mail, &id, account, now) {
+        return Ok(answer?);
+    }
+    let short = method.split('.').nth(1).unwrap_or("");
+    let change = OBJECT_CHANGES.iter().find(|(name, _)| *name == short).map(|&(_, change)| change);
     let value = match (method, change) {
         (m, Some(change)) if m.starts_with("GmailThread.") => {
             mailbox.mark_thread(&id, change, now);
@@ -392,11 +384,6 @@ fn thread_or_message(
             mailbox.set_thread_label(&id, &label_name(arg(args, 0)), on, now)?;
             thread_val(mailbox, &id)?
         }
-        ("GmailThread.reply" | "GmailThread.replyAll", _) => {
-            let all = method.ends_with("All");
-            mailbox.reply_thread(mail, &id, reply_compose(method, args)?, all, account, now)?;
-            Val::Undefined
-        }
         // A draft's message (from `GmailDraft.getMessage`) is reached by its handle.
         ("GmailMessage.refresh", _) => {
             mailbox.handle_message(&id, now).map(|m| to_val(&MessageView::of(m))).ok_or_else(|| gone(&id))?
@@ -412,28 +399,58 @@ fn thread_or_message(
             let m = mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?;
             Val::Array(m.attachments.iter().map(attachment_val).collect::<Result<_, _>>()?)
         }
-        ("GmailMessage.reply" | "GmailMessage.replyAll", _) => {
-            let all = method.ends_with("All");
-            mailbox.reply(mail, &id, reply_compose(method, args)?, all, account, now)?;
-            Val::Undefined
-        }
-        ("GmailMessage.createDraftReply" | "GmailMessage.createDraftReplyAll", _) => {
-            let all = method.ends_with("All");
-            to_val(&mailbox.draft_reply(mail, &id, reply_compose(method, args)?, all, account, now)?)
-        }
-        ("GmailThread.createDraftReply" | "GmailThread.createDraftReplyAll", _) => {
-            let all = method.ends_with("All");
-            to_val(&mailbox.draft_reply_thread(mail, &id, reply_compose(method, args)?, all, account, now)?)
-        }
-        ("GmailMessage.forward", _) => {
-            let mut compose = compose_with_options(arg(args, 1));
-            compose.mail.to = split_recipients(&string_arg(args, 0));
-            mailbox.forward(mail, &id, compose, account, now)?;
-            Val::Undefined
-        }
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)
+}
+
+/// The changes of a thread's or message's marks and place, by method name.
+const OBJECT_CHANGES: &[(&str, MessageChange)] = &[
+    ("markRead", MessageChange::Read),
+    ("markUnread", MessageChange::Unread),
+    ("star", MessageChange::Star),
+    ("unstar", MessageChange::Unstar),
+    ("moveToArchive", MessageChange::Archive),
+    ("moveToInbox", MessageChange::Inbox),
+    ("moveToTrash", MessageChange::Trash),
+    ("moveToSpam", MessageChange::Spam),
+    ("markImportant", MessageChange::Important),
+    ("markUnimportant", MessageChange::Unimportant),
+];
+
+/// A thread's or message's replies, draft replies and forwards; `None` for any other
+/// method.
+fn replies(
+    call: &Call,
+    mailbox: &mut gmail::Mailbox,
+    mail: &mut gas_platform::mail::Mail,
+    id: &str,
+    account: Account,
+    now: i64,
+) -> Option<ServiceResult<Val>> {
+    let (method, args) = (call.method, call.args);
+    let all = method.ends_with("All");
+    let answer = match method {
+        "GmailThread.reply" | "GmailThread.replyAll" => reply_compose(method, args)
+            .and_then(|compose| mailbox.reply_thread(mail, id, compose, all, account, now))
+            .map(|_| Val::Undefined),
+        "GmailMessage.reply" | "GmailMessage.replyAll" => reply_compose(method, args)
+            .and_then(|compose| mailbox.reply(mail, id, compose, all, account, now))
+            .map(|_| Val::Undefined),
+        "GmailMessage.createDraftReply" | "GmailMessage.createDraftReplyAll" => reply_compose(method, args)
+            .and_then(|compose| mailbox.draft_reply(mail, id, compose, all, account, now))
+            .map(|draft| to_val(&draft)),
+        "GmailThread.createDraftReply" | "GmailThread.createDraftReplyAll" => reply_compose(method, args)
+            .and_then(|compose| mailbox.draft_reply_thread(mail, id, compose, all, account, now))
+            .map(|draft| to_val(&draft)),
+        "GmailMessage.forward" => {
+            let mut compose = compose_with_options(arg(args, 1));
+            compose.mail.to = split_recipients(&string_arg(args, 0));
+            mailbox.forward(mail, id, compose, account, now).map(|_| Val::Undefined)
+        }
+        _ => return None,
+    };
+    Some(answer)
 }
 
 fn gone(id: &str) -> ServiceError {
