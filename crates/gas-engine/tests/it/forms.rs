@@ -451,3 +451,18 @@ fn a_forms_editors_are_the_owner_and_those_added() {
         })
     );
 }
+
+/// `shortenFormUrl`: a `forms.gle` link, the same for the same URL; another URL refused.
+#[test]
+fn a_forms_url_is_shortened() {
+    let got = eval(
+        "function main() {
+           var form = FormApp.create('Short');
+           var short = form.shortenFormUrl(form.getPublishedUrl());
+           var out = [/^https:\\/\\/forms\\.gle\\/[A-Za-z0-9]{17}$/.test(short), form.shortenFormUrl(form.getPublishedUrl()) === short];
+           try { form.shortenFormUrl('https://example.com/x'); } catch (e) { out.push(String(e)); }
+           return out;
+         }",
+    );
+    assert_eq!(got, json!([true, true, "Exception: Invalid argument: url"]));
+}

@@ -29,6 +29,7 @@
 //! | a person's answer failing its question's validation | refused with the rule's help text (else a default text) | documented (the form checks) / assumed (texts) |
 //! | `setValidation` of a rule of another kind of item, a pattern that does not compile | [`validation::BAD_PATTERN`] | assumed |
 //! | page navigation (`setGoToPage`, `createChoice(value, navigation)`) | kept and read back, not followed by a person's submission | documented / assumed: [`navigation`]'s table |
+//! | `shortenFormUrl(url)` | `https://forms.gle/` and 17 letters and digits, the same for the same URL; a URL not under `https://docs.google.com/forms/` [`NOT_A_FORM_URL`] | documented (throws for another URL) / assumed (code, text) |
 
 mod items;
 pub mod media;
@@ -170,6 +171,33 @@ pub fn published_url(id: &str) -> String {
 /// The summary of responses (assumed shape).
 pub fn summary_url(id: &str) -> String {
     format!("https://docs.google.com/forms/d/{id}/viewanalytics")
+}
+
+/// The host of short form links (`Form.shortenFormUrl`).
+pub const SHORT_URL_PREFIX: &str = "https://forms.gle/";
+/// Characters of a short link's code (assumed from the links Forms hands out).
+pub const SHORT_CODE_CHARS: usize = 17;
+/// A URL that is not a form's (assumed text, in the form of the service's other
+/// argument errors).
+pub const NOT_A_FORM_URL: &str = "Invalid argument: url";
+
+/// `Form.shortenFormUrl(url)`: a `forms.gle` link for a URL of Google Forms (documented:
+/// "Throws an exception if the long URL does not belong to Google Forms"). The code is
+/// the URL's SHA-256 in base 62, so the same URL always gets the same link (assumed: the
+/// platform's codes are opaque).
+pub fn short_url(url: &str) -> ServiceResult<String> {
+    use sha2::{Digest, Sha256};
+    let is_form = url.starts_with("https://docs.google.com/forms/") && id_from_url(url).is_some();
+    if !is_form {
+        return Err(ServiceError::new(NOT_A_FORM_URL));
+    }
+    const DIGITS: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let code: String = Sha256::digest(url.as_bytes())
+        .iter()
+        .take(SHORT_CODE_CHARS)
+        .map(|byte| DIGITS[usize::from(*byte) % DIGITS.len()] as char)
+        .collect();
+    Ok(format!("{SHORT_URL_PREFIX}{code}"))
 }
 
 /// A form id from any of its URLs (`/forms/d/ID/...`); `None` for another URL.

@@ -36,6 +36,20 @@ fn a_new_form_accepts_responses_and_has_urls_with_its_id() {
 }
 
 #[test]
+fn a_form_url_shortens_to_the_same_forms_gle_link() {
+    let long = published_url("form-0001");
+    let short = short_url(&long).unwrap();
+    let code = short.strip_prefix(SHORT_URL_PREFIX).unwrap();
+    assert_eq!(code.len(), SHORT_CODE_CHARS);
+    assert!(code.chars().all(|c| c.is_ascii_alphanumeric()), "{short}");
+    assert_eq!(short_url(&long).unwrap(), short, "the same URL, the same link");
+    assert_ne!(short_url(&edit_url("form-0001")).unwrap(), short);
+    for bad in ["https://example.com/forms/d/x/viewform", "https://docs.google.com/spreadsheets/d/x/edit", ""] {
+        assert_eq!(short_url(bad).unwrap_err().message, NOT_A_FORM_URL, "{bad:?}");
+    }
+}
+
+#[test]
 fn items_have_world_unique_ids_an_index_and_move() {
     let (mut forms, id, ids) = form_with_items();
     assert_eq!(ids, vec![ITEM_ID_FIRST, ITEM_ID_FIRST + 1, ITEM_ID_FIRST + 2]);

@@ -91,6 +91,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(forms:
     "Form.getResponses" => 300,
     "Form.getShuffleQuestions" => 50,
     "Form.getSummaryUrl" => 50,
+    "Form.shortenFormUrl" => 100,
     "Form.getTitle" => 50,
     "Form.hasLimitOneResponsePerUser" => 50,
     "Form.hasProgressBar" => 50,
@@ -290,6 +291,7 @@ fn form_settings(form: &mut forms::Form, method: &str, name: &str, args: &[Val])
         "getEditUrl" => Val::String(forms::edit_url(&form.id)),
         "getPublishedUrl" => Val::String(forms::published_url(&form.id)),
         "getSummaryUrl" => Val::String(forms::summary_url(&form.id)),
+        "shortenFormUrl" => Val::String(forms::short_url(&string_arg(args, 0))?),
         // Without a destination: null (assumed).
         "getDestinationId" => form.destination.as_ref().map_or(Val::Null, |d| Val::String(d.spreadsheet_id.clone())),
         "getDestinationType" => {
