@@ -76,15 +76,11 @@ fn prefixed(prefix: &str, subject: &str) -> String {
 
 /// The bare address of `Name <a@b.c>`, lower case.
 pub fn bare_address(header: &str) -> String {
-    address_part(header).to_lowercase()
-}
-
-/// The address of `Name <a@b.c>` (or of a bare `a@b.c`) as written.
-fn address_part(header: &str) -> &str {
-    match (header.find('<'), header.rfind('>')) {
-        (Some(open), Some(close)) if open < close => header[open + 1..close].trim(),
-        _ => header.trim(),
-    }
+    let bare = match (header.find('<'), header.rfind('>')) {
+        (Some(open), Some(close)) if open < close => &header[open + 1..close],
+        _ => header,
+    };
+    bare.trim().to_lowercase()
 }
 
 impl Mailbox {

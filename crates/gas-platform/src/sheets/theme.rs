@@ -57,9 +57,14 @@ impl Theme {
         Ok(self.colors.get(kind).cloned().unwrap_or_else(|| STANDARD_COLORS[index].to_string()))
     }
 
-    /// `setConcreteColor(type, color)` with the colour's `#rrggbb` (lower case).
+    /// `setConcreteColor(type, color)` with the colour's `#rrggbb` (a Color's, which
+    /// `ColorBuilder.setRgbColor` normalized; anything else is refused, so a state file
+    /// saved after it loads again).
     pub fn set_concrete_color(&mut self, kind: &str, hex: &str) -> ServiceResult<()> {
         let index = color_index(kind)?;
+        if !is_hex_color(hex) {
+            return Err(ServiceError::new(crate::sheets::format_text::INVALID_COLOR));
+        }
         let hex = hex.to_ascii_lowercase();
         if hex == STANDARD_COLORS[index] {
             self.colors.remove(kind);
@@ -96,13 +101,16 @@ impl Theme {
         }
         for (kind, hex) in &self.colors {
             color_index(kind).map_err(|_| format!("theme.colors: {kind:?} is not a theme colour type"))?;
-            let is_hex = hex.len() == 7 && hex.starts_with('#') && hex[1..].bytes().all(|b| b.is_ascii_hexdigit());
-            if !is_hex {
+            if !is_hex_color(hex) {
                 return Err(format!("theme.colors.{kind}: {hex:?} is not #rrggbb"));
             }
         }
         Ok(())
     }
+}
+
+fn is_hex_color(hex: &str) -> bool {
+    hex.len() == 7 && hex.starts_with('#') && hex[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 fn color_index(kind: &str) -> ServiceResult<usize> {
@@ -135,6 +143,8 @@ mod tests {
         assert!(theme.check().is_ok());
         assert_eq!(theme.set_concrete_rgb("TEXT", 256, 0, 0).unwrap_err().message, "Invalid argument: red");
         assert_eq!(theme.set_font_family(" ").unwrap_err().message, INVALID_FONT_FAMILY);
+        let not_hex = theme.set_concrete_color("TEXT", "red").unwrap_err().message;
+        assert_eq!(not_hex, crate::sheets::format_text::INVALID_COLOR, "a hand-made Color's junk is refused");
         theme.set_concrete_color("ACCENT1", "#4285f4").unwrap();
         theme.set_concrete_rgb("TEXT", 0, 0, 0).unwrap();
         theme.set_font_family("Arial").unwrap();
