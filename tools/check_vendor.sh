@@ -20,6 +20,7 @@ crate_of() {
     0013a-*) echo regress ;;
     0014a-*) echo boa_parser ;;
     0030a-*) echo boa_string ;;
+    0032-*) echo boa_parser ;;
     *) echo boa_engine ;;
   esac
 }

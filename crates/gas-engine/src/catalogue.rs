@@ -188,6 +188,9 @@ pub fn implemented_methods() -> Result<BTreeMap<String, BTreeSet<String>>, Strin
 
 fn run_prelude_alone(prelude: &PreludeText) -> Result<BTreeMap<String, BTreeSet<String>>, String> {
     let found: Rc<RefCell<BTreeMap<String, BTreeSet<String>>>> = Rc::default();
+    // Building every class makes a heap of a few MB that all stays live: at boa's default
+    // threshold (1 MiB) it was marked again and again, a sixth of `gas-sim api`'s time.
+    boa_gc::set_collection_threshold(crate::compiled::GC_THRESHOLD_BYTES);
     let mut context = Context::default();
     let sink = found.clone();
     // SAFETY: the closure captures an Rc<RefCell<..>> of Rust strings, no GC values.

@@ -130,7 +130,7 @@ pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
 /// execution that is running; this only stops a long execution from growing the heap
 /// without bound. (At boa's default of 1 MiB a collection ran every execution or two and
 /// marking the live templates took a third of the time.)
-const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
+pub(crate) const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 
 /// Parses every file, then compiles every file. Parsing declares a file's top-level
 /// `let`/`const`/`class` in the shared global scope, and compiling resolves names against

@@ -56,6 +56,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "SpreadsheetApp.getActiveSheet" => 30,
     "SpreadsheetApp.getCurrentCell" => 30,
     "SpreadsheetApp.getUi" => 0,
+    "FormApp.getUi" => 0,
     "SpreadsheetApp.setActiveRange" => 50,
     "SpreadsheetApp.setActiveRangeList" => 50,
     "SpreadsheetApp.setActiveSheet" => 50,
@@ -87,6 +88,14 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "SpreadsheetApp.getUi" => {
             host.invocation.check_ui(bound)?;
             Ok(Val::String("spreadsheet".into()))
+        }
+        // The form editor's: only where a user has the form the project is bound to open.
+        "FormApp.getUi" => {
+            let on_form = host.container_id.as_deref().is_some_and(|id| world.forms.forms.contains_key(id));
+            if !(on_form && host.invocation.has_user_session(bound)) {
+                return Err(ServiceError::new(gas_platform::container::FORM_UI_CONTEXT_MESSAGE).into());
+            }
+            Ok(Val::String("form".into()))
         }
         "Ui.alert" | "Ui.prompt" | "Browser.msgBox" | "Browser.inputBox" => {
             if call.method.starts_with("Browser.") {

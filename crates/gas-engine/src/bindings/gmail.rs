@@ -119,6 +119,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailMessage.forward" => 900,
     "GmailMessage.getAttachments" => 200,
     "GmailMessage.getHeader" => 150,
+    "GmailMessage.getRawContent" => 200,
     "GmailMessage.getThread" => 150,
     "GmailMessage.markRead" => 150,
     "GmailMessage.markUnread" => 150,
@@ -394,6 +395,9 @@ fn thread_or_message(
         }
         ("GmailMessage.getHeader", _) => {
             Val::String(mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?.header(&string_arg(args, 0)))
+        }
+        ("GmailMessage.getRawContent", _) => {
+            Val::String(mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?.raw_content())
         }
         ("GmailMessage.getAttachments", _) => {
             let m = mailbox.handle_message(&id, now).ok_or_else(|| gone(&id))?;

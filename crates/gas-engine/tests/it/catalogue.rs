@@ -32,9 +32,11 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
             "Body.getHeadingAttributes",
         ),
         ("LanguageApp.translate('a', 'en', 'fr')", "LanguageApp.translate"),
-        ("FormApp.getUi()", "FormApp.getUi"),
-        // Inherited from Base.BlobSource.
-        ("Utilities.newBlob('x').getAllBlobs()", "Blob.getAllBlobs"),
+        (
+            "CalendarApp.getDefaultCalendar().createEventFromDescription('Lunch Friday 1pm')",
+            "Calendar.createEventFromDescription",
+        ),
+        ("GmailApp.getPriorityInboxThreads()", "GmailApp.getPriorityInboxThreads"),
     ];
     for (snippet, name) in cases {
         assert_eq!(thrown(snippet), format!("Error: gas-sim does not implement {name}()"), "{snippet}");

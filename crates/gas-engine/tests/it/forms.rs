@@ -257,6 +257,34 @@ fn a_scripts_response_is_submitted_read_back_and_appended_to_the_destination() {
 }
 
 #[test]
+fn a_prefilled_url_is_built_from_a_draft_or_a_kept_response() {
+    let got = eval(&format!(
+        "{SURVEY}
+         function main() {{
+           const [form] = build();
+           const items = form.getItems();
+           const ids = items.map((i) => i.getId());
+           const r = form.createResponse()
+             .withItemResponse(items[1].asCheckboxItem().createResponse(['Fri', 'Sat']))
+             .withItemResponse(items[0].asTextItem().createResponse('Ana María'))
+             .withItemResponse(items[3].asDateItem().createResponse(new Date(Date.UTC(2025, 5, 20))));
+           const draft = r.toPrefilledUrl();
+           const kept = r.submit().toPrefilledUrl();
+           const empty = form.createResponse().toPrefilledUrl();
+           return {{ draft: draft.replace(form.getPublishedUrl(), 'P').replace(/entry\\.(\\d+)/g, (m, id) => 'entry.' + ids.indexOf(Number(id))),
+                    same: kept === draft, empty: empty === form.getPublishedUrl() + '?usp=pp_url' }};
+         }}"
+    ));
+    assert_eq!(
+        got,
+        json!({
+            "draft": "P?usp=pp_url&entry.0=Ana+Mar%C3%ADa&entry.1=Fri&entry.1=Sat&entry.3=2025-06-20",
+            "same": true, "empty": true,
+        })
+    );
+}
+
+#[test]
 fn responses_are_listed_since_a_time_and_deleted() {
     let got = eval(
         "function main() {
@@ -465,4 +493,32 @@ fn a_forms_url_is_shortened() {
          }",
     );
     assert_eq!(got, json!([true, true, "Exception: Invalid argument: url"]));
+}
+
+/// `FormApp.getUi()`: the form editor's Ui where a user has the bound form open (its
+/// menus kept on the user's page, as a spreadsheet's); elsewhere the context error.
+#[test]
+fn the_form_editors_ui_is_there_only_for_a_user_at_the_bound_form() {
+    let world = new_world();
+    let form_id = state(&world).forms.create("Survey").unwrap();
+    let src = "function main() {
+                 const ui = FormApp.getUi();
+                 ui.createMenu('Tools').addItem('Go', 'go').addToUi();
+                 return [typeof ui.alert, String(ui.ButtonSet.OK_CANCEL)];
+               }
+               function away() { try { FormApp.getUi(); return 'no error'; } catch (e) { return e.message; } }";
+    let mut bound = project("UTC", src);
+    bound.container_id = Some(form_id);
+    let run = |project: &gas_engine::Project, function: &str, kind: InvocationKind| {
+        let mut spec = ExecutionSpec::new(1, function, START_UTC_MS, SEED);
+        spec.invocation = Invocation::of(kind);
+        result(&run_spec(&world, project, "UTC", &spec))
+    };
+    assert_eq!(run(&bound, "main", InvocationKind::Manual), json!(["function", "OK_CANCEL"]));
+    let menus: Vec<String> =
+        state(&world).ui.sessions.values().flat_map(|s| s.menus.iter().map(|m| m.caption.clone())).collect();
+    assert_eq!(menus, vec!["Tools".to_string()]);
+    let context = "Cannot call FormApp.getUi() from this context.";
+    assert_eq!(run(&bound, "away", InvocationKind::TimeTrigger), json!(context));
+    assert_eq!(run(&project("UTC", src), "away", InvocationKind::Manual), json!(context), "a standalone project");
 }

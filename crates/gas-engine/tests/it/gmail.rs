@@ -436,6 +436,35 @@ fn headers_of_a_message() {
     );
 }
 
+/// `getRawContent()`: the message as RFC 2822 text (headers, then MIME parts); a blob and
+/// an attachment each hold themselves alone (`getAllBlobs`).
+#[test]
+fn raw_content_of_a_message_and_all_blobs() {
+    let world = mailbox_world();
+    state(&world).gmail.messages[1].headers.insert("List-Unsubscribe".into(), "<mailto:out@letters.example>".into());
+    let got = eval_in(
+        &world,
+        "function main() {
+           var raw = GmailApp.search('from:news')[0].getMessages()[0].getRawContent();
+           GmailApp.sendEmail('a@b.example', 'Report', 'see the file',
+             { attachments: [Utilities.newBlob('a,b', 'text/csv', 'r.csv')] });
+           var sent = GmailApp.search('in:sent')[0].getMessages()[0];
+           var sentRaw = sent.getRawContent();
+           var unsubscribe = raw.match(/^List-Unsubscribe: (.*)\\r$/m);
+           var file = sent.getAttachments()[0];
+           var blob = Utilities.newBlob('x');
+           return [unsubscribe && unsubscribe[1], raw.indexOf('MIME-Version: 1.0\\r\\n') > 0, raw.split('\\r\\n')[0],
+                   /multipart\\/mixed/.test(sentRaw), sentRaw.indexOf('filename=\"r.csv\"') > 0,
+                   sentRaw.indexOf(Utilities.base64Encode('a,b')) > 0,
+                   blob.getAllBlobs().length, blob.getAllBlobs()[0] === blob, file.getAllBlobs()[0] === file];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!(["<mailto:out@letters.example>", true, "From: news@letters.example", true, true, true, 1, true, true])
+    );
+}
+
 /// An attachment is a blob: its SHA-1 hash, and Blob's changes and conversions.
 #[test]
 fn an_attachment_hashes_and_changes_as_a_blob() {

@@ -253,3 +253,24 @@ fn a_persons_answer_failing_its_validation_is_refused_with_the_help_text() {
     draft.with(ids[2], Answer::List(vec!["Mon".into()]));
     assert_eq!(form.refusal(&draft), None);
 }
+
+#[test]
+fn a_prefilled_url_carries_the_answers_in_the_forms_order() {
+    let (mut forms, id, ids) = form_with_items();
+    let grid = forms.add_item(&id, ItemKind::Grid).unwrap();
+    let form = forms.get(&id).unwrap();
+    let base = format!("{}?usp=pp_url", published_url(&id));
+    assert_eq!(form.prefilled_url(&[]), base, "no answers, no fields");
+    let answer = |item: i64, answer: Answer| ItemAnswer { item, answer };
+    let answers = [
+        answer(ids[2], Answer::List(vec!["Mon".into(), "Tue".into()])),
+        answer(grid, Answer::List(vec!["Yes".into(), String::new(), "No".into()])),
+        answer(ids[0], Answer::Text("Ada Lovelace & co".into())),
+        answer(999, Answer::Text("an item deleted since".into())),
+    ];
+    let (name, days) = (ids[0], ids[2]);
+    assert_eq!(
+        form.prefilled_url(&answers),
+        format!("{base}&entry.{name}=Ada+Lovelace+%26+co&entry.{days}=Mon&entry.{days}=Tue&entry.{grid}.1=Yes&entry.{grid}.3=No")
+    );
+}

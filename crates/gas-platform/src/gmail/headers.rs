@@ -1,6 +1,7 @@
 //! A message's RFC 2822 headers, as `GmailMessage.getHeader(name)` reads them: the ones
 //! its fields make (From, To, Cc, Bcc, Reply-To, Subject, Date, Message-ID) and any others
-//! a scenario's `[[inbox]]` gives it (`headers = { "List-Unsubscribe" = "..." }`).
+//! a scenario's `[[inbox]]` gives it (`headers = { "List-Unsubscribe" = "..." }`); and the
+//! whole message as `getRawContent()` gives it (Gmail's "Show original").
 
 use super::Message;
 
@@ -65,6 +66,51 @@ impl Message {
         }
     }
 
+    /// `getRawContent()`: the message as RFC 2822 text with MIME parts, lines ending in
+    /// CRLF (documented: what Gmail's "Show original" shows). Gmail's own text carries
+    /// its Received, DKIM and ARC headers and encodes parts its own way; here (assumed):
+    /// the fields' headers that are set, then the extra headers by name, `MIME-Version`;
+    /// the plain body alone, or with the HTML as `multipart/alternative`, and attachments
+    /// in `multipart/mixed` after it; a part that is not 7-bit ASCII in base64 (76-letter
+    /// lines); a non-ASCII subject as an RFC 2047 encoded word; boundaries made from the
+    /// message's id, so the same message gives the same text.
+    pub fn raw_content(&self) -> String {
+        let mut out = String::new();
+        for name in ["From", "To", "Cc", "Bcc", "Reply-To", "Subject", "Date", "Message-ID"] {
+            let value = self.header(name);
+            if value.is_empty() {
+                continue;
+            }
+            let value = if name == "Subject" && !value.is_ascii() { encoded_word(&value) } else { value };
+            out.push_str(&format!("{name}: {value}\r\n"));
+        }
+        for (name, value) in self.headers.iter().filter(|(name, _)| !name.eq_ignore_ascii_case("message-id")) {
+            out.push_str(&format!("{name}: {value}\r\n"));
+        }
+        out.push_str("MIME-Version: 1.0\r\n");
+        let text = text_part("text/plain", &self.body);
+        let body = match &self.html {
+            Some(html) => multipart("alternative", &self.boundary('a'), &[text, text_part("text/html", html)]),
+            None => text,
+        };
+        let body = if self.attachments.is_empty() {
+            body
+        } else {
+            let mut parts = vec![body];
+            parts.extend(self.attachments.iter().map(attachment_part));
+            multipart("mixed", &self.boundary('m'), &parts)
+        };
+        out.push_str(&body);
+        out
+    }
+
+    /// A multipart boundary of this message: Gmail's look (`000000000000` and hex digits),
+    /// from the id and the level (`a`lternative, `m`ixed) so that the two never clash.
+    fn boundary(&self, level: char) -> String {
+        let hex: String = self.id.bytes().map(|b| format!("{b:02x}")).collect();
+        format!("000000000000{hex}{level}")
+    }
+
     /// The check of the extra headers, for state files and scenarios.
     pub fn check_extra_headers(&self) -> Result<(), String> {
         if self.headers.len() > HEADERS_PER_MESSAGE_MAX {
@@ -79,6 +125,56 @@ impl Message {
         }
         Ok(())
     }
+}
+
+/// Characters of a base64 line in a MIME part (RFC 2045 §6.8).
+const BASE64_LINE_CHARS: usize = 76;
+
+/// A MIME part (its headers, a blank line, its content): 7-bit text as it is, with CRLF
+/// line ends, anything else in base64.
+fn text_part(content_type: &str, text: &str) -> String {
+    if text.is_ascii() {
+        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
+        format!("Content-Type: {content_type}; charset=\"UTF-8\"\r\n\r\n{crlf}\r\n")
+    } else {
+        let encoded = base64_lines(text.as_bytes());
+        format!("Content-Type: {content_type}; charset=\"UTF-8\"\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}")
+    }
+}
+
+fn attachment_part(attachment: &super::Attachment) -> String {
+    let name = attachment.name.replace(['"', '\\', '\r', '\n'], "_");
+    format!(
+        "Content-Type: {}; name=\"{name}\"\r\nContent-Disposition: attachment; filename=\"{name}\"\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{}",
+        attachment.content_type,
+        base64_lines(&attachment.bytes)
+    )
+}
+
+fn multipart(kind: &str, boundary: &str, parts: &[String]) -> String {
+    let mut out = format!("Content-Type: multipart/{kind}; boundary=\"{boundary}\"\r\n\r\n");
+    for part in parts {
+        out.push_str(&format!("--{boundary}\r\n{part}\r\n"));
+    }
+    out.push_str(&format!("--{boundary}--\r\n"));
+    out
+}
+
+/// Base64 in lines of [`BASE64_LINE_CHARS`], each ended by CRLF.
+fn base64_lines(bytes: &[u8]) -> String {
+    let encoded = crate::utilities::base64_encode(bytes);
+    let mut out = String::with_capacity(encoded.len() + encoded.len() / BASE64_LINE_CHARS * 2 + 2);
+    for line in encoded.as_bytes().chunks(BASE64_LINE_CHARS) {
+        out.push_str(std::str::from_utf8(line).expect("base64 is ASCII"));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// An RFC 2047 encoded word: `=?UTF-8?B?...?=`.
+fn encoded_word(text: &str) -> String {
+    format!("=?UTF-8?B?{}?=", crate::utilities::base64_encode(text.as_bytes()))
 }
 
 #[cfg(test)]
@@ -108,6 +204,48 @@ mod tests {
         assert!(m.check_extra_headers().is_ok());
         m.headers.insert("LIST-UNSUBSCRIBE".into(), "x".into());
         assert!(m.check_extra_headers().unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn raw_content_is_the_headers_and_the_mime_parts_with_crlf() {
+        let mut m = Message {
+            id: "18f0000000000002".into(),
+            at_utc_ms: 1_749_542_400_000,
+            from: "ana@shop.example".into(),
+            to: "me@example.com".into(),
+            subject: "Order".into(),
+            body: "line 1\nline 2".into(),
+            ..Default::default()
+        };
+        m.headers.insert("List-Unsubscribe".into(), "<mailto:u@shop.example>".into());
+        assert_eq!(
+            m.raw_content(),
+            "From: ana@shop.example\r\nTo: me@example.com\r\nSubject: Order\r\n\
+             Date: Tue, 10 Jun 2025 08:00:00 +0000\r\nMessage-ID: <18f0000000000002@mail.gmail.com>\r\n\
+             List-Unsubscribe: <mailto:u@shop.example>\r\nMIME-Version: 1.0\r\n\
+             Content-Type: text/plain; charset=\"UTF-8\"\r\n\r\nline 1\r\nline 2\r\n"
+        );
+        m.subject = "Sipariş".into();
+        m.html = Some("<p>é</p>".into());
+        m.attachments.push(super::super::Attachment {
+            name: "a.csv".into(),
+            content_type: "text/csv".into(),
+            bytes: vec![b'x'; 60],
+        });
+        let raw = m.raw_content();
+        assert!(raw.contains("Subject: =?UTF-8?B?U2lwYXJpxZ8=?=\r\n"), "{raw}");
+        let (mixed, alternative) = (m.boundary('m'), m.boundary('a'));
+        assert_ne!(mixed, alternative);
+        assert!(raw.contains(&format!("Content-Type: multipart/mixed; boundary=\"{mixed}\"\r\n\r\n--{mixed}\r\n")));
+        assert!(raw.contains(&format!("Content-Type: multipart/alternative; boundary=\"{alternative}\"")));
+        assert!(raw.contains(
+            "Content-Type: text/html; charset=\"UTF-8\"\r\nContent-Transfer-Encoding: base64\r\n\r\nPHA+w6k8L3A+\r\n"
+        ));
+        // 60 bytes are 80 base64 letters: a line of 76 and one of 4.
+        assert!(raw.contains("filename=\"a.csv\"\r\nContent-Transfer-Encoding: base64\r\n\r\neHh4"), "{raw}");
+        assert!(raw.contains(&format!("--{alternative}--\r\n\r\n--{mixed}\r\n")), "{raw}");
+        assert!(raw.ends_with(&format!("eHh4\r\neHh4\r\n\r\n--{mixed}--\r\n")), "{raw}");
+        assert_eq!(raw, m.raw_content(), "the same message, the same text");
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub(in crate::bindings) const RESPONSE_METHODS: &[Method] = declare![Method::by(
     "FormResponse.getResponseForItem" => 100,
     "FormResponse.getTimestamp" => 50,
     "FormResponse.submit" => 500,
+    "FormResponse.toPrefilledUrl" => 50,
     "FormResponse.withItemGrade" => 0 { in_process: true },
     "FormResponse.withItemResponse" => 0 { in_process: true },
     "ItemResponse.setFeedback" => 0 { in_process: true },
@@ -168,6 +169,8 @@ fn read(world: &World, handle: &ResponseHandle, method: &str, name: &str, args: 
             Some(id) => Val::String(format!("{}?edit2={id}", forms::published_url(&form.id))),
             None => Val::Null,
         },
+        // A draft's answers too: the documented use is a link built from a draft.
+        "toPrefilledUrl" => Val::String(form.prefilled_url(answers)),
         // Documented: in the order the items appear in the form; an answer to an item
         // deleted since is left out (assumed).
         "getItemResponses" => Val::Array(

@@ -35,6 +35,8 @@
         return new Blob({ bytes: this._h.bytes.slice(), contentType: this._h.contentType, name: this._h.name });
       },
       isGoogleType() { return false; },
+      // An attachment is one blob, not a composite one (as Blob's getAllBlobs).
+      getAllBlobs() { return [this]; },
       // A blob's changes and conversions, as Blob's (39_blob.js).
       setBytes: Blob.prototype.setBytes,
       setDataFromString: Blob.prototype.setDataFromString,

@@ -17,6 +17,9 @@
     setDataFromString(...args) { this._h.bytes = call('Blob.setDataFromString', this._h, args); return this; },
     getAs(...args) { return new Blob(call('Blob.getAs', this._h, args)); },
     getBlob() { return this; },
+    // The blobs a composite blob holds; no blob gas-sim makes is composite (assumed: a
+    // plain blob holds itself alone).
+    getAllBlobs() { return [this]; },
     copyBlob() { return new Blob(Object.assign({}, this._h, { bytes: this._h.bytes.slice() })); },
   });
   // A BlobSource (a Blob, an HTTPResponse, ...) as its Blob; anything else unchanged, so

@@ -20,6 +20,13 @@
       klass('Forms.' + name + 'Builder', inPlace(name + 'Builder', steps));
     }
     const Form = klass('Forms.Form', {});
-    const FormApp = service('Forms.FormApp', {});
+    const FormApp = service('Forms.FormApp', {
+      // The form editor's Ui: the class SpreadsheetApp.getUi() gives (11_ui.js).
+      getUi() {
+        const h = call('FormApp.getUi', null, []);
+        sheetsService();
+        return new (ctorOf('Base.Ui'))(h);
+      },
+    });
     return { FormApp, Form, FormResponse };
   });
