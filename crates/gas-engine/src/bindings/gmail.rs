@@ -134,6 +134,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "GmailThread.createDraftReplyAll" => 400,
     "GmailThread.getLabels" => 150,
     "GmailThread.getMessages" => 200,
+    "GmailThread.getPermalink" => 50,
     "GmailThread.markImportant" => 150,
     "GmailThread.markRead" => 150,
     "GmailThread.markUnimportant" => 150,
@@ -379,6 +380,10 @@ fn thread_or_message(
         }
         ("GmailThread.refresh", _) => thread_val(mailbox, &id)?,
         ("GmailThread.getMessages", _) => messages_val(mailbox.thread_messages(&id, now)),
+        ("GmailThread.getPermalink", _) => {
+            thread_val(mailbox, &id)?;
+            Val::String(gas_platform::gmail::thread_permalink(&id))
+        }
         ("GmailThread.getLabels", _) => Val::Array(mailbox.thread_labels(&id, now).iter().map(|l| label(l)).collect()),
         ("GmailThread.addLabel" | "GmailThread.removeLabel", _) => {
             let on = method.ends_with("addLabel");

@@ -456,12 +456,13 @@ fn raw_content_of_a_message_and_all_blobs() {
            return [unsubscribe && unsubscribe[1], raw.indexOf('MIME-Version: 1.0\\r\\n') > 0, raw.split('\\r\\n')[0],
                    /multipart\\/mixed/.test(sentRaw), sentRaw.indexOf('filename=\"r.csv\"') > 0,
                    sentRaw.indexOf(Utilities.base64Encode('a,b')) > 0,
-                   blob.getAllBlobs().length, blob.getAllBlobs()[0] === blob, file.getAllBlobs()[0] === file];
+                   blob.getAllBlobs().length, blob.getAllBlobs()[0] === blob, file.getAllBlobs()[0] === file,
+                   sent.getThread().getPermalink() === 'https://mail.google.com/mail/u/0/#all/' + sent.getThread().getId()];
          }",
     );
     assert_eq!(
         got,
-        json!(["<mailto:out@letters.example>", true, "From: news@letters.example", true, true, true, 1, true, true])
+        json!(["<mailto:out@letters.example>", true, "From: news@letters.example", true, true, true, 1, true, true, true])
     );
 }
 

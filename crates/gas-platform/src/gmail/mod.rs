@@ -54,6 +54,12 @@ pub const INVALID_MAX_MESSAGE: &str = "Invalid argument: max";
 /// Assumed text prefix for a handle whose thread or message is gone (a deleted draft's).
 const GONE_ID_PREFIX: &str = "Invalid argument: id ";
 
+/// `GmailThread.getPermalink()`: the thread in Gmail's web client (documented: a link to
+/// the thread; its form, the first account's "all mail" view, assumed).
+pub fn thread_permalink(thread_id: &str) -> String {
+    format!("https://mail.google.com/mail/u/0/#all/{thread_id}")
+}
+
 /// The error for a thread or message handle whose id no longer exists.
 pub fn gone_message(id: &str) -> String {
     format!("{GONE_ID_PREFIX}{id}")
