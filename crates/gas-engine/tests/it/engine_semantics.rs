@@ -281,12 +281,12 @@ fn latency_overrides_apply_per_method() {
 #[test]
 fn an_unimplemented_api_throws_a_clear_error_naming_it() {
     let cases = [
-        ("SpreadsheetApp.newFilterCriteria()", "gas-sim does not implement SpreadsheetApp.newFilterCriteria()"),
+        ("SpreadsheetApp.newDataSourceSpec()", "gas-sim does not implement SpreadsheetApp.newDataSourceSpec()"),
         ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
         ("DriveApp.getStorageUsed()", "gas-sim does not implement DriveApp.getStorageUsed()"),
         (
-            "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').createFilter()",
-            "gas-sim does not implement Range.createFilter()",
+            "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getBandings()",
+            "gas-sim does not implement Range.getBandings()",
         ),
     ];
     for (snippet, message) in cases {

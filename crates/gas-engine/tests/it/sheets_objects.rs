@@ -340,3 +340,83 @@ fn the_spreadsheet_forms_of_sheet_methods_act_on_the_active_sheet() {
     );
     assert_eq!(got, json!(["Two", 1, 3, 1, true, 0, "A1:C1"]));
 }
+
+/// A filter: one per sheet, criteria per column, rows hidden by the criteria (values are
+/// never changed), a sort below the header, the box moving with inserted columns.
+#[test]
+fn a_filter_hides_rows_by_its_columns_criteria_and_moves_with_the_sheet() {
+    let got = eval_book(
+        "SHEET.getRange('A1:C5').setValues([['Name', 'Status', 'Total'], ['Ana', 'Paid', 30],
+           ['Bo', 'unpaid', 5], ['Cy', 'PAID', 12], ['Di', 'Open', '']]);
+         var before = SHEET.getFilter();
+         var filter = SHEET.getRange('A1:C5').createFilter();
+         var again = '';
+         try { SHEET.getRange('A1').createFilter(); } catch (e) { again = e.message; }
+         filter.setColumnFilterCriteria(2, SpreadsheetApp.newFilterCriteria().whenTextContains('paid'));
+         var b = SpreadsheetApp.newFilterCriteria();
+         b.whenNumberGreaterThan(10);
+         filter.setColumnFilterCriteria(3, b.build());
+         var hidden = [1, 2, 3, 4, 5, 6].filter(function (r) { return SHEET.isRowHiddenByFilter(r); });
+         var c = filter.getColumnFilterCriteria(3);
+         var criteria = [String(c.getCriteriaType()), c.getCriteriaValues(), filter.getColumnFilterCriteria(1)];
+         var outside = '';
+         try { filter.getColumnFilterCriteria(4); } catch (e) { outside = e.message; }
+         filter.sort(3, false);
+         var sorted = SHEET.getRange('A2:A5').getValues().map(function (r) { return r[0]; });
+         SHEET.insertColumnBefore(1);
+         var moved = [SHEET.getFilter().getRange().getA1Notation(), String(SHEET.getFilter().getColumnFilterCriteria(4).getCriteriaType())];
+         filter.removeColumnFilterCriteria(4).setColumnFilterCriteria(3,
+           SpreadsheetApp.newFilterCriteria().setHiddenValues(['Open']).build());
+         var byValue = [2, 3, 4, 5].filter(function (r) { return SHEET.isRowHiddenByFilter(r); });
+         var viaRange = SHEET.getRange('Z9').getFilter().getRange().getA1Notation();
+         filter.remove();
+         var removed = '';
+         try { filter.getRange(); } catch (e) { removed = e.message; }
+         return { before: before, again: again, hidden: hidden, criteria: criteria, outside: outside, sorted: sorted,
+                  moved: moved, byValue: byValue, viaRange: viaRange, after: SHEET.getFilter(), removed: removed,
+                  values: SHEET.getRange('B2:B5').getValues().length };",
+    );
+    assert_eq!(
+        got,
+        json!({
+            "before": null, "again": "You can't create a filter in a sheet that already has a filter.",
+            "hidden": [3, 5], "criteria": ["NUMBER_GREATER_THAN", [10], null],
+            "outside": "The column position is out of range.",
+            "sorted": ["Ana", "Cy", "Bo", "Di"],
+            "moved": ["B1:D5", "NUMBER_GREATER_THAN"], "byValue": [5],
+            "viaRange": "B1:D5", "after": null, "removed": "The filter no longer exists on this sheet.",
+            "values": 4,
+        })
+    );
+}
+
+/// Builders change in place, copies are apart; a custom formula is not evaluated: asking
+/// whether a row is hidden by one is a named gap, never a guess.
+#[test]
+fn filter_criteria_builders_and_the_custom_formula_gap() {
+    let got = eval_book(
+        "var b = SpreadsheetApp.newFilterCriteria().setVisibleValues(['a', 'b']);
+         var copy = b.build().copy().setHiddenValues(['c']);
+         var lists = [b.getVisibleValues(), b.getHiddenValues(), copy.getVisibleValues(), copy.getHiddenValues()];
+         var when = SpreadsheetApp.newFilterCriteria().whenDateBefore(new Date(Date.UTC(2025, 0, 2)));
+         var date = when.getCriteriaValues()[0] instanceof Date;
+         var wrong = '';
+         try { SpreadsheetApp.newFilterCriteria().withCriteria(SpreadsheetApp.BooleanCriteria.NUMBER_BETWEEN, [1]); }
+         catch (e) { wrong = e.message; }
+         SHEET.getRange('A1:A3').setValues([['h'], [1], [2]]);
+         var f = SHEET.getRange('A1:A3').createFilter();
+         f.setColumnFilterCriteria(1, SpreadsheetApp.newFilterCriteria().whenFormulaSatisfied('=A2>1').build());
+         var gap = '';
+         try { SHEET.isRowHiddenByFilter(2); } catch (e) { gap = e.message; }
+         return [lists, date, wrong, gap];",
+    );
+    assert_eq!(
+        got,
+        json!([
+            [["a", "b"], [], [], ["c"]],
+            true,
+            "The criteria NUMBER_BETWEEN takes 2 values, not 1.",
+            "gas-sim does not implement Sheet.isRowHiddenByFilter() with CUSTOM_FORMULA criteria"
+        ])
+    );
+}

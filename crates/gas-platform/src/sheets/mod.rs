@@ -78,6 +78,7 @@ pub mod a1;
 pub mod anchored;
 mod block;
 pub mod conditional;
+pub mod filter;
 mod finder;
 pub mod format;
 pub mod formula;

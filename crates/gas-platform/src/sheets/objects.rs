@@ -64,6 +64,9 @@ pub struct SheetObjects {
     /// `Sheet.setConditionalFormatRules`, in order (the first rule wins in Sheets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditional_formats: Vec<ConditionalFormatRule>,
+    /// `Range.createFilter()`: at most one per sheet (filter.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filter: Option<super::filter::Filter>,
 }
 
 impl SheetObjects {
@@ -91,6 +94,19 @@ impl SheetObjects {
         if boxes.any(bad_box) {
             return Err("a conditional format rule's range lies outside the grid".to_string());
         }
+        if let Some(filter) = &self.filter {
+            let b = &filter.range;
+            let columns = b.column..b.column + b.num_columns;
+            if bad_box(b) || filter.columns.keys().any(|column| !columns.contains(column)) {
+                return Err("the filter's range lies outside the grid, or criteria outside its columns".to_string());
+            }
+            let too_many = |c: &super::filter::FilterCriteria| {
+                c.hidden_values.len().max(c.visible_values.len()) > super::filter::FILTER_VALUES_MAX
+            };
+            if filter.columns.values().any(too_many) {
+                return Err(super::filter::text::TOO_MANY_VALUES.to_string());
+            }
+        }
         Ok(())
     }
 }
@@ -99,7 +115,7 @@ impl Spreadsheet {
     /// Moves every object anchored to cells of sheet `sheet_id` after `shift`: named
     /// ranges and protected ranges (dropped when all their rows or columns went:
     /// assumed), unprotected ranges of sheet protections, the sheet's conditional format
-    /// rules' ranges (a rule left with no range is dropped). The per-cell layers
+    /// rules' ranges (a rule left with no range is dropped) and its filter (filter.rs). The per-cell layers
     /// (formulas, formats, notes, validations) move in `Sheet::shift_layers`, not here.
     pub fn shift_anchored(&mut self, sheet_id: u32, shift: Shift) {
         let objects = self.objects_mut();
@@ -126,11 +142,24 @@ impl Spreadsheet {
 
 fn shift_sheet_rules(sheet: &mut Sheet, shift: Shift) {
     let sheet_id = sheet.sheet_id();
-    let rules = &mut sheet.objects_mut().conditional_formats;
-    rules.retain_mut(|rule| {
+    let objects = sheet.objects_mut();
+    objects.conditional_formats.retain_mut(|rule| {
         rule.ranges.retain_mut(|boxed| move_box(boxed, sheet_id, shift));
         !rule.ranges.is_empty()
     });
+    // A filter whose rows or columns all went goes with them (assumed, as a named
+    // range's); its criteria move with their columns, a deleted column's are dropped.
+    if let Some(filter) = &mut objects.filter {
+        if !move_box(&mut filter.range, sheet_id, shift) {
+            objects.filter = None;
+        } else if shift.dim() == super::shift::Dim::Columns {
+            let columns = std::mem::take(&mut filter.columns);
+            filter.columns = columns
+                .into_iter()
+                .filter_map(|(column, criteria)| shift.index(column).map(|moved| (moved, criteria)))
+                .collect();
+        }
+    }
 }
 
 /// Shifts one box in place; `false` when it is gone.

@@ -175,6 +175,44 @@ fn conditional_format_rules_are_stored_read_back_and_shifted() {
     assert_eq!(err.message, conditional::text::RANGE_ON_OTHER_SHEET);
 }
 
+#[test]
+fn a_filter_moves_with_rows_and_columns_and_its_criteria_with_their_columns() {
+    let (mut store, sheet) = fresh();
+    store.create_filter(&range(&store, &sheet, "B2:D6")).unwrap();
+    let first = store.create_filter(&range(&store, &sheet, "A1")).unwrap_err();
+    assert_eq!(first.message, filter::text::FILTER_EXISTS);
+    let late = filter::FilterCriteria::default().with_criteria("TEXT_CONTAINS", vec![s("late")]).unwrap();
+    store.set_filter_criteria(&sheet, 3, Some(late.clone())).unwrap();
+    store.set_filter_criteria(&sheet, 4, Some(late.clone())).unwrap();
+    let outside = store.set_filter_criteria(&sheet, 5, Some(late.clone())).unwrap_err();
+    assert_eq!(outside.message, filter::text::COLUMN_OUT_OF_RANGE);
+    store.insert_rows_before(&sheet, 1, 2).unwrap();
+    store.insert_columns(&sheet, 1, 1, false).unwrap();
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "C4:E8");
+    store.delete_columns(&sheet, 4, 1).unwrap();
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "C4:D8");
+    let columns: Vec<u32> = store.filter(&sheet).unwrap().unwrap().columns.keys().copied().collect();
+    assert_eq!(columns, vec![4], "the deleted column's criteria went with it, the next moved left");
+    assert_eq!(store.filter_criteria(&sheet, 4).unwrap(), Some(late));
+    store.delete_columns(&sheet, 3, 2).unwrap();
+    assert!(store.filter(&sheet).unwrap().is_none(), "every column of the filter deleted: the filter too");
+    assert_eq!(store.remove_filter(&sheet).unwrap_err().message, filter::text::FILTER_REMOVED);
+}
+
+#[test]
+fn a_state_files_filter_must_lie_in_its_sheet() {
+    let (mut store, sheet) = fresh();
+    store.create_filter(&range(&store, &sheet, "A1:B3")).unwrap();
+    store.set_filter_criteria(&sheet, 2, Some(filter::FilterCriteria::default())).unwrap();
+    let json = serde_json::to_string(&store).unwrap();
+    let back: Spreadsheets = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.filter(&sheet).unwrap(), store.filter(&sheet).unwrap(), "kept across a state file");
+    let bad = json.replace("\"2\":{", "\"7\":{");
+    assert_ne!(bad, json);
+    let err = serde_json::from_str::<Spreadsheets>(&bad).unwrap_err().to_string();
+    assert!(err.contains("the filter's range lies outside the grid, or criteria outside its columns"), "{err}");
+}
+
 // ---- TextFinder
 
 fn finder_over(store: &mut Spreadsheets, sheet: &SheetRef, text_: &str) -> TextFinder {

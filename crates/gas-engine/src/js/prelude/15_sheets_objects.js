@@ -11,9 +11,14 @@
   const ConditionalFormatRuleBuilder = sheetClass('ConditionalFormatRuleBuilder');
   const BooleanCondition = sheetClass('BooleanCondition');
   const GradientCondition = sheetClass('GradientCondition');
+  // A Filter's handle is its sheet's; every method is a declared call (bindings/sheets/filters.rs).
+  const Filter = sheetClass('Filter');
+  const FilterCriteria = sheetClass('FilterCriteria');
+  const FilterCriteriaBuilder = sheetClass('FilterCriteriaBuilder');
   Object.assign(sheets, {
     RangeList, NamedRange, Protection, DataValidation, DataValidationBuilder,
     ConditionalFormatRule, ConditionalFormatRuleBuilder, BooleanCondition, GradientCondition,
+    Filter, FilterCriteria, FilterCriteriaBuilder,
   });
 
   const maybe = (Ctor, h) => (h === null || h === undefined ? null : new Ctor(h));
@@ -188,6 +193,23 @@
     withCriteria: step('ConditionalFormatRuleBuilder.withCriteria'),
     build() { return new ConditionalFormatRule(call('ConditionalFormatRuleBuilder.build', this._h, [], true)); },
   }));
+
+  // A filter criteria and its builder: values as the script gave them (dates as Dates),
+  // lists copied out; the builder's steps change it in place, as the platform's do.
+  const criteriaGetters = (className) => ({
+    getCriteriaValues() { return (read(this, className + '.getCriteriaValues') || []).map(cellOf); },
+    getHiddenValues() { return (read(this, className + '.getHiddenValues') || []).slice(); },
+    getVisibleValues() { return (read(this, className + '.getVisibleValues') || []).slice(); },
+  });
+  sheetMethods('Filter', {});
+  sheetMethods('FilterCriteria', criteriaGetters('FilterCriteria'));
+  const criteriaSteps = {};
+  for (const name of catalogueClass('FilterCriteriaBuilder')[1]) {
+    if (name.indexOf('when') === 0 || name.indexOf('set') === 0 || name === 'withCriteria') {
+      criteriaSteps[name] = step('FilterCriteriaBuilder.' + name);
+    }
+  }
+  sheetMethods('FilterCriteriaBuilder', Object.assign(criteriaGetters('FilterCriteriaBuilder'), criteriaSteps));
 
   // ---- Range, Sheet, Spreadsheet, SpreadsheetApp
   sheetMethods('Range', {

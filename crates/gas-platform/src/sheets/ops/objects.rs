@@ -80,6 +80,10 @@ impl Spreadsheets {
                 boxed.sheet_id = sheet_id;
             }
         }
+        // The copy keeps the filter, on its own cells (assumed, as Sheets' "Duplicate").
+        if let Some(filter) = &mut copy.objects_mut().filter {
+            filter.range.sheet_id = sheet_id;
+        }
         let book = self.book_mut(destination_id)?;
         let at = match book.sheets().iter().position(|tab| tab.sheet_id() == sheet.sheet_id) {
             Some(index) if after_source => index + 1,

@@ -48,7 +48,7 @@ impl Spreadsheets {
     pub(in crate::sheets) fn shift_sheet(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
         self.shift_formulas(sheet, shift)?;
         self.sheet_mut(sheet)?.apply_shift(shift);
-        // Named ranges, protections and conditional format rules (objects.rs).
+        // Named ranges, protections, conditional format rules and the filter (objects.rs).
         self.shift_anchored(sheet, shift)
     }
 
