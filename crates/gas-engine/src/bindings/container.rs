@@ -1,4 +1,5 @@
-//! The bound container's user side: `SpreadsheetApp.getUi()`, `Ui` dialogs and HTML
+//! The bound container's user side: `SpreadsheetApp.getUi()` (and a bound form's
+//! `FormApp.getUi()`), `Ui` dialogs and HTML
 //! dialogs and sidebars, `Browser.msgBox`/`inputBox`, `Menu` `addToUi`, and the active
 //! sheet, range and cell. Which selection an execution sees
 //! (the user's page or its own), whether a UI exists and how a dialog is answered are
@@ -21,9 +22,11 @@ pub(super) const READS: &[Read] = reads![
     "PromptResponse.getSelectedButton" => "button",
 ];
 
-/// The methods answered here, declared once (`crate::methods`): Ui and Menu, and the
-/// selection and menu methods of SpreadsheetApp, Spreadsheet, Sheet, Range and Selection.
+/// The methods answered here, declared once (`crate::methods`): Ui and Menu (and
+/// `FormApp.getUi`), and the selection and menu methods of SpreadsheetApp, Spreadsheet,
+/// Sheet, Range and Selection.
 pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
+    "FormApp.getUi" => 0,
     "Menu.addToUi" => 50,
     "Range.activate" => 50,
     "Range.activateAsCurrentCell" => 50,
@@ -56,7 +59,6 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "SpreadsheetApp.getActiveSheet" => 30,
     "SpreadsheetApp.getCurrentCell" => 30,
     "SpreadsheetApp.getUi" => 0,
-    "FormApp.getUi" => 0,
     "SpreadsheetApp.setActiveRange" => 50,
     "SpreadsheetApp.setActiveRangeList" => 50,
     "SpreadsheetApp.setActiveSheet" => 50,
