@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::anchored::GridBox;
 use super::conditional::when_criteria;
 use super::model::Spreadsheets;
+use super::named::{grid_box, range_of};
 use super::{RangeRef, SheetRef};
 use crate::error::{ServiceError, ServiceResult};
 use crate::CellValue;
@@ -169,14 +170,7 @@ impl Spreadsheets {
         if sheet.objects().filter.is_some() {
             return Err(ServiceError::new(text::FILTER_EXISTS));
         }
-        let boxed = GridBox {
-            sheet_id: range.sheet.sheet_id,
-            row: range.row,
-            column: range.column,
-            num_rows: range.num_rows,
-            num_columns: range.num_columns,
-        };
-        sheet.objects_mut().filter = Some(Filter { range: boxed, columns: BTreeMap::new() });
+        sheet.objects_mut().filter = Some(Filter { range: grid_box(range), columns: BTreeMap::new() });
         Ok(())
     }
 
@@ -192,14 +186,7 @@ impl Spreadsheets {
 
     /// `Filter.getRange()`.
     pub fn filter_range(&self, sheet: &SheetRef) -> ServiceResult<RangeRef> {
-        let boxed = &self.existing_filter(sheet)?.range;
-        Ok(RangeRef {
-            sheet: sheet.clone(),
-            row: boxed.row,
-            column: boxed.column,
-            num_rows: boxed.num_rows,
-            num_columns: boxed.num_columns,
-        })
+        Ok(range_of(&sheet.spreadsheet_id, &self.existing_filter(sheet)?.range))
     }
 
     /// `Filter.remove()`.

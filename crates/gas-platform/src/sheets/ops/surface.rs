@@ -172,13 +172,7 @@ impl Spreadsheets {
         self.range_sheet(range)?;
         let id = &range.sheet.spreadsheet_id;
         let book = self.open_by_id(id)?;
-        let boxed = GridBox {
-            sheet_id: range.sheet.sheet_id,
-            row: range.row,
-            column: range.column,
-            num_rows: range.num_rows,
-            num_columns: range.num_columns,
-        };
+        let boxed = super::super::named::grid_box(range);
         for protection in book.objects().protections.iter().filter(|p| p.sheet_id == range.sheet.sheet_id) {
             let covers = match &protection.range {
                 Some(protected) => overlaps(protected, &boxed),
