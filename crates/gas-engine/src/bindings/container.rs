@@ -81,24 +81,28 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "Browser.inputBox" => 5000 { params_override: Some(&["prompt"]) },
 ];
 
+/// `SpreadsheetApp.getUi()` / `FormApp.getUi()`: the Ui's handle where a user has the
+/// bound container open; the form editor's only for a project bound to a form.
+fn ui_handle(host: &Host, world: &World, method: &str) -> CallResult {
+    let bound = host.container_id.is_some();
+    if method == "SpreadsheetApp.getUi" {
+        host.invocation.check_ui(bound)?;
+        return Ok(Val::String("spreadsheet".into()));
+    }
+    let on_form = host.container_id.as_deref().is_some_and(|id| world.forms.forms.contains_key(id));
+    if !(on_form && host.invocation.has_user_session(bound)) {
+        return Err(ServiceError::new(gas_platform::container::FORM_UI_CONTEXT_MESSAGE).into());
+    }
+    Ok(Val::String("form".into()))
+}
+
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let host = call.host;
     let mut guard = host.world();
     let world = &mut *guard;
     let bound = host.container_id.is_some();
     match call.method {
-        "SpreadsheetApp.getUi" => {
-            host.invocation.check_ui(bound)?;
-            Ok(Val::String("spreadsheet".into()))
-        }
-        // The form editor's: only where a user has the form the project is bound to open.
-        "FormApp.getUi" => {
-            let on_form = host.container_id.as_deref().is_some_and(|id| world.forms.forms.contains_key(id));
-            if !(on_form && host.invocation.has_user_session(bound)) {
-                return Err(ServiceError::new(gas_platform::container::FORM_UI_CONTEXT_MESSAGE).into());
-            }
-            Ok(Val::String("form".into()))
-        }
+        "SpreadsheetApp.getUi" | "FormApp.getUi" => ui_handle(host, world, call.method),
         "Ui.alert" | "Ui.prompt" | "Browser.msgBox" | "Browser.inputBox" => {
             if call.method.starts_with("Browser.") {
                 host.invocation.check_browser(bound, call.method)?;

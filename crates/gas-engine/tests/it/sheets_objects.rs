@@ -369,12 +369,17 @@ fn a_filter_hides_rows_by_its_columns_criteria_and_moves_with_the_sheet() {
            SpreadsheetApp.newFilterCriteria().setHiddenValues(['Open']).build());
          var byValue = [2, 3, 4, 5].filter(function (r) { return SHEET.isRowHiddenByFilter(r); });
          var viaRange = SHEET.getRange('Z9').getFilter().getRange().getA1Notation();
+         SHEET.getRange('B2:D5').clear({ contentsOnly: true, skipFilteredRows: true });
+         var kept = SHEET.getRange('B2:B5').getValues().map(function (r) { return r[0]; });
+         var onActive = SS.isRowHiddenByFilter(5);
+         var badRow = '';
+         try { SHEET.isRowHiddenByFilter(0); } catch (e) { badRow = e.message; }
          filter.remove();
          var removed = '';
          try { filter.getRange(); } catch (e) { removed = e.message; }
          return { before: before, again: again, hidden: hidden, criteria: criteria, outside: outside, sorted: sorted,
                   moved: moved, byValue: byValue, viaRange: viaRange, after: SHEET.getFilter(), removed: removed,
-                  values: SHEET.getRange('B2:B5').getValues().length };",
+                  kept: kept, onActive: onActive, badRow: badRow };",
     );
     assert_eq!(
         got,
@@ -385,7 +390,7 @@ fn a_filter_hides_rows_by_its_columns_criteria_and_moves_with_the_sheet() {
             "sorted": ["Ana", "Cy", "Bo", "Di"],
             "moved": ["B1:D5", "NUMBER_GREATER_THAN"], "byValue": [5],
             "viaRange": "B1:D5", "after": null, "removed": "The filter no longer exists on this sheet.",
-            "values": 4,
+            "kept": ["", "", "", "Di"], "onActive": true, "badRow": "Those rows are out of bounds.",
         })
     );
 }

@@ -12,7 +12,7 @@ use crate::{ServiceError, ServiceResult};
 /// The platform's text for `getUi()` where no user interface exists (observed).
 pub const UI_CONTEXT_MESSAGE: &str = "Cannot call SpreadsheetApp.getUi() from this context.";
 /// `FormApp.getUi()` outside a form a user has open: the same sentence with FormApp's
-/// name (assumed, as DocumentApp's in `documents::texts::UI_CONTEXT`).
+/// name (assumed, as DocumentApp's in `documents::text::UI_CONTEXT`).
 pub const FORM_UI_CONTEXT_MESSAGE: &str = "Cannot call FormApp.getUi() from this context.";
 /// Dialogs recorded per run; past it the oldest are dropped (a report stays readable).
 pub const DIALOGS_MAX: usize = 10_000;

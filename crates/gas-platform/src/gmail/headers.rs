@@ -17,6 +17,8 @@ pub const HEADER_NAME_CHARS_MAX: usize = 77;
 /// The headers a message's own fields make: a scenario sets them through those fields
 /// (`from`, `to`, ...), not as extra headers.
 const FIELD_HEADERS: [&str; 8] = ["from", "to", "cc", "bcc", "reply-to", "subject", "date", "message-id"];
+/// The MIME headers `raw_content` writes from the message's body and attachments.
+const MIME_HEADERS: [&str; 4] = ["mime-version", "content-type", "content-transfer-encoding", "content-disposition"];
 
 /// A header a scenario or state file may add: a field name of RFC 5322 §2.2 (printable
 /// ASCII but the colon, at most `HEADER_NAME_CHARS_MAX`), not one of the fields' headers
@@ -35,6 +37,9 @@ pub fn check_header(name: &str, value: &str) -> Result<(), String> {
         return Err(format!(
             "{name:?} comes from the message's own key (from, to, cc, subject, ...), not from headers"
         ));
+    }
+    if MIME_HEADERS.contains(&lower.as_str()) {
+        return Err(format!("{name:?} comes from the message's body and attachments, not from headers"));
     }
     if value.chars().count() > HEADER_VALUE_CHARS_MAX || value.contains(['\r', '\n']) {
         return Err(format!("the value of {name:?} must be one line of at most {HEADER_VALUE_CHARS_MAX} characters"));
@@ -104,11 +109,12 @@ impl Message {
         out
     }
 
-    /// A multipart boundary of this message: Gmail's look (`000000000000` and hex digits),
-    /// from the id and the level (`a`lternative, `m`ixed) so that the two never clash.
+    /// A multipart boundary of this message: Gmail's look (`000000000000` and hex digits,
+    /// 29 characters, within RFC 2046's 70), from the id's SHA-1 (as `getHash` takes it) and the level
+    /// (`a`lternative, `m`ixed) so that the two never clash.
     fn boundary(&self, level: char) -> String {
-        let hex: String = self.id.bytes().map(|b| format!("{b:02x}")).collect();
-        format!("000000000000{hex}{level}")
+        let hash = super::attachment_hash(self.id.as_bytes());
+        format!("000000000000{}{level}", &hash[..16])
     }
 
     /// The check of the extra headers, for state files and scenarios.
@@ -256,6 +262,8 @@ mod tests {
             assert!(check_header(bad, "v").is_err(), "{bad:?}");
         }
         assert!(check_header("Subject", "x").unwrap_err().contains("own key"));
+        assert!(check_header("Content-Type", "text/html").unwrap_err().contains("body and attachments"));
+        assert!(check_header("Content-Language", "tr").is_ok());
         assert!(check_header("X-A", "two\nlines").is_err());
         assert!(check_header("X-A", &"v".repeat(HEADER_VALUE_CHARS_MAX + 1)).is_err());
         let mut m = Message::default();

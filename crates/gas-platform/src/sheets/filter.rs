@@ -19,8 +19,8 @@ use super::{RangeRef, SheetRef};
 use crate::error::{ServiceError, ServiceResult};
 use crate::CellValue;
 
-/// Strings one criteria's hidden or visible values may hold (gas-sim's bound: a sheet's
-/// column has at most 10 million cells, a list past this is a script's bug).
+/// Strings one criteria's hidden or visible values may hold (gas-sim's bound: a list of
+/// distinct shown values past this is a script's bug, not a column's).
 pub const FILTER_VALUES_MAX: usize = 10_000;
 
 pub mod text {
@@ -112,8 +112,9 @@ fn check_values(values: &[String]) -> ServiceResult<()> {
 
 /// One `BooleanCriteria` on a cell, as a filter condition in Sheets: text conditions on
 /// the shown text without regard to case, number conditions on numbers only (text and
-/// empty cells fail them), date conditions on the day in the spreadsheet's zone (assumed,
-/// from Sheets' filter menu; the reference documents the criteria, not their matching).
+/// empty cells fail them, and so pass the negated ones, not equal and not between), date
+/// conditions on the day in the spreadsheet's zone (assumed, from Sheets' filter menu;
+/// the reference documents the criteria, not their matching).
 fn condition_holds(criteria: &str, values: &[CellValue], value: &CellValue, shown: &str, zone: Tz) -> Option<bool> {
     let text =
         |i: usize| values.get(i).map(|v| super::values::display_value(v, zone).to_lowercase()).unwrap_or_default();
@@ -153,7 +154,7 @@ fn condition_holds(criteria: &str, values: &[CellValue], value: &CellValue, show
         "NUMBER_LESS_THAN" => compare(|c, o| c < o),
         "NUMBER_LESS_THAN_OR_EQUAL_TO" => compare(|c, o| c <= o),
         "NUMBER_BETWEEN" => Some(between().unwrap_or(false)),
-        "NUMBER_NOT_BETWEEN" => Some(matches!(between(), Some(false))),
+        "NUMBER_NOT_BETWEEN" => Some(!between().unwrap_or(false)),
         "DATE_EQUAL_TO" => date(|c, o| c == o),
         "DATE_BEFORE" => date(|c, o| c < o),
         "DATE_AFTER" => date(|c, o| c > o),
@@ -242,8 +243,10 @@ impl Spreadsheets {
 
     /// `Sheet.isRowHiddenByFilter(rowPosition)`: the row is below the header of the
     /// filter's range and one of its cells fails its column's criteria. `Err` names the
-    /// criteria gas-sim cannot evaluate (a gap, never a guess).
-    pub fn is_row_hidden_by_filter(&self, sheet_ref: &SheetRef, row: u32, script_zone: Tz) -> ServiceResult<bool> {
+    /// criteria gas-sim cannot evaluate when no other column hides the row (a gap, never
+    /// a guess).
+    pub fn is_row_hidden_by_filter(&self, sheet_ref: &SheetRef, row: i64, script_zone: Tz) -> ServiceResult<bool> {
+        let row = self.checked_row(sheet_ref, row)?;
         let zone = self.zone_of(&sheet_ref.spreadsheet_id, script_zone)?;
         let locale = self.locale_of(&sheet_ref.spreadsheet_id)?;
         let sheet = self.sheet(sheet_ref)?;
@@ -252,20 +255,47 @@ impl Spreadsheets {
         if row <= boxed.row || row >= boxed.row + boxed.num_rows {
             return Ok(false);
         }
+        let mut unknown = None;
         for (&column, criteria) in &filter.columns {
             let shown = sheet.display_text_in(row, column, zone, locale);
             match criteria.passes(sheet.cell(row, column), &shown, zone) {
                 Some(true) => {}
                 Some(false) => return Ok(true),
-                None => {
-                    let name = criteria.criteria.as_deref().unwrap_or_default();
-                    let prefix = crate::gaps::UNIMPLEMENTED_PREFIX;
-                    return Err(ServiceError::new(format!("{prefix}Sheet.isRowHiddenByFilter() with {name} criteria")));
-                }
+                None => unknown = unknown.or(criteria.criteria.as_deref()),
             }
         }
-        Ok(false)
+        match unknown {
+            None => Ok(false),
+            Some(name) => {
+                let prefix = crate::gaps::UNIMPLEMENTED_PREFIX;
+                Err(ServiceError::new(format!("{prefix}Sheet.isRowHiddenByFilter() with {name} criteria")))
+            }
+        }
     }
+
+    /// The parts of `range` whose rows the sheet's filter shows, as runs of consecutive
+    /// rows (`Range.clear({skipFilteredRows: true})`); the whole range without a filter.
+    pub fn rows_shown_by_filter(&self, range: &RangeRef, script_zone: Tz) -> ServiceResult<Vec<RangeRef>> {
+        if self.filter(&range.sheet)?.is_none() {
+            return Ok(vec![range.clone()]);
+        }
+        let mut parts = Vec::new();
+        let mut run: Option<(u32, u32)> = None;
+        for row in range.row..=range.last_row() {
+            if self.is_row_hidden_by_filter(&range.sheet, i64::from(row), script_zone)? {
+                parts.extend(run.take().map(|(first, last)| rows_of(range, first, last)));
+            } else {
+                run = Some(run.map_or((row, row), |(first, _)| (first, row)));
+            }
+        }
+        parts.extend(run.map(|(first, last)| rows_of(range, first, last)));
+        Ok(parts)
+    }
+}
+
+/// `range`'s rows `first..=last`.
+fn rows_of(range: &RangeRef, first: u32, last: u32) -> RangeRef {
+    RangeRef { row: first, num_rows: last - first + 1, ..range.clone() }
 }
 
 #[cfg(test)]
@@ -292,7 +322,11 @@ mod tests {
         assert_eq!(passes("NUMBER_LESS_THAN", vec![CellValue::Number(5.0)], CellValue::Empty), Some(false));
         let between = vec![CellValue::Number(10.0), CellValue::Number(1.0)];
         assert_eq!(passes("NUMBER_BETWEEN", between.clone(), CellValue::Number(10.0)), Some(true), "inclusive");
-        assert_eq!(passes("NUMBER_NOT_BETWEEN", between, CellValue::Number(11.0)), Some(true));
+        assert_eq!(passes("NUMBER_NOT_BETWEEN", between.clone(), CellValue::Number(11.0)), Some(true));
+        // Text and empty cells fail the number conditions, so they pass the negated ones.
+        assert_eq!(passes("NUMBER_NOT_BETWEEN", between, s("n/a")), Some(true));
+        assert_eq!(passes("NUMBER_NOT_EQUAL_TO", vec![CellValue::Number(5.0)], CellValue::Empty), Some(true));
+        assert_eq!(passes("NUMBER_EQUAL_TO", vec![CellValue::Number(5.0)], s("5")), Some(false));
         assert_eq!(passes("CELL_EMPTY", vec![], CellValue::Empty), Some(true));
         assert_eq!(passes("CELL_NOT_EMPTY", vec![], s("")), Some(true), "an empty string is a value");
     }

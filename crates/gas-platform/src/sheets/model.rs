@@ -177,7 +177,7 @@ impl TryFrom<SheetData> for Sheet {
         sheet.notes = data.notes;
         sheet.layout = data.layout;
         data.objects
-            .check_fits(sheet.max_rows, sheet.max_columns)
+            .check_fits(data.sheet_id, sheet.max_rows, sheet.max_columns)
             .map_err(|err| format!("sheet {:?}: {err}", data.name))?;
         sheet.objects = data.objects;
         let outside = |sizes: &BTreeMap<u32, u32>, max: u32| sizes.keys().any(|&k| k == 0 || k > max);

@@ -1,6 +1,7 @@
 //! The objects a spreadsheet and its sheets keep beside the cells, grouped so the model
 //! (model.rs) has one field for them: named ranges, protections, sharing, locale (per
-//! spreadsheet); data validation rules and conditional format rules (per sheet). Each is
+//! spreadsheet); data validation rules, conditional format rules and the filter (per
+//! sheet). Each is
 //! absent from state files and snapshots while empty, so existing files read as before.
 //!
 //! Structural changes move every anchored object through
@@ -74,8 +75,9 @@ impl SheetObjects {
         *self == SheetObjects::default()
     }
 
-    /// Every cell the objects name lies in the `max_rows` x `max_columns` grid.
-    pub(super) fn check_fits(&self, max_rows: u32, max_columns: u32) -> Result<(), String> {
+    /// Every cell the objects name lies in the `max_rows` x `max_columns` grid of sheet
+    /// `sheet_id` (a filter names its own sheet).
+    pub(super) fn check_fits(&self, sheet_id: u32, max_rows: u32, max_columns: u32) -> Result<(), String> {
         let outside = |row: u32, column: u32| row > max_rows || column > max_columns;
         if let Some(((row, column), _)) = self.validations.iter().find(|((row, column), _)| outside(*row, *column)) {
             return Err(format!(
@@ -84,20 +86,26 @@ impl SheetObjects {
             ));
         }
         let mut boxes = self.conditional_formats.iter().flat_map(|rule| rule.ranges.iter());
+        // In u64: a state file's numbers may be anything up to u32::MAX.
         let bad_box = |boxed: &GridBox| {
+            let last = |start: u32, count: u32| u64::from(start) + u64::from(count) - 1;
             boxed.row < 1
                 || boxed.column < 1
                 || boxed.num_rows < 1
                 || boxed.num_columns < 1
-                || outside(boxed.row + boxed.num_rows - 1, boxed.column + boxed.num_columns - 1)
+                || last(boxed.row, boxed.num_rows) > u64::from(max_rows)
+                || last(boxed.column, boxed.num_columns) > u64::from(max_columns)
         };
         if boxes.any(bad_box) {
             return Err("a conditional format rule's range lies outside the grid".to_string());
         }
         if let Some(filter) = &self.filter {
             let b = &filter.range;
+            if bad_box(b) || b.sheet_id != sheet_id {
+                return Err("the filter's range lies outside the grid, or criteria outside its columns".to_string());
+            }
             let columns = b.column..b.column + b.num_columns;
-            if bad_box(b) || filter.columns.keys().any(|column| !columns.contains(column)) {
+            if filter.columns.keys().any(|column| !columns.contains(column)) {
                 return Err("the filter's range lies outside the grid, or criteria outside its columns".to_string());
             }
             let too_many = |c: &super::filter::FilterCriteria| {

@@ -80,7 +80,8 @@ fn dispatch(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, a
             None => Val::Null,
         })
     };
-    let column = || int_arg(args, 0, method);
+    // The first argument: a column position, or isRowHiddenByFilter's row.
+    let position = || int_arg(args, 0, method);
     let result: ServiceResult<Val> = (|| match method {
         "Range.createFilter" => {
             let range: RangeRef = handle_of(handle)?;
@@ -90,13 +91,12 @@ fn dispatch(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, a
         "Range.getFilter" => filter_of(&handle_of::<RangeRef>(handle)?.sheet, books),
         "Sheet.getFilter" => filter_of(&handle_of::<SheetRef>(handle)?, books),
         "Sheet.isRowHiddenByFilter" => {
-            let row = u32::try_from(int_arg(args, 0, method)?).unwrap_or(0);
-            Ok(Val::Bool(books.is_row_hidden_by_filter(&handle_of(handle)?, row, host.zone)?))
+            Ok(Val::Bool(books.is_row_hidden_by_filter(&handle_of(handle)?, position()?, host.zone)?))
         }
         "Filter.getRange" => Ok(to_val(&books.filter_range(&handle_of(handle)?)?)),
         "Filter.remove" => books.remove_filter(&handle_of(handle)?).map(|()| Val::Undefined),
         "Filter.getColumnFilterCriteria" => {
-            Ok(books.filter_criteria(&handle_of(handle)?, column()?)?.map_or(Val::Null, |c| to_val(&c)))
+            Ok(books.filter_criteria(&handle_of(handle)?, position()?)?.map_or(Val::Null, |c| to_val(&c)))
         }
         "Filter.setColumnFilterCriteria" | "Filter.removeColumnFilterCriteria" => {
             let criteria = match arg(args, 1) {
@@ -104,12 +104,12 @@ fn dispatch(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, a
                 value if value.is_nullish() => None,
                 value => Some(handle_of::<FilterCriteria>(handle_arg(value))?),
             };
-            books.set_filter_criteria(&handle_of(handle)?, column()?, criteria)?;
+            books.set_filter_criteria(&handle_of(handle)?, position()?, criteria)?;
             Ok(handle.clone())
         }
         "Filter.sort" => {
             let ascending = matches!(arg(args, 1), Val::Bool(true));
-            books.sort_filter(&handle_of(handle)?, column()?, ascending)?;
+            books.sort_filter(&handle_of(handle)?, position()?, ascending)?;
             Ok(handle.clone())
         }
         _ => Err(ServiceError::unimplemented(method)),

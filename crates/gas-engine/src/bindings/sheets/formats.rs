@@ -168,6 +168,12 @@ pub(super) fn dispatch(
     handle: &Val,
     args: &[Val],
 ) -> Option<CallResult> {
+    if method == "Range.clear" {
+        // `skipFilteredRows` judges dates by the day in the spreadsheet's (else the script's) zone.
+        let cleared =
+            handle_of::<RangeRef>(handle).and_then(|range| books.clear_range(&range, clear_options(args), host.zone));
+        return Some(cleared.map(|()| Val::Undefined).map_err(Into::into));
+    }
     if let Some(name) = method.strip_prefix("Range.") {
         if let Some((field, kind)) = field_method(name) {
             return Some(field_call(books, method, handle, args, field, kind).map_err(Into::into));
@@ -190,7 +196,6 @@ pub(super) fn dispatch(
             .ok_or_else(|| ServiceError::new(gas_platform::sheets::format_text::INVALID_COLOR));
         return Some(result.map_err(Into::into));
     }
-    let _ = host;
     None
 }
 
@@ -335,7 +340,6 @@ fn range_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
         }),
         "Range.clearNote" => unit(books.clear_notes(&range)),
         "Range.clearFormat" => unit(books.clear_format(&range)),
-        "Range.clear" => unit(books.clear_range(&range, clear_options(args))),
         "Range.setBorder" => unit(books.set_border(
             &range,
             BorderEdit {

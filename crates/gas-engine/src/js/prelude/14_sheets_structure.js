@@ -35,8 +35,8 @@
   for (const name of ['appendRow', 'autoResizeColumn', 'deleteColumn', 'deleteColumns', 'deleteRow', 'deleteRows',
     'getDataRange', 'getFrozenColumns', 'getFrozenRows', 'getLastColumn', 'getLastRow', 'hideColumn', 'hideRow',
     'insertColumnAfter', 'insertColumnBefore', 'insertColumnsAfter', 'insertColumnsBefore', 'insertRowAfter',
-    'insertRowBefore', 'insertRowsAfter', 'insertRowsBefore', 'isColumnHiddenByUser', 'isRowHiddenByUser',
-    'setFrozenColumns', 'setFrozenRows', 'sort', 'unhideColumn', 'unhideRow']) {
+    'insertRowBefore', 'insertRowsAfter', 'insertRowsBefore', 'isColumnHiddenByUser', 'isRowHiddenByFilter',
+    'isRowHiddenByUser', 'setFrozenColumns', 'setFrozenRows', 'sort', 'unhideColumn', 'unhideRow']) {
     activeSheetForms[name] = onActive(name);
   }
   sheetMethods('Spreadsheet', activeSheetForms);

@@ -54,7 +54,7 @@ pub struct ClearOptions {
     pub format_only: bool,
     pub comments_only: bool,
     pub validations_only: bool,
-    /// No filters are modelled, so no row is filtered out and this changes nothing.
+    /// Leave the rows the sheet's filter hides as they are (sheets/filter.rs).
     pub skip_filtered_rows: bool,
 }
 
@@ -349,7 +349,12 @@ impl Spreadsheets {
 
     /// `Range.clear()`: contents and formats (documented); `clear(options)`: what the
     /// options name, everything when none is true.
-    pub fn clear_range(&mut self, range: &RangeRef, options: Option<ClearOptions>) -> ServiceResult<()> {
+    pub fn clear_range(
+        &mut self,
+        range: &RangeRef,
+        options: Option<ClearOptions>,
+        script_zone: Tz,
+    ) -> ServiceResult<()> {
         self.range_sheet(range)?;
         let options = match options {
             None => ClearOptions { contents_only: true, format_only: true, ..ClearOptions::default() },
@@ -362,17 +367,23 @@ impl Spreadsheets {
             },
             Some(options) => options,
         };
-        if options.contents_only {
-            self.clear_content(range)?;
-        }
-        if options.format_only {
-            self.clear_format(range)?;
-        }
-        if options.comments_only {
-            self.clear_notes(range)?;
-        }
-        if options.validations_only {
-            self.clear_validations(range)?;
+        let parts = match options.skip_filtered_rows {
+            true => self.rows_shown_by_filter(range, script_zone)?,
+            false => vec![range.clone()],
+        };
+        for part in &parts {
+            if options.contents_only {
+                self.clear_content(part)?;
+            }
+            if options.format_only {
+                self.clear_format(part)?;
+            }
+            if options.comments_only {
+                self.clear_notes(part)?;
+            }
+            if options.validations_only {
+                self.clear_validations(part)?;
+            }
         }
         Ok(())
     }

@@ -145,17 +145,17 @@ fn clear_and_its_options() {
         )
     };
     setup(&mut store);
-    store.clear_range(&a1, None).unwrap();
+    store.clear_range(&a1, None, Tz::UTC).unwrap();
     assert_eq!(state(&store), (false, false, true), "clear(): contents and formats");
     setup(&mut store);
-    store.clear_range(&a1, Some(ClearOptions::default())).unwrap();
+    store.clear_range(&a1, Some(ClearOptions::default()), Tz::UTC).unwrap();
     assert_eq!(state(&store), (false, false, false), "clear({{}}): everything");
     setup(&mut store);
-    store.clear_range(&a1, Some(ClearOptions { format_only: true, ..Default::default() })).unwrap();
+    store.clear_range(&a1, Some(ClearOptions { format_only: true, ..Default::default() }), Tz::UTC).unwrap();
     assert_eq!(state(&store), (true, false, true));
-    store.clear_range(&a1, Some(ClearOptions { comments_only: true, ..Default::default() })).unwrap();
+    store.clear_range(&a1, Some(ClearOptions { comments_only: true, ..Default::default() }), Tz::UTC).unwrap();
     assert_eq!(state(&store), (true, false, false));
-    store.clear_range(&a1, Some(ClearOptions { contents_only: true, ..Default::default() })).unwrap();
+    store.clear_range(&a1, Some(ClearOptions { contents_only: true, ..Default::default() }), Tz::UTC).unwrap();
     assert_eq!(state(&store), (false, false, false));
     setup(&mut store);
     store.clear_format(&a1).unwrap();

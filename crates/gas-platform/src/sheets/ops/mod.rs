@@ -400,8 +400,8 @@ impl Spreadsheets {
         self.shift_sheet(sheet, super::shift::Shift::Insert { dim: super::shift::Dim::Rows, at: row + 1, count })
     }
 
-    /// Moves the named ranges, protections and conditional format rules anchored to the
-    /// sheet's cells after a structural change (objects.rs; every structural op calls it).
+    /// Moves the named ranges, protections, conditional format rules and filter anchored to
+    /// the sheet's cells after a structural change (objects.rs; every structural op calls it).
     pub(super) fn shift_anchored(&mut self, sheet: &SheetRef, shift: Shift) -> ServiceResult<()> {
         self.book_mut(&sheet.spreadsheet_id)?.shift_anchored(sheet.sheet_id, shift);
         Ok(())

@@ -62,8 +62,8 @@ impl Spreadsheets {
 
     /// `Sheet.copyTo(spreadsheet)` (added last) and `duplicateActiveSheet()` (`after`:
     /// inserted after the source): the copy, named `Copy of NAME`, with the values,
-    /// layers, validations and conditional format rules; named ranges and protections
-    /// stay with the original (assumed).
+    /// layers, validations, conditional format rules and filter; named ranges and
+    /// protections stay with the original (assumed).
     pub fn copy_sheet(
         &mut self,
         sheet: &SheetRef,

@@ -153,6 +153,11 @@ impl Spreadsheets {
         Ok(())
     }
 
+    /// A row number a script gave (`isRowHiddenByFilter`), checked as `isRowHiddenByUser`'s.
+    pub(in crate::sheets) fn checked_row(&self, sheet: &SheetRef, row: i64) -> ServiceResult<u32> {
+        Ok(check_span(self.sheet(sheet)?, Dim::Rows, row, 1)?.0)
+    }
+
     /// `isRowHiddenByUser(row)` / `isColumnHiddenByUser(column)`.
     pub fn is_hidden_by_user(&self, sheet: &SheetRef, dim: Dim, index: i64) -> ServiceResult<bool> {
         let target = self.sheet(sheet)?;
