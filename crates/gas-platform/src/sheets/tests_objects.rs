@@ -194,6 +194,11 @@ fn a_filter_moves_with_rows_and_columns_and_its_criteria_with_their_columns() {
     let columns: Vec<u32> = store.filter(&sheet).unwrap().unwrap().columns.keys().copied().collect();
     assert_eq!(columns, vec![4], "the deleted column's criteria went with it, the next moved left");
     assert_eq!(store.filter_criteria(&sheet, 4).unwrap(), Some(late));
+    let second = range(&store, &sheet, "D1");
+    store.move_lines(&second, Dim::Columns, 3).unwrap();
+    let columns: Vec<u32> = store.filter(&sheet).unwrap().unwrap().columns.keys().copied().collect();
+    assert_eq!(columns, vec![3], "moveColumns: the criteria went with their column's data");
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "C4:D8", "the range stays");
     store.delete_columns(&sheet, 3, 2).unwrap();
     assert!(store.filter(&sheet).unwrap().is_none(), "every column of the filter deleted: the filter too");
     assert_eq!(store.remove_filter(&sheet).unwrap_err().message, filter::text::FILTER_REMOVED);

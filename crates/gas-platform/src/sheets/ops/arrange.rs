@@ -691,6 +691,14 @@ impl Spreadsheets {
         };
         *hidden = hidden.iter().map(|&i| new_index(i)).collect();
         target.groups_mut().dim_mut(dim).move_lines(lo, hi, new_index);
+        // A filter's criteria follow their columns' data; one moved out of the filter's
+        // range goes (assumed). The range itself stays where it is.
+        if let (Dim::Columns, Some(filter)) = (dim, &mut target.objects_mut().filter) {
+            let columns = filter.range.column..filter.range.column + filter.range.num_columns;
+            let criteria = std::mem::take(&mut filter.columns);
+            filter.columns =
+                criteria.into_iter().map(|(c, k)| (new_index(c), k)).filter(|(c, _)| columns.contains(c)).collect();
+        }
         Ok(())
     }
 }
