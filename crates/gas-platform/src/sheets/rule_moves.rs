@@ -4,10 +4,13 @@
 //! it and moves them with a cut (observed in its UI); the details are assumed: a copy
 //! adds one new rule per source rule (the source's rules stay), a move takes the boxes
 //! lying wholly inside the moved cells (a box only partly inside stays where it is), and
-//! the destination's own rules are left as they are.
+//! the destination's own rules are left as they are. A filter moves as a rule's box does
+//! when its range lies wholly inside the moved cells, unless the destination is another
+//! sheet that has a filter of its own (a sheet holds one: then it stays, assumed).
 
 use super::anchored::GridBox;
 use super::conditional::ConditionalFormatRule;
+use super::filter::Filter;
 use super::model::Sheet;
 use super::shift::CellBox;
 
@@ -71,6 +74,28 @@ pub(super) fn take_moved_rules(
         !rule.ranges.is_empty()
     });
     moved
+}
+
+/// The source sheet's filter when its range lies wholly inside `source`: taken off the
+/// sheet and returned moved to `to` on `target_id`, its criteria with their columns
+/// (assumed, as a rule's boxes move); a filter only partly inside stays where it is.
+pub(super) fn take_moved_filter(
+    source_sheet: &mut Sheet,
+    source: CellBox,
+    target_id: u32,
+    to: (u32, u32),
+) -> Option<Filter> {
+    let inside = source_sheet.objects().filter.as_ref().is_some_and(|f| source.covers(&cell_box(&f.range)));
+    if !inside {
+        return None;
+    }
+    let mut filter = source_sheet.objects_mut().filter.take()?;
+    let moved = carried(&filter.range, source, to, target_id)?;
+    let (from_column, to_column) = (filter.range.column, moved.column);
+    let criteria = std::mem::take(&mut filter.columns);
+    filter.columns = criteria.into_iter().map(|(c, k)| (c - from_column + to_column, k)).collect();
+    filter.range = moved;
+    Some(filter)
 }
 
 #[cfg(test)]

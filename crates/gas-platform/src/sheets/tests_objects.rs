@@ -205,6 +205,23 @@ fn a_filter_moves_with_rows_and_columns_and_its_criteria_with_their_columns() {
 }
 
 #[test]
+fn a_filter_wholly_inside_moved_cells_moves_with_them() {
+    let (mut store, sheet) = fresh();
+    store.create_filter(&range(&store, &sheet, "B2:C4")).unwrap();
+    let late = filter::FilterCriteria::default().with_criteria("TEXT_CONTAINS", vec![s("late")]).unwrap();
+    store.set_filter_criteria(&sheet, 3, Some(late.clone())).unwrap();
+    store.move_to(&range(&store, &sheet, "A1:C2"), &range(&store, &sheet, "F1")).unwrap();
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "B2:C4", "only partly inside: it stays");
+    store.move_to(&range(&store, &sheet, "B2:C4"), &range(&store, &sheet, "E10")).unwrap();
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "E10:F12");
+    assert_eq!(store.filter_criteria(&sheet, 6).unwrap(), Some(late), "the criteria went with their column");
+    let other = store.insert_sheet(&sheet.spreadsheet_id, None).unwrap();
+    store.create_filter(&range(&store, &other, "A1:A2")).unwrap();
+    store.move_to(&range(&store, &sheet, "E10:F12"), &range(&store, &other, "C1")).unwrap();
+    assert_eq!(a1(&store.filter_range(&sheet).unwrap()), "E10:F12", "the other sheet has one: it stays");
+}
+
+#[test]
 fn a_state_files_filter_must_lie_in_its_sheet() {
     let (mut store, sheet) = fresh();
     store.create_filter(&range(&store, &sheet, "A1:B3")).unwrap();

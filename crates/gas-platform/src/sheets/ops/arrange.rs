@@ -5,7 +5,7 @@
 
 use super::super::block::{CellBlock, Parts};
 use super::super::model::{Sheet, Spreadsheets};
-use super::super::rule_moves::{copied_rules, take_moved_rules};
+use super::super::rule_moves::{copied_rules, take_moved_filter, take_moved_rules};
 use super::super::shift::{CellBox, Dim};
 use super::super::sort::{compare, duplicate_key, trim_whitespace};
 use super::super::{series, structure_text as st, text, RangeRef, SheetRef};
@@ -417,13 +417,19 @@ impl Spreadsheets {
             }
         })?;
         let block = self.range_sheet(range)?.take_block(source_box);
+        let target_has_filter = source_id != target_id && self.sheet(&destination.sheet)?.objects().filter.is_some();
         let source = self.sheet_mut(&range.sheet)?;
         source.clear_block(source_box, Parts::ALL);
         source.layout_mut().break_apart(&source_box);
-        let rules = take_moved_rules(source, source_box, destination.sheet.sheet_id, (row, column));
+        let rules = take_moved_rules(source, source_box, target_id, (row, column));
+        let filter =
+            if target_has_filter { None } else { take_moved_filter(source, source_box, target_id, (row, column)) };
         let target = self.sheet_mut(&destination.sheet)?;
         target.put_block(row, column, &block, Parts::ALL);
         target.objects_mut().conditional_formats.extend(rules);
+        if filter.is_some() {
+            target.objects_mut().filter = filter;
+        }
         target.layout_mut().break_apart(&target_box);
         let moved = merges.iter().map(|m| CellBox {
             row: m.row - source_box.row + row,
