@@ -89,10 +89,8 @@ fn ui_handle(host: &Host, world: &World, method: &str) -> CallResult {
         host.invocation.check_ui(bound)?;
         return Ok(Val::String("spreadsheet".into()));
     }
-    let on_form = host.container_id.as_deref().is_some_and(|id| world.forms.forms.contains_key(id));
-    if !(on_form && host.invocation.has_user_session(bound)) {
-        return Err(ServiceError::new(gas_platform::container::FORM_UI_CONTEXT_MESSAGE).into());
-    }
+    let bound_to_form = host.container_id.as_deref().is_some_and(|id| world.forms.forms.contains_key(id));
+    host.invocation.check_form_ui(bound_to_form)?;
     Ok(Val::String("form".into()))
 }
 

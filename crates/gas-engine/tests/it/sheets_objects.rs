@@ -352,7 +352,7 @@ fn a_filter_hides_rows_by_its_columns_criteria_and_moves_with_the_sheet() {
          var filter = SHEET.getRange('A1:C5').createFilter();
          var again = '';
          try { SHEET.getRange('A1').createFilter(); } catch (e) { again = e.message; }
-         filter.setColumnFilterCriteria(2, SpreadsheetApp.newFilterCriteria().whenTextContains('paid'));
+         filter.setColumnFilterCriteria(2, SpreadsheetApp.newFilterCriteria().whenTextContains('paid').build());
          var b = SpreadsheetApp.newFilterCriteria();
          b.whenNumberGreaterThan(10);
          filter.setColumnFilterCriteria(3, b.build());

@@ -113,6 +113,16 @@ impl Invocation {
         }
     }
 
+    /// `FormApp.getUi()`: the form editor's, only where a user has the form the project is
+    /// bound to open (`bound_to_form`), as `getUi()` for a spreadsheet.
+    pub fn check_form_ui(&self, bound_to_form: bool) -> ServiceResult<()> {
+        if self.has_user_session(bound_to_form) {
+            Ok(())
+        } else {
+            Err(ServiceError::new(super::ui::FORM_UI_CONTEXT_MESSAGE))
+        }
+    }
+
     /// `Browser.msgBox`/`inputBox`: only where a user has the spreadsheet open, as
     /// `getUi()`, with Browser's own text (`browser_context_message`).
     pub fn check_browser(&self, bound: bool, method: &str) -> ServiceResult<()> {

@@ -260,6 +260,15 @@ fn browser_dialogs_return_lower_case_button_names_or_the_text() {
 }
 
 #[test]
+fn the_form_editors_ui_needs_a_user_at_the_bound_form() {
+    assert!(Invocation::of(InvocationKind::Manual).check_form_ui(true).is_ok());
+    assert!(Invocation::by_user(InvocationKind::OnOpen, "a@x.com").check_form_ui(true).is_ok());
+    let away = Invocation::of(InvocationKind::TimeTrigger).check_form_ui(true).unwrap_err();
+    assert_eq!(away.message, "Cannot call FormApp.getUi() from this context.");
+    assert!(Invocation::of(InvocationKind::Manual).check_form_ui(false).is_err(), "not bound to a form");
+}
+
+#[test]
 fn html_pages_are_recorded_and_refused_in_simple_triggers() {
     let mut ui = ContainerUi::default();
     let page = PageShown { width: Some(400), height: None, content_chars: 12 };

@@ -101,7 +101,10 @@ impl SheetObjects {
         }
         if let Some(filter) = &self.filter {
             let b = &filter.range;
-            if bad_box(b) || b.sheet_id != sheet_id {
+            if b.sheet_id != sheet_id {
+                return Err(format!("the filter's range names sheet {}, not its own ({sheet_id})", b.sheet_id));
+            }
+            if bad_box(b) {
                 return Err("the filter's range lies outside the grid, or criteria outside its columns".to_string());
             }
             let columns = b.column..b.column + b.num_columns;

@@ -233,6 +233,11 @@ fn a_state_files_filter_must_lie_in_its_sheet() {
     assert_ne!(bad, json);
     let err = serde_json::from_str::<Spreadsheets>(&bad).unwrap_err().to_string();
     assert!(err.contains("the filter's range lies outside the grid, or criteria outside its columns"), "{err}");
+    let other_sheet =
+        json.replace(&format!("\"range\":{{\"sheet_id\":{}", sheet.sheet_id), "\"range\":{\"sheet_id\":77");
+    assert_ne!(other_sheet, json);
+    let err = serde_json::from_str::<Spreadsheets>(&other_sheet).unwrap_err().to_string();
+    assert!(err.contains("the filter's range names sheet 77"), "{err}");
 }
 
 // ---- TextFinder
