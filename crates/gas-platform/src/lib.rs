@@ -112,14 +112,16 @@
 //!   objects (`Spreadsheet::shift_anchored`). The formula and anchored sides take that same
 //!   `Shift`. `block.rs` lifts a box of cells (values, formulas, formats, notes, validations)
 //!   and puts it down: copy, move, sort, cell shifts, moved rows; `rule_moves.rs` carries
-//!   conditional format rules with copyTo/moveTo; `groups.rs` is row and column groups as
+//!   conditional format rules, a filter and bandings with copyTo/moveTo; `groups.rs` is row and column groups as
 //!   depths per row/column (`GroupSet`: the groups a depth profile makes, collapsed flags
 //!   carried through changes), `ops/groups.rs` the Sheet/Range/Group operations (collapsing
 //!   hides rows through the layout's hidden rows); `sort.rs` is the order of types,
 //!   `series.rs` auto-fill's series, `ops/arrange.rs` navigation, sorting, copying and
 //!   moving, `structure_text.rs` the texts;
-//! - objects: `objects.rs` (on `Spreadsheet`: named ranges, protections, sharing, locale; on
-//!   `Sheet`: the validation layer and conditional format rules), `anchored.rs` (how a box
+//! - objects: `objects.rs` (on `Spreadsheet`: named ranges, protections, sharing, locale,
+//!   bandings; on `Sheet`: the validation layer, conditional format rules and the filter),
+//!   `filter.rs`, `banding.rs` (alternating colours: themes, colours, no shared cell),
+//!   `anchored.rs` (how a box
 //!   moves when rows or columns are inserted or deleted: `GridBox::shifted`), `named.rs`,
 //!   `protection.rs`, `validation.rs`, `user_input.rs` (what a person's typing must pass:
 //!   `DataValidation::accepts` per criterion, the refusal texts), `surface.rs` (sheet

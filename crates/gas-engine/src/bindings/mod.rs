@@ -74,6 +74,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     script_app::METHODS,
     script_app::SESSION_METHODS,
     sheets::METHODS,
+    sheets::bandings::METHODS,
     sheets::filters::METHODS,
     sheets::formats::METHODS,
     sheets::formulas::METHODS,

@@ -25,7 +25,7 @@ fn a_member_the_platform_lacks_is_undefined() {
 #[test]
 fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
     let cases = [
-        ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getBandings()", "Range.getBandings"),
+        ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables()", "Range.getDataSourceTables"),
         ("DriveApp.getStorageUsed()", "DriveApp.getStorageUsed"),
         (
             "DocumentApp.create('d').getBody().getHeadingAttributes(DocumentApp.ParagraphHeading.TITLE)",

@@ -285,8 +285,8 @@ fn an_unimplemented_api_throws_a_clear_error_naming_it() {
         ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
         ("DriveApp.getStorageUsed()", "gas-sim does not implement DriveApp.getStorageUsed()"),
         (
-            "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getBandings()",
-            "gas-sim does not implement Range.getBandings()",
+            "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables()",
+            "gas-sim does not implement Range.getDataSourceTables()",
         ),
     ];
     for (snippet, message) in cases {

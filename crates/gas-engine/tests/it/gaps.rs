@@ -18,7 +18,7 @@ fn a_caught_missing_method_is_counted_at_its_call_site() {
   let written = 0;
   for (let i = 0; i < 27; i++) {
     try {
-      range.getBandings();
+      range.getDataSourceTables();
       written++;
     } catch (e) {
       // the script answers success anyway
@@ -31,7 +31,7 @@ fn a_caught_missing_method_is_counted_at_its_call_site() {
     assert!(matches!(report.outcome, Outcome::Completed { .. }), "{:?}", report.outcome);
     assert_eq!(
         report.gaps,
-        vec![site("DriveApp.getStorageUsed", "Code.gs", 12, 1), site("Range.getBandings", "Code.gs", 6, 27)]
+        vec![site("DriveApp.getStorageUsed", "Code.gs", 12, 1), site("Range.getDataSourceTables", "Code.gs", 6, 27)]
     );
 }
 
@@ -54,11 +54,11 @@ fn the_innermost_project_frame_is_the_site_not_the_caller_or_the_prelude() {
         "UTC",
         &[
             ("Code.gs", "function main() {\n  paint();\n  paint();\n  return 1;\n}"),
-            ("Util.gs", "function paint() {\n  try {\n    SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getBandings();\n  } catch (e) {}\n}"),
+            ("Util.gs", "function paint() {\n  try {\n    SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables();\n  } catch (e) {}\n}"),
         ],
     );
     let report = run_spec(&new_world(), &project, "UTC", &ExecutionSpec::new(1, "main", START_UTC_MS, SEED));
-    assert_eq!(report.gaps, vec![site("Range.getBandings", "Util.gs", 3, 2)]);
+    assert_eq!(report.gaps, vec![site("Range.getDataSourceTables", "Util.gs", 3, 2)]);
 }
 
 #[test]

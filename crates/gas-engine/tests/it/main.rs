@@ -33,6 +33,7 @@ mod realm_restore;
 mod rules_defects;
 mod sandbox;
 mod sheet_triggers;
+mod sheets_bandings;
 mod sheets_formulas;
 mod sheets_groups;
 mod sheets_locale;

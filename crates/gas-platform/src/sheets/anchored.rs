@@ -1,5 +1,5 @@
 //! Objects anchored to a box of cells (named ranges, protected ranges, conditional format
-//! rules' ranges, a filter's range): how a box moves when rows or columns are inserted or deleted. This is
+//! rules' ranges, a filter's range, bandings): how a box moves when rows or columns are inserted or deleted. This is
 //! the one rule every such object follows, so a structural operation calls
 //! [`Spreadsheet::shift_anchored`](super::Spreadsheet::shift_anchored) once per change.
 //!

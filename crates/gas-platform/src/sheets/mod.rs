@@ -76,6 +76,7 @@
 
 pub mod a1;
 pub mod anchored;
+pub mod banding;
 mod block;
 pub mod conditional;
 pub mod filter;

@@ -1,6 +1,6 @@
 //! The objects a spreadsheet and its sheets keep beside the cells, grouped so the model
-//! (model.rs) has one field for them: named ranges, protections, sharing, locale (per
-//! spreadsheet); data validation rules, conditional format rules and the filter (per
+//! (model.rs) has one field for them: named ranges, protections, sharing, locale,
+//! bandings (per spreadsheet); data validation rules, conditional format rules and the filter (per
 //! sheet). Each is
 //! absent from state files and snapshots while empty, so existing files read as before.
 //!
@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::anchored::GridBox;
+use super::banding::Banding;
 use super::conditional::ConditionalFormatRule;
 use super::layer::CellLayer;
 use super::model::{Sheet, Spreadsheet};
@@ -44,6 +45,12 @@ pub struct SpreadsheetObjects {
     /// `None`: `en_US`, the locale of a spreadsheet a script creates (assumed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub locale: Option<String>,
+    /// Alternating colours (banding.rs), in the order they were added.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bandings: Vec<Banding>,
+    /// The highest banding id given so far (ids are never reused).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub banding_count: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -124,13 +131,14 @@ impl SheetObjects {
 
 impl Spreadsheet {
     /// Moves every object anchored to cells of sheet `sheet_id` after `shift`: named
-    /// ranges and protected ranges (dropped when all their rows or columns went:
-    /// assumed), unprotected ranges of sheet protections, the sheet's conditional format
+    /// ranges, protected ranges and bandings (dropped when all their rows or columns
+    /// went: assumed), unprotected ranges of sheet protections, the sheet's conditional format
     /// rules' ranges (a rule left with no range is dropped) and its filter (filter.rs). The per-cell layers
     /// (formulas, formats, notes, validations) move in `Sheet::shift_layers`, not here.
     pub fn shift_anchored(&mut self, sheet_id: u32, shift: Shift) {
         let objects = self.objects_mut();
         objects.named_ranges.retain_mut(|named| move_box(&mut named.range, sheet_id, shift));
+        objects.bandings.retain_mut(|banding| move_box(&mut banding.range, sheet_id, shift));
         objects.protections.retain_mut(|protection| {
             protection.unprotected.retain_mut(|boxed| move_box(boxed, sheet_id, shift));
             match &mut protection.range {
@@ -143,10 +151,11 @@ impl Spreadsheet {
         }
     }
 
-    /// Drops the objects of a deleted sheet (its named ranges and protections).
+    /// Drops the objects of a deleted sheet (its named ranges, protections and bandings).
     pub(super) fn forget_sheet(&mut self, sheet_id: u32) {
         let objects = self.objects_mut();
         objects.named_ranges.retain(|named| named.range.sheet_id != sheet_id);
+        objects.bandings.retain(|banding| banding.range.sheet_id != sheet_id);
         objects.protections.retain(|protection| protection.sheet_id != sheet_id);
     }
 }
@@ -194,8 +203,9 @@ impl SpreadsheetObjects {
                     && boxed.column >= 1
                     && boxed.num_rows >= 1
                     && boxed.num_columns >= 1
-                    && boxed.row + boxed.num_rows - 1 <= sheet.max_rows()
-                    && boxed.column + boxed.num_columns - 1 <= sheet.max_columns()
+                    // In u64: a state file's numbers may be anything up to u32::MAX.
+                    && u64::from(boxed.row) + u64::from(boxed.num_rows) - 1 <= u64::from(sheet.max_rows())
+                    && u64::from(boxed.column) + u64::from(boxed.num_columns) - 1 <= u64::from(sheet.max_columns())
             })
         };
         if let Some(named) = self.named_ranges.iter().find(|named| !fits(&named.range)) {
@@ -210,7 +220,10 @@ impl SpreadsheetObjects {
                 ));
             }
         }
-        Ok(())
+        if let Some(banding) = self.bandings.iter().find(|banding| !fits(&banding.range)) {
+            return Err(format!("banding {} is not on a sheet of the spreadsheet, inside its grid", banding.id));
+        }
+        super::banding::check_bandings(&self.bandings, self.banding_count)
     }
 }
 

@@ -7,6 +7,8 @@
 //! the destination's own rules are left as they are. A filter moves as a rule's box does
 //! when its range lies wholly inside the moved cells, unless the destination is another
 //! sheet that has a filter of its own (a sheet holds one: then it stays, assumed).
+//! Bandings move the same way (`Spreadsheet::move_bandings`, banding.rs: they are the
+//! spreadsheet's objects, not the sheet's).
 
 use super::anchored::GridBox;
 use super::conditional::ConditionalFormatRule;

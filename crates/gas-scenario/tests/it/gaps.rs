@@ -12,7 +12,7 @@ const HEADER: &str = "name = \"g\"\nproject = \"project\"\nstart = \"2025-06-13T
 const CODE: &str = "function submit() {
   const sheet = SpreadsheetApp.create('x').getSheets()[0];
   try {
-    sheet.getRange('A1').getBandings();
+    sheet.getRange('A1').getDataSourceTables();
   } catch (e) {
     return 'ok';
   }
@@ -49,19 +49,19 @@ fn caught_gaps_are_listed_by_call_site_in_text_json_and_snapshot() {
     let report = run(THREE_SUBMISSIONS);
     assert!(report.passed, "not strict: the run still passes");
     assert!(report.executions.iter().all(|e| e.outcome == "completed"));
-    assert_eq!(report.gap_lines(), vec!["gas-sim does not implement: Range.getBandings (Code.gs:4, 3 calls)"]);
-    assert!(report.text().contains("  gas-sim does not implement: Range.getBandings (Code.gs:4, 3 calls)\n"));
+    assert_eq!(report.gap_lines(), vec!["gas-sim does not implement: Range.getDataSourceTables (Code.gs:4, 3 calls)"]);
+    assert!(report.text().contains("  gas-sim does not implement: Range.getDataSourceTables (Code.gs:4, 3 calls)\n"));
     assert!(
         report
             .snapshot()
-            .contains("\ngaps (1):\n  gas-sim does not implement: Range.getBandings (Code.gs:4, 3 calls)\n"),
+            .contains("\ngaps (1):\n  gas-sim does not implement: Range.getDataSourceTables (Code.gs:4, 3 calls)\n"),
         "{}",
         report.snapshot()
     );
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(
         json["gaps"],
-        serde_json::json!([{"method": "Range.getBandings", "file": "Code.gs", "line": 4, "calls": 3}])
+        serde_json::json!([{"method": "Range.getDataSourceTables", "file": "Code.gs", "line": 4, "calls": 3}])
     );
     assert_eq!(json["executions"][0]["gaps"][0]["calls"], 1);
     assert_eq!(json["strict"], false);

@@ -25,7 +25,7 @@ fn api_prints_coverage_per_service_and_per_class() {
     let out = gas_sim(&["api", "SpreadsheetApp"]);
     let text = stdout(&out);
     assert!(text.lines().any(|l| l.starts_with("Spreadsheet.Range ")), "{text}");
-    assert!(text.contains("getBandings"), "a missing method is named");
+    assert!(text.contains("getDataSourceTables"), "a missing method is named");
     assert!(!text.contains("Cache.Cache"), "only the service asked for");
     assert_eq!(stdout(&gas_sim(&["api", "Spreadsheet"])), text, "namespace or global");
 

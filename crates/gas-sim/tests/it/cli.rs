@@ -648,13 +648,13 @@ fn numeric_flags_of_mutate_and_bench_name_their_range() {
 #[test]
 fn call_prints_caught_gaps_and_strict_fails_on_them() {
     let dir = tempfile::tempdir().unwrap();
-    let code = "function submit() {\n  try {\n    SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getBandings();\n  } catch (e) {}\n  return 'ok';\n}\n";
+    let code = "function submit() {\n  try {\n    SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables();\n  } catch (e) {}\n  return 'ok';\n}\n";
     write_project(dir.path(), code);
     let project = dir.path().to_str().unwrap();
     let out = gas_sim(&["call", project, "submit"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("gas-sim does not implement: Range.getBandings (Code.gs:3, 1 call)\n"),
+        stdout(&out).contains("gas-sim does not implement: Range.getDataSourceTables (Code.gs:3, 1 call)\n"),
         "{}",
         stdout(&out)
     );
@@ -665,7 +665,7 @@ fn call_prints_caught_gaps_and_strict_fails_on_them() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(
         json["gaps"],
-        serde_json::json!([{"method": "Range.getBandings", "file": "Code.gs", "line": 3, "calls": 1}])
+        serde_json::json!([{"method": "Range.getDataSourceTables", "file": "Code.gs", "line": 3, "calls": 1}])
     );
 }
 

@@ -5,6 +5,7 @@
 //! menus are `bindings/container.rs`'s). The parts that work on the spreadsheets alone
 //! answer through [`in_books`], which recalculates formulas around the call.
 
+pub(in crate::bindings) mod bandings;
 pub(in crate::bindings) mod filters;
 pub(in crate::bindings) mod formats;
 pub(in crate::bindings) mod formulas;

@@ -15,10 +15,13 @@
   const Filter = sheetClass('Filter');
   const FilterCriteria = sheetClass('FilterCriteria');
   const FilterCriteriaBuilder = sheetClass('FilterCriteriaBuilder');
+  // A Banding's handle is its spreadsheet and id; every method is a declared call
+  // (bindings/sheets/bandings.rs).
+  const Banding = sheetClass('Banding');
   Object.assign(sheets, {
     RangeList, NamedRange, Protection, DataValidation, DataValidationBuilder,
     ConditionalFormatRule, ConditionalFormatRuleBuilder, BooleanCondition, GradientCondition,
-    Filter, FilterCriteria, FilterCriteriaBuilder,
+    Filter, FilterCriteria, FilterCriteriaBuilder, Banding,
   });
 
   const maybe = (Ctor, h) => (h === null || h === undefined ? null : new Ctor(h));
@@ -202,6 +205,7 @@
     getVisibleValues() { return (read(this, className + '.getVisibleValues') || []).slice(); },
   });
   sheetMethods('Filter', {});
+  sheetMethods('Banding', {});
   sheetMethods('FilterCriteria', criteriaGetters('FilterCriteria'));
   const criteriaSteps = {};
   for (const name of catalogueClass('FilterCriteriaBuilder')[1]) {

@@ -438,6 +438,7 @@ impl Spreadsheets {
             last_column: m.last_column - source_box.column + column,
         });
         target.layout_mut().add_merges(moved);
+        self.book_mut(&range.sheet.spreadsheet_id)?.move_bandings(source_id, source_box, target_id, (row, column));
         Ok(())
     }
 

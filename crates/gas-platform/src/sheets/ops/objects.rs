@@ -62,7 +62,7 @@ impl Spreadsheets {
 
     /// `Sheet.copyTo(spreadsheet)` (added last) and `duplicateActiveSheet()` (`after`:
     /// inserted after the source): the copy, named `Copy of NAME`, with the values,
-    /// layers, validations, conditional format rules and filter; named ranges and
+    /// layers, validations, conditional format rules, filter and bandings; named ranges and
     /// protections stay with the original (assumed).
     pub fn copy_sheet(
         &mut self,
@@ -84,12 +84,16 @@ impl Spreadsheets {
         if let Some(filter) = &mut copy.objects_mut().filter {
             filter.range.sheet_id = sheet_id;
         }
+        let bandings = self.open_by_id(&sheet.spreadsheet_id)?.sheet_bandings(sheet.sheet_id);
         let book = self.book_mut(destination_id)?;
+        book.check_room_for_bandings(bandings.len())?;
         let at = match book.sheets().iter().position(|tab| tab.sheet_id() == sheet.sheet_id) {
             Some(index) if after_source => index + 1,
             _ => book.sheets().len(),
         };
         book.sheets_mut().insert(at, copy);
+        // Its bandings too, with new ids (assumed, as the filter).
+        book.copy_bandings(&bandings, sheet_id)?;
         Ok(SheetRef { spreadsheet_id: destination_id.to_string(), sheet_id })
     }
 
