@@ -248,6 +248,30 @@ fn spam_importance_and_chats() {
     );
 }
 
+/// The Priority Inbox: the inbox's threads marked important (assumed), so a mark or an
+/// archive moves a thread in or out, and its unread count counts unread ones alone.
+#[test]
+fn the_priority_inbox_is_the_important_threads_of_the_inbox() {
+    let world = mailbox_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var order = GmailApp.search('subject:1001')[0];
+           var out = [GmailApp.getPriorityInboxThreads().length, order.isInPriorityInbox()];
+           order.markImportant();
+           out.push(order.isInPriorityInbox(), GmailApp.getPriorityInboxThreads().length,
+                    GmailApp.getPriorityInboxThreads(1, 5).length, GmailApp.getPriorityInboxUnreadCount());
+           order.markRead();
+           out.push(GmailApp.getPriorityInboxUnreadCount(), GmailApp.getPriorityInboxThreads()[0].getId() === order.getId());
+           order.moveToArchive();
+           out.push(order.isInPriorityInbox(), order.isImportant(), GmailApp.getPriorityInboxThreads().length,
+                    order.getMessages()[0].isInPriorityInbox());
+           return out;
+         }",
+    );
+    assert_eq!(got, json!([0, false, true, 1, 0, 1, 0, true, false, true, 0, false]));
+}
+
 /// `getAliases()` and the `from` option: a send as an alias carries it in From; an
 /// address that is no alias is refused.
 #[test]
@@ -613,12 +637,8 @@ fn errors_and_gaps() {
     assert_eq!(thrown_in(&world, "GmailApp.search('', 0, 501)"), format!("Exception: {SEARCH_MAX_MESSAGE}"));
     assert_eq!(thrown_in(&world, "GmailApp.createLabel('Inbox')"), "Exception: Invalid argument: name");
     assert_eq!(
-        thrown_in(&world, "GmailApp.getPriorityInboxThreads()"),
-        "Error: gas-sim does not implement GmailApp.getPriorityInboxThreads()"
-    );
-    assert_eq!(
-        thrown_in(&world, "GmailApp.search('')[0].isInPriorityInbox()"),
-        "Error: gas-sim does not implement GmailThread.isInPriorityInbox()"
+        thrown_in(&world, "GmailApp.setCurrentMessageAccessToken('token')"),
+        "Error: gas-sim does not implement GmailApp.setCurrentMessageAccessToken()"
     );
     assert_eq!(thrown_in(&world, "GmailApp.sendEmail('nobody', 's', 'b')"), "Exception: Invalid email: nobody");
 }

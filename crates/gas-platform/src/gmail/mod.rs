@@ -24,7 +24,9 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use headers::{check_header, HEADERS_PER_MESSAGE_MAX, HEADER_NAME_CHARS_MAX, HEADER_VALUE_CHARS_MAX};
-pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn};
+pub use ops::{
+    bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn, PRIORITY_INBOX,
+};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
 /// a real mailbox is bounded by storage). A send past it is refused with
@@ -234,6 +236,8 @@ pub struct MessageView {
     pub unread: bool,
     pub starred: bool,
     pub in_inbox: bool,
+    /// In the inbox and marked important (`ThreadView::in_priority_inbox`).
+    pub in_priority_inbox: bool,
     pub in_trash: bool,
     pub draft: bool,
     pub attachment_count: usize,
@@ -251,6 +255,9 @@ pub struct ThreadView {
     pub in_trash: bool,
     pub in_spam: bool,
     pub important: bool,
+    /// In the inbox and marked important: Gmail's Priority Inbox (assumed: its
+    /// "Important" section; gas-sim has no importance model of its own).
+    pub in_priority_inbox: bool,
     pub starred: bool,
 }
 
@@ -291,6 +298,7 @@ impl MessageView {
             unread: message.unread,
             starred: message.starred,
             in_inbox: message.inbox && !message.discarded(),
+            in_priority_inbox: message.inbox && !message.discarded() && message.important,
             in_trash: message.trashed,
             draft: message.draft_id.is_some(),
             attachment_count: message.attachments.len(),
@@ -504,6 +512,7 @@ fn view_of(thread_id: &str, messages: &[&Message]) -> Option<ThreadView> {
         in_trash: messages.iter().all(|m| m.trashed),
         in_spam: messages.iter().all(|m| m.spam),
         important: messages.iter().any(|m| m.important),
+        in_priority_inbox: messages.iter().any(|m| m.inbox && !m.discarded() && m.important),
         starred: messages.iter().any(|m| m.starred),
     })
 }

@@ -532,14 +532,15 @@ impl Mailbox {
         self.unread_count(UnreadIn::Inbox, account, now_utc_ms)
     }
 
-    /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`: the
-    /// threads with an unread message in that place (documented: "the number of unread
+    /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`,
+    /// `getPriorityInboxUnreadCount()`: the threads with an unread message in that place (documented: "the number of unread
     /// threads"), counted as `search` finds them.
     pub fn unread_count(&self, place: UnreadIn, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
         let query = match place {
             UnreadIn::Inbox => "in:inbox is:unread",
             UnreadIn::Starred => "is:starred is:unread",
             UnreadIn::Spam => "in:spam is:unread",
+            UnreadIn::PriorityInbox => PRIORITY_INBOX_UNREAD,
         };
         let parsed = query::parse(query, account.zone)?;
         Ok(self.threads_matching(&parsed, account, now_utc_ms).len())
@@ -577,7 +578,14 @@ pub enum UnreadIn {
     Inbox,
     Starred,
     Spam,
+    PriorityInbox,
 }
+
+/// Gmail's Priority Inbox as a search: the inbox's threads marked important (assumed:
+/// the reference names the Priority Inbox without defining it; its "Important" section
+/// is what Gmail's importance marks, which scripts and scenarios set, decide).
+pub const PRIORITY_INBOX: &str = "in:inbox is:important";
+const PRIORITY_INBOX_UNREAD: &str = "in:inbox is:important is:unread";
 
 /// One change of marks or place, for a message or every message of a thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
