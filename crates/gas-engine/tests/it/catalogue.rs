@@ -36,7 +36,7 @@ fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
             "CalendarApp.getDefaultCalendar().createEventFromDescription('Lunch Friday 1pm')",
             "Calendar.createEventFromDescription",
         ),
-        ("GmailApp.getPriorityInboxThreads()", "GmailApp.getPriorityInboxThreads"),
+        ("GmailApp.setCurrentMessageAccessToken('t')", "GmailApp.setCurrentMessageAccessToken"),
     ];
     for (snippet, name) in cases {
         assert_eq!(thrown(snippet), format!("Error: gas-sim does not implement {name}()"), "{snippet}");
