@@ -39,7 +39,8 @@
     const qualified = className.indexOf('.') >= 0 ? className : catalogue.qualify(className);
     const entry = qualified === undefined ? undefined : catalogue.classEntry(qualified);
     if (entry === undefined) throw new Error('gas-sim prelude: ' + className + ' is no class of the catalogue');
-    const [methods, enums] = entry.split('|');
+    const bar = entry.indexOf('|');
+    const methods = entry.slice(0, bar), enums = entry.slice(bar + 1);
     return [qualified, methods === '' ? [] : methods.split(','), enums === '' ? [] : enums.split(',')];
   }
   // `methods` becomes the prototype itself: the methods the prelude writes by hand, then
@@ -47,20 +48,30 @@
   // wrapper made from the catalogue's return type (`derived`), then every other method of
   // the catalogue's class as notImplemented. A method the catalogue does not know is a
   // gas-sim bug, found here when the prelude runs (every engine test).
+  // Index loops and no array destructuring here and in the other loops a context runs as
+  // it builds its services: boa runs `for...of` and `[a, b] = ...` through the iterator
+  // protocol, a call and an object per step (with them, building a context per execution
+  // took about 40% more CPU).
   function prototypeOf(className, methods) {
-    const [qualified, names, enums] = catalogueClass(className);
+    const found = catalogueClass(className);
+    const qualified = found[0], names = found[1], enums = found[2];
     const shown = className.slice(className.lastIndexOf('.') + 1);
     // A lookup, not `names.indexOf`: Range has about 200 methods.
     const isMethod = Object.create(null);
-    for (const name of names) isMethod[name] = true;
-    for (const key of Object.keys(methods)) {
+    for (let i = 0; i < names.length; i++) isMethod[names[i]] = true;
+    const own = Object.keys(methods);
+    for (let i = 0; i < own.length; i++) {
+      const key = own[i];
       if (key !== 'toString' && key[0] !== '_' && isMethod[key] !== true) {
         throw new Error('gas-sim prelude: ' + shown + '.' + key + ' is not a method of ' + qualified + ' in the catalogue');
       }
     }
     const declared = catalogue.declared(qualified);
-    for (const entry of declared === '' ? [] : declared.split(',')) {
-      const [name, shape] = entry.split('=');
+    const entries = declared === '' ? [] : declared.split(',');
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      const equals = entry.indexOf('=');
+      const name = entry.slice(0, equals), shape = entry.slice(equals + 1);
       const at = shape.indexOf('@');
       const kind = at < 0 ? shape : shape.slice(0, at);
       if (at >= 0) {
@@ -74,8 +85,8 @@
     if (catalogue.report !== undefined) {
       catalogue.report(qualified, Object.keys(methods).filter((key) => isMethod[key] === true).join(','));
     }
-    for (const name of names) {
-      if (!hasOwn(methods, name)) methods[name] = notImplemented(shown + '.' + name);
+    for (let i = 0; i < names.length; i++) {
+      if (!hasOwn(methods, names[i])) methods[names[i]] = notImplemented(shown + '.' + names[i]);
     }
     if (!hasOwn(methods, 'toString')) {
       Object.defineProperty(methods, 'toString', { value: () => shown, enumerable: false, writable: true });
@@ -154,7 +165,8 @@
   // (`Class.method` as declared; a validation builder's steps, withItemResponse ...).
   function inPlace(className, methods) {
     const steps = {};
-    for (const method of methods) {
+    for (let i = 0; i < methods.length; i++) {
+      const method = methods[i];
       const qualified = className + '.' + method;
       steps[method] = function (...args) { this._h = call(qualified, this._h, args, true); return this; };
     }
@@ -166,9 +178,9 @@
     const path = readPaths[name];
     if (!path) throw new Error('gas-sim prelude: no field read declared for ' + name);
     let h = object._h;
-    for (const key of path) {
+    for (let i = 0; i < path.length; i++) {
       if (h === null || h === undefined) return undefined;
-      h = h[key];
+      h = h[path[i]];
     }
     return h;
   }
@@ -233,10 +245,12 @@
   // The catalogue's enums on every prototype built (`SpreadsheetApp.BorderStyle`), after
   // the service files defined theirs (those win: `ScriptApp.WeekDay` keeps its numbers).
   function finishClasses() {
-    for (const [proto, enums] of built) {
-      for (const spec of enums) {
-        const [prop, qualified] = spec.split(':');
-        if (!(prop in proto)) hidden(proto, prop, catalogueEnum(qualified));
+    for (let i = 0; i < built.length; i++) {
+      const proto = built[i][0], enums = built[i][1];
+      for (let j = 0; j < enums.length; j++) {
+        const colon = enums[j].indexOf(':');
+        const prop = enums[j].slice(0, colon);
+        if (!(prop in proto)) hidden(proto, prop, catalogueEnum(enums[j].slice(colon + 1)));
       }
     }
     built.length = 0;

@@ -142,7 +142,9 @@
     getHelpText() { return orEmpty(read(this, 'DataValidation.getHelpText')); },
   }));
   const validationSteps = {};
-  for (const name of catalogueClass('DataValidationBuilder')[1]) {
+  const validationNames = catalogueClass('DataValidationBuilder')[1];
+  for (let i = 0; i < validationNames.length; i++) {
+    const name = validationNames[i];
     if (name.indexOf('require') === 0) validationSteps[name] = step('DataValidationBuilder.' + name);
   }
   sheetMethods('DataValidationBuilder', Object.assign({}, validationGetters, validationSteps, {
@@ -163,7 +165,7 @@
   };
   const readsOr = (className, names, fallback) => {
     const methods = {};
-    for (const name of names) methods[name] = readOr(className + '.' + name, fallback);
+    for (let i = 0; i < names.length; i++) methods[names[i]] = readOr(className + '.' + names[i], fallback);
     return methods;
   };
   const formatGetters = ['getBackground', 'getFontColor', 'getBold', 'getItalic', 'getStrikethrough', 'getUnderline'];
@@ -189,7 +191,9 @@
   };
   sheetMethods('ConditionalFormatRule', Object.assign({}, ruleGetters));
   const ruleSteps = {};
-  for (const name of catalogueClass('ConditionalFormatRuleBuilder')[1]) {
+  const ruleNames = catalogueClass('ConditionalFormatRuleBuilder')[1];
+  for (let i = 0; i < ruleNames.length; i++) {
+    const name = ruleNames[i];
     if (name.indexOf('when') === 0 || name.indexOf('set') === 0) ruleSteps[name] = step('ConditionalFormatRuleBuilder.' + name);
   }
   sheetMethods('ConditionalFormatRuleBuilder', Object.assign({}, ruleGetters, ruleSteps, {
@@ -208,7 +212,9 @@
   sheetMethods('Banding', {});
   sheetMethods('FilterCriteria', criteriaGetters('FilterCriteria'));
   const criteriaSteps = {};
-  for (const name of catalogueClass('FilterCriteriaBuilder')[1]) {
+  const criteriaNames = catalogueClass('FilterCriteriaBuilder')[1];
+  for (let i = 0; i < criteriaNames.length; i++) {
+    const name = criteriaNames[i];
     if (name.indexOf('when') === 0 || name.indexOf('set') === 0 || name === 'withCriteria') {
       criteriaSteps[name] = step('FilterCriteriaBuilder.' + name);
     }

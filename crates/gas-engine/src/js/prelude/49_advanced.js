@@ -13,12 +13,15 @@
     };
     function collection(qualified) {
       const own = Object.assign({}, byHand[qualified] || {});
-      for (const name of catalogueClass(qualified)[1]) {
-        if (/^new[A-Z]/.test(name)) own[name] = () => ({});
+      const names = catalogueClass(qualified)[1];
+      for (let i = 0; i < names.length; i++) {
+        if (/^new[A-Z]/.test(names[i])) own[names[i]] = () => ({});
       }
       const object = service(qualified, own);
       const fields = catalogue.objectFields(qualified);
-      for (const entry of fields === '' ? [] : fields.split(',')) {
+      const entries = fields === '' ? [] : fields.split(',');
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
         const at = entry.indexOf(':');
         Object.defineProperty(object, entry.slice(0, at),
           { value: collection(entry.slice(at + 1)), enumerable: true, writable: true, configurable: true });

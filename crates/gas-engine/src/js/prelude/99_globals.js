@@ -37,7 +37,9 @@
   // ---- Every other global of the catalogue ------------------------------------------
   // A service gas-sim does not implement is there, every method saying so by name; a
   // global that is an enum (`Charset`, `DigestAlgorithm`) is the enum.
-  for (const name of Object.keys(catalogue.globals)) {
+  const globalNames = Object.keys(catalogue.globals);
+  for (let i = 0; i < globalNames.length; i++) {
+    const name = globalNames[i];
     if (hasOwn(makers, name)) continue;
     const qualified = catalogue.globals[name];
     const isEnum = catalogue.enumValues(qualified) !== undefined;
@@ -76,6 +78,8 @@
   // prelude, which must see every class built): every global is built now.
   const lazy = global.__gas_lazy_globals(build);
   delete global.__gas_lazy_globals;
-  for (const name of Object.keys(makers)) {
+  const madeNames = Object.keys(makers);
+  for (let i = 0; i < madeNames.length; i++) {
+    const name = madeNames[i];
     Object.defineProperty(global, name, { value: lazy ? build : build(name), writable: true, enumerable: false, configurable: true });
   }
