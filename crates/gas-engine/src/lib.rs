@@ -163,7 +163,9 @@ pub use execution::{
 pub use gate::{Gate, SoloGate};
 pub use heap::CountingAllocator;
 pub use host::Latency;
-pub use prepared::{contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution};
+pub use prepared::{
+    contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution, single_execution_process,
+};
 pub use project::{AdvancedService, Project, ProjectError, SourceFile};
 pub use stack::{on_execution_stack, EXECUTION_STACK_BYTES};
 pub use syntax::check_syntax;

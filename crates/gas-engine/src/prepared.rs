@@ -178,6 +178,15 @@ impl LiveContext {
     }
 }
 
+/// Set by [`single_execution_process`].
+static SINGLE_EXECUTION_PROCESS: AtomicBool = AtomicBool::new(false);
+
+/// Says this process runs one execution and ends (`gas-sim call`): its execution starts
+/// without a collection first (`collect_if_due`).
+pub fn single_execution_process() {
+    SINGLE_EXECUTION_PROCESS.store(true, Ordering::Relaxed);
+}
+
 /// The least garbage worth a collection between executions.
 const COLLECT_GARBAGE_MIN_BYTES: usize = 256 * 1024;
 
@@ -187,7 +196,8 @@ const COLLECT_GARBAGE_MIN_BYTES: usize = 256 * 1024;
 const COLLECT_HELD_GROWTH_BYTES: isize = 64 * 1024 * 1024;
 
 thread_local! {
-    /// Whether this thread has set the two counts below (at its first execution's claim).
+    /// Whether this thread has set the two counts below (a collection, or the first claim
+    /// of a `single_execution_process`).
     static COUNTING: Cell<bool> = const { Cell::new(false) };
     /// Heap bytes left after this thread's last collection between executions.
     static LIVE_AFTER_COLLECT: Cell<usize> = const { Cell::new(0) };
@@ -200,11 +210,13 @@ thread_local! {
 /// heap (the templates and their live contexts), so this spends about as much marking as
 /// it frees.
 fn collect_if_due() {
-    // A thread's first execution: no earlier execution left garbage, and what building
-    // the template and the context left is little beside the live heap they made, so a
-    // collection would mark it all for nothing (about a twentieth of a `gas-sim call` of
-    // a project that uses SpreadsheetApp). Counting starts here instead.
-    if !COUNTING.with(Cell::get) {
+    // The one execution of a process that runs one (`single_execution_process`): no
+    // earlier execution left garbage, and what building the template and the context left
+    // is little beside the live heap they made, so a collection would mark it all for
+    // nothing (about a twentieth of a `gas-sim call` of a project that uses
+    // SpreadsheetApp). Elsewhere it is kept: the heap budget of a thread's first execution
+    // must not depend on which thread, or which earlier run, it gets.
+    if !COUNTING.with(Cell::get) && SINGLE_EXECUTION_PROCESS.load(Ordering::Relaxed) {
         COUNTING.with(|c| c.set(true));
         LIVE_AFTER_COLLECT.with(|l| l.set(boa_gc::allocated_bytes()));
         HELD_AFTER_COLLECT.with(|h| h.set(heap_budget::held_bytes()));
@@ -215,6 +227,7 @@ fn collect_if_due() {
     let held_growth = heap_budget::held_bytes().wrapping_sub(HELD_AFTER_COLLECT.with(Cell::get)).cast_signed();
     if garbage >= live.max(COLLECT_GARBAGE_MIN_BYTES) || held_growth >= COLLECT_HELD_GROWTH_BYTES {
         boa_gc::force_collect();
+        COUNTING.with(|c| c.set(true));
         LIVE_AFTER_COLLECT.with(|l| l.set(boa_gc::allocated_bytes()));
         HELD_AFTER_COLLECT.with(|h| h.set(heap_budget::held_bytes()));
     }

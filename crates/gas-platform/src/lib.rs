@@ -112,7 +112,8 @@
 //!   objects (`Spreadsheet::shift_anchored`). The formula and anchored sides take that same
 //!   `Shift`. `block.rs` lifts a box of cells (values, formulas, formats, notes, validations)
 //!   and puts it down: copy, move, sort, cell shifts, moved rows; `rule_moves.rs` carries
-//!   conditional format rules, a filter and bandings with copyTo/moveTo; `groups.rs` is row and column groups as
+//!   conditional format rules with copyTo/moveTo and a filter with moveTo (bandings move in
+//!   `banding.rs`, `Spreadsheet::move_bandings`); `groups.rs` is row and column groups as
 //!   depths per row/column (`GroupSet`: the groups a depth profile makes, collapsed flags
 //!   carried through changes), `ops/groups.rs` the Sheet/Range/Group operations (collapsing
 //!   hides rows through the layout's hidden rows); `sort.rs` is the order of types,

@@ -152,6 +152,8 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     // execution would be taken and restored for nothing (the same results either way:
     // tests/it/cli.rs compares every scenario's report both ways).
     gas_engine::set_fresh_context_per_execution(true);
+    // Nor a collection before it starts, of a heap that is all live.
+    gas_engine::single_execution_process();
     let report = on_execution_stack(|| run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate)));
     if let Outcome::Failed { error } = &report.outcome {
         match error.kind {

@@ -243,7 +243,9 @@ fn lists_and_counts(call: &Call, mailbox: &gmail::Mailbox, account: Account, now
     Some(match method {
         "GmailApp.search" => list(&string_arg(args, 0), 1),
         "GmailApp.getInboxThreads" => list("in:inbox", 0),
-        "GmailApp.getPriorityInboxThreads" => list(gmail::PRIORITY_INBOX, 0),
+        "GmailApp.getPriorityInboxThreads" => {
+            paging(method, args, 0).and_then(|page| mailbox.priority_inbox(page, account, now)).map(threads)
+        }
         "GmailApp.getStarredThreads" => list("is:starred", 0),
         "GmailApp.getTrashThreads" => list("in:trash", 0),
         "GmailApp.getSpamThreads" => list("in:spam", 0),

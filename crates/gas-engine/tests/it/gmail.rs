@@ -272,6 +272,28 @@ fn the_priority_inbox_is_the_important_threads_of_the_inbox() {
     assert_eq!(got, json!([0, false, true, 1, 0, 1, 0, true, false, true, 0, false]));
 }
 
+/// The Priority Inbox is a thread's: an important first message and an unmarked unread
+/// follow-up put the thread there, and it counts as unread.
+#[test]
+fn the_priority_inbox_takes_a_thread_by_any_of_its_messages() {
+    let world = mailbox_world();
+    {
+        let mut w = state(&world);
+        w.gmail.messages[0].important = true;
+        w.gmail.messages[0].unread = false;
+    }
+    let got = eval_in(
+        &world,
+        "function main() {
+           var thread = GmailApp.getPriorityInboxThreads()[0];
+           var messages = thread.getMessages();
+           return [GmailApp.getPriorityInboxThreads().length, thread.isInPriorityInbox(), thread.isUnread(),
+                   GmailApp.getPriorityInboxUnreadCount(), messages[0].isInPriorityInbox(), messages[1].isInPriorityInbox()];
+         }",
+    );
+    assert_eq!(got, json!([1, true, true, 1, true, false]));
+}
+
 /// `getAliases()` and the `from` option: a send as an alias carries it in From; an
 /// address that is no alias is refused.
 #[test]

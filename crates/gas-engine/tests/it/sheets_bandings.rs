@@ -86,3 +86,27 @@ fn bandings_are_listed_by_range_sheet_and_spreadsheet_and_follow_the_grid() {
         })
     );
 }
+
+#[test]
+fn clearing_cells_keeps_a_banding_and_a_theme_must_be_one_of_the_enum() {
+    let got = eval_book(
+        "SHEET.getRange('A1:B3').setValues([[1, 2], [3, 4], [5, 6]]).setBackground('red');
+         SHEET.getRange('A1:B3').applyRowBanding(SpreadsheetApp.BandingTheme.INDIGO, true, true);
+         SHEET.clear();
+         SHEET.getRange('A1:B3').clearFormat();
+         var theme = '', elsewhere = '';
+         try { SHEET.getRange('D1:D2').applyRowBanding('PURPLE'); } catch (e) { theme = e.message; }
+         try { SHEET.getBandings()[0].setRange(SpreadsheetApp.create('Other').getSheets()[0].getRange('A1')); }
+         catch (e) { elsewhere = e.message; }
+         return [SHEET.getBandings().length, SHEET.getBandings()[0].getFooterRowColor(), theme, elsewhere];",
+    );
+    assert_eq!(
+        got,
+        json!([
+            1,
+            "#c4c3f7",
+            "Invalid argument: bandingTheme",
+            "Target range and source range must be on the same spreadsheet."
+        ])
+    );
+}

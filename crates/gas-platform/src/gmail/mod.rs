@@ -24,9 +24,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 pub use headers::{check_header, HEADERS_PER_MESSAGE_MAX, HEADER_NAME_CHARS_MAX, HEADER_VALUE_CHARS_MAX};
-pub use ops::{
-    bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn, PRIORITY_INBOX,
-};
+pub use ops::{bare_address, check_attachments, check_compose, Account, Compose, MessageChange, UnreadIn};
 
 /// Messages the simulated mailbox holds at most (gas-sim's bound, not the platform's:
 /// a real mailbox is bounded by storage). A send past it is refused with
@@ -255,8 +253,10 @@ pub struct ThreadView {
     pub in_trash: bool,
     pub in_spam: bool,
     pub important: bool,
-    /// In the inbox and marked important: Gmail's Priority Inbox (assumed: its
-    /// "Important" section; gas-sim has no importance model of its own).
+    /// In the inbox and marked important, each as a thread is (a message of it in the
+    /// inbox, one marked important): Gmail's Priority Inbox (assumed: the reference names
+    /// it without defining it; gas-sim has no importance model of its own, the marks
+    /// scripts and scenarios set decide).
     pub in_priority_inbox: bool,
     pub starred: bool,
 }
@@ -512,7 +512,7 @@ fn view_of(thread_id: &str, messages: &[&Message]) -> Option<ThreadView> {
         in_trash: messages.iter().all(|m| m.trashed),
         in_spam: messages.iter().all(|m| m.spam),
         important: messages.iter().any(|m| m.important),
-        in_priority_inbox: messages.iter().any(|m| m.inbox && !m.discarded() && m.important),
+        in_priority_inbox: messages.iter().any(|m| m.inbox && !m.discarded()) && messages.iter().any(|m| m.important),
         starred: messages.iter().any(|m| m.starred),
     })
 }

@@ -512,6 +512,19 @@ impl Mailbox {
         Ok(page.of_threads(self.threads_matching(&parsed, account, now_utc_ms)))
     }
 
+    /// `getPriorityInboxThreads([start, max])`: the inbox's threads marked important
+    /// (`ThreadView::in_priority_inbox`), latest message first.
+    pub fn priority_inbox(&self, page: Page, account: Account, now_utc_ms: i64) -> ServiceResult<Vec<ThreadView>> {
+        Ok(page.of_threads(self.priority_inbox_threads(account, now_utc_ms)?))
+    }
+
+    fn priority_inbox_threads(&self, account: Account, now_utc_ms: i64) -> ServiceResult<Vec<ThreadView>> {
+        let inbox = query::parse("in:inbox", account.zone)?;
+        let mut threads = self.threads_matching(&inbox, account, now_utc_ms);
+        threads.retain(|thread| thread.in_priority_inbox);
+        Ok(threads)
+    }
+
     /// Threads with a message matching `parsed`, latest message first.
     fn threads_matching(&self, parsed: &Query, account: Account, now_utc_ms: i64) -> Vec<ThreadView> {
         let scope = Scope::of(parsed);
@@ -532,15 +545,19 @@ impl Mailbox {
         self.unread_count(UnreadIn::Inbox, account, now_utc_ms)
     }
 
-    /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`,
-    /// `getPriorityInboxUnreadCount()`: the threads with an unread message in that place (documented: "the number of unread
-    /// threads"), counted as `search` finds them.
+    /// `getInboxUnreadCount()`, `getStarredUnreadCount()`, `getSpamUnreadCount()`: the
+    /// threads with an unread message in that place (documented: "the number of unread
+    /// threads"), counted as `search` finds them; `getPriorityInboxUnreadCount()`: the
+    /// unread threads of `getPriorityInboxThreads()`.
     pub fn unread_count(&self, place: UnreadIn, account: Account, now_utc_ms: i64) -> ServiceResult<usize> {
         let query = match place {
             UnreadIn::Inbox => "in:inbox is:unread",
             UnreadIn::Starred => "is:starred is:unread",
             UnreadIn::Spam => "in:spam is:unread",
-            UnreadIn::PriorityInbox => PRIORITY_INBOX_UNREAD,
+            UnreadIn::PriorityInbox => {
+                let threads = self.priority_inbox_threads(account, now_utc_ms)?;
+                return Ok(threads.iter().filter(|thread| thread.unread).count());
+            }
         };
         let parsed = query::parse(query, account.zone)?;
         Ok(self.threads_matching(&parsed, account, now_utc_ms).len())
@@ -580,12 +597,6 @@ pub enum UnreadIn {
     Spam,
     PriorityInbox,
 }
-
-/// Gmail's Priority Inbox as a search: the inbox's threads marked important (assumed:
-/// the reference names the Priority Inbox without defining it; its "Important" section
-/// is what Gmail's importance marks, which scripts and scenarios set, decide).
-pub const PRIORITY_INBOX: &str = "in:inbox is:important";
-const PRIORITY_INBOX_UNREAD: &str = "in:inbox is:important is:unread";
 
 /// One change of marks or place, for a message or every message of a thread.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //! Bandings are the spreadsheet's objects (`SpreadsheetObjects::bandings`), each with a
 //! spreadsheet-wide id a `Banding` handle names, so one moves with rows and columns
 //! (`objects.rs`, `Spreadsheet::shift_anchored`), with a `moveTo` of the cells holding it
-//! (`rule_moves.rs`), and a duplicated sheet copies its own.
+//! (`Spreadsheet::move_bandings` below), and a duplicated sheet copies its own.
 //!
 //! Not here: painting a sheet's cells (gas-sim keeps no rendered colours), and the
 //! `*ColorObject` variants (not in the catalogue's types package).
@@ -43,6 +43,8 @@ pub mod text {
     ];
     /// Past [`super::BANDINGS_PER_SPREADSHEET_MAX`] (gas-sim's bound).
     pub const TOO_MANY: &str = "gas-sim: a spreadsheet holds at most 1000 bandings";
+    /// A state file's `banding_count` at u32::MAX (ids are never reused).
+    pub const IDS_USED_UP: &str = "gas-sim: this spreadsheet has used every banding id";
 }
 
 /// `SpreadsheetApp.BandingTheme`: header, first band, second band and footer colours, in
@@ -186,8 +188,8 @@ impl Spreadsheet {
         }
         self.check_room_for_bandings(1)?;
         let objects = self.objects_mut();
-        objects.banding_count += 1;
-        let id = objects.banding_count;
+        let id = objects.banding_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
+        objects.banding_count = id;
         objects.bandings.push(Banding { id, range, rows, columns });
         Ok(id)
     }
@@ -223,13 +225,17 @@ impl Spreadsheet {
         let bandings = &mut self.objects_mut().bandings;
         let mut moving: Vec<bool> =
             bandings.iter().map(|b| b.range.sheet_id == source_id && source.covers(&cells(&b.range))).collect();
-        // Until no moving banding lands on one that stays (each pass stops one at least).
-        while let Some(blocked) = (0..bandings.len()).find(|&i| {
-            moving[i]
-                && (0..bandings.len())
-                    .any(|j| !moving[j] && overlap(&bandings[j].range, &moved_box(&bandings[i].range)))
-        }) {
-            moving[blocked] = false;
+        // Every staying banding is checked once against the moving ones: a moving one that
+        // would land on it stays too, and is checked in its turn (moving ones never meet:
+        // they move by the same offset).
+        let mut staying: Vec<usize> = (0..bandings.len()).filter(|&i| !moving[i]).collect();
+        while let Some(j) = staying.pop() {
+            for i in 0..bandings.len() {
+                if moving[i] && overlap(&bandings[j].range, &moved_box(&bandings[i].range)) {
+                    moving[i] = false;
+                    staying.push(i);
+                }
+            }
         }
         for (banding, moves) in bandings.iter_mut().zip(moving) {
             if moves {
@@ -336,6 +342,7 @@ impl Spreadsheets {
         part: BandPart,
         color: Option<&str>,
     ) -> ServiceResult<()> {
+        self.banding(handle)?;
         let color = match color {
             Some(color) => {
                 Some(normalize_color(color).ok_or_else(|| ServiceError::new(super::ops::format_text::INVALID_COLOR))?)
@@ -351,10 +358,14 @@ impl Spreadsheets {
     }
 
     /// `Banding.setRange(range)`: the banding moves to the range (on any sheet of its
-    /// spreadsheet), which no other banding may touch.
+    /// spreadsheet: another spreadsheet's is refused with the text of a copy between
+    /// two, assumed), which no other banding may touch.
     pub fn set_banding_range(&mut self, handle: &BandingRef, range: &RangeRef) -> ServiceResult<()> {
         self.range_sheet(range)?;
         self.banding(handle)?;
+        if range.sheet.spreadsheet_id != handle.spreadsheet_id {
+            return Err(ServiceError::new(super::structure_text::OTHER_SPREADSHEET));
+        }
         let boxed = grid_box(range);
         let book = self.book_mut(&handle.spreadsheet_id)?;
         let bandings = &mut book.objects_mut().bandings;
@@ -390,7 +401,12 @@ pub(super) fn check_bandings(bandings: &[Banding], count: u32) -> Result<(), Str
     }
     for (i, banding) in bandings.iter().enumerate() {
         if banding.id == 0 || banding.id > count {
-            return Err(format!("banding {} has an id above banding_count ({count})", banding.id));
+            return Err(format!("banding {} has an id outside 1..=banding_count ({count})", banding.id));
+        }
+        let colors =
+            [&banding.rows, &banding.columns].into_iter().flat_map(|c| [&c.header, &c.first, &c.second, &c.footer]);
+        if let Some(bad) = colors.flatten().find(|color| normalize_color(color).as_ref() != Some(*color)) {
+            return Err(format!("banding {} has a colour that is no #rrggbb: {bad:?}", banding.id));
         }
         if let Some(other) = bandings[..i].iter().find(|b| b.id == banding.id || overlap(&b.range, &banding.range)) {
             return Err(format!("bandings {} and {} share an id or a cell", other.id, banding.id));
@@ -479,6 +495,28 @@ mod tests {
     }
 
     #[test]
+    fn a_move_onto_its_own_cells_and_to_another_spreadsheet() {
+        let (mut store, sheet) = fresh();
+        let at = |store: &Spreadsheets, a1: &str| store.get_range_a1(&sheet, a1).unwrap();
+        // Two bandings move down by one row together: they never meet each other.
+        let upper = store.apply_banding(&at(&store, "A1:A2"), Dim::Rows, "GREY", true, false).unwrap();
+        let lower = store.apply_banding(&at(&store, "A3:A4"), Dim::Rows, "GREY", true, false).unwrap();
+        store.move_to(&at(&store, "A1:A4"), &at(&store, "A2")).unwrap();
+        assert_eq!((a1(&store, &upper), a1(&store, &lower)), ("A2:A3".to_string(), "A4:A5".to_string()));
+        // A chain: the lower one would land on one that stays, so it stays, and so the
+        // upper one would land on it and stays too.
+        let _fixed = store.apply_banding(&at(&store, "A7"), Dim::Rows, "GREY", true, false).unwrap();
+        store.move_to(&at(&store, "A2:A5"), &at(&store, "A4")).unwrap();
+        assert_eq!((a1(&store, &upper), a1(&store, &lower)), ("A2:A3".to_string(), "A4:A5".to_string()));
+        let other = store.create("Other").unwrap();
+        let elsewhere = store.get_range_a1(&store.get_sheets(&other).unwrap()[0], "B2").unwrap();
+        let err = store.set_banding_range(&upper, &elsewhere).unwrap_err();
+        assert_eq!(err.message, super::super::structure_text::OTHER_SPREADSHEET);
+        let copied = store.copy_banding(&upper, &elsewhere).unwrap();
+        assert_eq!((copied.spreadsheet_id.as_str(), copied.banding_id), (other.as_str(), 1), "the other book's ids");
+    }
+
+    #[test]
     fn a_copied_sheet_takes_copies_and_a_state_file_keeps_them() {
         let (mut store, sheet) = fresh();
         let range = store.get_range_a1(&sheet, "A1:D9").unwrap();
@@ -495,7 +533,16 @@ mod tests {
         let past_count = json.replace("\"banding_count\":2", "\"banding_count\":1");
         assert_ne!(past_count, json);
         let err = serde_json::from_str::<Spreadsheets>(&past_count).unwrap_err().to_string();
-        assert!(err.contains("banding 2 has an id above banding_count (1)"), "{err}");
+        assert!(err.contains("banding 2 has an id outside 1..=banding_count (1)"), "{err}");
+        let bad_colour = json.replacen("\"#fff", "\"#FFF", 1);
+        assert_ne!(bad_colour, json);
+        let err = serde_json::from_str::<Spreadsheets>(&bad_colour).unwrap_err().to_string();
+        assert!(err.contains("has a colour that is no #rrggbb"), "{err}");
+        let used_up = json.replace("\"banding_count\":2", "\"banding_count\":4294967295");
+        let mut full: Spreadsheets = serde_json::from_str(&used_up).unwrap();
+        let more = full.copy_banding(&banding, &full.get_range_a1(&sheet, "F20").unwrap()).unwrap_err();
+        assert_eq!(more.message, text::IDS_USED_UP, "no id past u32::MAX, and nothing added");
+        assert_eq!(full.spreadsheet_bandings(&sheet.spreadsheet_id).unwrap().len(), 2);
         store.delete_sheet(&copy).unwrap();
         assert_eq!(store.spreadsheet_bandings(&sheet.spreadsheet_id).unwrap(), vec![banding]);
     }

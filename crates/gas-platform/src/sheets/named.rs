@@ -164,9 +164,13 @@ impl Spreadsheets {
         Ok(())
     }
 
-    /// `NamedRange.setRange(range)`.
+    /// `NamedRange.setRange(range)`: a range of the same spreadsheet (the platform's
+    /// text for cells of two spreadsheets, assumed here).
     pub fn set_named_range_range(&mut self, id: &str, name: &str, range: &RangeRef) -> ServiceResult<()> {
         self.range_sheet(range)?;
+        if range.sheet.spreadsheet_id != id {
+            return Err(ServiceError::new(super::structure_text::OTHER_SPREADSHEET));
+        }
         let named = &mut self.book_mut(id)?.objects_mut().named_ranges;
         let entry = named
             .iter_mut()

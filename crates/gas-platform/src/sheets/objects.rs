@@ -220,6 +220,9 @@ impl SpreadsheetObjects {
                 ));
             }
         }
+        if self.bandings.len() > super::banding::BANDINGS_PER_SPREADSHEET_MAX {
+            return Err(super::banding::text::TOO_MANY.to_string());
+        }
         if let Some(banding) = self.bandings.iter().find(|banding| !fits(&banding.range)) {
             return Err(format!("banding {} is not on a sheet of the spreadsheet, inside its grid", banding.id));
         }

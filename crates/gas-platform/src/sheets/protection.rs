@@ -9,6 +9,9 @@
 //! the existing protection; `Range.protect()` on a protected range adds another, which
 //! may overlap. Sheets API (documented): warning-only protections have no editors.
 
+/// A state file's protection count at u32::MAX (gas-sim's bound: ids are never reused).
+const IDS_USED_UP: &str = "gas-sim: this spreadsheet has used every protection id";
+
 use serde::{Deserialize, Serialize};
 
 use super::anchored::GridBox;
@@ -165,8 +168,9 @@ impl Spreadsheets {
         editors: Vec<String>,
     ) -> ServiceResult<u32> {
         let objects = self.book_mut(&sheet.spreadsheet_id)?.objects_mut();
-        objects.protection_count += 1;
-        let id = objects.protection_count;
+        // A state file may hold any count: past u32::MAX there is no new id.
+        let id = objects.protection_count.checked_add(1).ok_or_else(|| ServiceError::new(IDS_USED_UP))?;
+        objects.protection_count = id;
         objects.protections.push(Protection {
             id,
             protection_type,
