@@ -24,6 +24,11 @@ pub struct GridBox {
 }
 
 impl GridBox {
+    /// Its cells, without the sheet (to compare with another box of the same sheet).
+    pub fn cells(&self) -> super::shift::CellBox {
+        super::shift::CellBox::new(self.row, self.column, self.num_rows, self.num_columns)
+    }
+
     /// The box after `shift` on sheet `sheet_id`; `None` when all its rows or columns went.
     pub fn shifted(self, sheet_id: u32, shift: Shift) -> Option<GridBox> {
         if sheet_id != self.sheet_id {

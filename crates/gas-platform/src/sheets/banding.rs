@@ -171,13 +171,9 @@ pub struct BandingRef {
     pub banding_id: u32,
 }
 
-fn cells(boxed: &GridBox) -> CellBox {
-    CellBox::new(boxed.row, boxed.column, boxed.num_rows, boxed.num_columns)
-}
-
 /// Whether two boxes share a cell.
 pub(super) fn overlap(a: &GridBox, b: &GridBox) -> bool {
-    a.sheet_id == b.sheet_id && cells(a).intersects(&cells(b))
+    a.sheet_id == b.sheet_id && a.cells().intersects(&b.cells())
 }
 
 impl Spreadsheet {
@@ -224,7 +220,7 @@ impl Spreadsheet {
         };
         let bandings = &mut self.objects_mut().bandings;
         let mut moving: Vec<bool> =
-            bandings.iter().map(|b| b.range.sheet_id == source_id && source.covers(&cells(&b.range))).collect();
+            bandings.iter().map(|b| b.range.sheet_id == source_id && source.covers(&b.range.cells())).collect();
         // Every staying banding is checked once against the moving ones: a moving one that
         // would land on it stays too, and is checked in its turn (moving ones never meet:
         // they move by the same offset).
@@ -264,11 +260,13 @@ impl Spreadsheets {
         show_footer: bool,
     ) -> ServiceResult<BandingRef> {
         self.range_sheet(range)?;
-        let mut banding =
-            Banding { id: 0, range: grid_box(range), rows: BandColors::default(), columns: BandColors::default() };
-        *banding.colors_mut(dim) = BandColors::of_theme(theme, show_header, show_footer)?;
+        let colors = BandColors::of_theme(theme, show_header, show_footer)?;
+        let (rows, columns) = match dim {
+            Dim::Rows => (colors, BandColors::default()),
+            Dim::Columns => (BandColors::default(), colors),
+        };
         let book = self.book_mut(&range.sheet.spreadsheet_id)?;
-        let banding_id = book.add_banding(banding.range, banding.rows, banding.columns)?;
+        let banding_id = book.add_banding(grid_box(range), rows, columns)?;
         Ok(BandingRef { spreadsheet_id: range.sheet.spreadsheet_id.clone(), banding_id })
     }
 

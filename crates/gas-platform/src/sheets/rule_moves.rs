@@ -16,13 +16,9 @@ use super::filter::Filter;
 use super::model::Sheet;
 use super::shift::CellBox;
 
-fn cell_box(boxed: &GridBox) -> CellBox {
-    CellBox::new(boxed.row, boxed.column, boxed.num_rows, boxed.num_columns)
-}
-
 /// The part of `boxed` inside `source`, put at the same offset from `to` on `sheet_id`.
 fn carried(boxed: &GridBox, source: CellBox, to: (u32, u32), sheet_id: u32) -> Option<GridBox> {
-    let b = cell_box(boxed);
+    let b = boxed.cells();
     if !b.intersects(&source) {
         return None;
     }
@@ -67,7 +63,7 @@ pub(super) fn take_moved_rules(
     let mut moved = Vec::new();
     source_sheet.objects_mut().conditional_formats.retain_mut(|rule| {
         let (inside, outside): (Vec<GridBox>, Vec<GridBox>) =
-            rule.ranges.iter().partition(|b| source.covers(&cell_box(b)));
+            rule.ranges.iter().partition(|b| source.covers(&b.cells()));
         if !inside.is_empty() {
             let ranges = inside.iter().filter_map(|b| carried(b, source, to, target_id)).collect();
             moved.push(ConditionalFormatRule { ranges, ..rule.clone() });
@@ -87,7 +83,7 @@ pub(super) fn take_moved_filter(
     target_id: u32,
     to: (u32, u32),
 ) -> Option<Filter> {
-    let inside = source_sheet.objects().filter.as_ref().is_some_and(|f| source.covers(&cell_box(&f.range)));
+    let inside = source_sheet.objects().filter.as_ref().is_some_and(|f| source.covers(&f.range.cells()));
     if !inside {
         return None;
     }
