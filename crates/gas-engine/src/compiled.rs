@@ -9,35 +9,64 @@
 //! evaluated, so every execution still starts from fresh globals, exactly as on the
 //! platform.
 //!
-//! boa's GC heap is per thread, so templates are thread-local; a project's template is
-//! keyed by `Project::sources_key`, so a mutant gets its own.
+//! boa's GC heap is per thread, so templates are thread-local. A template is keyed by what
+//! its files declare at the top level (declarations.rs), not by their text: versions of a
+//! project that declare the same names (a mutation campaign's mutants) share one
+//! template, its compiled prelude and its live context, and each keeps only its own
+//! compiled files (a [`Version`]). A project whose files do not all parse, or redeclare a
+//! name, gets a template of its own, keyed by its sources.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
 use std::mem::ManuallyDrop;
 use std::path::Path;
 use std::rc::Rc;
 
-use boa_engine::ast::operations::{lexically_declared_names, var_declared_names};
 use boa_engine::ast::scope::Scope;
-use boa_engine::interner::Interner;
 use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
+use crate::declarations::Declarations;
 use crate::prelude::{prelude, CHUNKS, PRELUDE_PATH};
 use crate::prepared::LiveContext;
 use crate::project::Project;
 use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
-use crate::syntax::parse_alone;
 
-/// Templates kept per thread; the oldest goes first past this. A mutation campaign walks
-/// through many project versions but runs one mutant at a time; every template is live
-/// heap that each collection marks (a compile-time realm, and its live context once used),
-/// so keep few: the campaign took the same time with 3 as with 8, in 177 MB instead of
-/// 257 MB (measured before live contexts existed).
+/// Templates kept per thread; the oldest goes first past this. Every template is live
+/// heap that each collection marks (a compile-time realm, and its live context once
+/// used), so keep few: a mutation campaign's mutants share their project's template.
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
 
+/// Versions kept per template; the oldest goes first past this (a campaign's workers run
+/// one mutant at a time each, the original's version is compiled again when needed).
+const VERSIONS_PER_TEMPLATE_MAX: usize = 4;
+
+/// What a thread's templates are keyed by (see the module's comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TemplateKey {
+    /// A hash of the file names, their declarations, the services they name and the
+    /// advanced services: every version with these shares the template.
+    Declarations(u64),
+    /// `Project::sources_key`: this version alone.
+    Sources(u64),
+}
+
+/// The key of `project`'s template (computed once per project, `Project::template_key`).
+pub(crate) fn template_key(project: &Project) -> TemplateKey {
+    let declarations = Declarations::of(project);
+    if !declarations.shareable() {
+        return TemplateKey::Sources(project.sources_key());
+    }
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    project.files().iter().map(|file| &file.name).collect::<Vec<_>>().hash(&mut hasher);
+    declarations.hash(&mut hasher);
+    services_named(project).hash(&mut hasher);
+    advanced_text(project).hash(&mut hasher);
+    TemplateKey::Declarations(hasher.finish())
+}
+
 /// One compiled file, or the error that stopped its compilation.
+#[derive(Clone)]
 pub enum CompiledFile {
     Ready {
         name: String,
@@ -51,13 +80,29 @@ pub enum CompiledFile {
     },
 }
 
+/// A project's files compiled for a template: one version of its sources.
+pub struct Version {
+    /// `Project::sources_key` of the sources compiled.
+    pub sources_key: u64,
+    /// The project's files in platform order. Compilation stops at the first file that
+    /// fails.
+    pub files: Vec<CompiledFile>,
+    /// The text each of `files` was compiled from: a later version reuses a file whose
+    /// text is the same.
+    texts: Vec<String>,
+}
+
 pub struct Template {
-    /// The compile-time realm (the shared scope's owner), where chunks compile.
+    /// The compile-time realm (the shared scope's owner), where the prelude, its chunks
+    /// and the first version compile.
     compile_context: RefCell<Context>,
     pub scope: Scope,
-    /// The prelude's core first, then the project's files in platform order. Compilation
-    /// stops at the first file that fails.
-    pub files: Vec<CompiledFile>,
+    /// The prelude's core, compiled.
+    pub core: Script,
+    /// What the files declare, for a template versions share (`TemplateKey::Declarations`).
+    declarations: Option<Declarations>,
+    /// The versions compiled on this template, newest last.
+    versions: RefCell<Vec<Rc<Version>>>,
     /// The prelude's chunks (prelude.rs, in `CHUNKS` order), each compiled the first time
     /// an execution of the project touches it.
     chunks: RefCell<Vec<Option<Script>>>,
@@ -97,8 +142,40 @@ impl Template {
     }
 }
 
-/// This thread's templates, newest last, keyed by `Project::sources_key`.
-type Templates = Vec<(u64, Rc<Template>)>;
+/// This thread's templates, newest last.
+type Templates = Vec<(TemplateKey, Rc<Template>)>;
+
+/// What this thread has compiled and built so far (`compile_counts`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CompileCounts {
+    /// Templates compiled: the prelude and a first version.
+    pub templates: u64,
+    /// Later versions compiled on a template (files of their own, the prelude shared).
+    pub versions: u64,
+    /// Live contexts built (a realm and the prelude evaluated in it).
+    pub contexts: u64,
+}
+
+thread_local! {
+    pub(crate) static COMPILE_COUNTS: std::cell::Cell<CompileCounts> = const {
+        std::cell::Cell::new(CompileCounts { templates: 0, versions: 0, contexts: 0 })
+    };
+}
+
+/// What this thread has compiled and built so far: tests check that versions of a
+/// project share its template and context.
+pub fn compile_counts() -> CompileCounts {
+    COMPILE_COUNTS.with(std::cell::Cell::get)
+}
+
+/// Adds one to the count `field` picks.
+pub(crate) fn count(field: fn(&mut CompileCounts) -> &mut u64) {
+    COMPILE_COUNTS.with(|counts| {
+        let mut now = counts.get();
+        *field(&mut now) += 1;
+        counts.set(now);
+    });
+}
 
 thread_local! {
     // Never dropped: at thread exit boa's own thread-local GC heap may already be gone,
@@ -108,21 +185,59 @@ thread_local! {
         const { ManuallyDrop::new(RefCell::new(Vec::new())) };
 }
 
-/// This thread's template of `project`, compiled on first use.
-pub fn template_for(project: &Project) -> Result<Rc<Template>, JsError> {
-    let key = project.sources_key();
-    if let Some(found) = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone())) {
-        return Ok(found);
+/// This thread's template of `project` and the project's version on it, each compiled
+/// on first use.
+pub fn template_for(project: &Project) -> Result<(Rc<Template>, Rc<Version>), JsError> {
+    let key = project.template_key();
+    let found = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone()));
+    if let Some(template) = found {
+        if let Some(version) = template.version(project.sources_key()) {
+            return Ok((template, version));
+        }
+        if let Some(version) = compile_version(&template, project)? {
+            return Ok((template, version));
+        }
+        // The copy's layout differed (never expected; see `compile_version`): the
+        // version gets a template of its own.
+        return template_of_key(TemplateKey::Sources(project.sources_key()), project);
     }
-    let template = Rc::new(compile(project)?);
+    template_of_key(key, project)
+}
+
+/// A new template for `project` under `key`, kept as this thread's newest.
+fn template_of_key(key: TemplateKey, project: &Project) -> Result<(Rc<Template>, Rc<Version>), JsError> {
+    if let Some(found) = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone())) {
+        if let Some(version) = found.version(project.sources_key()) {
+            return Ok((found, version));
+        }
+    }
+    let template = Rc::new(compile(project, matches!(key, TemplateKey::Declarations(_)))?);
+    count(|counts| &mut counts.templates);
+    let version = template.versions.borrow()[0].clone();
     TEMPLATES.with(|t| {
         let mut templates = t.borrow_mut();
+        templates.retain(|(k, _)| *k != key);
         if templates.len() >= TEMPLATES_PER_THREAD_MAX {
             templates.remove(0);
         }
         templates.push((key, template.clone()));
     });
-    Ok(template)
+    Ok((template, version))
+}
+
+impl Template {
+    /// The version of these sources, if compiled on this template.
+    fn version(&self, sources_key: u64) -> Option<Rc<Version>> {
+        self.versions.borrow().iter().find(|version| version.sources_key == sources_key).cloned()
+    }
+
+    fn keep_version(&self, version: Rc<Version>) {
+        let mut versions = self.versions.borrow_mut();
+        if versions.len() >= VERSIONS_PER_TEMPLATE_MAX {
+            versions.remove(0);
+        }
+        versions.push(version);
+    }
 }
 
 /// The collection threshold of a worker thread's heap: a safety net. Collections are
@@ -136,38 +251,41 @@ pub(crate) const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 /// `let`/`const`/`class` in the shared global scope, and compiling resolves names against
 /// it: a function in an early file that uses a constant declared in a later one (the
 /// usual `Config.gs` after `Code.gs`) must find the global lexical binding, as in V8,
-/// where all of a project's files share one global scope.
-fn compile(project: &Project) -> Result<Template, JsError> {
+/// where all of a project's files share one global scope. `shared` keeps the files'
+/// declarations for later versions (`compile_version`).
+fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     // Source nested past the stack limit fails to parse with a RangeError.
     let _stack_limit = StackLimit::from_here();
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
     let mut context = Context::builder().module_loader(Rc::new(NoModules)).build()?;
     let scope = context.realm().scope().clone();
+    let core_source = Source::from_bytes(prelude().core.as_bytes()).with_path(Path::new(PRELUDE_PATH));
+    let core = Script::parse(core_source, None, &mut context)?;
+    let declarations = Declarations::of(project);
     // Files from the first redeclaration on are not compiled: with every file's names in
     // the shared scope, an earlier file's `var x` would be compiled against a later
     // file's `let x`.
-    let redeclared = first_redeclaration(project);
+    let redeclared = declarations.first_redeclaration();
     let loaded = redeclared.as_ref().map_or(project.files().len(), |(index, _)| *index);
-    let sources = std::iter::once((PRELUDE_PATH, prelude().core.as_str()))
-        .chain(project.files()[..loaded].iter().map(|f| (f.name.as_str(), f.text.as_str())));
-    let mut parsed = Vec::with_capacity(project.files().len() + 1);
+    let mut parsed = Vec::with_capacity(loaded);
     let mut failed = None;
-    for (name, text) in sources {
-        let source = Source::from_bytes(text.as_bytes()).with_path(Path::new(name));
+    for file in &project.files()[..loaded] {
+        let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
         match Script::parse(source, None, &mut context) {
-            Ok(script) => parsed.push((name, text, script)),
+            Ok(script) => parsed.push((file, script)),
             Err(error) => {
-                failed = Some(failed_file(name, text, error));
+                failed = Some(failed_file(&file.name, &file.text, error));
                 break;
             }
         }
     }
+    core.codeblock(&mut context)?;
     let mut files = Vec::with_capacity(parsed.len() + 1);
-    for (name, text, script) in parsed {
+    for (file, script) in parsed {
         match script.codeblock(&mut context) {
-            Ok(_) => files.push(CompiledFile::Ready { name: name.to_string(), script }),
+            Ok(_) => files.push(CompiledFile::Ready { name: file.name.clone(), script }),
             Err(error) => {
-                failed = Some(failed_file(name, text, error));
+                failed = Some(failed_file(&file.name, &file.text, error));
                 break;
             }
         }
@@ -182,15 +300,86 @@ fn compile(project: &Project) -> Result<Template, JsError> {
         }
     }
     files.extend(failed);
+    let texts = project.files().iter().take(files.len()).map(|file| file.text.clone()).collect();
+    let version = Rc::new(Version { sources_key: project.sources_key(), files, texts });
     Ok(Template {
         compile_context: RefCell::new(context),
         scope,
-        files,
+        core,
+        declarations: shared.then_some(declarations),
+        versions: RefCell::new(vec![version]),
         chunks: RefCell::new(CHUNKS.iter().map(|_| None).collect()),
         services_named: services_named(project),
         advanced: advanced_text(project),
         live: RefCell::new(None),
     })
+}
+
+/// `project`'s files compiled for `template`, whose versions declare what `project`
+/// declares (the same `TemplateKey::Declarations`): a file whose text an earlier version
+/// has is taken from it; any other is parsed and compiled in a context of its own, on a
+/// copy of the template's scope made by declaring the files' names in order (its own by
+/// parsing it, which would refuse names already declared). The copy must lay the names
+/// out as the template's scope does, since the code runs in realms built on that one;
+/// `None` if it does not (never expected: the declarations are the same).
+fn compile_version(template: &Template, project: &Project) -> Result<Option<Rc<Version>>, JsError> {
+    let Some(declarations) = &template.declarations else {
+        return Ok(None);
+    };
+    let _stack_limit = StackLimit::from_here();
+    let versions = template.versions.borrow().clone();
+    let mut files = Vec::with_capacity(project.files().len());
+    for (index, file) in project.files().iter().enumerate() {
+        let compiled_before = versions.iter().find_map(|version| {
+            (version.texts.get(index) == Some(&file.text)).then(|| version.files.get(index)).flatten()
+        });
+        let compiled = match compiled_before {
+            Some(compiled) => compiled.clone(),
+            None => {
+                let scope = Scope::new_global();
+                if declarations.declare(0..index, &scope).is_err() {
+                    return Ok(None);
+                }
+                let mut context =
+                    Context::builder().module_loader(Rc::new(NoModules)).global_scope(scope.clone()).build()?;
+                // An identifier no script bound to the template's realms has (tagged
+                // templates are cached by it).
+                let identifier = template.compile_context.borrow_mut().next_parser_identifier();
+                context.advance_parser_identifier_past(identifier - 1);
+                let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
+                match Script::parse(source, None, &mut context) {
+                    Ok(script) => {
+                        let declared = declarations.declare(index + 1..project.files().len(), &scope);
+                        if declared.is_err() || !declarations.same_layout(&template.scope, &scope) {
+                            return Ok(None);
+                        }
+                        match script.codeblock(&mut context) {
+                            // Bound to the template's compile-time realm, so that the
+                            // version does not keep this context's realm alive.
+                            Ok(_) => {
+                                let mut compile_context = template.compile_context.borrow_mut();
+                                let realm = compile_context.realm().clone();
+                                let script = script.rebind(realm, &mut compile_context)?;
+                                CompiledFile::Ready { name: file.name.clone(), script }
+                            }
+                            Err(error) => failed_file(&file.name, &file.text, error),
+                        }
+                    }
+                    Err(error) => failed_file(&file.name, &file.text, error),
+                }
+            }
+        };
+        let stop = matches!(compiled, CompiledFile::Failed { .. });
+        files.push(compiled);
+        if stop {
+            break;
+        }
+    }
+    let texts = project.files().iter().take(files.len()).map(|file| file.text.clone()).collect();
+    let version = Rc::new(Version { sources_key: project.sources_key(), files, texts });
+    template.keep_version(version.clone());
+    count(|counts| &mut counts.versions);
+    Ok(Some(version))
 }
 
 /// See [`Template::advanced`].
@@ -221,32 +410,6 @@ fn services_named(project: &Project) -> Vec<String> {
         }
     }
     named
-}
-
-/// The first file (its index) that declares a top-level `let`/`const`/`class` whose name
-/// an earlier file declared, or a `var`/function whose name an earlier file declared with
-/// `let`/`const`/`class`, and that name. V8 rejects such a file when it loads it.
-fn first_redeclaration(project: &Project) -> Option<(usize, String)> {
-    let mut interner = Interner::default();
-    let mut var_names = BTreeSet::new();
-    let mut lexical_names = BTreeSet::new();
-    for (index, file) in project.files().iter().enumerate() {
-        // A file that does not parse ends the search: compilation stops there anyway.
-        let parsed = parse_alone(&file.text, &mut interner).ok()?;
-        let name_of = |sym| interner.resolve_expect(sym).to_string();
-        let lexical: BTreeSet<String> = lexically_declared_names(&parsed).into_iter().map(name_of).collect();
-        let vars: BTreeSet<String> = var_declared_names(&parsed).into_iter().map(name_of).collect();
-        let clash = lexical
-            .iter()
-            .find(|name| var_names.contains(*name) || lexical_names.contains(*name))
-            .or_else(|| vars.iter().find(|name| lexical_names.contains(*name)));
-        if let Some(name) = clash {
-            return Some((index, name.clone()));
-        }
-        lexical_names.extend(lexical);
-        var_names.extend(vars);
-    }
-    None
 }
 
 /// The first line that declares `name`, for the error's position (1 if none is found).

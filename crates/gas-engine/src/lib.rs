@@ -28,8 +28,10 @@
 //! thread's context for the project (virtual clock, script zone), the entry function, the
 //! outcome with file:line. `compiled.rs` compiles a project once per thread (a template;
 //! every file is parsed before any is compiled, so all files share one global scope, as in
-//! V8); `prepared.rs` keeps one *live context* per template: the prelude run and the
-//! project's files bound once, then a snapshot of the realm (vendored boa, patch 0009) that
+//! V8); versions of a project whose files declare the same top-level names
+//! (`declarations.rs`: a mutation campaign's mutants) share a template and its live
+//! context, each with its own compiled files. `prepared.rs` keeps one *live context* per
+//! template: the prelude run and the project's files bound once, then a snapshot of the realm (vendored boa, patch 0009) that
 //! is restored after every execution (only what the execution wrote: patch 0021's dirty
 //! list), so each starts from fresh globals without building a realm. A service global is
 //! built the first time a script touches it (`99_globals.js`; the global object is vendored
@@ -137,6 +139,7 @@
 mod bindings;
 mod catalogue;
 mod compiled;
+mod declarations;
 pub mod execution;
 pub mod files;
 mod gaps;
@@ -156,6 +159,7 @@ pub mod work;
 pub mod zone;
 
 pub use catalogue::implemented_methods;
+pub use compiled::{compile_counts, CompileCounts};
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,
     HEAP_BYTES_MAX_DEFAULT, RUNAWAY_LOOP_MESSAGE, STEPS_MAX_DEFAULT,

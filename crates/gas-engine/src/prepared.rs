@@ -30,7 +30,7 @@ use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::LogLevel;
 
-use crate::compiled::{template_for, CompiledFile, Template};
+use crate::compiled::{template_for, CompiledFile, Template, Version};
 use crate::execution::{service_error, ExecutionSpec};
 use crate::host::{Failure, Host, VirtualClock};
 use crate::project::Project;
@@ -51,6 +51,9 @@ pub struct LiveContext {
     pub clock: Rc<VirtualClock>,
     /// The project's files (not the prelude), in platform order, bound to `context`'s realm.
     pub files: Vec<BoundFile>,
+    /// `Version::sources_key` of the version `files` are bound from: a version sharing the
+    /// template binds its own before it runs (`bind_version`).
+    version_key: u64,
     host: Rc<RefCell<Option<Rc<Host>>>>,
     random: Rc<RefCell<SeededRng>>,
     zone: Rc<ZoneHooks>,
@@ -63,8 +66,8 @@ pub struct LiveContext {
 
 impl LiveContext {
     /// Builds the context for `template`: a new realm on the template's global scope, the
-    /// natives, the prelude evaluated, the snapshot taken, the project's files bound.
-    pub fn build(template: &Rc<Template>) -> Result<LiveContext, JsError> {
+    /// natives, the prelude evaluated, the snapshot taken, `version`'s files bound.
+    pub fn build(template: &Rc<Template>, version: &Version) -> Result<LiveContext, JsError> {
         let clock = Rc::new(VirtualClock::new(0));
         let zone = Rc::new(ZoneHooks::new(Tz::UTC));
         let jobs = Rc::new(SimpleJobExecutor::new());
@@ -81,41 +84,57 @@ impl LiveContext {
         register_chunk_loader(&mut context, template)?;
         register_advanced(&mut context, &template.advanced)?;
         remove_unbounded_builtins(&mut context)?;
-        let mut files = Vec::with_capacity(template.files.len());
-        let mut compiled = template.files.iter();
-        match compiled.next() {
-            Some(CompiledFile::Ready { script, .. }) => {
-                let realm = context.realm().clone();
-                script.rebind(realm, &mut context)?.evaluate(&mut context)?;
-                // The services the project names, and what the prelude built, are in the
-                // snapshot below.
-                let global = context.global_object();
-                for name in &template.services_named {
-                    global.get(JsString::from(name.as_str()), &mut context)?;
-                }
-                LazyGlobal::take_built(&global);
-            }
-            Some(CompiledFile::Failed { error, .. }) => return Err(error.clone()),
-            None => return Err(JsNativeError::error().with_message("the template has no prelude").into()),
+        let realm = context.realm().clone();
+        template.core.rebind(realm, &mut context)?.evaluate(&mut context)?;
+        // The services the project names, and what the prelude built, are in the
+        // snapshot below.
+        let global = context.global_object();
+        for name in &template.services_named {
+            global.get(JsString::from(name.as_str()), &mut context)?;
         }
+        LazyGlobal::take_built(&global);
         let snapshot = if FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed) {
             None
         } else {
             Some(context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?)
         };
-        for file in compiled {
+        let resting_depths = context.vm_depths();
+        let mut live = LiveContext {
+            context,
+            clock,
+            files: Vec::new(),
+            version_key: version.sources_key,
+            host,
+            random,
+            zone,
+            jobs,
+            snapshot,
+            resting_depths,
+        };
+        live.bind_files(version)?;
+        crate::compiled::count(|counts| &mut counts.contexts);
+        Ok(live)
+    }
+
+    /// Binds `version`'s files to this context's realm in place of the ones bound (the
+    /// realm holds none of their objects between executions: files are evaluated by
+    /// each execution).
+    fn bind_files(&mut self, version: &Version) -> Result<(), JsError> {
+        let mut files = Vec::with_capacity(version.files.len());
+        for file in &version.files {
             files.push(match file {
                 CompiledFile::Ready { name, script } => {
-                    let realm = context.realm().clone();
-                    BoundFile::Ready { name: name.clone(), script: script.rebind(realm, &mut context)? }
+                    let realm = self.context.realm().clone();
+                    BoundFile::Ready { name: name.clone(), script: script.rebind(realm, &mut self.context)? }
                 }
                 CompiledFile::Failed { name, error, last_line } => {
                     BoundFile::Failed { name: name.clone(), error: error.clone(), last_line: *last_line }
                 }
             });
         }
-        let resting_depths = context.vm_depths();
-        Ok(LiveContext { context, clock, files, host, random, zone, jobs, snapshot, resting_depths })
+        self.files = files;
+        self.version_key = version.sources_key;
+        Ok(())
     }
 
     /// Binds the context to its execution: host, zone, limits, random stream.
@@ -242,9 +261,9 @@ fn collect_if_due() {
 /// collections off the path of executions.
 pub fn prepare_next(project: &Project) {
     collect_if_due();
-    if let Ok(template) = template_for(project) {
+    if let Ok((template, version)) = template_for(project) {
         if template.live.borrow().is_none() {
-            if let Ok(live) = LiveContext::build(&template) {
+            if let Ok(live) = LiveContext::build(&template, &version) {
                 *template.live.borrow_mut() = Some(live);
             }
         }
@@ -254,13 +273,18 @@ pub fn prepare_next(project: &Project) {
 /// This thread's live context of `project`, taken out for one execution (give it back
 /// with `give_back`), or a new one.
 pub fn take_or_build(project: &Project) -> Result<(Rc<Template>, LiveContext), JsError> {
-    let template = template_for(project)?;
+    let (template, version) = template_for(project)?;
     let fresh = FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed);
     // A context kept from before the switch to fresh contexts is not used.
     let spare = template.live.borrow_mut().take().filter(|live| !(fresh && live.snapshot.is_some()));
     let live = match spare {
-        Some(live) => live,
-        None => LiveContext::build(&template)?,
+        Some(mut live) => {
+            if live.version_key != version.sources_key {
+                live.bind_files(&version)?;
+            }
+            live
+        }
+        None => LiveContext::build(&template, &version)?,
     };
     Ok((template, live))
 }

@@ -39,6 +39,9 @@ pub struct Project {
     /// The advanced services the manifest enables (`dependencies.enabledAdvancedServices`),
     /// in its order. Private so that `sources_key` always covers them.
     advanced_services: Vec<AdvancedService>,
+    /// The key of the project's compiled template (compiled.rs), worked out on first use
+    /// (it parses every file); reset with `sources_key`.
+    template_key: std::sync::OnceLock<crate::compiled::TemplateKey>,
 }
 
 /// An advanced service a project enables: a global named `symbol` (the manifest's
@@ -171,6 +174,7 @@ impl Project {
             source_root,
             html_files: std::sync::Arc::new(html_files),
             advanced_services,
+            template_key: Default::default(),
         })
     }
 
@@ -186,6 +190,7 @@ impl Project {
             source_root: PathBuf::from("<memory>"),
             html_files: Default::default(),
             advanced_services: Vec::new(),
+            template_key: Default::default(),
         }
     }
 
@@ -194,6 +199,7 @@ impl Project {
     pub fn with_advanced_services(mut self, services: Vec<AdvancedService>) -> Project {
         self.advanced_services = services;
         self.sources_key = sources_hash(&self.files, &self.advanced_services);
+        self.template_key = Default::default();
         self
     }
 
@@ -217,6 +223,7 @@ impl Project {
     pub fn set_file_text(&mut self, index: usize, text: String) {
         self.files[index].text = text;
         self.sources_key = sources_hash(&self.files, &self.advanced_services);
+        self.template_key = Default::default();
     }
 
     /// The files the project was read from: its sources, `appsscript.json` and
@@ -231,6 +238,12 @@ impl Project {
     /// Different for any change to any file's name or text (see `sources_key`).
     pub fn sources_key(&self) -> u64 {
         self.sources_key
+    }
+
+    /// The key of the template this project's executions compile to and run on: shared
+    /// by every version of the project that declares the same names (compiled.rs).
+    pub(crate) fn template_key(&self) -> crate::compiled::TemplateKey {
+        *self.template_key.get_or_init(|| crate::compiled::template_key(self))
     }
 }
 

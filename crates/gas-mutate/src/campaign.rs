@@ -298,11 +298,21 @@ impl Campaign {
         self.mutants.iter().filter(|m| m.in_files && self.shard.is_none_or(|s| s.contains(m.id)))
     }
 
+    /// The tests the baseline runs: those of a project with a selected mutant to judge
+    /// (not ignored). A scenario of any other project can neither reach nor kill one of
+    /// them, so its runs would change no verdict.
+    pub fn baseline_tests(&self) -> Vec<usize> {
+        let judged: BTreeSet<usize> = self.selected().filter(|m| m.ignored.is_none()).map(|m| m.project).collect();
+        (0..self.tests.len()).filter(|&t| judged.contains(&self.tests[t].project)).collect()
+    }
+
     /// Runs the original sources (as written, and instrumented for coverage) through
-    /// every test. Fails when a run does not pass its expectations or stored snapshot.
+    /// every test of `baseline_tests`. Fails when a run does not pass its expectations
+    /// or stored snapshot.
     pub fn baseline(&mut self, jobs: usize) -> Result<(), CampaignError> {
         let this = &*self;
-        let work: Vec<(usize, bool)> = (0..this.tests.len()).flat_map(|t| [(t, false), (t, true)]).collect();
+        let baseline_tests = this.baseline_tests();
+        let work: Vec<(usize, bool)> = baseline_tests.iter().flat_map(|&t| [(t, false), (t, true)]).collect();
         let outcomes = parallel_map(jobs, &work, |&(t, instrumented)| {
             let test = &this.tests[t];
             let project = &this.projects[test.project];
@@ -325,7 +335,7 @@ impl Campaign {
         });
         let mut failures = Vec::new();
         let mut references = Vec::new();
-        for (pair, test) in outcomes.chunks(2).zip(&self.tests) {
+        for (pair, test) in outcomes.chunks(2).zip(baseline_tests.iter().map(|&t| &self.tests[t])) {
             let ((plain, explored), (instrumented, explored_instrumented)) = match (&pair[0], &pair[1]) {
                 (Ok(plain), Ok(instrumented)) => (plain, instrumented),
                 (Err(e), _) | (_, Err(e)) => return Err(CampaignError::Input(e.to_string())),
@@ -364,15 +374,17 @@ impl Campaign {
                 self.scenarios.iter().map(|s| s.path.display().to_string()).collect::<Vec<_>>().join(" ")
             )));
         }
-        for (test, reference) in self.tests.iter_mut().zip(references) {
-            test.reference = Some(reference);
+        for (&t, reference) in baseline_tests.iter().zip(references) {
+            self.tests[t].reference = Some(reference);
         }
         Ok(())
     }
 
-    /// The tests whose scenario explores, and the schedules each runs after the plain run.
+    /// The tests the baseline runs whose scenario explores, and the schedules each runs
+    /// after the plain run.
     pub fn explored_tests(&self) -> Vec<(&str, u64)> {
-        self.tests.iter().filter_map(|t| t.schedules.map(|n| (t.info.id.as_str(), n))).collect()
+        let tests = self.baseline_tests().into_iter().map(|t| &self.tests[t]);
+        tests.filter_map(|t| t.schedules.map(|n| (t.info.id.as_str(), n))).collect()
     }
 
     /// Executions the baseline ran (as written), over all tests.
@@ -384,7 +396,7 @@ impl Campaign {
     /// it comes (in completion order). Results come back in id order, each naming its
     /// file by project path (`fixtures/ledger-fixed/ledger.gs`), as [`Campaign::files`] does.
     pub fn run(&self, jobs: usize, on_result: &(dyn Fn(&MutantResult, &Tally) + Sync)) -> (Vec<MutantResult>, Tally) {
-        assert!(self.tests.iter().all(|t| t.reference.is_some()), "run the baseline first");
+        assert!(self.baseline_tests().iter().all(|&t| self.tests[t].reference.is_some()), "run the baseline first");
         let selected: Vec<&PlannedMutant> = self.selected().filter(|m| !self.reused.contains_key(&m.id)).collect();
         let tally = Mutex::new(Tally::default());
         {

@@ -165,15 +165,20 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
         let judged = Judged { results: Vec::new(), tally: Tally::default(), fingerprint: None, baseline_executions: 0 };
         return finish(args, &campaign, &outputs, &judged, started);
     }
+    let baseline_runs = campaign.baseline_tests().len();
     errln!(
-        "{} mutant(s) made{}; running the original sources through {} run(s) first",
+        "{} mutant(s) made{}; running the original sources through {} run(s) first{}",
         campaign.mutants.len(),
         if selected == campaign.mutants.len() {
             String::new()
         } else {
             format!(", {selected} selected by --files/--in-diff/--lines/--shard")
         },
-        campaign.tests.len()
+        baseline_runs,
+        match campaign.tests.len() - baseline_runs {
+            0 => String::new(),
+            skipped => format!(" ({skipped} run(s) of scenarios whose project has no mutant to judge are not run)"),
+        }
     );
     let explored = campaign.explored_tests();
     if let Some((_, schedules)) = explored.first() {

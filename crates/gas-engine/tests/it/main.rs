@@ -44,5 +44,6 @@ mod sheets_surface;
 mod step_budget;
 mod utilities_blobs;
 mod v8_texts;
+mod versions;
 mod webapp_responses;
 mod xml_service;

@@ -1,4 +1,4 @@
-//! Texts scripts log, in V8's words (vendored boa patch 0018): `String(new Date())` with
+//! Texts scripts log, in V8's words (vendored boa patches 0018 and 0034): `String(new Date())` with
 //! V8's zone name, and `JSON.parse`'s errors. Every expected value was read off Node
 //! v20.20.2 (V8 11.3, ICU 78.2, CLDR 48): `TZ=<zone> node -p '<js>'`; rows using the
 //! clock ran `new Date(1710063000000)`.
@@ -156,4 +156,18 @@ fn json_that_v8_accepts_still_parses() {
     ];
     let rows: Vec<(&str, &str, &str)> = cases.iter().map(|(s, e)| ("UTC", *s, *e)).collect();
     check(&rows);
+}
+
+/// Vendored boa patch 0034; Node 20: `node -e 'const x = 1; try { x = 2 } catch (e) { console.log(String(e)) }'`.
+#[test]
+fn assigning_to_a_constant_is_v8_s_type_error() {
+    for body in [
+        "const x = 1; x = 2",
+        "const x = 1; x += 1",
+        "const x = 1; x++",
+        "for (const i of [1]) { i = 2; }",
+        "(function f() { 'use strict'; f = 1; })()",
+    ] {
+        assert_eq!(crate::support::thrown(body), "TypeError: Assignment to constant variable.", "{body}");
+    }
 }

@@ -184,6 +184,35 @@ fn each_verdict_as_stryker_defines_it() {
 }
 
 #[test]
+fn the_baseline_runs_only_the_scenarios_of_projects_with_a_mutant_to_judge() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = tiny_campaign(dir.path());
+    // A second project whose scenario fails on its own sources.
+    std::fs::create_dir_all(dir.path().join("other")).unwrap();
+    std::fs::write(dir.path().join("other/appsscript.json"), r#"{"timeZone": "UTC"}"#).unwrap();
+    std::fs::write(dir.path().join("other/Code.gs"), TINY_CODE).unwrap();
+    let failing = TINY_SCENARIO.replace("project = \"project\"", "project = \"other\"").replace("\"3\"", "\"4\"");
+    std::fs::write(dir.path().join("other.toml"), failing).unwrap();
+    options.scenarios.push(dir.path().join("other.toml"));
+
+    // Both projects' mutants: the other's scenario is run, and fails the baseline.
+    let mut both = Campaign::prepare(&options).unwrap();
+    assert_eq!(both.baseline_tests().len(), 4);
+    assert!(both.baseline(2).is_err(), "the other project's failing scenario stops the campaign");
+
+    // Only this project's file: the other's runs could kill none of its mutants.
+    options.files = Some(format!("{}/project/Code.gs", dir.path().display()));
+    let mut one = Campaign::prepare(&options).unwrap();
+    let tests = one.test_infos();
+    let run: Vec<&str> = one.baseline_tests().iter().map(|&t| tests[t].id.as_str()).collect();
+    assert_eq!(run, ["tiny@UTC", "tiny@Asia/Tokyo"]);
+    one.baseline(2).unwrap_or_else(|e| panic!("{e}"));
+    let results = one.run(2, &|_, _| {}).0;
+    assert!(results.iter().any(|r| r.status == Status::Killed));
+    assert_eq!(one.test_infos().len(), 4, "the report still lists every run");
+}
+
+#[test]
 fn the_same_seed_gives_the_same_report_with_any_number_of_jobs() {
     let dir = tempfile::tempdir().unwrap();
     let options = tiny_campaign(dir.path());

@@ -38,6 +38,7 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     ("cannot start a worker thread", "crates/gas-scenario/src", "the worker pool's error (run/workers.rs)"),
     ("RangeError: Maximum call stack size exceeded", BOA, "V8's text (boa patch 0004)"),
     ("RangeError: Invalid array length", BOA, "V8's text (boa patch 0014)"),
+    ("Assignment to constant variable.", BOA, "V8's text (boa patch 0034)"),
     ("agent cannot be suspended", BOA, "boa's Atomics.wait"),
     ("Unexpected token '<', \"<html>\" is not valid JSON", BOA, V8_JSON),
     ("\"<!DOCTYPE \"... is not valid JSON", BOA, V8_JSON),

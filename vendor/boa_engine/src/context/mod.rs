@@ -656,12 +656,17 @@ impl Context {
     /// Increment and get the parser identifier.
     /// gas-sim patch: makes the next parser identifier larger than `used`, so code parsed
     /// in this context never shares an identifier (and so tagged-template cache keys)
-    /// with a script re-bound from another context.
-    pub(crate) fn advance_parser_identifier_past(&mut self, used: u32) {
+    /// with a script re-bound from another context. Public (patch 0033) so that an
+    /// embedder compiling code for one realm in several contexts keeps the identifiers
+    /// apart: take one with [`Context::next_parser_identifier`] in the context that hands
+    /// them out, then advance the other past the one before it.
+    pub fn advance_parser_identifier_past(&mut self, used: u32) {
         self.parser_identifier = self.parser_identifier.max(used);
     }
 
-    pub(crate) fn next_parser_identifier(&mut self) -> u32 {
+    /// Takes the next parser identifier (the one a script parsed here now would get).
+    /// Public (gas-sim patch 0033), see [`Context::advance_parser_identifier_past`].
+    pub fn next_parser_identifier(&mut self) -> u32 {
         self.parser_identifier += 1;
         self.parser_identifier
     }

@@ -15,18 +15,11 @@ pub(crate) struct ThrowMutateImmutable;
 
 impl ThrowMutateImmutable {
     #[inline(always)]
-    pub(crate) fn operation(index: IndexOperand, context: &mut Context) -> JsError {
-        let name = context
-            .vm
-            .frame()
-            .code_block()
-            .constant_string(index.into());
-
+    pub(crate) fn operation(_index: IndexOperand, _context: &mut Context) -> JsError {
+        // gas-sim patch 0034: V8's text, which names no binding (boa said `cannot mutate
+        // an immutable binding 'x'`).
         JsNativeError::typ()
-            .with_message(format!(
-                "cannot mutate an immutable binding '{}'",
-                name.to_std_string_escaped()
-            ))
+            .with_message("Assignment to constant variable.")
             .into()
     }
 }
