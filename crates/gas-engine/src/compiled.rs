@@ -154,11 +154,16 @@ pub struct CompileCounts {
     pub versions: u64,
     /// Live contexts built (a realm and the prelude evaluated in it).
     pub contexts: u64,
+    /// Files a later version compiled (a file another version has is not compiled again).
+    pub files: u64,
+    /// Versions whose copy of the template's scope was laid out otherwise, compiled on a
+    /// template of their own instead (never expected).
+    pub layout_mismatches: u64,
 }
 
 thread_local! {
     pub(crate) static COMPILE_COUNTS: std::cell::Cell<CompileCounts> = const {
-        std::cell::Cell::new(CompileCounts { templates: 0, versions: 0, contexts: 0 })
+        std::cell::Cell::new(CompileCounts { templates: 0, versions: 0, contexts: 0, files: 0, layout_mismatches: 0 })
     };
 }
 
@@ -189,28 +194,39 @@ thread_local! {
 /// on first use.
 pub fn template_for(project: &Project) -> Result<(Rc<Template>, Rc<Version>), JsError> {
     let key = project.template_key();
-    let found = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone()));
-    if let Some(template) = found {
+    if let Some(template) = newest_first(key) {
         if let Some(version) = template.version(project.sources_key()) {
             return Ok((template, version));
+        }
+        // A version whose copy of the scope was laid out differently (never expected; see
+        // `compile_version`) has a template of its own, found before trying again.
+        let own = TemplateKey::Sources(project.sources_key());
+        if let Some(version) = newest_first(own).and_then(|own| own.version(project.sources_key()).map(|v| (own, v))) {
+            return Ok(version);
         }
         if let Some(version) = compile_version(&template, project)? {
             return Ok((template, version));
         }
-        // The copy's layout differed (never expected; see `compile_version`): the
-        // version gets a template of its own.
-        return template_of_key(TemplateKey::Sources(project.sources_key()), project);
+        count(|counts| &mut counts.layout_mismatches);
+        return template_of_key(own, project);
     }
     template_of_key(key, project)
 }
 
+/// This thread's template under `key`, moved to be its newest (the oldest goes first).
+fn newest_first(key: TemplateKey) -> Option<Rc<Template>> {
+    TEMPLATES.with(|t| {
+        let mut templates = t.borrow_mut();
+        let index = templates.iter().position(|(k, _)| *k == key)?;
+        let entry = templates.remove(index);
+        let template = entry.1.clone();
+        templates.push(entry);
+        Some(template)
+    })
+}
+
 /// A new template for `project` under `key`, kept as this thread's newest.
 fn template_of_key(key: TemplateKey, project: &Project) -> Result<(Rc<Template>, Rc<Version>), JsError> {
-    if let Some(found) = TEMPLATES.with(|t| t.borrow().iter().find(|(k, _)| *k == key).map(|(_, t)| t.clone())) {
-        if let Some(version) = found.version(project.sources_key()) {
-            return Ok((found, version));
-        }
-    }
     let template = Rc::new(compile(project, matches!(key, TemplateKey::Declarations(_)))?);
     count(|counts| &mut counts.templates);
     let version = template.versions.borrow()[0].clone();
@@ -231,6 +247,7 @@ impl Template {
         self.versions.borrow().iter().find(|version| version.sources_key == sources_key).cloned()
     }
 
+    /// Keeps `version`, the oldest going first past `VERSIONS_PER_TEMPLATE_MAX`.
     fn keep_version(&self, version: Rc<Version>) {
         let mut versions = self.versions.borrow_mut();
         if versions.len() >= VERSIONS_PER_TEMPLATE_MAX {
@@ -335,39 +352,10 @@ fn compile_version(template: &Template, project: &Project) -> Result<Option<Rc<V
         });
         let compiled = match compiled_before {
             Some(compiled) => compiled.clone(),
-            None => {
-                let scope = Scope::new_global();
-                if declarations.declare(0..index, &scope).is_err() {
-                    return Ok(None);
-                }
-                let mut context =
-                    Context::builder().module_loader(Rc::new(NoModules)).global_scope(scope.clone()).build()?;
-                // An identifier no script bound to the template's realms has (tagged
-                // templates are cached by it).
-                let identifier = template.compile_context.borrow_mut().next_parser_identifier();
-                context.advance_parser_identifier_past(identifier - 1);
-                let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
-                match Script::parse(source, None, &mut context) {
-                    Ok(script) => {
-                        let declared = declarations.declare(index + 1..project.files().len(), &scope);
-                        if declared.is_err() || !declarations.same_layout(&template.scope, &scope) {
-                            return Ok(None);
-                        }
-                        match script.codeblock(&mut context) {
-                            // Bound to the template's compile-time realm, so that the
-                            // version does not keep this context's realm alive.
-                            Ok(_) => {
-                                let mut compile_context = template.compile_context.borrow_mut();
-                                let realm = compile_context.realm().clone();
-                                let script = script.rebind(realm, &mut compile_context)?;
-                                CompiledFile::Ready { name: file.name.clone(), script }
-                            }
-                            Err(error) => failed_file(&file.name, &file.text, error),
-                        }
-                    }
-                    Err(error) => failed_file(&file.name, &file.text, error),
-                }
-            }
+            None => match compile_on_copy(template, declarations, project, index)? {
+                Some(compiled) => compiled,
+                None => return Ok(None),
+            },
         };
         let stop = matches!(compiled, CompiledFile::Failed { .. });
         files.push(compiled);
@@ -380,6 +368,45 @@ fn compile_version(template: &Template, project: &Project) -> Result<Option<Rc<V
     template.keep_version(version.clone());
     count(|counts| &mut counts.versions);
     Ok(Some(version))
+}
+
+/// File `index` of `project` compiled for `template` (see `compile_version`), in a context
+/// of its own on a copy of the template's scope; `None` if the copy is laid out otherwise.
+fn compile_on_copy(
+    template: &Template,
+    declarations: &Declarations,
+    project: &Project,
+    index: usize,
+) -> Result<Option<CompiledFile>, JsError> {
+    let file = &project.files()[index];
+    let scope = Scope::new_global();
+    if declarations.declare(0..index, &scope).is_err() {
+        return Ok(None);
+    }
+    let mut context = Context::builder().module_loader(Rc::new(NoModules)).global_scope(scope.clone()).build()?;
+    // An identifier no script bound to the template's realms has (tagged templates are
+    // cached by it).
+    let identifier = template.compile_context.borrow_mut().next_parser_identifier();
+    context.advance_parser_identifier_past(identifier - 1);
+    count(|counts| &mut counts.files);
+    let source = Source::from_bytes(file.text.as_bytes()).with_path(Path::new(&file.name));
+    let script = match Script::parse(source, None, &mut context) {
+        Ok(script) => script,
+        Err(error) => return Ok(Some(failed_file(&file.name, &file.text, error))),
+    };
+    let declared = declarations.declare(index + 1..project.files().len(), &scope);
+    if declared.is_err() || !declarations.same_layout(&template.scope, &scope) {
+        return Ok(None);
+    }
+    if let Err(error) = script.codeblock(&mut context) {
+        return Ok(Some(failed_file(&file.name, &file.text, error)));
+    }
+    // Bound to the template's compile-time realm, so that the version does not keep this
+    // context's realm alive.
+    let mut compile_context = template.compile_context.borrow_mut();
+    let realm = compile_context.realm().clone();
+    let script = script.rebind(realm, &mut compile_context)?;
+    Ok(Some(CompiledFile::Ready { name: file.name.clone(), script }))
 }
 
 /// See [`Template::advanced`].

@@ -50,7 +50,8 @@ pub(crate) struct FileDeclarations {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Declarations {
     files: Vec<FileDeclarations>,
-    /// Whether every file parsed (else `files` stops before the first that did not).
+    /// Whether every file parsed and each declaration's kind is known (else `files`
+    /// stops before the first file where either failed).
     all_parsed: bool,
 }
 
@@ -77,9 +78,11 @@ impl Declarations {
                 };
                 lexical.extend(names.into_iter().map(|sym| (kind, name_of(sym))));
             }
-            // Every lexically declared name has a kind above (a guard against a kind of
-            // declaration this list does not know, which would then go unkeyed).
-            assert_eq!(lexical.len(), lexically_declared_names(&parsed).len(), "top-level lexical kinds");
+            // Every lexically declared name has a kind above; a kind of declaration this
+            // list does not know would go unkeyed, so such a project shares nothing.
+            if lexical.len() != lexically_declared_names(&parsed).len() {
+                return Declarations { files, all_parsed: false };
+            }
             let vars = var_declared_names(&parsed).into_iter().map(name_of).collect();
             files.push(FileDeclarations { lexical, vars });
         }
@@ -119,8 +122,11 @@ impl Declarations {
     /// declares them: by parsing a stub that declares the same names in the same order
     /// (`let a; const b = 0; class C {}`), since only parsing declares a `const`.
     pub(crate) fn declare(&self, files: Range<usize>, scope: &Scope) -> Result<(), String> {
+        let Some(files) = self.files.get(files) else {
+            return Err("no such files".into());
+        };
         let mut stub = String::new();
-        for (kind, name) in self.files[files].iter().flat_map(|file| &file.lexical) {
+        for (kind, name) in files.iter().flat_map(|file| &file.lexical) {
             match kind {
                 LexicalKind::Let => stub.push_str(&format!("let {name};\n")),
                 LexicalKind::Const => stub.push_str(&format!("const {name} = 0;\n")),

@@ -1,5 +1,5 @@
 //! One execution: the thread's live context for the project (`prepared.rs`: the prelude
-//! and the project's files bound once, its realm restored from a snapshot after every
+//! run and the project's files bound once per context, its realm restored from a snapshot after every
 //! execution, so each starts from fresh globals), then the entry function called with its
 //! event object; the outcome, logs, calls and mail.
 

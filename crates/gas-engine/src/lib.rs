@@ -27,8 +27,8 @@
 //! The boa embedding. `execution.rs` runs one execution: the project files evaluated in the
 //! thread's context for the project (virtual clock, script zone), the entry function, the
 //! outcome with file:line. `compiled.rs` compiles a project once per thread (a template;
-//! every file is parsed before any is compiled, so all files share one global scope, as in
-//! V8); versions of a project whose files declare the same top-level names
+//! every file of its first version is parsed before any is compiled, so all files share
+//! one global scope, as in V8); versions of a project whose files declare the same top-level names
 //! (`declarations.rs`: a mutation campaign's mutants) share a template and its live
 //! context, each with its own compiled files. `prepared.rs` keeps one *live context* per
 //! template: the prelude run and the project's files bound once, then a snapshot of the realm (vendored boa, patch 0009) that

@@ -1,10 +1,11 @@
-//! One context per worker thread and project, put back after every execution.
+//! One context per worker thread and template, put back after every execution.
 //!
 //! Building a fresh realm (about 1,000 builtin objects) and the prelude's service objects
 //! cost more than a light execution itself, and so did collecting them afterwards. So a
-//! thread builds one context per compiled project (a *live context*): it runs the prelude
-//! once, binds the project's compiled files to the realm once, and takes a snapshot of the
-//! realm (vendored boa, patch 0009: every object reachable from the realm, its properties,
+//! thread builds one context per template (a *live context*; compiled.rs): it runs the
+//! prelude once, binds the project's compiled files to the realm (another version's in
+//! their place when a version sharing the template runs: `bind_files`), and takes a
+//! snapshot of the realm (vendored boa, patch 0009: every object reachable from the realm, its properties,
 //! prototype and extensibility, and every environment's bindings). After each execution
 //! the realm is restored from the snapshot: every builtin, service object and global an
 //! execution changed is put back, its globals and top-level `let`/`const` are gone,
@@ -52,7 +53,7 @@ pub struct LiveContext {
     /// The project's files (not the prelude), in platform order, bound to `context`'s realm.
     pub files: Vec<BoundFile>,
     /// `Version::sources_key` of the version `files` are bound from: a version sharing the
-    /// template binds its own before it runs (`bind_version`).
+    /// template binds its own before it runs (`bind_files`).
     version_key: u64,
     host: Rc<RefCell<Option<Rc<Host>>>>,
     random: Rc<RefCell<SeededRng>>,

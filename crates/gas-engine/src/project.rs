@@ -23,8 +23,8 @@ pub struct Project {
     /// Sources in the order the platform evaluates them. Private so that `sources_key`
     /// always matches them: change a text with `set_file_text`.
     files: Vec<SourceFile>,
-    /// A hash of every file's name and text: the key of the compiled template a worker
-    /// thread keeps (compiled.rs). Computed once here, not per execution.
+    /// A hash of every file's name and text: the key of the compiled version of the
+    /// project a worker thread keeps (compiled.rs). Computed once here, not per execution.
     sources_key: u64,
     /// The spreadsheet a bound script belongs to (`.clasp.json` `parentId`).
     pub container_id: Option<String>,

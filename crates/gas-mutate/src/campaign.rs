@@ -3,8 +3,8 @@
 //! 1. [`Campaign::prepare`] loads the scenarios and their projects and makes the mutants
 //!    (user breakages, then operators, in file order; ids are their 1-based index, so a
 //!    shard or a `--files` filter never renumbers a mutant).
-//! 2. [`Campaign::baseline`] runs every scenario in every zone on the original sources,
-//!    twice: as written (the reference snapshot text, which must pass) and with coverage
+//! 2. [`Campaign::baseline`] runs every scenario of a project with a mutant to judge, in
+//!    every zone, on the original sources, twice: as written (the reference snapshot text, which must pass) and with coverage
 //!    probes (which blocks each run reached). The two must give the same text.
 //! 3. [`Campaign::run`] runs each mutant through the runs that reached its code, cheapest
 //!    run first, and stops at the first run that kills it. Mutants run in parallel.

@@ -114,6 +114,7 @@ fn the_baseline_must_show_an_in_some_expectation_in_one_schedule() {
         ..CampaignOptions::new(vec![root.join("scenarios/race_counter.toml")])
     };
     let mut campaign = Campaign::prepare(&options).unwrap();
+    assert!(!campaign.baseline_tests().is_empty(), "the baseline runs the scenario");
     campaign.baseline(2).unwrap_or_else(|e| panic!("{e}"));
     // With a single schedule the loss (first in schedule 2) is never shown.
     let mut campaign = Campaign::prepare(&CampaignOptions { explore: Some(1), ..options.clone() }).unwrap();
