@@ -31,7 +31,7 @@ use crate::project::Project;
 use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
 
-/// Templates kept per thread; the oldest goes first past this. Every template is live
+/// Templates kept per thread; the least recently used goes first past this. Every template is live
 /// heap that each collection marks (a compile-time realm, and its live context once
 /// used), so keep few: a mutation campaign's mutants share their project's template.
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
@@ -40,7 +40,9 @@ const TEMPLATES_PER_THREAD_MAX: usize = 3;
 /// one mutant at a time each, the original's version is compiled again when needed).
 const VERSIONS_PER_TEMPLATE_MAX: usize = 4;
 
-/// What a thread's templates are keyed by (see the module's comment).
+/// What a thread's templates are keyed by (see the module's comment). Two declaration
+/// sets with the same 64-bit hash would share a key (as two texts would share a
+/// `sources_key`); `compile_version`'s layout check catches a copy laid out otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TemplateKey {
     /// A hash of the file names, their declarations, the services they name and the
