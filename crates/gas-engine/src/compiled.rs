@@ -52,11 +52,12 @@ pub(crate) enum TemplateKey {
     Sources(u64),
 }
 
-/// The key of `project`'s template (computed once per project, `Project::template_key`).
-pub(crate) fn template_key(project: &Project) -> TemplateKey {
+/// The key of `project`'s template, and what its files declare (worked out once per
+/// project: `Project::template_key`).
+pub(crate) fn template_key(project: &Project) -> (TemplateKey, Declarations) {
     let declarations = Declarations::of(project);
     if !declarations.shareable() {
-        return TemplateKey::Sources(project.sources_key());
+        return (TemplateKey::Sources(project.sources_key()), declarations);
     }
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -64,7 +65,7 @@ pub(crate) fn template_key(project: &Project) -> TemplateKey {
     declarations.hash(&mut hasher);
     services_named(project).hash(&mut hasher);
     advanced_text(project).hash(&mut hasher);
-    TemplateKey::Declarations(hasher.finish())
+    (TemplateKey::Declarations(hasher.finish()), declarations)
 }
 
 /// One compiled file, or the error that stopped its compilation.
@@ -280,7 +281,7 @@ fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     let scope = context.realm().scope().clone();
     let core_source = Source::from_bytes(prelude().core.as_bytes()).with_path(Path::new(PRELUDE_PATH));
     let core = Script::parse(core_source, None, &mut context)?;
-    let declarations = Declarations::of(project);
+    let declarations = project.declarations().clone();
     // Files from the first redeclaration on are not compiled: with every file's names in
     // the shared scope, an earlier file's `var x` would be compiled against a later
     // file's `let x`.

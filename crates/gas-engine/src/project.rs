@@ -39,9 +39,9 @@ pub struct Project {
     /// The advanced services the manifest enables (`dependencies.enabledAdvancedServices`),
     /// in its order. Private so that `sources_key` always covers them.
     advanced_services: Vec<AdvancedService>,
-    /// The key of the project's compiled template (compiled.rs), worked out on first use
-    /// (it parses every file); reset with `sources_key`.
-    template_key: std::sync::OnceLock<crate::compiled::TemplateKey>,
+    /// The key of the project's compiled template (compiled.rs) and what its files declare,
+    /// worked out on first use (it parses every file); reset with `sources_key`.
+    template_key: std::sync::OnceLock<(crate::compiled::TemplateKey, crate::declarations::Declarations)>,
 }
 
 /// An advanced service a project enables: a global named `symbol` (the manifest's
@@ -243,7 +243,12 @@ impl Project {
     /// The key of the template this project's executions compile to and run on: shared
     /// by every version of the project that declares the same names (compiled.rs).
     pub(crate) fn template_key(&self) -> crate::compiled::TemplateKey {
-        *self.template_key.get_or_init(|| crate::compiled::template_key(self))
+        self.template_key.get_or_init(|| crate::compiled::template_key(self)).0
+    }
+
+    /// What the project's files declare at their top level (parsed once, with the key).
+    pub(crate) fn declarations(&self) -> &crate::declarations::Declarations {
+        &self.template_key.get_or_init(|| crate::compiled::template_key(self)).1
     }
 }
 
