@@ -31,9 +31,10 @@ use crate::project::Project;
 use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
 
-/// Templates kept per thread; the least recently used goes first past this. Every template is live
-/// heap that each collection marks (a compile-time realm, and its live context once
-/// used), so keep few: a mutation campaign's mutants share their project's template.
+/// Templates kept per thread; the least recently used goes first past this. Every
+/// template is live heap that each collection marks (a compile-time realm, and its live
+/// context once used), so keep few: a mutation campaign's mutants share their project's
+/// template.
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
 
 /// Versions kept per template; the oldest goes first past this (a campaign's workers run

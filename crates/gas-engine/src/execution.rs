@@ -1,7 +1,7 @@
 //! One execution: the thread's live context for the project (`prepared.rs`: the prelude
-//! run and the project's files bound once per context, its realm restored from a snapshot after every
-//! execution, so each starts from fresh globals), then the entry function called with its
-//! event object; the outcome, logs, calls and mail.
+//! run and the project's files bound once per context, its realm restored from a
+//! snapshot after every execution, so each starts from fresh globals), then the entry
+//! function called with its event object; the outcome, logs, calls and mail.
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -28,14 +28,15 @@
 //! thread's context for the project (virtual clock, script zone), the entry function, the
 //! outcome with file:line. `compiled.rs` compiles a project once per thread (a template;
 //! every file of its first version is parsed before any is compiled, so all files share
-//! one global scope, as in V8); versions of a project whose files declare the same top-level names
-//! (`declarations.rs`: a mutation campaign's mutants) share a template and its live
-//! context, each with its own compiled files. `prepared.rs` keeps one *live context* per
-//! template: the prelude run and the project's files bound once, then a snapshot of the realm (vendored boa, patch 0009) that
-//! is restored after every execution (only what the execution wrote: patch 0021's dirty
-//! list), so each starts from fresh globals without building a realm. A service global is
-//! built the first time a script touches it (`99_globals.js`; the global object is vendored
-//! boa's `LazyGlobal`, patch 0022, so no script can tell); after such an execution
+//! one global scope, as in V8); versions of a project whose files declare the same
+//! top-level names (`declarations.rs`: a mutation campaign's mutants) share a template and
+//! its live context, each with its own compiled files. `prepared.rs` keeps one *live
+//! context* per template: the prelude run and the project's files bound, then a snapshot
+//! of the realm (vendored boa, patch 0009) that is restored after every execution (only
+//! what the execution wrote: patch 0021's dirty list), so each starts from fresh globals
+//! without building a realm. A service global is built the first time a script touches
+//! it (`99_globals.js`; the global object is vendored boa's `LazyGlobal`, patch 0022, so
+//! no script can tell); after such an execution
 //! `give_back` builds it again in the restored realm and takes the snapshot again
 //! (`keep_built_globals`), so it is built once per live context (the natives read the
 //! execution's host, zone, clock and random stream from slots filled when it starts; a

@@ -5,8 +5,8 @@
 //! thread builds one context per template (a *live context*; compiled.rs): it runs the
 //! prelude once, binds the project's compiled files to the realm (another version's in
 //! their place when a version sharing the template runs: `bind_files`), and takes a
-//! snapshot of the realm (vendored boa, patch 0009: every object reachable from the realm, its properties,
-//! prototype and extensibility, and every environment's bindings). After each execution
+//! snapshot of the realm (vendored boa, patch 0009: every object reachable from the
+//! realm, its properties, prototype and extensibility, and every environment's bindings). After each execution
 //! the realm is restored from the snapshot: every builtin, service object and global an
 //! execution changed is put back, its globals and top-level `let`/`const` are gone,
 //! pending promise jobs are dropped. The next execution starts exactly as fresh as in a new

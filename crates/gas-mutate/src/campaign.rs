@@ -4,8 +4,8 @@
 //!    (user breakages, then operators, in file order; ids are their 1-based index, so a
 //!    shard or a `--files` filter never renumbers a mutant).
 //! 2. [`Campaign::baseline`] runs every scenario of a project with a mutant to judge, in
-//!    every zone, on the original sources, twice: as written (the reference snapshot text, which must pass) and with coverage
-//!    probes (which blocks each run reached). The two must give the same text.
+//!    every zone, on the original sources, twice: as written (the reference snapshot
+//!    text, which must pass) and with coverage probes (which blocks each run reached). The two must give the same text.
 //! 3. [`Campaign::run`] runs each mutant through the runs that reached its code, cheapest
 //!    run first, and stops at the first run that kills it. Mutants run in parallel.
 //!
