@@ -225,6 +225,10 @@ fn run_prelude_alone(prelude: &PreludeText) -> Result<BTreeMap<String, BTreeSet<
     // No lazy globals here: the prelude builds every one, so every class reports.
     let eager = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(false.into()));
     register(&mut context, js_string!("__gas_lazy_globals"), eager)?;
+    // The prelude builds every class here (no lazy globals: `buildEveryClass`).
+    let nothing_to_keep = NativeFunction::from_fn_ptr(|_this, _args, _context| Ok(JsValue::undefined()));
+    register(&mut context, js_string!("__gas_class_built"), nothing_to_keep.clone())?;
+    register(&mut context, js_string!("__gas_class_builder"), nothing_to_keep)?;
     let chunks: Vec<(&'static str, String)> =
         CHUNKS.iter().map(|chunk| chunk.name).zip(prelude.chunks.iter().cloned()).collect();
     // SAFETY: the closure captures Rust strings, no GC values.

@@ -163,11 +163,21 @@ pub struct CompileCounts {
     /// Versions whose copy of the template's scope was laid out otherwise, compiled on a
     /// template of their own instead (never expected).
     pub layout_mismatches: u64,
+    /// Class prototypes built (00_core.js, `lazyClass`): on an object's first use, and
+    /// again after the realm restore that followed (prepared.rs, `keep_built`).
+    pub prototypes: u64,
 }
 
 thread_local! {
     pub(crate) static COMPILE_COUNTS: std::cell::Cell<CompileCounts> = const {
-        std::cell::Cell::new(CompileCounts { templates: 0, versions: 0, contexts: 0, files: 0, layout_mismatches: 0 })
+        std::cell::Cell::new(CompileCounts {
+            templates: 0,
+            versions: 0,
+            contexts: 0,
+            files: 0,
+            layout_mismatches: 0,
+            prototypes: 0,
+        })
     };
 }
 

@@ -20,7 +20,9 @@
 //!
 //! This is not where services are *built* on first touch: that is the global object's
 //! (vendored boa's `LazyGlobal`, 99_globals.js). Chunks make the first build pay for
-//! compiling its service, and a project that never builds it pay nothing.
+//! compiling its service, and a project that never builds it pay nothing. A service's
+//! classes are only registered when it is built; each builds its prototype when it makes
+//! its first object (00_core.js, `lazyClass`).
 
 use std::sync::LazyLock;
 
@@ -110,6 +112,8 @@ pub const CORE_NAMES: &[&str] = &[
     "service",
     "NO_HANDLE",
     "klass",
+    "lazyClass",
+    "builtPrototype",
     "c",
     "chain",
     "wrap",

@@ -26,7 +26,7 @@ use boa_engine::heap_budget;
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::{LazyGlobal, RealmSnapshot};
-use boa_engine::{js_string, Context, JsError, JsNativeError, JsString, JsValue, Script};
+use boa_engine::{js_string, Context, JsError, JsNativeError, JsObject, JsString, JsValue, Script};
 use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
 use gas_platform::trace::LogLevel;
@@ -63,6 +63,11 @@ pub struct LiveContext {
     snapshot: Option<RealmSnapshot>,
     /// The VM's stack and frame depths when no execution runs (`Context::vm_depths`).
     resting_depths: (usize, usize),
+    /// The classes whose prototypes were built since the last snapshot (00_core.js,
+    /// `lazyClass`), by qualified name.
+    classes_built: Rc<RefCell<Vec<String>>>,
+    /// The prelude's `buildClasses(names)`, which builds them again after a restore.
+    class_builder: Option<JsObject>,
 }
 
 impl LiveContext {
@@ -84,9 +89,11 @@ impl LiveContext {
         register_natives(&mut context, &host, &random)?;
         register_chunk_loader(&mut context, template)?;
         register_advanced(&mut context, &template.advanced)?;
+        let (classes_built, builder_slot) = register_class_hooks(&mut context)?;
         remove_unbounded_builtins(&mut context)?;
         let realm = context.realm().clone();
         template.core.rebind(realm, &mut context)?.evaluate(&mut context)?;
+        let class_builder = builder_slot.borrow_mut().take();
         // The services the project names, and what the prelude built, are in the
         // snapshot below.
         let global = context.global_object();
@@ -94,6 +101,7 @@ impl LiveContext {
             global.get(JsString::from(name.as_str()), &mut context)?;
         }
         LazyGlobal::take_built(&global);
+        classes_built.borrow_mut().clear();
         let snapshot = if FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed) {
             None
         } else {
@@ -111,6 +119,8 @@ impl LiveContext {
             jobs,
             snapshot,
             resting_depths,
+            classes_built,
+            class_builder,
         };
         live.bind_files(version)?;
         crate::compiled::count(|counts| &mut counts.contexts);
@@ -177,24 +187,39 @@ impl LiveContext {
     }
 
     /// After `restore`: builds again, in the restored realm, the service globals the
-    /// execution built on first touch (the restore put their placeholders back), and
-    /// takes the snapshot again with them, so that later executions find them built and
-    /// the restore keeps them as they are now, exactly as a fresh context would build
-    /// them. Compiled code's inline caches for those globals were made after they were
-    /// built, so they must be built before the next execution runs: an error here (a
-    /// gas-sim bug) drops the context. `built` is `LazyGlobal::take_built` from before
-    /// the restore.
-    fn keep_built_globals(&mut self, built: &[JsString]) -> Result<(), JsError> {
+    /// execution built on first touch (the restore put their placeholders back) and the
+    /// classes it built on first use, and takes the snapshot again with them, so that
+    /// later executions find them built and the restore keeps them as they are now,
+    /// exactly as a fresh context would build them. Compiled code's inline caches for
+    /// those globals were made after they were built, so they must be built before the
+    /// next execution runs: an error here (a gas-sim bug) drops the context. `built` is
+    /// what `take_built` gave before the restore.
+    fn keep_built(&mut self, built: &Built) -> Result<(), JsError> {
         if built.is_empty() || self.snapshot.is_none() {
             return Ok(());
         }
         let global = self.context.global_object();
-        for name in built {
+        for name in &built.globals {
             global.get(name.clone(), &mut self.context)?;
         }
-        LazyGlobal::take_built(&global);
+        if let Some(builder) = &self.class_builder {
+            let names = JsValue::from(JsString::from(built.classes.join(",")));
+            builder.call(&JsValue::undefined(), &[names], &mut self.context)?;
+        }
+        self.take_built();
+        // The old snapshot goes first: two at once were a thread's peak memory. (On an
+        // error the context is dropped anyway.)
+        self.snapshot = None;
         self.snapshot = Some(self.context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?);
         Ok(())
+    }
+
+    /// The globals and classes built since the last call.
+    fn take_built(&self) -> Built {
+        Built {
+            globals: LazyGlobal::take_built(&self.context.global_object()),
+            classes: std::mem::take(&mut *self.classes_built.borrow_mut()),
+        }
     }
 }
 
@@ -322,9 +347,9 @@ pub fn give_back(template: &Template, mut live: LiveContext, killed: bool) {
         CONTEXTS_DROPPED_OFF_REST.fetch_add(1, Ordering::Relaxed);
         return;
     }
-    let built = LazyGlobal::take_built(&live.context.global_object());
+    let built = live.take_built();
     live.restore();
-    if live.keep_built_globals(&built).is_ok() {
+    if live.keep_built(&built).is_ok() {
         *template.live.borrow_mut() = Some(live);
     }
 }
@@ -352,6 +377,53 @@ fn register_chunk_loader(context: &mut Context, template: &Rc<Template>) -> Resu
     context.register_global_builtin_callable(js_string!("__gas_chunk"), 1, load)?;
     Ok(())
 }
+
+/// What an execution built on first use: service globals (vendored boa's `LazyGlobal`)
+/// and class prototypes (00_core.js, `lazyClass`).
+struct Built {
+    globals: Vec<JsString>,
+    classes: Vec<String>,
+}
+
+impl Built {
+    fn is_empty(&self) -> bool {
+        self.globals.is_empty() && self.classes.is_empty()
+    }
+}
+
+/// `__gas_class_built(name)`, which the prelude calls when it has built a class's
+/// prototype (the names go to the returned list), and `__gas_class_builder(f)`, which it
+/// calls once with its `buildClasses` (into the returned slot); it deletes both.
+fn register_class_hooks(context: &mut Context) -> Result<(Rc<RefCell<Vec<String>>>, ClassBuilderSlot), JsError> {
+    let built: Rc<RefCell<Vec<String>>> = Rc::default();
+    let sink = built.clone();
+    // SAFETY: the closure captures an Rc<RefCell<..>> of Rust strings, no GC values.
+    let class_built = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let name = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+            sink.borrow_mut().push(name);
+            crate::compiled::count(|counts| &mut counts.prototypes);
+            Ok(JsValue::undefined())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_class_built"), 1, class_built)?;
+    let slot: ClassBuilderSlot = Rc::default();
+    let fill = slot.clone();
+    // SAFETY: the slot holds the function only until `LiveContext::build` takes it out,
+    // right after the prelude ran (this native is deleted then), and the function is the
+    // prelude's, kept alive by the realm: the closure never drops a GC value in a collection.
+    let class_builder = unsafe {
+        NativeFunction::from_closure(move |_this, args, _context| {
+            *fill.borrow_mut() = args.first().and_then(JsValue::as_object);
+            Ok(JsValue::undefined())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_class_builder"), 1, class_builder)?;
+    Ok((built, slot))
+}
+
+/// Where `__gas_class_builder` puts the prelude's `buildClasses`.
+type ClassBuilderSlot = Rc<RefCell<Option<JsObject>>>;
 
 /// `__gas_advanced()`: the project's advanced services (`Template::advanced`), read once
 /// by the prelude (99_globals.js), which deletes it.

@@ -138,6 +138,36 @@ fn a_killed_execution_leaves_nothing_behind() {
     assert_eq!(runner.result(&p, "probe"), serde_json::json!(["undefined", "undefined"]));
 }
 
+/// A class's prototype is built when the class first makes an object (00_core.js,
+/// `lazyClass`), inside an execution; the restore builds it again in the restored realm
+/// and keeps it in the snapshot (prepared.rs, `keep_built`): the next execution builds
+/// no prototype and sees none of the first one's changes to it.
+#[test]
+fn a_class_an_execution_built_is_kept_built_and_unchanged() {
+    let p = project(
+        "function use() {\n\
+           const range = SpreadsheetApp.create('s').getSheets()[0].getRange('A1');\n\
+           const proto = Object.getPrototypeOf(range);\n\
+           const before = [String(range.getValue()), Object.keys(proto).length, typeof proto.getDataSourceTables];\n\
+           proto.getValue = () => 'patched';\n\
+           return before.concat([range.getValue()]);\n\
+         }",
+    );
+    let mut runner = Runner::new();
+    let prototypes = || gas_engine::compile_counts().prototypes;
+    let start = prototypes();
+    let first = runner.result(&p, "use");
+    let built = prototypes() - start;
+    // Spreadsheet, Sheet and Range: in the execution, then again after its restore.
+    assert!(built >= 6 && built % 2 == 0, "{built} prototypes built");
+    let methods = first[1].as_u64().unwrap();
+    assert!(methods > 150, "Range's prototype has every method of the catalogue: {first}");
+    assert_eq!(first, serde_json::json!(["", methods, "function", "patched"]));
+    let before_second = prototypes();
+    assert_eq!(runner.result(&p, "use"), first);
+    assert_eq!(prototypes(), before_second, "the second execution found every prototype built");
+}
+
 #[test]
 fn executions_in_different_zones_share_a_context_but_not_a_zone() {
     let p = project("function offset() { return new Date(2024, 0, 1).getTimezoneOffset(); }");

@@ -37,6 +37,7 @@ fn counted(work: impl FnOnce()) -> CompileCounts {
         contexts: after.contexts - before.contexts,
         files: after.files - before.files,
         layout_mismatches: after.layout_mismatches - before.layout_mismatches,
+        prototypes: after.prototypes - before.prototypes,
     }
 }
 
@@ -68,7 +69,10 @@ fn a_mutant_runs_its_own_code_in_the_originals_context() {
         assert_eq!(main_of(&mutant), ["1101", "changed", "mutant"]);
         assert_eq!(main_of(&original), ORIGINAL, "the original again");
     });
-    assert_eq!(shared, CompileCounts { templates: 0, versions: 1, contexts: 0, files: 2, layout_mismatches: 0 });
+    assert_eq!(
+        shared,
+        CompileCounts { templates: 0, versions: 1, contexts: 0, files: 2, layout_mismatches: 0, prototypes: 0 }
+    );
 }
 
 #[test]
@@ -83,7 +87,10 @@ fn a_mutant_that_changes_one_file_compiles_that_file_alone() {
         // More versions than a template keeps: the original's is compiled again.
         assert_eq!(main_of(&original), ORIGINAL);
     });
-    assert_eq!(counts, CompileCounts { templates: 0, versions: 7, contexts: 0, files: 7, layout_mismatches: 0 });
+    assert_eq!(
+        counts,
+        CompileCounts { templates: 0, versions: 7, contexts: 0, files: 7, layout_mismatches: 0, prototypes: 0 }
+    );
 }
 
 #[test]

@@ -172,10 +172,20 @@
     }
     return steps;
   }
+  // A declared read's path, its class built first if it was not (`lazyClass`): a
+  // builder reads the paths of the class it builds before any object of it exists.
+  function readPathOf(name) {
+    if (!(name in readPaths)) {
+      const className = name.slice(0, name.lastIndexOf('.'));
+      const qualified = className.indexOf('.') >= 0 ? className : catalogue.qualify(className);
+      if (qualified !== undefined && classBuilders[qualified] !== undefined) classBuilders[qualified]();
+    }
+    return readPaths[name];
+  }
   // A declared read's raw value, for the methods that reshape it by hand (a default for a
   // missing field, a copy): `read(this, 'BooleanCondition.getBackground')`.
   function read(object, name) {
-    const path = readPaths[name];
+    const path = readPathOf(name);
     if (!path) throw new Error('gas-sim prelude: no field read declared for ' + name);
     let h = object._h;
     for (let i = 0; i < path.length; i++) {
@@ -187,7 +197,7 @@
   // The one field a declared read takes, for a builder that writes what the read reads
   // (TextStyleBuilder: `readKey('TextStyle.isBold')`).
   function readKey(name) {
-    const path = readPaths[name];
+    const path = readPathOf(name);
     if (!path || path.length !== 1) throw new Error('gas-sim prelude: no one-field read declared for ' + name);
     return path[0];
   }
@@ -195,14 +205,63 @@
     return Object.create(prototypeOf(className, methods));
   }
   const NO_HANDLE = { value: null, writable: true, enumerable: false };
-  function klass(className, methods) {
+  // A class whose prototype is built the first time it makes an object: building a
+  // service registers its classes, and a project that uses Sheet and Range builds those
+  // two of SpreadsheetApp's forty (a prototype is a function per catalogue method, Range
+  // has about 200). `methods()` gives the hand-written methods then; `finish(prototype)`
+  // adds what the service file sets on it (before the catalogue's enums). Scripts never
+  // reach a constructor, only its objects, so they cannot tell when it was built.
+  // `classBuilt` tells gas-engine (prepared.rs), which builds again, after the realm
+  // restore, what an execution built, and takes the snapshot anew with it, as it does
+  // for the globals (99_globals.js).
+  const classBuilt = global.__gas_class_built;
+  delete global.__gas_class_built;
+  // Each class's `build`: by qualified name, and every one in order. (Also the
+  // constructor's own `build`: no Map, which the realm snapshot cannot hold.)
+  const classBuilders = Object.create(null);
+  const everyBuild = [];
+  function lazyClass(className, methods, finish) {
+    const qualified = catalogueClass(className)[0];
+    let ready = false;
     function Ctor(handle) {
+      if (!ready) {
+        build();
+        return new Ctor(handle);
+      }
       this._h = handle;
     }
+    function build() {
+      if (ready) return Ctor.prototype;
+      ready = true;
+      Ctor.prototype = prototypeOf(className, methods());
+      Object.defineProperty(Ctor.prototype, '_h', NO_HANDLE);
+      if (finish !== undefined) finish(Ctor.prototype);
+      finishClasses();
+      classBuilt(qualified);
+      return Ctor.prototype;
+    }
     registerClass(className, Ctor);
-    Ctor.prototype = prototypeOf(className, methods);
-    Object.defineProperty(Ctor.prototype, '_h', NO_HANDLE);
+    classBuilders[qualified] = build;
+    everyBuild.push(build);
+    Object.defineProperty(Ctor, 'build', { value: build });
     return Ctor;
+  }
+  function klass(className, methods, finish) {
+    return lazyClass(className, () => methods, finish);
+  }
+  // A class's prototype, built now if it was not (a service that borrows its methods).
+  const builtPrototype = (Ctor) => Ctor.build();
+  // gas-engine's rebuild after a restore: the classes named (comma-separated) that are
+  // registered in this realm state (a class of a service not built again is left out).
+  function buildClasses(names) {
+    const list = names === '' ? [] : names.split(',');
+    for (let i = 0; i < list.length; i++) {
+      if (classBuilders[list[i]] !== undefined) classBuilders[list[i]]();
+    }
+  }
+  // Every class registered so far (`gas-sim api`'s eager run: each reports its methods).
+  function buildEveryClass() {
+    for (let i = 0; i < everyBuild.length; i++) everyBuild[i]();
   }
   // Method makers: most methods only pass their arguments to the service and give the
   // result its Apps Script shape; `derived` makes those of every declared method a

@@ -9,12 +9,24 @@
   // not indented inside this function.
   const sheetsService = once(() => {
   const sheetParts = {};
+  // A class's prototype is built from its parts on first use (00_core.js, lazyClass).
   const sheetClass = (name) => {
-    function Ctor(handle) {
-      this._h = handle;
+    sheetParts[name] = { methods: [] };
+    return lazyClass(name, () => partMethods(name));
+  };
+  // The methods every part gave `name`: one object, each name from one part.
+  const partMethods = (name) => {
+    const methods = {};
+    const groups = sheetParts[name].methods;
+    for (let j = 0; j < groups.length; j++) {
+      const group = groups[j];
+      const keys = Object.keys(group);
+      for (let k = 0; k < keys.length; k++) {
+        if (hasOwn(methods, keys[k])) throw new Error('gas-sim prelude: two parts define ' + name + '.' + keys[k]);
+        methods[keys[k]] = group[keys[k]];
+      }
     }
-    sheetParts[name] = { Ctor, methods: [] };
-    return registerClass(name, Ctor);
+    return methods;
   };
   const sheetMethods = (name, methods) => {
     if (sheetParts[name] === undefined) throw new Error('gas-sim prelude: no sheets class ' + name);
@@ -25,8 +37,7 @@
   const Spreadsheet = sheetClass('Spreadsheet');
   const Selection = sheetClass('Selection');
   const TextFinder = sheetClass('TextFinder');
-  function SpreadsheetAppParts() {}
-  sheetParts.SpreadsheetApp = { Ctor: SpreadsheetAppParts, methods: [], service: true };
+  sheetParts.SpreadsheetApp = { methods: [] };
   const sheets = { Range, Sheet, Spreadsheet, Selection, TextFinder, SpreadsheetApp: null };
 
   // TextFinder's methods are in 15_sheets_objects.js.

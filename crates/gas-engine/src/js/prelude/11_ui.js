@@ -22,8 +22,9 @@
       createAddonMenu() { return new Menu({ caption: '', addon: true, entries: [] }); },
       alert(...args) { return call('Ui.alert', this._h, args); },
       prompt(...args) { return new PromptResponse(call('Ui.prompt', this._h, args)); },
+    }, (prototype) => {
+      hidden(prototype, 'Button', Button);
+      hidden(prototype, 'ButtonSet', ButtonSet);
     });
-    hidden(Ui.prototype, 'Button', Button);
-    hidden(Ui.prototype, 'ButtonSet', ButtonSet);
     return { Ui, Menu, PromptResponse, Button, ButtonSet };
   })();

@@ -38,10 +38,10 @@
       // An attachment is one blob, not a composite one (as Blob's getAllBlobs).
       getAllBlobs() { return [this]; },
       // A blob's changes and conversions, as Blob's (39_blob.js).
-      setBytes: Blob.prototype.setBytes,
-      setDataFromString: Blob.prototype.setDataFromString,
-      setContentTypeFromExtension: Blob.prototype.setContentTypeFromExtension,
-      getAs: Blob.prototype.getAs,
+      setBytes: builtPrototype(Blob).setBytes,
+      setDataFromString: builtPrototype(Blob).setDataFromString,
+      setContentTypeFromExtension: builtPrototype(Blob).setContentTypeFromExtension,
+      getAs: builtPrototype(Blob).getAs,
     });
     // The getters of a message, thread, label and draft are reads of the handle
     // (bindings/gmail.rs): a view of the mailbox when it was made; `refresh` reads again.

@@ -83,3 +83,7 @@
     const name = madeNames[i];
     Object.defineProperty(global, name, { value: lazy ? build : build(name), writable: true, enumerable: false, configurable: true });
   }
+  if (!lazy) buildEveryClass();
+  // How gas-engine builds again the classes an execution built (prepared.rs).
+  global.__gas_class_builder(buildClasses);
+  delete global.__gas_class_builder;
