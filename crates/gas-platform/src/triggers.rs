@@ -66,6 +66,16 @@ pub enum TimeSpec {
         at_hour: u32,
         near_minute: Option<u32>,
     },
+    /// `onMonthDay(d).atHour(h)[.nearMinute(m)]`: every month on day `d` (1-31), in the
+    /// trigger's zone. A month without that day (31 in April, 30 in February) has no
+    /// firing: assumed (the documentation says only "the date in the month that the
+    /// trigger runs"); the other reading, the month's last day, would fire twice as often
+    /// at month ends some scripts treat as special.
+    OnMonthDay {
+        month_day: u32,
+        at_hour: u32,
+        near_minute: Option<u32>,
+    },
     /// `at(date)` / `after(ms)`: once.
     At {
         at_utc_ms: i64,
@@ -433,6 +443,12 @@ pub fn validate_spec(spec: &TimeSpec) -> ServiceResult<()> {
             }
             check_hour_minute(at_hour, near_minute)
         }
+        TimeSpec::OnMonthDay { month_day, at_hour, near_minute } => {
+            if !(MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&month_day) {
+                return Err(ServiceError::new(INVALID_MONTH_DAY_MESSAGE));
+            }
+            check_hour_minute(at_hour, near_minute)
+        }
         TimeSpec::At { at_utc_ms } | TimeSpec::OnDate { at_utc_ms } => {
             crate::time::check_time_value(at_utc_ms).map_err(|_| ServiceError::new(INVALID_DATE_MESSAGE))?;
             Ok(())
@@ -450,6 +466,8 @@ pub struct ClockBuilder {
     pub every_days: Option<f64>,
     pub every_weeks: Option<f64>,
     pub on_week_day: Option<String>,
+    /// `onMonthDay(day)`, as the script passed it.
+    pub on_month_day: Option<f64>,
     pub at_hour: Option<f64>,
     pub near_minute: Option<f64>,
     /// `at(date)`: the Date's time value.
@@ -462,10 +480,16 @@ pub struct ClockBuilder {
 }
 
 /// Assumed texts for the builder combinations the platform refuses at `create()`.
-pub const NO_SCHEDULE_MESSAGE: &str = "Time-based triggers must have a schedule: call everyMinutes, everyHours, everyDays, onWeekDay, at or after before create().";
-pub const TWO_SCHEDULES_MESSAGE: &str = "A time-based trigger has one schedule: call only one of everyMinutes, everyHours, everyDays, everyWeeks/onWeekDay, at, after or atDate.";
+pub const NO_SCHEDULE_MESSAGE: &str = "Time-based triggers must have a schedule: call everyMinutes, everyHours, everyDays, onWeekDay, onMonthDay, at or after before create().";
+pub const TWO_SCHEDULES_MESSAGE: &str = "A time-based trigger has one schedule: call only one of everyMinutes, everyHours, everyDays, everyWeeks/onWeekDay, onMonthDay, at, after or atDate.";
 pub const HOUR_WITHOUT_DAYS_MESSAGE: &str =
-    "atHour() and nearMinute() apply only to everyDays(), everyWeeks()/onWeekDay() and atDate() triggers.";
+    "atHour() and nearMinute() apply only to everyDays(), everyWeeks()/onWeekDay(), onMonthDay() and atDate() triggers.";
+/// The days `onMonthDay(day)` takes (a day of a month).
+pub const MONTH_DAY_MIN: u32 = 1;
+pub const MONTH_DAY_MAX: u32 = 31;
+/// Assumed text, in the platform's "Invalid argument: NAME" shape (the parameter is
+/// documented as `day`): `onMonthDay` with a day outside 1-31.
+pub const INVALID_MONTH_DAY_MESSAGE: &str = "Invalid argument: day";
 pub const WEEKS_WITHOUT_DAY_MESSAGE: &str = "everyWeeks() needs onWeekDay(): the day of the week the trigger fires.";
 pub const INVALID_ZONE_MESSAGE: &str = "Invalid argument: timezone";
 
@@ -495,6 +519,7 @@ impl ClockBuilder {
             self.every_hours.is_some(),
             self.every_days.is_some(),
             weekly,
+            self.on_month_day.is_some(),
             self.at_ms.is_some(),
             self.after_ms.is_some(),
             self.at_date.is_some(),
@@ -504,7 +529,7 @@ impl ClockBuilder {
             1 => {}
             _ => return Err(ServiceError::new(TWO_SCHEDULES_MESSAGE)),
         }
-        let wall_clock = self.every_days.is_some() || weekly || self.at_date.is_some();
+        let wall_clock = self.every_days.is_some() || weekly || self.on_month_day.is_some() || self.at_date.is_some();
         if !wall_clock && (self.at_hour.is_some() || self.near_minute.is_some()) {
             return Err(ServiceError::new(HOUR_WITHOUT_DAYS_MESSAGE));
         }
@@ -524,6 +549,10 @@ impl ClockBuilder {
             let weekday = weekday_number(day).ok_or_else(|| ServiceError::new("Invalid argument: weekDay"))?;
             let weeks = self.every_weeks.map(whole).unwrap_or(1);
             return Ok(TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute });
+        }
+        if let Some(day) = self.on_month_day {
+            // NaN and negatives become 0, past u32 the largest: both refused by validate_spec.
+            return Ok(TimeSpec::OnMonthDay { month_day: whole(day), at_hour, near_minute });
         }
         if let Some(date_ms) = self.at_ms {
             return Ok(TimeSpec::At { at_utc_ms: date_to_at_utc_ms(date_ms)? });
@@ -676,6 +705,30 @@ mod tests {
         assert!(validate_spec(&TimeSpec::EveryWeeks { weeks: 1, weekday: 8, at_hour: 9, near_minute: None }).is_err());
         assert!(validate_spec(&TimeSpec::At { at_utc_ms: 0 }).is_ok());
         assert_eq!(validate_spec(&TimeSpec::At { at_utc_ms: i64::MAX }).unwrap_err().message, INVALID_DATE_MESSAGE);
+    }
+
+    #[test]
+    fn monthly_triggers_take_a_day_of_the_month_and_an_hour() {
+        let utc = chrono_tz::UTC;
+        let monthly = |day: f64| ClockBuilder { on_month_day: Some(day), at_hour: Some(9.0), ..Default::default() };
+        let spec = monthly(31.0).to_spec(0, utc).unwrap();
+        assert_eq!(spec, TimeSpec::OnMonthDay { month_day: 31, at_hour: 9, near_minute: None });
+        assert!(validate_spec(&spec).is_ok());
+        for bad in [0.0, 32.0, -1.0, f64::NAN, 1e12] {
+            let spec = monthly(bad).to_spec(0, utc).unwrap();
+            assert_eq!(validate_spec(&spec).unwrap_err().message, INVALID_MONTH_DAY_MESSAGE, "{bad}");
+        }
+        let late = TimeSpec::OnMonthDay { month_day: 1, at_hour: 24, near_minute: None };
+        assert!(validate_spec(&late).unwrap_err().message.contains("atHour()"));
+        let and_weekly = ClockBuilder { on_week_day: Some("MONDAY".into()), ..monthly(1.0) };
+        assert_eq!(and_weekly.to_spec(0, utc).unwrap_err().message, TWO_SCHEDULES_MESSAGE);
+        // Kept in a state file as it was installed.
+        let json = serde_json::to_string(&spec_of(monthly(15.0))).unwrap();
+        assert_eq!(json, r#"{"kind":"on_month_day","month_day":15,"at_hour":9,"near_minute":null}"#);
+    }
+
+    fn spec_of(builder: ClockBuilder) -> TimeSpec {
+        builder.to_spec(0, chrono_tz::UTC).unwrap()
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! fixed" time in its window; gas-sim draws that offset from the seed unless the
 //! scenario pins it (`minute = 0`). Intervals (`everyMinutes`, `everyHours`) are fixed
 //! periods in absolute time, aligned to local midnight of the scenario's first day, so
-//! they keep firing every 60 minutes across a DST change. Daily and weekly triggers
-//! fire at a local wall time; a time in a DST gap follows the ECMAScript rule.
+//! they keep firing every 60 minutes across a DST change. Daily, weekly and monthly
+//! triggers fire at a local wall time; a time in a DST gap follows the ECMAScript rule.
 
 use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use chrono_tz::Tz;
@@ -32,6 +32,15 @@ pub enum Schedule {
         weeks: u32,
         weekday: u32,
         first_day: NaiveDate,
+        hour: u32,
+        minute: u32,
+        offset_minutes: i64,
+    },
+    /// On day `month_day` of every month that has it, at `hour:minute` local, moved by
+    /// `offset_minutes` (`onMonthDay`; gas-platform's triggers.rs says why a month
+    /// without that day is skipped).
+    Monthly {
+        month_day: u32,
         hour: u32,
         minute: u32,
         offset_minutes: i64,
@@ -67,6 +76,9 @@ impl Schedule {
                     (day - first_day).num_days().rem_euclid(i64::from(days.max(1))) == 0
                 })
             }
+            Schedule::Monthly { month_day, hour, minute, offset_minutes } => {
+                first_local_firing(at_utc_ms, zone, (hour, minute, offset_minutes), |day| day.day() == month_day)
+            }
             Schedule::Weekly { weeks, weekday, first_day, hour, minute, offset_minutes } => {
                 let first_monday = first_day - Duration::days(i64::from(first_day.weekday().num_days_from_monday()));
                 first_local_firing(at_utc_ms, zone, (hour, minute, offset_minutes), |day| {
@@ -91,6 +103,9 @@ impl Schedule {
             }
             Schedule::Weekly { weeks, weekday, hour, minute, .. } => {
                 TimeSpec::EveryWeeks { weeks, weekday, at_hour: hour, near_minute: Some(minute) }
+            }
+            Schedule::Monthly { month_day, hour, minute, .. } => {
+                TimeSpec::OnMonthDay { month_day, at_hour: hour, near_minute: Some(minute) }
             }
             Schedule::Once { at_utc_ms } => TimeSpec::At { at_utc_ms },
         }
@@ -118,6 +133,10 @@ impl Schedule {
             TimeSpec::EveryWeeks { weeks, weekday, at_hour, near_minute } => {
                 let (minute, offset_minutes) = place(near_minute, rng);
                 Schedule::Weekly { weeks, weekday, first_day, hour: at_hour, minute, offset_minutes }
+            }
+            TimeSpec::OnMonthDay { month_day, at_hour, near_minute } => {
+                let (minute, offset_minutes) = place(near_minute, rng);
+                Schedule::Monthly { month_day, hour: at_hour, minute, offset_minutes }
             }
             TimeSpec::At { at_utc_ms } => Schedule::Once { at_utc_ms },
             TimeSpec::OnDate { at_utc_ms } => {
@@ -248,6 +267,42 @@ mod tests {
         let first = daily.next_at_or_after(at("2025-11-01T07:00:00Z"), la).unwrap();
         assert_eq!(iso_utc(first), "2025-11-01T16:00:00.000Z");
         assert_eq!(iso_utc(daily.next_at_or_after(first + 1, la).unwrap()), "2025-11-02T17:00:00.000Z");
+    }
+
+    #[test]
+    fn monthly_fires_on_its_day_in_local_time_and_skips_months_without_it() {
+        let la = parse_zone("America/Los_Angeles").unwrap();
+        let monthly = Schedule::Monthly { month_day: 31, hour: 9, minute: 30, offset_minutes: 0 };
+        let mut firings = Vec::new();
+        let mut next = at("2025-01-01T00:00:00Z");
+        while let Some(firing) = monthly.next_at_or_after(next, la).filter(|f| *f < at("2025-12-31T00:00:00Z")) {
+            firings.push(iso_utc(firing));
+            next = firing + 1;
+        }
+        // 09:30 PST is 17:30Z, 09:30 PDT 16:30Z; February, April, June, September and
+        // November have no 31st.
+        assert_eq!(
+            firings,
+            [
+                "2025-01-31T17:30:00.000Z",
+                "2025-03-31T16:30:00.000Z",
+                "2025-05-31T16:30:00.000Z",
+                "2025-07-31T16:30:00.000Z",
+                "2025-08-31T16:30:00.000Z",
+                "2025-10-31T16:30:00.000Z",
+            ]
+        );
+        // A script's trigger: the minute drawn from the seed, the spec shown as installed.
+        let spec = TimeSpec::OnMonthDay { month_day: 1, at_hour: 6, near_minute: None };
+        let first_day = NaiveDate::from_ymd_opt(2025, 6, 1).unwrap();
+        let placed = Schedule::from_spec(&spec, at("2025-06-01T00:00:00Z"), first_day, &mut SeededRng::derive(3, "t"));
+        let Schedule::Monthly { month_day: 1, hour: 6, minute, offset_minutes: 0 } = placed else {
+            panic!("{placed:?}")
+        };
+        assert!(minute < 60);
+        assert_eq!(placed.to_spec(), TimeSpec::OnMonthDay { month_day: 1, at_hour: 6, near_minute: Some(minute) });
+        let july = placed.next_at_or_after(at("2025-06-01T07:00:00Z"), Tz::UTC).unwrap();
+        assert_eq!(july, at("2025-07-01T06:00:00Z") + i64::from(minute) * MS_PER_MINUTE);
     }
 
     #[test]

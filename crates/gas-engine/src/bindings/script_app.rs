@@ -223,6 +223,7 @@ fn clock_builder(builder: &Val) -> ClockBuilder {
         every_days: number("everyDays"),
         every_weeks: number("everyWeeks"),
         on_week_day: field("onWeekDay").map(Val::to_js_string),
+        on_month_day: number("onMonthDay"),
         at_hour: number("atHour"),
         near_minute: number("nearMinute"),
         at_ms: field("at").map(|v| match v {

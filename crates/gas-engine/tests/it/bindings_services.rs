@@ -422,6 +422,11 @@ fn trigger_builders_record_their_schedule() {
             TimeSpec::EveryWeeks { weeks: 1, weekday: 1, at_hour: 0, near_minute: None },
             None,
         ),
+        (
+            "onMonthDay(31).atHour(23).nearMinute(45)",
+            TimeSpec::OnMonthDay { month_day: 31, at_hour: 23, near_minute: Some(45) },
+            None,
+        ),
         ("at(new Date(Date.now() + 3600000))", TimeSpec::At { at_utc_ms: START_UTC_MS + 3_600_000 }, None),
         ("after(60000)", TimeSpec::At { at_utc_ms: START_UTC_MS + 60_000 }, None),
         ("atDate(2025, 7, 1)", TimeSpec::OnDate { at_utc_ms: 1_751_328_000_000 }, None),

@@ -1,5 +1,6 @@
 //! When triggers fire: an `inTimezone` trigger follows its own zone on every firing
-//! (across that zone's DST change), and a scenario trigger's `until` is exclusive.
+//! (across that zone's DST change), a monthly one fires in the months that have its
+//! day, and a scenario trigger's `until` is exclusive.
 
 use std::path::{Path, PathBuf};
 
@@ -9,6 +10,9 @@ const CODE: &str = r#"
 function install() {
   ScriptApp.newTrigger('tick').timeBased().everyDays(1).atHour(9).nearMinute(0)
     .inTimezone('America/New_York').create();
+}
+function installMonthly() {
+  ScriptApp.newTrigger('tick').timeBased().onMonthDay(31).atHour(9).nearMinute(0).create();
 }
 function tick() {
   const props = PropertiesService.getScriptProperties();
@@ -61,4 +65,19 @@ fn a_scenario_trigger_does_not_fire_at_its_until() {
     );
     let report = run(&path);
     assert_eq!(report.properties["ticks"], r#"["2025-06-13T09:00","2025-06-13T10:00","2025-06-13T11:00"]"#);
+}
+
+#[test]
+fn a_monthly_trigger_fires_on_its_day_in_the_months_that_have_it_across_dst() {
+    let dir = tempfile::tempdir().unwrap();
+    // Los Angeles: PST in January, PDT from 2025-03-09; no 31st in February or April.
+    let path = scenario(
+        dir.path(),
+        "America/Los_Angeles",
+        "start = \"2025-01-01T00:00\"\nend = \"2025-06-01T00:00\"\n",
+        "[[runs]]\nat = \"2025-01-01T00:00\"\nfunction = \"installMonthly\"\n",
+    );
+    let report = run(&path);
+    // nearMinute(0) placed at 08:52 by seed 1, as above: 16:52Z in PST, 15:52Z in PDT.
+    assert_eq!(report.properties["ticks"], r#"["2025-01-31T16:52","2025-03-31T15:52","2025-05-31T15:52"]"#);
 }

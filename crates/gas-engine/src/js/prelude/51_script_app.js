@@ -11,6 +11,7 @@
       everyDays(n) { this._h.everyDays = n; return this; },
       everyWeeks(n) { this._h.everyWeeks = n; return this; },
       onWeekDay(day) { this._h.onWeekDay = String(day); return this; },
+      onMonthDay(day) { this._h.onMonthDay = day; return this; },
       atHour(h) { this._h.atHour = h; return this; },
       nearMinute(m) { this._h.nearMinute = m; return this; },
       at(date) { this._h.at = date; return this; },
