@@ -22,6 +22,9 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process()
     "Utilities.computeDigest" => 0,
     "Utilities.computeHmacSha256Signature" => 0,
     "Utilities.computeHmacSignature" => 0,
+    "Utilities.computeRsaSha1Signature" => 0,
+    "Utilities.computeRsaSha256Signature" => 0,
+    "Utilities.computeRsaSignature" => 0,
     "Utilities.formatDate" => 0,
     "Utilities.formatString" => 0,
     "Utilities.getUuid" => 0,
@@ -97,6 +100,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             host.charge_steps(work::digest_steps(value.len() + key.len()))?;
             bytes_val(util::compute_hmac(algorithm, &value, &key)?)
         }
+        "Utilities.computeRsaSha1Signature"
+        | "Utilities.computeRsaSha256Signature"
+        | "Utilities.computeRsaSignature" => rsa_signature(host, method, args)?,
         "Utilities.newBlob" => new_blob(method, args)?,
         "Utilities.parseCsv" => {
             let Val::String(text) = arg(0) else { return Err(signature_error(method, args).into()) };
@@ -171,6 +177,26 @@ fn bytes_of(data: &Val, charset: &Val) -> ServiceResult<Vec<u8>> {
         Val::Undefined | Val::Null => Err(ServiceError::new(util::INVALID_DATA_MESSAGE)),
         other => Ok(util::encode_string(&other.to_js_string(), Charset::US_ASCII)),
     }
+}
+
+/// The RSA signatures: `computeRsaSignature(algorithm, value, key[, charset])` and its
+/// two shorthands without the algorithm. The key is PEM text (never bytes).
+fn rsa_signature(host: &crate::host::Host, method: &str, args: &[Val]) -> Result<Val, Failure> {
+    let (algorithm, rest) = match method {
+        "Utilities.computeRsaSha1Signature" => (util::RsaAlgorithm::RSA_SHA_1, args),
+        "Utilities.computeRsaSha256Signature" => (util::RsaAlgorithm::RSA_SHA_256, args),
+        _ => (
+            util::parse_rsa_algorithm(&args.first().unwrap_or(&Val::Undefined).to_js_string())?,
+            args.get(1..).unwrap_or(&[]),
+        ),
+    };
+    let arg = |i: usize| rest.get(i).unwrap_or(&Val::Undefined);
+    let value = bytes_of(arg(0), arg(2))?;
+    let key = arg(1).to_js_string();
+    // A signature is a modular exponentiation, far more than a digest: counted as one of
+    // the largest key's length per byte signed.
+    host.charge_steps(work::digest_steps(value.len() + key.len() + util::RSA_KEY_BITS_MAX))?;
+    Ok(bytes_val(util::compute_rsa_signature(algorithm, &value, &key)?))
 }
 
 /// `Utilities.newBlob(data[, contentType[, name]])`: a string's UTF-8 bytes, typed

@@ -1,5 +1,6 @@
 //! The Utilities and Blob bindings seen from a script: formatDate in several zones,
-//! base64, digests as signed bytes, seeded UUIDs, sleep on the virtual clock, blobs.
+//! base64, digests and signatures as signed bytes, seeded UUIDs, sleep on the virtual
+//! clock, blobs.
 
 use crate::support;
 
@@ -63,6 +64,27 @@ fn compute_digest_returns_signed_bytes() {
         got,
         json!([[-112, 1, 80, -104, 60, -46, 79, -80, -42, -106, 63, 125, 40, -31, 127, 114], 32, [-70, 120, 22, -65]])
     );
+}
+
+/// gas-platform's digest.rs test key (1,024 bits, made for the tests), as a script holds
+/// a service account's `private_key`.
+const TEST_KEY_PEM: &str = "-----BEGIN PRIVATE KEY-----\\nMIICdgIBADANBgkqhkiG9w0BAQEFAASCAmAwggJcAgEAAoGBALvc1Cir+JzP6dah\\nA3CPQe98vrRISJ2vXBsH0My1fmzVKoO3db3ZPZ80QLlFneDRJWZlybWGgjqzpDsT\\nqeI4+S/Uo4cosworsIazyMeQ2FdzIjlb2kdk5uNeOoa0Kz+u3Gwvbe4G23/UyyQa\\nXXXtuVMV9L3g0bWT12s61m9CgGmzAgMBAAECgYAGm3i2yX2f/kwKKXWWguNdyfRn\\nINe0/BLwPHEikguVRlYNdellOPvK2qqgGYu4+YIoPNJAWS/BYsoW7dUeyMQy0/D/\\nKngpyAy7Saf06HnK6NjBKEHVWdSzLjfrZOwSYsBKQySlcXs/0My2O3PaANFDHOER\\n5xIM2zPaDn8GcdafSQJBAPUyu1dNSGZhiF0zNIbCKaK93CdSkFzXnvQCBDldW2U2\\nP6VnWTnF4tE2zFiBXmnHJpsJiuwgWNJ2mcGuBqA21H0CQQDEI3wF5Mj3V0kmzNIv\\nqL08flo0h/sKDZmb9z9qULCNUorIkHTNAewV2KSYM6t862ga8KpVNjOiUCFJ8nBP\\n+33vAkEAre+xCbse8tGZRFQAnN+7XWDFfXeKRPIIJhwQFwlsvh1/hLwNhXgk8Dip\\nONd8vBi0ACMC04IWwCW16Likpp5+mQJAeVuTU3o5toC1bGJy8rYvUIzFd5djhtbf\\nYpdbD4cZlneqE2r+OhKkZugC/4GI6+QkJ/cdDVhaHmYCEuUFBRgQ1QJAH+KDr0sQ\\n+nFe3Qx8kF6UjMzWYxDH2whaKAo0g481CmG2x6GhhtfzrmrbFppNkbcSkj+bfGox\\n5gYmr/ZUlSjbAg==\\n-----END PRIVATE KEY-----\\n";
+
+#[test]
+fn rsa_signatures_sign_a_jwt_as_openssl_does() {
+    let got = eval(&format!(
+        "function main() {{
+           var key = '{TEST_KEY_PEM}';
+           var sig = Utilities.computeRsaSha256Signature('header.payload', key);
+           var same = Utilities.computeRsaSignature(Utilities.RsaAlgorithm.RSA_SHA_256, 'header.payload', key);
+           var sha1 = Utilities.computeRsaSha1Signature('header.payload', key, Utilities.Charset.UTF_8);
+           var bad;
+           try {{ Utilities.computeRsaSha256Signature('x', key.replace(/\\n/g, '\\\\n')); }} catch (e) {{ bad = e.message; }}
+           return [Utilities.base64EncodeWebSafe(sig), String(same) === String(sig), sha1.length, bad];
+         }}"
+    ));
+    // `openssl dgst -sha256 -sign` of `header.payload`, base64url.
+    assert_eq!(got, json!(["sKEJfsysxc4KDc1DBi-9giUXHKH6r3CEFBgAsPwTisX4g5OduJmExxF2KIXhxrNeSazWAVMPBQnfKqKPY5BkM93WmvyZKIsc281KQxSoW-sty6nCao_dmdTukn6SwTBQe1gawKAIlAyC7oBpAyg0grl8OLne-roj9oPQWhylQko=", true, 128, "Invalid argument: key"]));
 }
 
 #[test]

@@ -1,7 +1,10 @@
-//! `Utilities.computeDigest` and the HMAC signatures, as signed Java bytes.
+//! `Utilities.computeDigest`, the HMAC and the RSA signatures, as signed Java bytes.
 
 use hmac::{Hmac, Mac};
 use md5::Md5;
+use rsa::pkcs8::DecodePrivateKey;
+use rsa::traits::PublicKeyParts;
+use rsa::{Pkcs1v15Sign, RsaPrivateKey};
 use sha1::Sha1;
 use sha2::{Digest, Sha256, Sha384, Sha512};
 
@@ -98,6 +101,50 @@ pub fn compute_hmac(algorithm: MacAlgorithm, message: &[u8], key: &[u8]) -> Serv
     Ok(java_bytes(&signature))
 }
 
+/// `Utilities.RsaAlgorithm`, named as the JS enum (`"RSA_SHA_256"`).
+#[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RsaAlgorithm {
+    RSA_SHA_1,
+    RSA_SHA_256,
+}
+
+/// Reads an `RsaAlgorithm` enum name as the binding passes it (`"RSA_SHA_256"`).
+pub fn parse_rsa_algorithm(name: &str) -> ServiceResult<RsaAlgorithm> {
+    match name {
+        "RSA_SHA_1" => Ok(RsaAlgorithm::RSA_SHA_1),
+        "RSA_SHA_256" => Ok(RsaAlgorithm::RSA_SHA_256),
+        _ => Err(invalid_algorithm()),
+    }
+}
+
+/// A key `computeRsaSignature` cannot use: not a PKCS#8 PEM RSA private key (`-----BEGIN
+/// PRIVATE KEY-----`, what a service account's JSON holds; a PKCS#1 `BEGIN RSA PRIVATE
+/// KEY` too), or one past [`RSA_KEY_BITS_MAX`]. The text is the one users report for a
+/// key pasted with literal `\n`s (assumed: not captured here).
+pub const INVALID_RSA_KEY_MESSAGE: &str = "Invalid argument: key";
+
+/// The largest RSA modulus signed, in bits: signing costs grow with the cube of it, and
+/// keys in use are 2048 or 4096 bits.
+pub const RSA_KEY_BITS_MAX: usize = 8192;
+
+/// `Utilities.computeRsaSignature(algorithm, value, key)` (and the `computeRsaSha1Signature`
+/// and `computeRsaSha256Signature` shorthands): RSASSA-PKCS1-v1_5 over the value's SHA
+/// digest, as signed bytes. Deterministic, as PKCS#1 v1.5 signatures are.
+pub fn compute_rsa_signature(algorithm: RsaAlgorithm, message: &[u8], key_pem: &str) -> ServiceResult<Vec<i8>> {
+    let invalid = || ServiceError::new(INVALID_RSA_KEY_MESSAGE);
+    let key = RsaPrivateKey::from_pkcs8_pem(key_pem.trim()).map_err(|_| invalid())?;
+    if key.size() * 8 > RSA_KEY_BITS_MAX {
+        return Err(invalid());
+    }
+    let signature = match algorithm {
+        RsaAlgorithm::RSA_SHA_1 => key.sign(Pkcs1v15Sign::new::<Sha1>(), &Sha1::digest(message)),
+        RsaAlgorithm::RSA_SHA_256 => key.sign(Pkcs1v15Sign::new::<Sha256>(), &Sha256::digest(message)),
+    }
+    .map_err(|_| invalid())?;
+    Ok(java_bytes(&signature))
+}
+
 fn hmac_bytes<M: Mac + hmac::digest::KeyInit>(message: &[u8], key: &[u8]) -> Vec<u8> {
     let mut mac = <M as Mac>::new_from_slice(key).expect("HMAC takes a key of any length");
     mac.update(message);
@@ -128,6 +175,32 @@ mod tests {
             )
         );
         assert_eq!(compute_digest(DigestAlgorithm::SHA_512, b"abc").len(), 64);
+    }
+
+    /// A 1,024-bit key made for this test (`openssl genpkey -algorithm RSA`), and what
+    /// `openssl dgst -sha256 -sign` / `-sha1 -sign` give for `header.payload` with it.
+    const TEST_KEY_PEM: &str = "-----BEGIN PRIVATE KEY-----\nMIICdgIBADANBgkqhkiG9w0BAQEFAASCAmAwggJcAgEAAoGBALvc1Cir+JzP6dah\nA3CPQe98vrRISJ2vXBsH0My1fmzVKoO3db3ZPZ80QLlFneDRJWZlybWGgjqzpDsT\nqeI4+S/Uo4cosworsIazyMeQ2FdzIjlb2kdk5uNeOoa0Kz+u3Gwvbe4G23/UyyQa\nXXXtuVMV9L3g0bWT12s61m9CgGmzAgMBAAECgYAGm3i2yX2f/kwKKXWWguNdyfRn\nINe0/BLwPHEikguVRlYNdellOPvK2qqgGYu4+YIoPNJAWS/BYsoW7dUeyMQy0/D/\nKngpyAy7Saf06HnK6NjBKEHVWdSzLjfrZOwSYsBKQySlcXs/0My2O3PaANFDHOER\n5xIM2zPaDn8GcdafSQJBAPUyu1dNSGZhiF0zNIbCKaK93CdSkFzXnvQCBDldW2U2\nP6VnWTnF4tE2zFiBXmnHJpsJiuwgWNJ2mcGuBqA21H0CQQDEI3wF5Mj3V0kmzNIv\nqL08flo0h/sKDZmb9z9qULCNUorIkHTNAewV2KSYM6t862ga8KpVNjOiUCFJ8nBP\n+33vAkEAre+xCbse8tGZRFQAnN+7XWDFfXeKRPIIJhwQFwlsvh1/hLwNhXgk8Dip\nONd8vBi0ACMC04IWwCW16Likpp5+mQJAeVuTU3o5toC1bGJy8rYvUIzFd5djhtbf\nYpdbD4cZlneqE2r+OhKkZugC/4GI6+QkJ/cdDVhaHmYCEuUFBRgQ1QJAH+KDr0sQ\n+nFe3Qx8kF6UjMzWYxDH2whaKAo0g481CmG2x6GhhtfzrmrbFppNkbcSkj+bfGox\n5gYmr/ZUlSjbAg==\n-----END PRIVATE KEY-----\n";
+    const OPENSSL_SHA256_BASE64: &str = "sKEJfsysxc4KDc1DBi+9giUXHKH6r3CEFBgAsPwTisX4g5OduJmExxF2KIXhxrNeSazWAVMPBQnfKqKPY5BkM93WmvyZKIsc281KQxSoW+sty6nCao/dmdTukn6SwTBQe1gawKAIlAyC7oBpAyg0grl8OLne+roj9oPQWhylQko=";
+    const OPENSSL_SHA1_BASE64: &str = "t/ojZCvM7Ff8eOoFUf+lYaOmSWn0vSZv+qod4fyqwYDaMm596ZczNKiVQIEx4qYkqt/tO1etjC+fZZe3K9bxMNK+wqKRWloWtDWcrvNEcx8X8aUDSBgntAQG/N3/4Vf9CDjX87HmiPKcGk8z0fIve0kNdCf65FeIdu+HYXqAnDk=";
+
+    #[test]
+    fn rsa_signatures_are_openssls() {
+        let base64 =
+            |signed: Vec<i8>| crate::utilities::base64_encode(&signed.iter().map(|b| *b as u8).collect::<Vec<_>>());
+        let sha256 = compute_rsa_signature(RsaAlgorithm::RSA_SHA_256, b"header.payload", TEST_KEY_PEM).unwrap();
+        assert_eq!(base64(sha256), OPENSSL_SHA256_BASE64);
+        let sha1 = compute_rsa_signature(parse_rsa_algorithm("RSA_SHA_1").unwrap(), b"header.payload", TEST_KEY_PEM);
+        assert_eq!(base64(sha1.unwrap()), OPENSSL_SHA1_BASE64);
+        assert_eq!(parse_rsa_algorithm("SHA_256").unwrap_err().message, "Invalid argument: algorithm");
+    }
+
+    #[test]
+    fn rsa_keys_that_are_not_pkcs8_pem_are_refused() {
+        let refused = |key: &str| compute_rsa_signature(RsaAlgorithm::RSA_SHA_256, b"x", key).unwrap_err().message;
+        // Pasted from a service account's JSON without unescaping its newlines.
+        assert_eq!(refused(&TEST_KEY_PEM.replace('\n', "\\n")), INVALID_RSA_KEY_MESSAGE);
+        assert_eq!(refused(""), INVALID_RSA_KEY_MESSAGE);
+        assert_eq!(refused(&TEST_KEY_PEM.replace("PRIVATE KEY", "RSA PRIVATE KEY")), INVALID_RSA_KEY_MESSAGE);
     }
 
     #[test]

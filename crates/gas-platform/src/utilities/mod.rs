@@ -39,7 +39,8 @@ pub use blob::{
 pub use charset::{encode_string, parse_charset, Charset};
 pub use csv::{csv_delimiter, parse_csv, CSV_CELLS_MAX, CSV_PARSE_ERROR};
 pub use digest::{
-    compute_digest, compute_hmac, parse_digest_algorithm, parse_mac_algorithm, DigestAlgorithm, MacAlgorithm,
+    compute_digest, compute_hmac, compute_rsa_signature, parse_digest_algorithm, parse_mac_algorithm,
+    parse_rsa_algorithm, DigestAlgorithm, MacAlgorithm, RsaAlgorithm, INVALID_RSA_KEY_MESSAGE, RSA_KEY_BITS_MAX,
 };
 pub use format_string::{format_string, format_string_padding_max, FormatArg, V8_STRING_LENGTH_MAX};
 pub use java_charset::{decode_bytes, encode_text, parse_java_charset, JavaCharset};
