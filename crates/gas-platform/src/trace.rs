@@ -33,6 +33,27 @@ pub fn cut_log_line(mut text: String) -> String {
     text
 }
 
+/// The time stamp of a `Logger.getLog()` line, as Java's `SimpleDateFormat` writes it.
+pub const LOGGER_TIME_PATTERN: &str = "yy-MM-dd HH:mm:ss:SSS z";
+
+/// `Logger.getLog()`: the lines `Logger.log` wrote in this execution since its last
+/// `Logger.clear()` (not `console`'s: those are Cloud Logging entries), each as `[25-06-13
+/// 09:00:00:000 UTC] text` in the script's zone and ended by a newline. The documentation
+/// says only "a complete list of messages in the current log"; the form is the one users
+/// quote (the Rhino-era log viewer's), with Java's short zone names as `formatDate`'s
+/// `z`: assumed.
+pub fn logger_log_text(lines: &[(i64, String)], zone: &str) -> crate::ServiceResult<String> {
+    let mut text = String::new();
+    for (at_utc_ms, line) in lines {
+        text.push('[');
+        text.push_str(&crate::utilities::format_date(*at_utc_ms, zone, LOGGER_TIME_PATTERN)?);
+        text.push_str("] ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 /// The lines one execution logged, bounded by count ([`RECORDS_PER_EXECUTION_MAX`]) and
 /// by bytes ([`LOG_BYTES_PER_EXECUTION_MAX`]); a line past either is counted in
 /// `lines.dropped`.
@@ -145,6 +166,18 @@ pub fn shorten(text: &str, chars_max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn logger_get_log_stamps_each_line_in_the_script_zone() {
+        // 2025-06-13 07:00:00.042 UTC: 00:00 in Los Angeles (PDT), 16:00 in Tokyo.
+        let lines = [(1_749_798_000_042, "first".to_string()), (1_749_798_061_000, "second".to_string())];
+        assert_eq!(
+            logger_log_text(&lines, "America/Los_Angeles").unwrap(),
+            "[25-06-13 00:00:00:042 PDT] first\n[25-06-13 00:01:01:000 PDT] second\n"
+        );
+        assert_eq!(logger_log_text(&lines[..1], "Asia/Tokyo").unwrap(), "[25-06-13 16:00:00:042 JST] first\n");
+        assert_eq!(logger_log_text(&[], "UTC").unwrap(), "");
+    }
+
     use super::*;
 
     #[test]

@@ -20,6 +20,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process()
     "Blob.setContentTypeFromExtension" => 0,
     "Blob.setDataFromString" => 0,
     "HTTPResponse.getBlob" => 0,
+    "HTTPResponse.getContent" => 0,
 ];
 
 /// A blob as a binding reads it from its handle.
@@ -85,6 +86,8 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             // The response body as the blob's bytes (UTF-8).
             Val::Object(vec![("bytes".into(), blob_bytes(arg(args, 0).to_js_string().as_bytes(), None)?)])
         }
+        // The same bytes alone: "the raw binary content of an HTTP response" (documented).
+        "HTTPResponse.getContent" => blob_bytes(arg(args, 0).to_js_string().as_bytes(), None)?,
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)

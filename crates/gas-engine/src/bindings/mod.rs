@@ -73,6 +73,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     properties::METHODS,
     script_app::METHODS,
     script_app::SESSION_METHODS,
+    script_app::LOGGER_METHODS,
     sheets::METHODS,
     sheets::bandings::METHODS,
     sheets::filters::METHODS,

@@ -47,10 +47,34 @@ pub(super) const SESSION_METHODS: &[Method] = declare![Method::by(dispatch_sessi
     "Session.getEffectiveUser" => 0,
     "Session.getScriptTimeZone" => 0,
     "Session.getTemporaryActiveUserKey" => 0,
+    // Deprecated on the platform, answered as what replaced them: getScriptTimeZone
+    // and getActiveUser (documented).
+    "Session.getTimeZone" => 0,
+    "Session.getUser" => 0,
+];
+
+/// `Logger.getLog()`: the prelude passes the lines `Logger.log` wrote (70_logging.js).
+pub(super) const LOGGER_METHODS: &[Method] = declare![Method::by(dispatch_logger).in_process();
+    "Logger.getLog" => 0,
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
     script_app(call.host, call.method, call.handle, call.args)
+}
+
+pub(super) fn dispatch_logger(call: &Call) -> CallResult {
+    // [[time value, text], ...]; anything else is a prelude bug, shown as no lines.
+    let lines: Vec<(i64, String)> = match call.args.first() {
+        Some(Val::Array(items)) => items
+            .iter()
+            .filter_map(|item| match item {
+                Val::Array(pair) => Some((pair.first()?.as_f64()? as i64, pair.get(1)?.to_js_string())),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Ok(Val::String(gas_platform::trace::logger_log_text(&lines, call.host.zone.name())?))
 }
 
 pub(super) fn dispatch_session(call: &Call) -> CallResult {
@@ -61,9 +85,9 @@ fn session(host: &Host, method: &str) -> CallResult {
     let world = host.world();
     let active_user = host.invocation.user.clone().unwrap_or_else(|| world.user_email.clone());
     let text = match method {
-        "Session.getScriptTimeZone" => host.zone.name().to_string(),
+        "Session.getScriptTimeZone" | "Session.getTimeZone" => host.zone.name().to_string(),
         // A user at the bound spreadsheet runs its functions as themselves.
-        "Session.getActiveUser" | "Session.getEffectiveUser" => active_user,
+        "Session.getActiveUser" | "Session.getEffectiveUser" | "Session.getUser" => active_user,
         "Session.getActiveUserLocale" => {
             world.user_locale.clone().unwrap_or_else(|| script_app::DEFAULT_LOCALE.to_string())
         }

@@ -294,13 +294,19 @@ fn fetch_answers_from_the_rules() {
 fn a_response_blob_holds_the_body_and_the_trace_names_get_blob() {
     let world = http_world();
     let src = "function main() {
-           var blob = UrlFetchApp.fetch('https://api.example.com/ok').getBlob();
-           return [blob.getDataAsString(), blob.getContentType(), blob.getBytes().length];
+           var response = UrlFetchApp.fetch('https://api.example.com/ok');
+           var blob = response.getBlob();
+           var raw = response.getContent();
+           return [blob.getDataAsString(), blob.getContentType(), blob.getBytes().length,
+                   String(raw) === String(blob.getBytes())];
          }";
     let report = run_in(&world, "UTC", src, "main", START_UTC_MS);
-    assert_eq!(result(&report), json!(["{\"ok\":true}", "application/json", 11]));
+    assert_eq!(result(&report), json!(["{\"ok\":true}", "application/json", 11, true]));
     let methods: Vec<&str> = report.calls.items.iter().map(|c| c.method.as_str()).collect();
-    assert_eq!(methods, ["UrlFetchApp.fetch", "HTTPResponse.getBlob", "Blob.getDataAsString"]);
+    assert_eq!(
+        methods,
+        ["UrlFetchApp.fetch", "HTTPResponse.getBlob", "HTTPResponse.getContent", "Blob.getDataAsString"]
+    );
 }
 
 #[test]
@@ -471,6 +477,44 @@ fn trigger_limits_have_the_platform_text() {
 }
 
 // ---- Logger and console --------------------------------------------------------------
+
+/// `Logger.getLog()`: what Logger.log wrote in this execution (not console's), stamped
+/// in the script's zone on the virtual clock; `clear()` empties it. With the deprecated
+/// Session and User getters, answered as what replaced them.
+#[test]
+fn logger_get_log_and_the_deprecated_session_getters() {
+    let report = run_in(
+        &new_world(),
+        "Europe/Istanbul",
+        "function main() {
+           Logger.log('first');
+           console.log('not in it');
+           Utilities.sleep(1500);
+           Logger.log('n=%s', 2);
+           Date.now = () => 0;
+           Logger.log('third');
+           const before = Logger.getLog();
+           Logger.clear();
+           Logger.log('after');
+           const user = Session.getUser();
+           return [before, Logger.getLog(), Session.getTimeZone(), user.getEmail() === Session.getActiveUser().getEmail(),
+                   user.getUserLoginId() === user.getEmail()];
+         }",
+        "main",
+        START_UTC_MS,
+    );
+    // START_UTC_MS is 2025-06-13 09:00 UTC: 12:00 in Istanbul (GMT+03:00, as formatDate's `z`).
+    assert_eq!(
+        result(&report),
+        json!([
+            "[25-06-13 12:00:00:000 GMT+03:00] first\n[25-06-13 12:00:01:500 GMT+03:00] n=2\n[25-06-13 12:00:01:500 GMT+03:00] third\n",
+            "[25-06-13 12:00:01:500 GMT+03:00] after\n",
+            "Europe/Istanbul",
+            true,
+            true
+        ])
+    );
+}
 
 #[test]
 fn logger_and_console_lines_have_their_levels() {

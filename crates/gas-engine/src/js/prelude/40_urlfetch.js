@@ -10,6 +10,7 @@
         return new Blob({ bytes, contentType: read(this, 'HTTPResponse.getHeaders')['Content-Type'] || null, name: null });
       },
       getAs(type) { return this.getBlob().getAs(type); },
+      getContent() { return call('HTTPResponse.getContent', null, [this.getContentText()]); },
     });
     const UrlFetchApp = service('UrlFetchApp', {
       fetch(url, params, ...more) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}, ...more], true)); },

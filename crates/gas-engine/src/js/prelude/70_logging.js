@@ -1,5 +1,10 @@
   // ---- Logger and console -------------------------------------------------------
+  // The virtual clock as the core found it: a script may replace Date.now.
+  const loggedAt = Date.now;
   const logging = once(() => {
+    // What Logger.log wrote in this execution, as [time value, text], for getLog (the
+    // realm restore empties it); clear() empties it too.
+    const logged = [];
     const show = (v) => {
       if (typeof v === 'string') return v;
       if (v instanceof Error) return String(v);
@@ -21,9 +26,11 @@
           text = data.replace(/%s/g, () => (i < rest.length ? show(rest[i++]) : '%s'));
         }
         emit('info', text);
+        logged[logged.length] = [loggedAt(), text]; // not push: a script may replace it
         return Logger;
       },
-      clear() {},
+      clear() { logged.length = 0; },
+      getLog() { return call('Logger.getLog', null, [logged]); },
     });
     // console's format specifiers, as V8's console does them: %s %d %i %f %o %O %c
     // and %%, only when the first argument is a string followed by others; the
