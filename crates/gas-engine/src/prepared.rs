@@ -65,7 +65,7 @@ pub struct LiveContext {
     resting_depths: (usize, usize),
     /// The classes whose prototypes were built since the last snapshot (00_core.js,
     /// `lazyClass`), by qualified name.
-    classes_built: Rc<RefCell<Vec<String>>>,
+    classes_built: ClassesBuilt,
     /// The prelude's `buildClasses(names)`, which builds them again after a restore.
     class_builder: Option<JsObject>,
 }
@@ -394,8 +394,8 @@ impl Built {
 /// `__gas_class_built(name)`, which the prelude calls when it has built a class's
 /// prototype (the names go to the returned list), and `__gas_class_builder(f)`, which it
 /// calls once with its `buildClasses` (into the returned slot); it deletes both.
-fn register_class_hooks(context: &mut Context) -> Result<(Rc<RefCell<Vec<String>>>, ClassBuilderSlot), JsError> {
-    let built: Rc<RefCell<Vec<String>>> = Rc::default();
+fn register_class_hooks(context: &mut Context) -> Result<(ClassesBuilt, ClassBuilderSlot), JsError> {
+    let built: ClassesBuilt = Rc::default();
     let sink = built.clone();
     // SAFETY: the closure captures an Rc<RefCell<..>> of Rust strings, no GC values.
     let class_built = unsafe {
@@ -421,6 +421,9 @@ fn register_class_hooks(context: &mut Context) -> Result<(Rc<RefCell<Vec<String>
     context.register_global_builtin_callable(js_string!("__gas_class_builder"), 1, class_builder)?;
     Ok((built, slot))
 }
+
+/// Where `__gas_class_built` lists the classes built (qualified names).
+type ClassesBuilt = Rc<RefCell<Vec<String>>>;
 
 /// Where `__gas_class_builder` puts the prelude's `buildClasses`.
 type ClassBuilderSlot = Rc<RefCell<Option<JsObject>>>;

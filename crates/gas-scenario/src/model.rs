@@ -275,6 +275,11 @@ fn hour_of_day<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D:
     d.deserialize_any(UpTo { max: 23, what: "an hour" }).map(Some)
 }
 
+fn day_of_month<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    // 0 passes here (UpTo has no minimum); the plan refuses it with the trigger's key.
+    d.deserialize_any(UpTo { max: gas_platform::triggers::MONTH_DAY_MAX, what: "a day of the month" }).map(Some)
+}
+
 fn minute_of_hour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
     d.deserialize_any(UpTo { max: 59, what: "a minute" }).map(Some)
 }
@@ -310,7 +315,7 @@ impl serde::de::Visitor<'_> for UpTo {
 #[serde(deny_unknown_fields)]
 pub struct TriggerSection {
     pub function: Spanned<String>,
-    /// `1m 5m 10m 15m 30m`, `Nh`, `Nd`, `Nw`.
+    /// `1m 5m 10m 15m 30m`, `Nh`, `Nd`, `Nw`, or `month` (with `day`).
     pub every: Option<Spanned<String>>,
     /// Once, at this time.
     pub at: Option<Spanned<String>>,
@@ -320,6 +325,9 @@ pub struct TriggerSection {
     pub hour: Option<u32>,
     /// For weekly triggers: `monday` .. `sunday`.
     pub weekday: Option<Spanned<String>>,
+    /// For monthly triggers: the day of the month, 1 to 31 (a month without it is skipped).
+    #[serde(default, deserialize_with = "day_of_month")]
+    pub day: Option<u32>,
     pub from: Option<Spanned<String>>,
     pub until: Option<Spanned<String>>,
     /// A spreadsheet trigger instead of a clock: `open`, `edit`, `change`, `form_submit`.

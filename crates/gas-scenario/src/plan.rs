@@ -392,6 +392,13 @@ fn scenario_triggers(
         let key = format!("triggers[{i}]");
         let function = known_function(&trigger.function, &format!("{key}.function"))?;
         let schedule = match (&trigger.every, &trigger.at) {
+            (Some(every), None) if every.get_ref().trim() == MONTHLY => {
+                monthly(trigger, &mut trigger_rng).map_err(|(field, e)| match trigger.day {
+                    // A missing day is the monthly `every`'s error.
+                    None if field == "day" => loaded.error_at(every, &format!("{key}.day"), e),
+                    _ => loaded.error(&format!("{key}.{field}"), e),
+                })?
+            }
             (Some(every), None) => {
                 let period_ms = parse_duration_ms(every.get_ref())
                     .map_err(|e| loaded.error_at(every, &format!("{key}.every"), e))?;
@@ -549,10 +556,33 @@ fn allowed_intervals() -> String {
     let list = |values: &[u32], unit: &str| values.iter().map(|v| format!("{v}{unit}")).collect::<Vec<_>>().join(" ");
     format!(
         "time-driven triggers run everyMinutes(1|5|10|15|30): {}; everyHours(1|2|4|6|8|12): {}; \
-         everyDays(n): Nd (once a day at `hour`, local time); everyWeeks(n): Nw (with `weekday`)",
+         everyDays(n): Nd (once a day at `hour`, local time); everyWeeks(n): Nw (with `weekday`); \
+         onMonthDay(d): month (with `day`)",
         list(&EVERY_MINUTES_ALLOWED, "m"),
         list(&EVERY_HOURS_ALLOWED, "h")
     )
+}
+
+/// `every = "month"`: the trigger editor's month timer, `onMonthDay(day)` of the builder.
+const MONTHLY: &str = "month";
+
+/// A monthly trigger: `day` (1-31) of each month that has it, at `hour:minute` local (each
+/// drawn from the seed when not given, as a daily trigger's).
+fn monthly(trigger: &crate::model::TriggerSection, rng: &mut SeededRng) -> Result<Schedule, (&'static str, String)> {
+    use gas_platform::triggers::{MONTH_DAY_MAX, MONTH_DAY_MIN};
+    if trigger.weekday.is_some() {
+        return Err(("weekday", "weekday is for weekly triggers (every = Nw)".into()));
+    }
+    let month_day = match trigger.day {
+        Some(day) if (MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&day) => day,
+        Some(day) => {
+            return Err(("day", format!("day {day} is no day of a month ({MONTH_DAY_MIN} to {MONTH_DAY_MAX})")))
+        }
+        None => return Err(("day", format!("a monthly trigger needs day = {MONTH_DAY_MIN} to {MONTH_DAY_MAX}"))),
+    };
+    let hour = trigger.hour.unwrap_or_else(|| rng.below(24) as u32);
+    let minute = trigger.minute.unwrap_or_else(|| rng.below(60) as u32);
+    Ok(Schedule::Monthly { month_day, hour, minute, offset_minutes: 0 })
 }
 
 fn periodic(
@@ -588,10 +618,13 @@ fn periodic(
     // Keys the schedule would ignore are typos, not settings (as the builder's atHour
     // and onWeekDay belong to everyDays and everyWeeks).
     if trigger.hour.is_some() && period_ms < MS_PER_DAY {
-        return Err((Some("hour"), "hour is for daily and weekly triggers (every = Nd or Nw)".into()));
+        return Err((Some("hour"), "hour is for daily, weekly and monthly triggers (every = Nd, Nw or month)".into()));
     }
     if trigger.weekday.is_some() && period_ms % (7 * MS_PER_DAY) != 0 {
         return Err((Some("weekday"), "weekday is for weekly triggers (every = Nw)".into()));
+    }
+    if trigger.day.is_some() {
+        return Err((Some("day"), format!("day is for monthly triggers (every = \"{MONTHLY}\")")));
     }
     if period_ms < MS_PER_DAY {
         return Ok(Schedule::every(period_ms, minute, day_start_utc_ms, rng));

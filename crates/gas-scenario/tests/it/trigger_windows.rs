@@ -81,3 +81,16 @@ fn a_monthly_trigger_fires_on_its_day_in_the_months_that_have_it_across_dst() {
     // nearMinute(0) placed at 08:52 by seed 1, as above: 16:52Z in PST, 15:52Z in PDT.
     assert_eq!(report.properties["ticks"], r#"["2025-01-31T16:52","2025-03-31T15:52","2025-05-31T15:52"]"#);
 }
+
+#[test]
+fn a_scenario_monthly_trigger_is_the_editors_month_timer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario(
+        dir.path(),
+        "America/Los_Angeles",
+        "start = \"2025-01-01T00:00\"\nend = \"2025-06-01T00:00\"\n",
+        "[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 31\nhour = 9\nminute = 0\n",
+    );
+    let report = run(&path);
+    assert_eq!(report.properties["ticks"], r#"["2025-01-31T17:00","2025-03-31T16:00","2025-05-31T16:00"]"#);
+}

@@ -128,7 +128,7 @@ fn durations_are_checked_and_bounded() {
 fn trigger_keys_the_schedule_would_ignore_are_errors() {
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1h\"\nhour = 9\n"),
-        "v.toml:8: triggers[0].hour: hour is for daily and weekly triggers",
+        "v.toml:8: triggers[0].hour: hour is for daily, weekly and monthly triggers",
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nweekday = \"monday\"\n"),
@@ -144,6 +144,29 @@ fn trigger_keys_the_schedule_would_ignore_are_errors() {
     );
     let weekly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"2w\"\nweekday = \"monday\"\nhour = 9\n");
     assert_eq!(check(&weekly), Ok(vec![]));
+    // Monthly: `day` belongs to `every = "month"` alone, which needs it, from 1 to 31.
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"1d\"\nday = 5\n"),
+        "v.toml:8: triggers[0].day: day is for monthly triggers (every = \"month\")",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\n"),
+        "v.toml:7: triggers[0].day: a monthly trigger needs day = 1 to 31",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 0\n"),
+        "v.toml:8: triggers[0].day: day 0 is no day of a month (1 to 31)",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 32\n"),
+        "expected a day of the month from 0 to 31",
+    );
+    assert_refused(
+        &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 3\nweekday = \"monday\"\n"),
+        "v.toml:9: triggers[0].weekday: weekday is for weekly triggers (every = Nw)",
+    );
+    let monthly = format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 31\nhour = 9\n");
+    assert_eq!(check(&monthly), Ok(vec![]));
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use gas_engine::outline::{CreatedTrigger, Outline, ENTRY_POINTS};
 use gas_engine::Project;
+use gas_platform::triggers::{MONTH_DAY_MAX, MONTH_DAY_MIN};
 
 /// The first local day the starter runs (a fixed date: the same file for the same code;
 /// the comment beside it says to move it).
@@ -110,12 +111,17 @@ fn top_keys(out: &mut String, project: &Project, found: &Outline, project_key: &
     out.push_str("seed = 7                    # picks Math.random, Utilities.getUuid and seeded faults\n\n");
 }
 
-/// Long enough for every trigger found to fire at least twice, within the bounds.
+/// Long enough for every trigger found to fire at least twice (a monthly one once),
+/// within the bounds.
 fn run_days(found: &Outline) -> u32 {
     let mut days = RUN_DAYS_MIN;
     for trigger in &found.clock_triggers {
         let count = |method: &str| trigger.argument(method).and_then(|n| n.parse::<u32>().ok());
-        if let Some(weeks) = count("everyWeeks") {
+        if count("onMonthDay").is_some() {
+            // Once a month: the longest run, which holds days 12 to 30 of June and 1 to
+            // 10 of July (the starter's month; move `start` for the 31st).
+            days = RUN_DAYS_MAX;
+        } else if let Some(weeks) = count("everyWeeks") {
             days = days.max(weeks.saturating_mul(7).saturating_add(1));
         } else if let Some(every_days) = count("everyDays") {
             days = days.max(every_days.saturating_add(1));
@@ -257,10 +263,10 @@ fn trigger_keys(trigger: &CreatedTrigger) -> Result<Vec<(&'static str, String)>,
             Some(text) => text.parse().map(Some).map_err(|_| format!("{method}({text}) is not a literal whole number")),
         }
     };
-    for once in ["at", "atDate", "after", "onMonthDay"] {
+    for once in ["at", "atDate", "after"] {
         if trigger.calls_method(once) {
             return Err(format!(
-                "{once}() makes a one-off or monthly trigger; TODO: run the function that creates it with [[runs]], or give at = \"...\""
+                "{once}() makes a one-off trigger; TODO: run the function that creates it with [[runs]], or give at = \"...\""
             ));
         }
     }
@@ -269,7 +275,12 @@ fn trigger_keys(trigger: &CreatedTrigger) -> Result<Vec<(&'static str, String)>,
             "it fires in {zone} (inTimezone); TODO: run the function that creates it with [[runs]] so the trigger keeps its zone"
         ));
     }
-    let every = if let Some(n) = number("everyMinutes")? {
+    let every = if let Some(day) = number("onMonthDay")? {
+        if !(MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&day) {
+            return Err(format!("onMonthDay({day}) is no day of a month, {MONTH_DAY_MIN}-{MONTH_DAY_MAX}"));
+        }
+        "month".to_string()
+    } else if let Some(n) = number("everyMinutes")? {
         allowed(n, &EVERY_MINUTES_ALLOWED, "everyMinutes")?;
         format!("{n}m")
     } else if let Some(n) = number("everyHours")? {
@@ -285,10 +296,13 @@ fn trigger_keys(trigger: &CreatedTrigger) -> Result<Vec<(&'static str, String)>,
         );
     };
     let mut keys = vec![("every", quoted(&every))];
-    let daily = every.ends_with('d') || every.ends_with('w');
+    if let Some(day) = number("onMonthDay")? {
+        keys.push(("day", day.to_string()));
+    }
+    let daily = every.ends_with('d') || every.ends_with('w') || every == "month";
     if let Some(hour) = number("atHour")? {
         if !daily || hour > 23 {
-            return Err(format!("atHour({hour}) belongs to a daily or weekly trigger, 0-23"));
+            return Err(format!("atHour({hour}) belongs to a daily, weekly or monthly trigger, 0-23"));
         }
         keys.push(("hour", hour.to_string()));
     }
@@ -486,6 +500,12 @@ mod tests {
         );
         let weekly = trigger_keys(&trigger(&[("everyWeeks", &["1"]), ("onWeekDay", &["MONDAY"])]));
         assert_eq!(weekly.unwrap()[1], ("weekday", "\"monday\"".to_string()));
+        let monthly = trigger_keys(&trigger(&[("onMonthDay", &["31"]), ("atHour", &["6"])]));
+        assert_eq!(
+            monthly.unwrap(),
+            vec![("every", "\"month\"".to_string()), ("day", "31".to_string()), ("hour", "6".to_string())]
+        );
+        assert!(trigger_keys(&trigger(&[("onMonthDay", &["32"])])).unwrap_err().contains("no day of a month"));
         assert_eq!(trigger_keys(&trigger(&[("everyMinutes", &["5"])])).unwrap(), vec![("every", "\"5m\"".to_string())]);
     }
 
