@@ -206,7 +206,11 @@ impl LiveContext {
             let names = JsValue::from(JsString::from(built.classes.join(",")));
             builder.call(&JsValue::undefined(), &[names], &mut self.context)?;
         }
-        self.take_built();
+        // Nothing built again (a class of a service this realm state has not built, as
+        // the User of a spreadsheet event's `e.user`): the snapshot still holds.
+        if self.take_built().is_empty() {
+            return Ok(());
+        }
         // The old snapshot goes first: two at once were a thread's peak memory. (On an
         // error the context is dropped anyway.)
         self.snapshot = None;

@@ -272,19 +272,20 @@ pub struct SheetSection {
 /// A trigger's `hour` (0-23) and `minute` (0-59): a wrong value's error names that range
 /// (`hour = "8am"`: "expected an hour from 0 to 23"), not the range of a Rust `u32`.
 fn hour_of_day<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    d.deserialize_any(UpTo { max: 23, what: "an hour" }).map(Some)
+    d.deserialize_any(UpTo { min: 0, max: 23, what: "an hour" }).map(Some)
 }
 
 fn day_of_month<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    // 0 passes here (UpTo has no minimum); the plan refuses it with the trigger's key.
-    d.deserialize_any(UpTo { max: gas_platform::triggers::MONTH_DAY_MAX, what: "a day of the month" }).map(Some)
+    use gas_platform::triggers::{MONTH_DAY_MAX, MONTH_DAY_MIN};
+    d.deserialize_any(UpTo { min: MONTH_DAY_MIN, max: MONTH_DAY_MAX, what: "a day of the month" }).map(Some)
 }
 
 fn minute_of_hour<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    d.deserialize_any(UpTo { max: 59, what: "a minute" }).map(Some)
+    d.deserialize_any(UpTo { min: 0, max: 59, what: "a minute" }).map(Some)
 }
 
 struct UpTo {
+    min: u32,
     max: u32,
     what: &'static str,
 }
@@ -293,19 +294,19 @@ impl serde::de::Visitor<'_> for UpTo {
     type Value = u32;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{} from 0 to {} (a whole number)", self.what, self.max)
+        write!(f, "{} from {} to {} (a whole number)", self.what, self.min, self.max)
     }
 
     fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u32, E> {
         match u32::try_from(v) {
-            Ok(n) if n <= self.max => Ok(n),
+            Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(E::invalid_value(serde::de::Unexpected::Signed(v), &self)),
         }
     }
 
     fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u32, E> {
         match u32::try_from(v) {
-            Ok(n) if n <= self.max => Ok(n),
+            Ok(n) if (self.min..=self.max).contains(&n) => Ok(n),
             _ => Err(E::invalid_value(serde::de::Unexpected::Unsigned(v), &self)),
         }
     }

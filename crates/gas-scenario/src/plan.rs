@@ -573,13 +573,10 @@ fn monthly(trigger: &crate::model::TriggerSection, rng: &mut SeededRng) -> Resul
     if trigger.weekday.is_some() {
         return Err(("weekday", "weekday is for weekly triggers (every = Nw)".into()));
     }
-    let month_day = match trigger.day {
-        Some(day) if (MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&day) => day,
-        Some(day) => {
-            return Err(("day", format!("day {day} is no day of a month ({MONTH_DAY_MIN} to {MONTH_DAY_MAX})")))
-        }
-        None => return Err(("day", format!("a monthly trigger needs day = {MONTH_DAY_MIN} to {MONTH_DAY_MAX}"))),
+    let Some(month_day) = trigger.day else {
+        return Err(("day", format!("a monthly trigger needs day = {MONTH_DAY_MIN} to {MONTH_DAY_MAX}")));
     };
+    assert!((MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&month_day), "the reader checks the day (model.rs)");
     let hour = trigger.hour.unwrap_or_else(|| rng.below(24) as u32);
     let minute = trigger.minute.unwrap_or_else(|| rng.below(60) as u32);
     Ok(Schedule::Monthly { month_day, hour, minute, offset_minutes: 0 })

@@ -193,8 +193,8 @@ fn rsa_signature(host: &crate::host::Host, method: &str, args: &[Val]) -> Result
     let arg = |i: usize| rest.get(i).unwrap_or(&Val::Undefined);
     let value = bytes_of(arg(0), arg(2))?;
     let key = arg(1).to_js_string();
-    // A signature is a modular exponentiation, far more than a digest: counted as one of
-    // the largest key's length per byte signed.
+    // A signature is a modular exponentiation, far more than a digest: counted as a
+    // digest of the value, the key and as many bytes again as the largest key has bits.
     host.charge_steps(work::digest_steps(value.len() + key.len() + util::RSA_KEY_BITS_MAX))?;
     Ok(bytes_val(util::compute_rsa_signature(algorithm, &value, &key)?))
 }

@@ -168,6 +168,27 @@ fn a_class_an_execution_built_is_kept_built_and_unchanged() {
     assert_eq!(prototypes(), before_second, "the second execution found every prototype built");
 }
 
+/// An array shortened through `length` by code run before (its inline cache warm) loses
+/// its elements past it, restored realm or not: boa cached the set of an array's `length`
+/// as a plain slot write, skipping ArraySetLength (vendored patch 0035), so the second run
+/// of `a.length = 0; a[a.length] = 'y'` left `[]` with length 0.
+#[test]
+fn an_array_shortened_by_warm_code_takes_a_new_element() {
+    let mut context = Context::default();
+    let setup = "globalThis.a = []; globalThis.f = function () { a[a.length] = 'x'; a.length = 0; a[a.length] = 'y'; return JSON.stringify(a) + a.length; };";
+    context.eval(Source::from_bytes(setup)).unwrap();
+    let snapshot = context.snapshot_realm().unwrap();
+    for run in 0..3 {
+        let got = context.eval(Source::from_bytes("f()")).unwrap().display().to_string();
+        context.restore_realm(&snapshot);
+        assert_eq!(got, "\"[\\\"y\\\"]1\"", "run {run}, after a restore");
+    }
+    for run in 0..3 {
+        let got = context.eval(Source::from_bytes("a = [1, 2, 3]; f()")).unwrap().display().to_string();
+        assert_eq!(got, "\"[\\\"y\\\"]1\"", "run {run}, a new array, no restore");
+    }
+}
+
 #[test]
 fn executions_in_different_zones_share_a_context_but_not_a_zone() {
     let p = project("function offset() { return new Date(2024, 0, 1).getTimezoneOffset(); }");

@@ -155,11 +155,11 @@ fn trigger_keys_the_schedule_would_ignore_are_errors() {
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 0\n"),
-        "v.toml:8: triggers[0].day: day 0 is no day of a month (1 to 31)",
+        "expected a day of the month from 1 to 31",
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 32\n"),
-        "expected a day of the month from 0 to 31",
+        "expected a day of the month from 1 to 31",
     );
     assert_refused(
         &format!("{HEADER}[[triggers]]\nfunction = \"tick\"\nevery = \"month\"\nday = 3\nweekday = \"monday\"\n"),

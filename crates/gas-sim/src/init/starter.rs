@@ -16,6 +16,8 @@ const RUN_DAYS_MIN: u32 = 2;
 const RUN_DAYS_MAX: u32 = 29;
 /// The sheet a bound spreadsheet starts with when the code names none.
 const DEFAULT_SHEET: &str = "Sheet1";
+/// The days of a month the longest starter run (June 12 to July 10) does not hold.
+const MONTH_DAYS_OUTSIDE_THE_RUN: [u32; 2] = [11, 31];
 /// The platform's everyMinutes and everyHours values (ClockTriggerBuilder reference).
 const EVERY_MINUTES_ALLOWED: [u32; 5] = [1, 5, 10, 15, 30];
 const EVERY_HOURS_ALLOWED: [u32; 6] = [1, 2, 4, 6, 8, 12];
@@ -119,7 +121,7 @@ fn run_days(found: &Outline) -> u32 {
         let count = |method: &str| trigger.argument(method).and_then(|n| n.parse::<u32>().ok());
         if count("onMonthDay").is_some() {
             // Once a month: the longest run, which holds days 12 to 30 of June and 1 to
-            // 10 of July (the starter's month; move `start` for the 31st).
+            // 10 of July (`trigger_keys` says so for the 11th and the 31st).
             days = RUN_DAYS_MAX;
         } else if let Some(weeks) = count("everyWeeks") {
             days = days.max(weeks.saturating_mul(7).saturating_add(1));
@@ -278,6 +280,11 @@ fn trigger_keys(trigger: &CreatedTrigger) -> Result<Vec<(&'static str, String)>,
     let every = if let Some(day) = number("onMonthDay")? {
         if !(MONTH_DAY_MIN..=MONTH_DAY_MAX).contains(&day) {
             return Err(format!("onMonthDay({day}) is no day of a month, {MONTH_DAY_MIN}-{MONTH_DAY_MAX}"));
+        }
+        if MONTH_DAYS_OUTSIDE_THE_RUN.contains(&day) {
+            return Err(format!(
+                "onMonthDay({day}) never fires in the starter's days ({START_DAY} and {RUN_DAYS_MAX} after); TODO: declare it with every = \"month\", day = {day} and a start before that day"
+            ));
         }
         "month".to_string()
     } else if let Some(n) = number("everyMinutes")? {
@@ -506,6 +513,7 @@ mod tests {
             vec![("every", "\"month\"".to_string()), ("day", "31".to_string()), ("hour", "6".to_string())]
         );
         assert!(trigger_keys(&trigger(&[("onMonthDay", &["32"])])).unwrap_err().contains("no day of a month"));
+        assert!(trigger_keys(&trigger(&[("onMonthDay", &["11"])])).unwrap_err().contains("TODO: declare it"));
         assert_eq!(trigger_keys(&trigger(&[("everyMinutes", &["5"])])).unwrap(), vec![("every", "\"5m\"".to_string())]);
     }
 

@@ -29,8 +29,9 @@
     };
   }
   const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
-  // Every prototype built, with its catalogue enums, for `finishClasses` (99_globals.js).
-  const built = [];
+  // Every prototype built, with its catalogue enums, for `finishClasses` (a service's,
+  // 99_globals.js) and `finishClass` (a class's, `lazyClass`).
+  let built = [];
   // Each declared read's path in its handle, by `Class.method` (`reader`, `read` below).
   const readPaths = Object.create(null);
   // A class the prelude names, short (`Range`: the catalogue's rule picks Spreadsheet's)
@@ -47,7 +48,8 @@
   // every other method gas-sim declares (gas-engine's `methods` registry) with its
   // wrapper made from the catalogue's return type (`derived`), then every other method of
   // the catalogue's class as notImplemented. A method the catalogue does not know is a
-  // gas-sim bug, found here when the prelude runs (every engine test).
+  // gas-sim bug, found here when the class is built: for every class, by the prelude's
+  // eager run (`gas-sim api`, gas-engine's catalogue.rs tests).
   // Index loops and no array destructuring here and in the other loops a context runs as
   // it builds its services: boa runs `for...of` and `[a, b] = ...` through the iterator
   // protocol, a call and an object per step (with them, building a context per execution
@@ -230,15 +232,18 @@
       }
       this._h = handle;
     }
+    // Ready only once the whole prototype is: a build that throws (a RangeError near the
+    // stack limit) leaves the class to be built again at its next object.
     function build() {
       if (ready) return Ctor.prototype;
+      const prototype = prototypeOf(className, methods());
+      Object.defineProperty(prototype, '_h', NO_HANDLE);
+      if (finish !== undefined) finish(prototype);
+      finishClass(prototype);
+      Ctor.prototype = prototype;
       ready = true;
-      Ctor.prototype = prototypeOf(className, methods());
-      Object.defineProperty(Ctor.prototype, '_h', NO_HANDLE);
-      if (finish !== undefined) finish(Ctor.prototype);
-      finishClasses();
       classBuilt(qualified);
-      return Ctor.prototype;
+      return prototype;
     }
     registerClass(className, Ctor);
     classBuilders[qualified] = build;
@@ -304,14 +309,24 @@
   // The catalogue's enums on every prototype built (`SpreadsheetApp.BorderStyle`), after
   // the service files defined theirs (those win: `ScriptApp.WeekDay` keeps its numbers).
   function finishClasses() {
+    for (let i = 0; i < built.length; i++) addEnums(built[i][0], built[i][1]);
+    built = [];
+  }
+  // One class's prototype alone: a class built while its service is being built must not
+  // finish the service's prototype before the service file has set its own enums.
+  function finishClass(proto) {
+    const rest = [];
     for (let i = 0; i < built.length; i++) {
-      const proto = built[i][0], enums = built[i][1];
-      for (let j = 0; j < enums.length; j++) {
-        const colon = enums[j].indexOf(':');
-        const prop = enums[j].slice(0, colon);
-        if (!(prop in proto)) hidden(proto, prop, catalogueEnum(enums[j].slice(colon + 1)));
-      }
+      if (built[i][0] === proto) addEnums(proto, built[i][1]);
+      else rest[rest.length] = built[i];
     }
-    built.length = 0;
+    built = rest;
+  }
+  function addEnums(proto, enums) {
+    for (let j = 0; j < enums.length; j++) {
+      const colon = enums[j].indexOf(':');
+      const prop = enums[j].slice(0, colon);
+      if (!(prop in proto)) hidden(proto, prop, catalogueEnum(enums[j].slice(colon + 1)));
+    }
   }
 

@@ -1,9 +1,10 @@
   // ---- SpreadsheetApp -----------------------------------------------------------
   // SpreadsheetApp is built in parts, one file per concern (10 core, 12 formulas,
-  // 13 formats, 14 structure, 15 objects), each adding methods with `sheetMethods`;
-  // 19_sheets_build.js turns them into the classes. The constructors exist from here on,
-  // so every part can make a `new Range(h)`; a method defined by two parts is a bug the
-  // build reports.
+  // 13 formats, 14 structure, 15 objects), each adding methods with `sheetMethods`
+  // while the chunk runs; a class's prototype is made from its parts when it makes its
+  // first object (`partMethods`), SpreadsheetApp's in 19_sheets_build.js. The constructors
+  // exist from here on, so every part can make a `new Range(h)`; a method defined by two
+  // parts is a bug the build reports (for every class: the prelude's eager run).
   // The whole of SpreadsheetApp (10-19, with 11_ui.js) is one chunk, compiled and built
   // on first touch of the global (gas-engine's prelude.rs, 99_globals.js); the parts are
   // not indented inside this function.

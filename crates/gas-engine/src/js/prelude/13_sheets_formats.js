@@ -70,7 +70,7 @@
     },
   };
   // A builder's handle has the fields the TextStyle's reads take, by those reads' names
-  // (the TextStyle class is built before any script runs, with its reads' fields).
+  // (`readKey` builds the TextStyle class first if it was not, for its reads' fields).
   const STYLE_GETTERS = ['isBold', 'isItalic', 'isUnderline', 'isStrikethrough', 'getFontFamily', 'getFontSize', 'getForegroundColor'];
   const styleKey = (getter) => readKey('TextStyle.' + getter);
   const emptyStyle = () => {

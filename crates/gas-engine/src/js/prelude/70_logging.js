@@ -3,8 +3,8 @@
   const loggedAt = Date.now;
   const logging = once(() => {
     // What Logger.log wrote in this execution, as [time value, text], for getLog (the
-    // realm restore empties it); clear() empties it too.
-    const logged = [];
+    // realm restore empties it); clear() starts a new one.
+    let logged = [];
     const show = (v) => {
       if (typeof v === 'string') return v;
       if (v instanceof Error) return String(v);
@@ -29,7 +29,7 @@
         logged[logged.length] = [loggedAt(), text]; // not push: a script may replace it
         return Logger;
       },
-      clear() { logged.length = 0; },
+      clear() { logged = []; },
       getLog() { return call('Logger.getLog', null, [logged]); },
     });
     // console's format specifiers, as V8's console does them: %s %d %i %f %o %O %c

@@ -79,9 +79,11 @@ fn set_by_name(
             .into());
     }
 
-    // Cache the property.
+    // Cache the property. Not an array's `length`: setting it is ArraySetLength (it
+    // deletes the elements past it), which a cached slot write would skip (gas-sim patch).
     let slot = *context.slot();
-    if succeeded && slot.is_cacheable() {
+    let array_length = name == PropertyKey::from(js_str!("length")) && object.is_array();
+    if succeeded && slot.is_cacheable() && !array_length {
         let ic = &context.vm.frame().code_block.ic[usize::from(index)];
         let object_borrowed = object.borrow();
         let shape = object_borrowed.shape();
