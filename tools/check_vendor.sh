@@ -21,6 +21,7 @@ crate_of() {
     0014a-*) echo boa_parser ;;
     0030a-*) echo boa_string ;;
     0032-*) echo boa_parser ;;
+    0036-*) echo boa_string ;;
     *) echo boa_engine ;;
   esac
 }

@@ -245,8 +245,35 @@ fn run_prelude_alone(prelude: &PreludeText) -> Result<BTreeMap<String, BTreeSet<
         catalogue::catalogue().advanced.iter().map(|a| format!("{}={}", a.name, a.class)).collect();
     crate::prepared::register_advanced(&mut context, &advanced.join(",")).map_err(|e| e.to_string())?;
     context.eval(Source::from_bytes(&prelude.core)).map_err(|e| e.to_string())?;
+    let mut found = found.take();
+    for (class, object) in ENGINE_CLASSES {
+        let methods = engine_methods(class, object, &mut context).map_err(|e| e.to_string())?;
+        found.entry(class.to_string()).or_default().extend(methods);
+    }
     drop(context);
-    Ok(found.take())
+    Ok(found)
+}
+
+/// The catalogue's classes that are the JS engine's own objects, not a service's (the
+/// types package types `Date` for the methods that take or return one): what the engine
+/// has of them is what a script has, so it counts as implemented.
+const ENGINE_CLASSES: [(&str, &str); 2] = [("Base.Date", "Date.prototype"), ("Base.DateConstructor", "Date")];
+
+/// The methods of catalogue class `class` that the engine's `object` (a path from the
+/// global object) has as functions.
+fn engine_methods(class: &str, object: &str, context: &mut Context) -> JsResult<Vec<String>> {
+    let catalogue = catalogue::catalogue();
+    let Some(class) = catalogue.class(class) else {
+        return Ok(Vec::new());
+    };
+    let mut methods = Vec::new();
+    for name in catalogue.method_names(class) {
+        let test = format!("typeof {object}.{name} === 'function'");
+        if context.eval(Source::from_bytes(&test))?.to_boolean() {
+            methods.push(name.to_string());
+        }
+    }
+    Ok(methods)
 }
 
 /// The script's arguments to `method`, checked against its overloads and converted as
@@ -310,6 +337,11 @@ mod tests {
             ["get", "getAll", "put", "putAll", "remove", "removeAll"]
         );
         assert!(implemented.get("Spreadsheet.Range").unwrap().contains("getValues"));
+        // The engine's own Date, which the catalogue types as Base classes.
+        let date = implemented.get("Base.Date").unwrap();
+        assert!(date.contains("getTime") && date.contains("toISOString") && date.len() == 43, "{date:?}");
+        let date_constructor = implemented.get("Base.DateConstructor").unwrap();
+        assert_eq!(date_constructor.iter().map(String::as_str).collect::<Vec<_>>(), ["UTC", "now", "parse"]);
         // A method the catalogue does not have stops the prelude, naming it.
         let marker = "  // ---- SpreadsheetApp";
         let bad = prelude().replaced(marker, "  klass('Range', { isFake() {} });\n  // ---- SpreadsheetApp");

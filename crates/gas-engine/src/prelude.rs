@@ -194,6 +194,37 @@ pub fn prelude() -> &'static PreludeText {
     &TEXT
 }
 
+/// The prelude as the engine parses it: `prelude()` without its comment lines and
+/// indentation (`without_comments`).
+pub fn prelude_to_parse() -> &'static PreludeText {
+    static TEXT: LazyLock<PreludeText> = LazyLock::new(|| {
+        let text = prelude();
+        PreludeText {
+            core: without_comments(&text.core),
+            chunks: text.chunks.iter().map(|chunk| without_comments(chunk)).collect(),
+        }
+    });
+    &TEXT
+}
+
+/// `text` with every line that is only a `//` comment left empty and every line's
+/// indentation removed. boa's lexer reads a comment or a space as slowly as code, and
+/// about half of the core's text was comments and indentation: parsing it was about
+/// half of a first `gas-sim call`. Lines stay where they were, so a prelude error's
+/// line is the file's. Safe because no prelude string or template literal spans lines
+/// (a unit test below checks).
+fn without_comments(text: &str) -> String {
+    let mut kept = String::with_capacity(text.len());
+    for line in text.lines() {
+        let code = line.trim_start();
+        if !code.starts_with("//") {
+            kept.push_str(code);
+        }
+        kept.push('\n');
+    }
+    kept
+}
+
 /// The core: its files, then one `fromChunk` line per export and the `core` object that
 /// chunks are given, then the globals.
 fn core_text() -> String {
@@ -376,6 +407,42 @@ mod tests {
         assert!(text.contains("    'Range.getLastRow'() { return this._h.row + this._h.num_rows - 1; },\n"), "{text}");
         // A nested field is read by `reader` (00_core.js), not here.
         assert!(!text.contains("sheet.sheet_id"), "{text}");
+    }
+
+    /// Whether a template literal or a string (continued with `\\`) is open at the end of
+    /// `code`, read roughly: quotes, backticks and escapes, up to a `//` comment.
+    fn literal_left_open(code: &str) -> bool {
+        let mut open: Option<char> = None;
+        let mut chars = code.chars().peekable();
+        while let Some(ch) = chars.next() {
+            match (open, ch) {
+                // An escape: the guard takes the escaped character; none left is a `\\`
+                // continuing the literal on the next line.
+                (Some(_), '\\') if chars.next().is_none() => return true,
+                (Some(quote), _) if ch == quote => open = None,
+                (None, '\'' | '"' | '`') => open = Some(ch),
+                (None, '/') if chars.peek() == Some(&'/') => break,
+                _ => {}
+            }
+        }
+        open == Some('`')
+    }
+
+    #[test]
+    fn the_parsed_prelude_keeps_every_line_and_no_literal_spans_lines() {
+        for (text, parsed) in prelude().parts().zip(prelude_to_parse().parts()) {
+            assert_eq!(text.lines().count(), parsed.lines().count());
+            for (number, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                assert!(!literal_left_open(code), "line {}: {line}", number + 1);
+            }
+        }
+        assert_eq!(without_comments("  // why\n  const a = 1; // a\n\tb();\n"), "\nconst a = 1; // a\nb();\n");
+        assert!(literal_left_open("  const t = `a ${b}") && literal_left_open("  const s = 'a\\"));
+        assert!(!literal_left_open("  const t = `a` + \"`\"; // `"));
     }
 
     #[test]

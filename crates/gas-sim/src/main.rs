@@ -192,6 +192,9 @@ fn main() -> ExitCode {
         gas_scenario::bug::set_panic_in_function(Some(function.to_string_lossy().into_owned()));
     }
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_) | Command::Bench(_)) {
+        end_quietly_when_stdout_closes();
+    }
     let result = match cli.command {
         Command::Call(args) => call::run(&args),
         Command::Bench(args) => bench::run(&args),
@@ -218,6 +221,29 @@ fn main() -> ExitCode {
     }
     eprintln!("this is a bug in gas-sim, not in the scenario: please report it with the replay command above");
     ExitCode::from(EXIT_GAS_SIM_BUG)
+}
+
+/// Gives SIGPIPE its default action back, so that `gas-sim run ... | head` ends when
+/// `head` has read its lines, as other command-line tools do. Rust ignores SIGPIPE, so a
+/// print to a closed pipe is an error, and `println!` panics on it ("failed printing to
+/// stdout"). Not for `serve`, which must outlive a client that hangs up, nor `bench`,
+/// which talks to child processes through pipes. Whatever the signal stops, the files
+/// gas-sim writes are written whole or not at all (atomically), and a state file's lock
+/// is released by the kernel.
+fn end_quietly_when_stdout_closes() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signal: std::os::raw::c_int, handler: usize) -> usize;
+        }
+        const SIGPIPE: std::os::raw::c_int = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: `signal` with the default action has no handler to run and no memory
+        // to reach; nothing else in gas-sim handles SIGPIPE.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
 }
 
 /// gas-sim met a bug of its own (see `gas_scenario::bug`), whatever else happened.

@@ -20,6 +20,21 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "PropertiesService.getDocumentProperties" => 0,
     "PropertiesService.getScriptProperties" => 0,
     "PropertiesService.getUserProperties" => 0,
+    // The deprecated globals, each one store: the script's and the user's.
+    "ScriptProperties.deleteAllProperties" => 50,
+    "ScriptProperties.deleteProperty" => 40,
+    "ScriptProperties.getKeys" => 30,
+    "ScriptProperties.getProperties" => 30,
+    "ScriptProperties.getProperty" => 30,
+    "ScriptProperties.setProperties" => 50,
+    "ScriptProperties.setProperty" => 40,
+    "UserProperties.deleteAllProperties" => 50,
+    "UserProperties.deleteProperty" => 40,
+    "UserProperties.getKeys" => 30,
+    "UserProperties.getProperties" => 30,
+    "UserProperties.getProperty" => 30,
+    "UserProperties.setProperties" => 50,
+    "UserProperties.setProperty" => 40,
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -27,7 +42,23 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
 }
 
 fn properties(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+    // `ScriptProperties.getProperty(k)` is `Properties.getProperty(k)` on the script's
+    // store; its setters give back the global itself (the prelude's chain).
+    let legacy = match method.split_once('.') {
+        Some(("ScriptProperties", name)) => Some((PropertyScope::Script, name)),
+        Some(("UserProperties", name)) => Some((PropertyScope::User, name)),
+        _ => None,
+    };
+    let legacy_method;
+    let method = match legacy {
+        Some((_, name)) => {
+            legacy_method = format!("Properties.{name}");
+            legacy_method.as_str()
+        }
+        None => method,
+    };
     let scope = match method {
+        _ if legacy.is_some() => legacy.map_or(PropertyScope::Script, |(scope, _)| scope),
         "PropertiesService.getScriptProperties" => return Ok(Val::String("script".into())),
         "PropertiesService.getUserProperties" => return Ok(Val::String("user".into())),
         "PropertiesService.getDocumentProperties" if host.container_id.is_none() => return Ok(Val::Null),

@@ -28,6 +28,9 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "ScriptApp.getOAuthToken" => 0,
     "ScriptApp.getProjectTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
     "ScriptApp.getScriptId" => 0,
+    // Deprecated on the platform: getProjectTriggers's former name (documented).
+    "ScriptApp.getScriptTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
+    "ScriptApp.getUserTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
     "ScriptApp.getService" => 0,
     "ScriptApp.invalidateAuth" => 50,
     "Service.getUrl" => 0,
@@ -120,7 +123,8 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         }
         "Service.getUrl" => Ok(handle.get("url").cloned().unwrap_or(Val::Null)),
         "Service.isEnabled" => Ok(Val::Bool(matches!(handle.get("enabled"), Some(Val::Bool(true))))),
-        "ScriptApp.getProjectTriggers" => {
+        "ScriptApp.getUserTriggers" => Ok(Val::Array(container_triggers(host, handle_arg(arg(args, 0))))),
+        "ScriptApp.getProjectTriggers" | "ScriptApp.getScriptTriggers" => {
             let world = host.world();
             let clock = world.triggers.installed.iter().map(|t| (trigger_number(&t.id), trigger_val(t)));
             let events = world.triggers.on_events.iter().map(|t| (trigger_number(&t.id), event_trigger_val(t)));
@@ -169,6 +173,20 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         }
         _ => Err(ServiceError::unimplemented(method).into()),
     }
+}
+
+/// `getUserTriggers(container)`: the project's triggers on that spreadsheet or form (the
+/// account is the one user; a document has none: gas-sim models no document triggers),
+/// in install order. A Spreadsheet's handle is its id, a Form's holds `id`, a
+/// Document's `d`.
+fn container_triggers(host: &Host, container: &Val) -> Vec<Val> {
+    let id = container
+        .as_str()
+        .or_else(|| container.get("id").and_then(Val::as_str))
+        .or_else(|| container.get("d").and_then(Val::as_str))
+        .unwrap_or_default();
+    let world = host.world();
+    world.triggers.on_events.iter().filter(|t| t.spreadsheet_id == id).map(event_trigger_val).collect()
 }
 
 /// Trigger ids are decimal counters (`Triggers::install`); their order is install order.

@@ -173,6 +173,30 @@ fn properties_bulk_operations() {
 }
 
 #[test]
+fn the_deprecated_script_and_user_properties_globals_are_the_two_stores() {
+    let world = new_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var chained = ScriptProperties.setProperty('a', 1).setProperties({ b: '2' });
+           UserProperties.setProperty('u', 'me').deleteProperty('gone');
+           return [
+             chained === ScriptProperties, ScriptProperties.getProperties(), ScriptProperties.getKeys(),
+             PropertiesService.getScriptProperties().getProperty('a'), UserProperties.getProperty('u'),
+             PropertiesService.getUserProperties().getKeys(), ScriptProperties.getProperty('u'),
+             String(ScriptProperties), String(UserProperties.deleteAllProperties()), UserProperties.getKeys(),
+           ];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([true, {"a": "1", "b": "2"}, ["a", "b"], "1", "me", ["u"], null, "ScriptProperties", "UserProperties", []])
+    );
+    assert_eq!(state(&world).properties.script.get("b"), Some("2"));
+    assert_eq!(thrown("ScriptProperties.getProperty('')"), "Exception: Invalid argument: key");
+}
+
+#[test]
 fn properties_errors_have_the_platform_text() {
     let got = eval(
         "function main() {

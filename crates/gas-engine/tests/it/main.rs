@@ -23,6 +23,7 @@ mod container;
 mod date_zones;
 mod documents;
 mod drive;
+mod engine_fast_paths;
 mod engine_semantics;
 mod forms;
 mod fresh_globals;

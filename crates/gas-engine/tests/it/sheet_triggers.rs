@@ -60,6 +60,36 @@ fn spreadsheet_triggers_are_installed_listed_in_order_and_deleted() {
 }
 
 #[test]
+fn user_triggers_are_those_on_the_container_and_script_triggers_are_all() {
+    let src = "function main() {
+      var ss = SpreadsheetApp.getActive();
+      var other = SpreadsheetApp.create('Other');
+      ScriptApp.newTrigger('tick').timeBased().everyHours(1).create();
+      ScriptApp.newTrigger('edited').forSpreadsheet(ss).onEdit().create();
+      ScriptApp.newTrigger('changed').forSpreadsheet(other).onChange().create();
+      ScriptApp.newTrigger('opened').forSpreadsheet(ss).onOpen().create();
+      var form = FormApp.create('Signup');
+      ScriptApp.newTrigger('submitted').forForm(form).onFormSubmit().create();
+      var handlers = function (list) { return list.map(function (t) { return t.getHandlerFunction(); }); };
+      return [handlers(ScriptApp.getUserTriggers(ss)), handlers(ScriptApp.getUserTriggers(other)),
+              handlers(ScriptApp.getScriptTriggers()), ScriptApp.getUserTriggers(DocumentApp.create('d')).length,
+              handlers(ScriptApp.getUserTriggers(form))];
+    }";
+    let (world, project) = bound(src);
+    let report = run_manual(&world, &project, "main");
+    assert_eq!(
+        result(&report),
+        json!([
+            ["edited", "opened"],
+            ["changed"],
+            ["tick", "edited", "changed", "opened", "submitted"],
+            0,
+            ["submitted"]
+        ])
+    );
+}
+
+#[test]
 fn a_builder_without_an_event_or_with_an_unknown_spreadsheet_is_refused() {
     let src = "function main() {
       var out = [];

@@ -21,6 +21,7 @@
 //! since it was last called.
 
 use std::cell::RefCell;
+use std::ptr::fn_addr_eq;
 
 use boa_gc::{Finalize, GcRefCell, Trace};
 
@@ -47,17 +48,18 @@ pub struct LazyGlobal {
     built: RefCell<Vec<JsString>>,
 }
 
+static LAZY_GLOBAL_INTERNAL_METHODS: InternalObjectMethods = InternalObjectMethods {
+    __get_own_property__: lazy_get_own_property,
+    __define_own_property__: lazy_define_own_property,
+    __get__: lazy_get,
+    __try_get__: lazy_try_get,
+    __set__: lazy_set,
+    __delete__: lazy_delete,
+    ..ORDINARY_INTERNAL_METHODS
+};
+
 impl JsData for LazyGlobal {
     fn internal_methods(&self) -> &'static InternalObjectMethods {
-        static LAZY_GLOBAL_INTERNAL_METHODS: InternalObjectMethods = InternalObjectMethods {
-            __get_own_property__: lazy_get_own_property,
-            __define_own_property__: lazy_define_own_property,
-            __get__: lazy_get,
-            __try_get__: lazy_try_get,
-            __set__: lazy_set,
-            __delete__: lazy_delete,
-            ..ORDINARY_INTERNAL_METHODS
-        };
         &LAZY_GLOBAL_INTERNAL_METHODS
     }
 }
@@ -84,6 +86,17 @@ impl LazyGlobal {
     pub fn take_built(global: &JsObject) -> Vec<JsString> {
         global.downcast_ref::<Self>().map(|data| data.built.take()).unwrap_or_default()
     }
+}
+
+/// Whether `object`'s `[[Set]]` and `[[DefineOwnProperty]]` are the ordinary ones, or a
+/// `LazyGlobal`'s (ordinary once a placeholder is built): setting an own writable data
+/// property to the value it holds then changes nothing (gas-sim patch 0037).
+pub(crate) fn sets_as_ordinary(object: &JsObject) -> bool {
+    let methods = object.vtable();
+    [&ORDINARY_INTERNAL_METHODS, &LAZY_GLOBAL_INTERNAL_METHODS].iter().any(|known| {
+        fn_addr_eq(methods.__set__, known.__set__)
+            && fn_addr_eq(methods.__define_own_property__, known.__define_own_property__)
+    })
 }
 
 /// Builds `key` if it is a placeholder. The builder runs as a getter would: it may run

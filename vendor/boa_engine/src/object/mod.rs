@@ -36,7 +36,7 @@ pub(crate) mod internal_methods;
 pub mod builtins;
 mod datatypes;
 mod jsobject;
-mod lazy_global;
+pub(crate) mod lazy_global;
 mod operations;
 mod property_map;
 pub(crate) mod snapshot;

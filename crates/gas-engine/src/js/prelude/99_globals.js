@@ -51,6 +51,8 @@
   makers.CalendarApp = () => calendar().CalendarApp;
   makers.FormApp = () => forms().FormApp;
   makers.DocumentApp = () => documents().DocumentApp;
+  makers.ScriptProperties = () => properties().ScriptProperties;
+  makers.UserProperties = () => properties().UserProperties;
   // ---- Advanced services ------------------------------------------------------------
   // Only where the project's manifest enables them, under the symbols it gives
   // (appsscript.json `dependencies.enabledAdvancedServices`; elsewhere `Sheets` is not

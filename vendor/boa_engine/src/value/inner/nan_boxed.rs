@@ -828,7 +828,9 @@ impl NanBoxedValue {
             }
             // SAFETY: both values hold valid strings; `ManuallyDrop` leaves their counts.
             let (x, y) = unsafe { (self.as_string_unchecked(), other.as_string_unchecked()) };
-            return Some(x.as_str() == y.as_str());
+            // `JsString`'s equality: lengths first, one code unit without `memcmp` (gas-sim
+            // patch 0038).
+            return Some(*x == *y);
         }
         if x == y {
             return Some(!bits::is_float(x) || !f64::from_bits(x).is_nan());

@@ -1,0 +1,96 @@
+//! The vendored boa's shortcuts keep the language's results: strings compared and read
+//! without per-character work (patches 0036 and 0038), and a file's function
+//! declarations bound without the spec's redundant `Set` (patch 0037). Each case runs
+//! twice on one thread, so the second run goes through warm code and a restored realm.
+
+use crate::support;
+
+use gas_engine::ExecutionSpec;
+use serde_json::json;
+use support::*;
+
+/// `main`'s result in two executions of `src` against one world, on this thread.
+fn twice(src: &str) -> [serde_json::Value; 2] {
+    let world = new_world();
+    let project = project("UTC", src);
+    [1, 2].map(|exec_id| {
+        result(&run_spec(&world, &project, "UTC", &ExecutionSpec::new(exec_id, "main", START_UTC_MS, SEED)))
+    })
+}
+
+#[test]
+fn strict_equality_of_strings_compares_lengths_then_code_units() {
+    // Each pair is built at run time, so the two sides are different strings (not one
+    // static) and, where noted, of different encodings (Latin-1 and UTF-16).
+    let src = r#"
+      function main() {
+        const utf16 = (s) => ('\u20ac' + s).slice(1); // the same text, stored as UTF-16
+        return [
+          'a' === 'xa'.slice(1), 'a' === utf16('a'), 'a' === 'b', 'a' === 'ab',
+          '\u00e9' === String.fromCharCode(233), '\u0100' === String.fromCharCode(256),
+          '\u0100' === '\u0101', 'ab' === utf16('ab'), 'ab' === 'ac', '' === ''.slice(0),
+          '\ud800' === String.fromCharCode(0xd800), '\ud800' === '\udc00',
+          ['x', 'a', 'b'].indexOf(utf16('a')), new Set(['a', 'b']).has('xb'.slice(1)),
+        ];
+      }"#;
+    let expected = json!([true, true, false, false, true, true, false, true, false, true, true, false, 1, true]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}
+
+#[test]
+fn strings_reach_the_services_whole_in_every_encoding() {
+    // ASCII, Latin-1 beyond ASCII, UTF-16 (a euro sign, an emoji's surrogate pair) and an
+    // unpaired surrogate, which the host writes as an escape, as it always did.
+    let src = r#"
+      function main() {
+        const cache = CacheService.getScriptCache();
+        const texts = ['plain', 'caf\u00e9', '5 \u20ac', 'smile \ud83d\ude00', 'lone \ud800 end'];
+        texts.forEach((text, i) => cache.put('k' + i, text));
+        Logger.log('caf\u00e9 \u20ac');
+        return texts.map((_, i) => cache.get('k' + i));
+      }"#;
+    let expected = json!(["plain", "café", "5 €", "smile 😀", "lone \\uD800 end"]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
+    let report = run_frozen(&new_world(), src);
+    assert_eq!(logs(&report), ["café €"]);
+}
+
+#[test]
+fn a_declared_function_is_a_plain_global_whatever_was_there() {
+    // An earlier file leaves an accessor where a later file declares a function: the
+    // declaration replaces it with a data property, and its setter never runs.
+    let first = (
+        "a.gs",
+        r#"
+      Object.defineProperty(globalThis, 'replaced', {
+        configurable: true, get() { return 'getter'; }, set(v) { globalThis.setterRan = true; },
+      });"#,
+    );
+    let second = (
+        "b.gs",
+        r#"
+      function replaced() { return 'function'; }
+      function GmailApp() { return 'mine'; }
+      function main() {
+        const d = Object.getOwnPropertyDescriptor(globalThis, 'main');
+        return [
+          d.writable, d.enumerable, d.configurable, typeof d.value,
+          replaced(), globalThis.setterRan === undefined, GmailApp(), typeof Logger.log,
+        ];
+      }"#,
+    );
+    let world = new_world();
+    let project = project_of("UTC", &[first, second]);
+    let expected = json!([true, true, false, "function", "function", true, "mine", "function"]);
+    for exec_id in [1, 2] {
+        let spec = ExecutionSpec::new(exec_id, "main", START_UTC_MS, SEED);
+        assert_eq!(result(&run_spec(&world, &project, "UTC", &spec)), expected);
+    }
+}
+
+#[test]
+fn a_function_named_as_a_fixed_global_still_fails_to_load() {
+    // `NaN` is neither configurable nor writable: CanDeclareGlobalFunction refuses it.
+    let report = run_frozen(&new_world(), "function NaN() {}\nfunction main() { return 1; }");
+    assert_eq!(failure(&report).name, "TypeError");
+}
