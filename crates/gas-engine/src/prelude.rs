@@ -216,7 +216,8 @@ pub fn prelude_to_parse() -> &'static PreludeText {
 fn without_comments(text: &str) -> String {
     let mut kept = String::with_capacity(text.len());
     for line in text.lines() {
-        let code = line.trim_start();
+        // Spaces and tabs only: U+2028 and U+2029 end a line in JS.
+        let code = line.trim_start_matches([' ', '\t']);
         if !code.starts_with("//") {
             kept.push_str(code);
         }
@@ -438,6 +439,10 @@ mod tests {
                     continue;
                 }
                 assert!(!literal_left_open(code), "line {}: {line}", number + 1);
+                // A block comment left open would hide a `//` line that closes it.
+                if let Some(open) = code.find("/*") {
+                    assert!(code[open..].contains("*/"), "a block comment spans lines at line {}: {line}", number + 1);
+                }
             }
         }
         assert_eq!(without_comments("  // why\n  const a = 1; // a\n\tb();\n"), "\nconst a = 1; // a\nb();\n");

@@ -50,7 +50,8 @@ pub fn run(args: &ApiArgs) -> Result<u8, BadInput> {
     } else {
         service_table(c, &services)
     };
-    // A closed pipe (`gas-sim api | head`) is not an error.
+    // A closed pipe (`gas-sim api | head`) ends the process by SIGPIPE, as for every
+    // command (main.rs); any other failure to write leaves nothing to report to.
     let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     Ok(0)
 }

@@ -31,9 +31,12 @@ fn strict_equality_of_strings_compares_lengths_then_code_units() {
           '\u0100' === '\u0101', 'ab' === utf16('ab'), 'ab' === 'ac', '' === ''.slice(0),
           '\ud800' === String.fromCharCode(0xd800), '\ud800' === '\udc00',
           ['x', 'a', 'b'].indexOf(utf16('a')), new Set(['a', 'b']).has('xb'.slice(1)),
+          'a' === utf16('b'), 'ab' === utf16('ac'), '\u00e9' === utf16('\u00e9'), '\u00e9' === utf16('e'),
         ];
       }"#;
-    let expected = json!([true, true, false, false, true, true, false, true, false, true, true, false, 1, true]);
+    let expected = json!([
+        true, true, false, false, true, true, false, true, false, true, true, false, 1, true, false, false, true, false
+    ]);
     assert_eq!(twice(src), [expected.clone(), expected]);
 }
 
@@ -64,24 +67,33 @@ fn a_declared_function_is_a_plain_global_whatever_was_there() {
         r#"
       Object.defineProperty(globalThis, 'replaced', {
         configurable: true, get() { return 'getter'; }, set(v) { globalThis.setterRan = true; },
-      });"#,
+      });
+      Object.defineProperty(globalThis, 'fixed', { value: 1, writable: true, enumerable: true, configurable: false });"#,
     );
     let second = (
         "b.gs",
         r#"
       function replaced() { return 'function'; }
       function GmailApp() { return 'mine'; }
+      function fixed() { return 'fixed'; }
       function main() {
         const d = Object.getOwnPropertyDescriptor(globalThis, 'main');
+        // A non-configurable writable property keeps its attributes and takes the function;
+        // a function declared by indirect eval is configurable.
+        const f = Object.getOwnPropertyDescriptor(globalThis, 'fixed');
+        (0, eval)("function viaEval() { return 'eval'; }");
+        const e = Object.getOwnPropertyDescriptor(globalThis, 'viaEval');
         return [
           d.writable, d.enumerable, d.configurable, typeof d.value,
           replaced(), globalThis.setterRan === undefined, GmailApp(), typeof Logger.log,
+          fixed(), f.configurable, viaEval(), e.configurable,
         ];
       }"#,
     );
     let world = new_world();
     let project = project_of("UTC", &[first, second]);
-    let expected = json!([true, true, false, "function", "function", true, "mine", "function"]);
+    let expected =
+        json!([true, true, false, "function", "function", true, "mine", "function", "fixed", false, "eval", true]);
     for exec_id in [1, 2] {
         let spec = ExecutionSpec::new(exec_id, "main", START_UTC_MS, SEED);
         assert_eq!(result(&run_spec(&world, &project, "UTC", &spec)), expected);

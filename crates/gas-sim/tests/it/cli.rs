@@ -727,3 +727,22 @@ fn deeply_nested_function_declarations_compile_in_little_memory() {
     assert_eq!(out.status.code(), Some(0), "{}\n{}", stderr(&out), stdout(&out));
     assert!(stdout(&out).contains("completed"), "{}", stdout(&out));
 }
+
+#[test]
+fn a_closed_output_pipe_ends_the_command_by_sigpipe_not_a_panic() {
+    // `gas-sim call ... | head` once `head` has gone: the pipe's reading end is closed
+    // before gas-sim starts, so its first print meets it (it used to panic, exit 101:
+    // "failed printing to stdout").
+    let dir = tempfile::tempdir().unwrap();
+    write_project(dir.path(), "function main() { return 1; }");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_gas-sim"))
+        .args(["call", dir.path().to_str().unwrap(), "main"])
+        .stdout(writer)
+        .output()
+        .expect("gas-sim runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&output.status), Some(13), "{:?}", output.status);
+}

@@ -88,13 +88,15 @@ impl LazyGlobal {
     }
 }
 
-/// Whether `object`'s `[[Set]]` and `[[DefineOwnProperty]]` are the ordinary ones, or a
+/// Whether `object`'s `[[Set]]` and the internal methods OrdinarySet calls
+/// (`[[GetOwnProperty]]`, `[[DefineOwnProperty]]`) are the ordinary ones, or a
 /// `LazyGlobal`'s (ordinary once a placeholder is built): setting an own writable data
 /// property to the value it holds then changes nothing (gas-sim patch 0037).
 pub(crate) fn sets_as_ordinary(object: &JsObject) -> bool {
     let methods = object.vtable();
     [&ORDINARY_INTERNAL_METHODS, &LAZY_GLOBAL_INTERNAL_METHODS].iter().any(|known| {
         fn_addr_eq(methods.__set__, known.__set__)
+            && fn_addr_eq(methods.__get_own_property__, known.__get_own_property__)
             && fn_addr_eq(methods.__define_own_property__, known.__define_own_property__)
     })
 }
