@@ -38,27 +38,24 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
-    properties(call.host, call.method, call.handle, call.args)
+    // The deprecated globals are each one store's Properties: `ScriptProperties.getProperty(k)`
+    // is the script store's `getProperty(k)`; their setters give back the global itself
+    // (the prelude's chain).
+    let store = match call.method.split_once('.') {
+        Some(("ScriptProperties", name)) => Some(("script", name)),
+        Some(("UserProperties", name)) => Some(("user", name)),
+        _ => None,
+    };
+    match store {
+        Some((store, name)) => {
+            properties(call.host, &format!("Properties.{name}"), &Val::String(store.into()), call.args)
+        }
+        None => properties(call.host, call.method, call.handle, call.args),
+    }
 }
 
 fn properties(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResult {
-    // `ScriptProperties.getProperty(k)` is `Properties.getProperty(k)` on the script's
-    // store; its setters give back the global itself (the prelude's chain).
-    let legacy = match method.split_once('.') {
-        Some(("ScriptProperties", name)) => Some((PropertyScope::Script, name)),
-        Some(("UserProperties", name)) => Some((PropertyScope::User, name)),
-        _ => None,
-    };
-    let legacy_method;
-    let method = match legacy {
-        Some((_, name)) => {
-            legacy_method = format!("Properties.{name}");
-            legacy_method.as_str()
-        }
-        None => method,
-    };
     let scope = match method {
-        _ if legacy.is_some() => legacy.map_or(PropertyScope::Script, |(scope, _)| scope),
         "PropertiesService.getScriptProperties" => return Ok(Val::String("script".into())),
         "PropertiesService.getUserProperties" => return Ok(Val::String("user".into())),
         "PropertiesService.getDocumentProperties" if host.container_id.is_none() => return Ok(Val::Null),

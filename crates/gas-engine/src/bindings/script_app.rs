@@ -176,15 +176,12 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
 }
 
 /// `getUserTriggers(container)`: the project's triggers on that spreadsheet or form (the
-/// account is the one user; a document has none: gas-sim models no document triggers),
-/// in install order. A Spreadsheet's handle is its id, a Form's holds `id`, a
-/// Document's `d`.
+/// account is the one user), in install order. A Spreadsheet's handle is its id, a
+/// Form's holds `id`; a document has none (gas-sim models no document triggers).
 fn container_triggers(host: &Host, container: &Val) -> Vec<Val> {
-    let id = container
-        .as_str()
-        .or_else(|| container.get("id").and_then(Val::as_str))
-        .or_else(|| container.get("d").and_then(Val::as_str))
-        .unwrap_or_default();
+    let Some(id) = container.as_str().or_else(|| container.get("id").and_then(Val::as_str)) else {
+        return Vec::new();
+    };
     let world = host.world();
     world.triggers.on_events.iter().filter(|t| t.spreadsheet_id == id).map(event_trigger_val).collect()
 }
