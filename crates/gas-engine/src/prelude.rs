@@ -3,13 +3,16 @@
 //! The prelude (`js/prelude/`, one file per service) builds the Apps Script globals.
 //! Parsing and compiling all of it (about 90 KB of JS) was most of a first `gas-sim call`
 //! and grew with every service added, so it comes in two kinds of parts:
-//! - the *core*: the helpers every service shares (00_core.js), the small services most
-//!   projects use, the builtins' stack patch and locale stubs, and the globals (99_globals.js).
-//!   It is compiled with the project (compiled.rs) and run in every new context.
-//! - *chunks*: the bigger services, each compiled the first time a script touches one of
-//!   its globals (once per thread and project: `Template::chunk`) and evaluated in the
-//!   realm then (prepared.rs, the `__gas_chunk` native). A project that never names
-//!   SpreadsheetApp or GmailApp never parses them.
+//! - the *core*: the natives the prelude keeps (00_core.js), the builtins' stack patch and
+//!   locale stubs, the chunk loader and the globals (99_globals.js), each a placeholder
+//!   until first read. It is compiled with the project (compiled.rs) and run in every new
+//!   context, so it is kept small: parsing it was most of a `gas-sim call`.
+//! - *chunks*: the services, each compiled the first time a script touches one of its
+//!   globals (once per thread and project: `Template::chunk`) and evaluated in the realm
+//!   then (prepared.rs, the `__gas_chunk` native). The [`KERNEL`] chunk (the helpers every
+//!   service is built with, and the small services) loads before any other. A project that
+//!   never names a service never parses one; one that names SpreadsheetApp parses the
+//!   kernel and the sheets chunk, not Gmail's.
 //!
 //! A chunk's text is its files inside a function of the core's shared names:
 //! `(function (core) { 'use strict'; const { call, klass, ... } = core; <files> return { sheetsService }; })`.
@@ -38,8 +41,28 @@ pub struct Chunk {
     files: &'static str,
 }
 
-/// The chunks, in the order of their files.
+/// The chunk every other chunk needs first: the helpers services are built with
+/// (`klass`, `derived`, `once` ...) and the small services (Lock, Cache, Properties, Mail,
+/// Session, Logger and console, the Blob class). Besides its `once` makers it gives the
+/// other chunks [`KERNEL_NAMES`] (90_chunks.js, `kernel`, adds them to `core`).
+pub const KERNEL: &str = "kernel";
+
+/// The chunks, in the order of their files, the kernel first.
 pub const CHUNKS: &[Chunk] = &[
+    Chunk {
+        name: KERNEL,
+        exports: &["locks", "caches", "properties", "mail", "session", "logging"],
+        files: concat!(
+            include_str!("js/prelude/01_kernel.js"),
+            include_str!("js/prelude/20_lock.js"),
+            include_str!("js/prelude/21_cache.js"),
+            include_str!("js/prelude/22_properties.js"),
+            include_str!("js/prelude/30_mail.js"),
+            include_str!("js/prelude/39_blob.js"),
+            include_str!("js/prelude/50_session.js"),
+            include_str!("js/prelude/70_logging.js"),
+        ),
+    },
     Chunk {
         name: "sheets",
         exports: &["sheetsService"],
@@ -74,13 +97,6 @@ pub const CHUNKS: &[Chunk] = &[
 /// 00_core.js opens the function the others share, zz_close.js closes it.
 const CORE_BEFORE_CHUNKS: &str = concat!(
     include_str!("js/prelude/00_core.js"),
-    include_str!("js/prelude/20_lock.js"),
-    include_str!("js/prelude/21_cache.js"),
-    include_str!("js/prelude/22_properties.js"),
-    include_str!("js/prelude/30_mail.js"),
-    include_str!("js/prelude/39_blob.js"),
-    include_str!("js/prelude/50_session.js"),
-    include_str!("js/prelude/70_logging.js"),
     include_str!("js/prelude/80_error_stacks.js"),
     include_str!("js/prelude/90_chunks.js"),
 );
@@ -99,8 +115,33 @@ pub const CORE_NAMES: &[&str] = &[
     "emit",
     "catalogue",
     "gap",
-    "notImplemented",
     "hasOwn",
+    "classBuilt",
+    "locks",
+    "caches",
+    "properties",
+    "mail",
+    "session",
+    "logging",
+    "sheetsService",
+    "gmail",
+    "fetch",
+    "utilities",
+    "drive",
+    "documents",
+    "xml",
+    "calendar",
+    "forms",
+    "scriptApp",
+    "content",
+    "html",
+    "localeMethods",
+];
+
+/// The kernel's definitions every other chunk is given (in `core`, once the kernel is
+/// loaded), and the core reads as `kernel().name`.
+pub const KERNEL_NAMES: &[&str] = &[
+    "notImplemented",
     "catalogueClass",
     "prototypeOf",
     "registerClass",
@@ -126,25 +167,8 @@ pub const CORE_NAMES: &[&str] = &[
     "Blob",
     "blobOf",
     "handleOf",
-    "locks",
-    "caches",
-    "properties",
-    "mail",
-    "session",
-    "logging",
-    "sheetsService",
-    "gmail",
-    "fetch",
-    "utilities",
-    "drive",
-    "documents",
-    "xml",
-    "calendar",
-    "forms",
-    "scriptApp",
-    "content",
-    "html",
-    "localeMethods",
+    "buildClasses",
+    "buildEveryClass",
 ];
 
 /// The prelude's texts: the core and each chunk's (in `CHUNKS` order), wrapped.
@@ -155,7 +179,7 @@ pub struct PreludeText {
 
 impl PreludeText {
     fn standard() -> PreludeText {
-        PreludeText { core: core_text(), chunks: CHUNKS.iter().map(|chunk| chunk_text(chunk, chunk.files)).collect() }
+        PreludeText { core: core_text(), chunks: CHUNKS.iter().map(chunk_text).collect() }
     }
 
     /// The chunk named `name`'s text.
@@ -230,7 +254,6 @@ fn without_comments(text: &str) -> String {
 /// chunks are given, then the globals.
 fn core_text() -> String {
     let mut text = String::from(CORE_BEFORE_CHUNKS);
-    text.push_str(&field_readers());
     for chunk in CHUNKS {
         for export in chunk.exports {
             text.push_str(&format!("  const {export} = fromChunk('{}', '{export}');\n", chunk.name));
@@ -278,14 +301,24 @@ fn field_readers() -> String {
     format!("  const fieldReaders = {{\n{}  }};\n  const sumReaders = {{\n{}  }};\n", getters.concat(), sums.concat())
 }
 
-/// `files` as the function the core calls with `core` (on one line before the files, so
-/// their line numbers are off by one only).
-fn chunk_text(chunk: &Chunk, files: &str) -> String {
-    let imports: Vec<&str> = CORE_NAMES.iter().copied().filter(|name| !chunk.exports.contains(name)).collect();
-    let exports = chunk.exports.join(", ");
+/// A chunk's files as the function the core calls with `core` (on one line before the
+/// files, so their line numbers are off by one only). The kernel is given the core's
+/// names and gives back its own as well (with the readers `reader` uses); every other
+/// chunk is given both.
+fn chunk_text(chunk: &Chunk) -> String {
+    let is_kernel = chunk.name == KERNEL;
+    let given = if is_kernel { CORE_NAMES.to_vec() } else { [CORE_NAMES, KERNEL_NAMES].concat() };
+    let imports: Vec<&str> = given.into_iter().filter(|name| !chunk.exports.contains(name)).collect();
+    let mut exports = chunk.exports.to_vec();
+    let mut files = String::from(chunk.files);
+    if is_kernel {
+        exports.extend_from_slice(KERNEL_NAMES);
+        files.push_str(&field_readers());
+    }
     format!(
-        "(function (core) {{ 'use strict'; const {{ {} }} = core;\n{files}  return {{ {exports} }};\n}})\n",
-        imports.join(", ")
+        "(function (core) {{ 'use strict'; const {{ {} }} = core;\n{files}  return {{ {} }};\n}})\n",
+        imports.join(", "),
+        exports.join(", ")
     )
 }
 
@@ -330,10 +363,10 @@ mod tests {
         found
     }
 
-    /// The names the core defines at its top level (two-space indent, as every prelude file).
-    fn core_definitions() -> BTreeSet<String> {
+    /// The names `text` defines at its top level (two-space indent, as every prelude file).
+    fn top_level_definitions(text: &str) -> BTreeSet<String> {
         let mut names = BTreeSet::new();
-        for line in prelude().core.lines() {
+        for line in text.lines() {
             let Some(rest) = line.strip_prefix("  ") else { continue };
             for keyword in ["const ", "let ", "function "] {
                 if let Some(name) = rest.strip_prefix(keyword) {
@@ -346,19 +379,46 @@ mod tests {
         names
     }
 
+    fn core_definitions() -> BTreeSet<String> {
+        top_level_definitions(&prelude().core)
+    }
+
+    fn kernel_definitions() -> BTreeSet<String> {
+        top_level_definitions(prelude().chunk(KERNEL).unwrap())
+    }
+
     #[test]
-    fn every_core_name_given_to_chunks_is_defined_by_the_core() {
-        let defined = core_definitions();
+    fn every_name_given_to_chunks_is_defined_by_the_core_or_the_kernel() {
+        let (core, kernel) = (core_definitions(), kernel_definitions());
         let missing: Vec<&&str> =
-            CORE_NAMES.iter().filter(|name| **name != "global" && !defined.contains(**name)).collect();
+            CORE_NAMES.iter().filter(|name| **name != "global" && !core.contains(**name)).collect();
         assert!(missing.is_empty(), "CORE_NAMES that the core does not define: {missing:?}");
+        let missing: Vec<&&str> = KERNEL_NAMES.iter().filter(|name| !kernel.contains(**name)).collect();
+        assert!(missing.is_empty(), "KERNEL_NAMES that the kernel does not define: {missing:?}");
+    }
+
+    /// The core runs before the kernel is loaded: it reads a kernel name only as a
+    /// property (`kernel().service`), never as a binding it would not find.
+    #[test]
+    fn the_core_names_no_kernel_definition() {
+        let kernel: BTreeSet<String> = kernel_definitions().into_iter().filter(|name| name != "c").collect();
+        let used = identifiers(&prelude().core);
+        let core = core_definitions();
+        let missing: Vec<&String> =
+            used.iter().filter(|name| kernel.contains(*name) && !core.contains(*name)).collect();
+        assert!(missing.is_empty(), "the core names kernel definitions: {missing:?}");
     }
 
     #[test]
     fn no_chunk_names_a_core_definition_it_is_not_given() {
-        let defined = core_definitions();
-        let given: BTreeSet<&str> = CORE_NAMES.iter().copied().collect();
+        let defined: BTreeSet<String> = core_definitions().union(&kernel_definitions()).cloned().collect();
         for chunk in CHUNKS {
+            let given: BTreeSet<&str> = if chunk.name == KERNEL {
+                CORE_NAMES.iter().copied().collect()
+            } else {
+                CORE_NAMES.iter().chain(KERNEL_NAMES).copied().collect()
+            };
+            let defined: BTreeSet<String> = if chunk.name == KERNEL { core_definitions() } else { defined.clone() };
             let used = identifiers(chunk.files);
             // A chunk's own definitions may shadow a core name (a local `c`): those are
             // fine where the chunk defines them; only a name neither given nor defined

@@ -1,13 +1,27 @@
   // ---- Services compiled on first need ----------------------------------------------
-  // The bigger services are not in this script: each is a *chunk* (gas-engine's
-  // prelude.rs), compiled the first time a script touches one of its globals and
-  // evaluated then, to a function of `core` (the shared names below) that returns the
-  // chunk's `once` makers. prelude.rs writes after this file one line per maker
+  // The services are not in this script: each is a *chunk* (gas-engine's prelude.rs),
+  // compiled the first time a script touches one of its globals and evaluated then, to a
+  // function of `core` (the shared names below) that returns the chunk's `once` makers.
+  // prelude.rs writes after this file one line per maker
   // (`const gmail = fromChunk('gmail', 'gmail');`) and the `core` object.
   const loadChunk = global.__gas_chunk;
   delete global.__gas_chunk;
   const chunks = {};
+  // The kernel chunk first: the helpers it returns join `core`, which every other chunk
+  // reads them from (and the globals below, as `kernel().service`).
+  function kernel() {
+    if (!hasOwn(chunks, 'kernel')) {
+      const made = loadChunk('kernel')(core);
+      const names = Object.keys(made);
+      for (let i = 0; i < names.length; i++) core[names[i]] = made[names[i]];
+      chunks.kernel = made;
+    }
+    return core;
+  }
   const fromChunk = (chunk, name) => () => {
-    if (!hasOwn(chunks, chunk)) chunks[chunk] = loadChunk(chunk)(core);
+    if (!hasOwn(chunks, chunk)) {
+      kernel();
+      if (!hasOwn(chunks, chunk)) chunks[chunk] = loadChunk(chunk)(core);
+    }
     return chunks[chunk][name]();
   };

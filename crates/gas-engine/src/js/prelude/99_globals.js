@@ -43,7 +43,7 @@
     if (hasOwn(makers, name)) continue;
     const qualified = catalogue.globals[name];
     const isEnum = catalogue.enumValues(qualified) !== undefined;
-    makers[name] = isEnum ? () => catalogueEnum(qualified) : () => service(qualified, {});
+    makers[name] = isEnum ? () => kernel().catalogueEnum(qualified) : () => kernel().service(qualified, {});
   }
   // Services implemented after the globals' order was fixed keep their catalogue place
   // (a script listing the global object sees the order it always saw).
@@ -73,7 +73,7 @@
   }
   function build(name) {
     const value = makers[name]();
-    finishClasses();
+    kernel().finishClasses();
     return value;
   }
   // False where the global object cannot build lazily (`gas-sim api`'s run of the
@@ -85,7 +85,8 @@
     const name = madeNames[i];
     Object.defineProperty(global, name, { value: lazy ? build : build(name), writable: true, enumerable: false, configurable: true });
   }
-  if (!lazy) buildEveryClass();
+  if (!lazy) kernel().buildEveryClass();
   // How gas-engine builds again the classes an execution built (prepared.rs).
-  global.__gas_class_builder(buildClasses);
+  // (Before the kernel is loaded no class is registered, so there is none to build.)
+  global.__gas_class_builder((names) => { if (hasOwn(chunks, 'kernel')) core.buildClasses(names); });
   delete global.__gas_class_builder;
