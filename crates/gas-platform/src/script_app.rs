@@ -67,6 +67,36 @@ pub fn web_app_url(script_id: &str, deployed: bool) -> Option<String> {
 /// revoke, so it does nothing (documented in docs/fidelity.md).
 pub fn invalidate_auth() {}
 
+/// `ScriptApp.getAuthorizationInfo(authMode)`: whether the user must still authorize the
+/// script, and the URL to do it at (documented: `null` when no authorization is needed).
+/// gas-sim runs every execution as a user who has authorized every scope the script
+/// uses (assumed: consent is not modelled), so it is never needed, in any mode.
+pub struct AuthorizationInfo {
+    pub status: &'static str,
+    pub url: Option<String>,
+}
+
+/// See [`AuthorizationInfo`]; `ScriptApp.AuthorizationStatus.NOT_REQUIRED` (documented value).
+pub fn authorization_info() -> AuthorizationInfo {
+    AuthorizationInfo { status: "NOT_REQUIRED", url: None }
+}
+
+/// `ScriptApp.requireScopes` and `requireAllScopes`: the platform ends the execution and
+/// shows a consent prompt when a scope lacks consent (documented); every scope has it
+/// here (see [`authorization_info`]), so the execution goes on.
+pub fn require_scopes() {}
+
+/// `ScriptApp.getInstallationSource()`: how the script was installed as an add-on;
+/// `ScriptApp.InstallationSource.NONE` for a script that is not one (documented value),
+/// which every gas-sim project is (assumed: add-on installs are not modelled).
+pub const INSTALLATION_SOURCE: &str = "NONE";
+
+/// `ScriptApp.getProjectKey()` (deprecated: "use getScriptId() instead", documented):
+/// the script id (assumed; the project key of old scripts no longer exists apart from it).
+pub fn project_key(script_id: &str) -> String {
+    script_id.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +124,14 @@ mod tests {
         assert_eq!(Some(url), web_app_url("abc", true));
         assert_ne!(web_app_url("abc", true), web_app_url("abd", true));
         assert_eq!(web_app_url("abc", false), None);
+    }
+
+    #[test]
+    fn the_user_has_authorized_every_scope_and_the_project_is_no_add_on() {
+        let info = authorization_info();
+        assert_eq!((info.status, info.url), ("NOT_REQUIRED", None));
+        require_scopes();
+        assert_eq!(INSTALLATION_SOURCE, "NONE");
+        assert_eq!(project_key("abc"), "abc");
     }
 }

@@ -142,6 +142,49 @@ impl UrlFetch {
     }
 }
 
+/// `UrlFetchApp.getRequest(url, params)`: the request `fetch` would make, not made. The
+/// reference documents the map's keys `url`, `method`, `contentType`, `payload` and
+/// `headers`; the three flags are the documented `fetch` params with their documented
+/// defaults (`followRedirects` and `validateHttpsCertificates` true, `useIntranet`
+/// false). The method in lower case and the default content type are assumed (what
+/// scripts logging the map show).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestPreview {
+    pub url: String,
+    pub method: String,
+    pub content_type: String,
+    pub payload: String,
+    pub headers: BTreeMap<String, String>,
+    pub follow_redirects: bool,
+    pub validate_https_certificates: bool,
+    pub use_intranet: bool,
+}
+
+/// The content type of a request whose params name none (assumed, as for a form post).
+pub const DEFAULT_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
+
+/// See [`RequestPreview`]: `request` as `fetch` reads its params, the flags as given.
+pub fn request_preview(
+    request: &HttpRequest,
+    content_type: Option<String>,
+    flags: [Option<bool>; 3],
+) -> RequestPreview {
+    let [follow_redirects, validate_https_certificates, use_intranet] = flags;
+    let mut headers = request.headers.clone();
+    // `contentType` is its own key here, not a header.
+    headers.remove("Content-Type");
+    RequestPreview {
+        url: request.url.clone(),
+        method: request.method.to_lowercase(),
+        content_type: content_type.unwrap_or_else(|| DEFAULT_CONTENT_TYPE.to_string()),
+        payload: request.payload.clone().unwrap_or_default(),
+        headers,
+        follow_redirects: follow_redirects.unwrap_or(true),
+        validate_https_certificates: validate_https_certificates.unwrap_or(true),
+        use_intranet: use_intranet.unwrap_or(false),
+    }
+}
+
 /// Observed shape: `Request failed for https://HOST returned code N. Truncated server
 /// response: BODY (use muteHttpExceptions option to examine full response)`.
 pub fn failed_request_message(url: &str, response: &HttpResponse) -> String {
@@ -267,5 +310,36 @@ mod tests {
         let err = f.fetch(post, 0).unwrap_err();
         assert!(err.message.contains("POST https://shop.example.com/orders"), "{}", err.message);
         assert_eq!(f.fetch(get(""), 0).unwrap_err().message, "Attribute provided with no value: url");
+    }
+
+    #[test]
+    fn a_previewed_request_has_the_documented_keys_and_defaults() {
+        let request = HttpRequest {
+            url: "https://example.com/a".into(),
+            method: "POST".into(),
+            payload: Some("a=1".into()),
+            headers: [("Content-Type".to_string(), "text/csv".to_string()), ("X-Key".to_string(), "k".to_string())]
+                .into(),
+            mute_http_exceptions: false,
+        };
+        let preview = request_preview(&request, Some("text/csv".into()), [None, Some(false), None]);
+        assert_eq!(
+            (preview.method.as_str(), preview.content_type.as_str(), preview.payload.as_str()),
+            ("post", "text/csv", "a=1")
+        );
+        assert_eq!(preview.headers.keys().collect::<Vec<_>>(), ["X-Key"]);
+        assert!(preview.follow_redirects && !preview.validate_https_certificates && !preview.use_intranet);
+        let plain = HttpRequest {
+            url: "u".into(),
+            method: "GET".into(),
+            payload: None,
+            headers: BTreeMap::new(),
+            mute_http_exceptions: false,
+        };
+        let preview = request_preview(&plain, None, [None; 3]);
+        assert_eq!(
+            (preview.method.as_str(), preview.content_type.as_str(), preview.payload.as_str()),
+            ("get", DEFAULT_CONTENT_TYPE, "")
+        );
     }
 }

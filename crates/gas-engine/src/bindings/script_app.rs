@@ -18,6 +18,8 @@ pub(super) const READS: &[Read] = reads![
     "Trigger.getTriggerSource" => "source",
     "Trigger.getTriggerSourceId" => "sourceId",
     "Trigger.getUniqueId" => "id",
+    "AuthorizationInfo.getAuthorizationStatus" => "status",
+    "AuthorizationInfo.getAuthorizationUrl" => "url",
 ];
 
 /// The methods answered here, declared once (`crate::methods`).
@@ -25,7 +27,13 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     // The catalogue's create takes nothing; the prelude passes the handler's name.
     "CalendarTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     "ScriptApp.deleteTrigger" => 200 { scope: Some(SCOPE_SCRIPT_APP) },
+    "ScriptApp.getAuthorizationInfo" => 0,
+    "ScriptApp.getInstallationSource" => 0,
     "ScriptApp.getOAuthToken" => 0,
+    // Deprecated on the platform: getScriptId's former name (documented).
+    "ScriptApp.getProjectKey" => 0,
+    "ScriptApp.requireAllScopes" => 0,
+    "ScriptApp.requireScopes" => 0,
     "ScriptApp.getProjectTriggers" => 100 { scope: Some(SCOPE_SCRIPT_APP) },
     "ScriptApp.getScriptId" => 0,
     // Deprecated on the platform: getProjectTriggers's former name (documented).
@@ -104,6 +112,21 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
     let now = host.now();
     match method {
         "ScriptApp.getScriptId" => Ok(Val::String(host.script_id.clone())),
+        "ScriptApp.getProjectKey" => Ok(Val::String(script_app::project_key(&host.script_id))),
+        "ScriptApp.getInstallationSource" => Ok(Val::String(script_app::INSTALLATION_SOURCE.into())),
+        // The mode and the scopes asked about are checked against the catalogue's
+        // overloads; the answer is the same for every one (gas-platform's rule).
+        "ScriptApp.getAuthorizationInfo" => {
+            let info = script_app::authorization_info();
+            Ok(Val::Object(vec![
+                ("status".into(), Val::String(info.status.into())),
+                ("url".into(), info.url.map(Val::String).unwrap_or(Val::Null)),
+            ]))
+        }
+        "ScriptApp.requireScopes" | "ScriptApp.requireAllScopes" => {
+            script_app::require_scopes();
+            Ok(Val::Undefined)
+        }
         "ScriptApp.getOAuthToken" => {
             Ok(Val::String(script_app::oauth_token(&host.script_id, &host.world().user_email)))
         }

@@ -25,6 +25,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "UrlFetchApp.fetch" => 300 { params_override: Some(&["url", "method"]) },
     // The catalogue's `requests` are URLs or request objects; selectors have said urls.
     "UrlFetchApp.fetchAll" => 300 { params_override: Some(&["urls"]) },
+    // Nothing is sent: no quota, no latency.
+    "UrlFetchApp.getRequest" => 0,
 ];
 
 pub(super) fn dispatch(call: &Call) -> CallResult {
@@ -35,6 +37,7 @@ fn urlfetch(host: &Host, method: &str, args: &[Val], respond_with: Option<(u16, 
     let now = host.now();
     let mut world = host.world();
     match method {
+        "UrlFetchApp.getRequest" => Ok(preview_val(&string_arg(args, 0), arg(args, 1))),
         "UrlFetchApp.fetch" => {
             world.charge_url_fetches(1, host.zone, now)?;
             let request = http_request(&string_arg(args, 0), arg(args, 1));
@@ -85,6 +88,26 @@ fn http_request(url: &str, params: &Val) -> HttpRequest {
         headers,
         mute_http_exceptions: matches!(text("muteHttpExceptions"), Some(Val::Bool(true))),
     }
+}
+
+/// `getRequest`'s map: the request as `fetch` reads the params (gas-platform's preview).
+fn preview_val(url: &str, params: &Val) -> Val {
+    let given = |key: &str| params.get(key).filter(|v| !v.is_nullish());
+    let flag = |key: &str| given(key).map(|v| matches!(v, Val::Bool(true)));
+    let content_type = given("contentType").map(Val::to_js_string);
+    let flags = [flag("followRedirects"), flag("validateHttpsCertificates"), flag("useIntranet")];
+    let preview = gas_platform::urlfetch::request_preview(&http_request(url, params), content_type, flags);
+    let headers = preview.headers.into_iter().map(|(k, v)| (k, Val::String(v))).collect();
+    Val::Object(vec![
+        ("url".into(), Val::String(preview.url)),
+        ("method".into(), Val::String(preview.method)),
+        ("contentType".into(), Val::String(preview.content_type)),
+        ("payload".into(), Val::String(preview.payload)),
+        ("headers".into(), Val::Object(headers)),
+        ("followRedirects".into(), Val::Bool(preview.follow_redirects)),
+        ("validateHttpsCertificates".into(), Val::Bool(preview.validate_https_certificates)),
+        ("useIntranet".into(), Val::Bool(preview.use_intranet)),
+    ])
 }
 
 fn response_val(response: &HttpResponse) -> Val {

@@ -391,6 +391,32 @@ fn fetch_requests_are_logged_with_method_and_payload() {
     );
 }
 
+#[test]
+fn get_request_shows_what_fetch_would_send_and_sends_nothing() {
+    let world = http_world();
+    let got = eval_in(
+        &world,
+        "function main() {
+           var form = UrlFetchApp.getRequest('https://api.example.com/ok', { method: 'put', payload: { a: 1, b: 'two' }, headers: { 'X-Key': 'k' }, followRedirects: false });
+           var plain = UrlFetchApp.getRequest('https://api.example.com/ok');
+           var json = UrlFetchApp.getRequest('https://api.example.com/ok', { method: 'post', contentType: 'application/json', payload: '{}' });
+           return [form, plain.method, plain.payload, plain.contentType, plain.followRedirects, json.contentType, json.headers];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            {"url": "https://api.example.com/ok", "method": "put", "contentType": "application/x-www-form-urlencoded",
+             "payload": "a=1&b=two", "headers": {"X-Key": "k"}, "followRedirects": false,
+             "validateHttpsCertificates": true, "useIntranet": false},
+            "get", "", "application/x-www-form-urlencoded", true, "application/json", {}
+        ])
+    );
+    let state = state(&world);
+    assert!(state.http.log.is_empty(), "getRequest sent a request");
+    assert!(state.quotas.urlfetch_calls.is_unused(), "getRequest used a quota");
+}
+
 // ---- Session -------------------------------------------------------------------------
 
 #[test]
@@ -505,6 +531,26 @@ fn trigger_limits_have_the_platform_text() {
 /// `Logger.getLog()`: what Logger.log wrote in this execution (not console's), stamped
 /// in the script's zone on the virtual clock; `clear()` empties it. With the deprecated
 /// Session and User getters, answered as what replaced them.
+#[test]
+fn the_user_has_authorized_the_script_which_is_no_add_on() {
+    let got = eval(
+        "function main() {
+           var info = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.FULL);
+           var limited = ScriptApp.getAuthorizationInfo(ScriptApp.AuthMode.LIMITED);
+           ScriptApp.requireScopes(ScriptApp.AuthMode.FULL, ['https://www.googleapis.com/auth/spreadsheets']);
+           ScriptApp.requireAllScopes(ScriptApp.AuthMode.FULL);
+           return [info.getAuthorizationStatus() === ScriptApp.AuthorizationStatus.NOT_REQUIRED, info.getAuthorizationUrl(),
+                   limited.getAuthorizationStatus(), ScriptApp.getInstallationSource() === ScriptApp.InstallationSource.NONE,
+                   ScriptApp.getProjectKey() === ScriptApp.getScriptId()];
+         }",
+    );
+    assert_eq!(got, json!([true, null, "NOT_REQUIRED", true, true]));
+    assert_eq!(
+        thrown("ScriptApp.requireScopes(ScriptApp.AuthMode.FULL)"),
+        "Exception: The parameters (String) don't match the method signature for ScriptApp.requireScopes."
+    );
+}
+
 #[test]
 fn logger_get_log_and_the_deprecated_session_getters() {
     // Twice, the second on the thread's live context: no line of the first is in it.

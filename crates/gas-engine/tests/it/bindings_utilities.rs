@@ -193,3 +193,14 @@ fn blob_data_as_string_decodes_its_bytes() {
     );
     assert_eq!(got, json!(["héllo", "hi ü"]));
 }
+
+#[test]
+fn the_deprecated_json_methods_are_the_json_builtin() {
+    let got = eval(
+        "function main() {
+           return [Utilities.jsonParse('{\"a\":[1,2]}').a[1], Utilities.jsonStringify({ b: [1, 'x'], c: undefined })];
+         }",
+    );
+    assert_eq!(got, json!([2, "{\"b\":[1,\"x\"]}"]));
+    assert!(thrown("Utilities.jsonParse('{')").starts_with("SyntaxError"), "{}", thrown("Utilities.jsonParse('{')"));
+}

@@ -14,6 +14,8 @@
     });
     const UrlFetchApp = service('UrlFetchApp', {
       fetch(url, params, ...more) { return new HTTPResponse(call('UrlFetchApp.fetch', null, [url, params || {}, ...more], true)); },
+      // A plain object, as on the platform (the catalogue's type is the params' interface).
+      getRequest(...args) { return call('UrlFetchApp.getRequest', null, args, true); },
       fetchAll(requests) {
         return call('UrlFetchApp.fetchAll', null, [requests], true).map((h) => new HTTPResponse(h));
       },

@@ -55,6 +55,8 @@
       },
     });
     const Service = klass('Service', {});
+    // Its getters are reads of the handle (bindings::script_app, getAuthorizationInfo).
+    klass('AuthorizationInfo', {});
     const ScriptApp = service('ScriptApp', {
       newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
       deleteTrigger(trigger) {
