@@ -25,7 +25,7 @@ use boa_engine::ast::scope::Scope;
 use boa_engine::{Context, JsError, JsNativeError, Script, Source};
 
 use crate::declarations::Declarations;
-use crate::prelude::{prelude_to_parse, CHUNKS, PRELUDE_PATH};
+use crate::prelude::{chunk_to_parse, core_to_parse, CHUNKS, PRELUDE_PATH};
 use crate::prepared::LiveContext;
 use crate::project::Project;
 use crate::sandbox::NoModules;
@@ -136,8 +136,7 @@ impl Template {
         }
         let script = boa_engine::heap_budget::uncounted(|| -> Result<Script, JsError> {
             let mut context = self.compile_context.borrow_mut();
-            let source =
-                Source::from_bytes(prelude_to_parse().chunks[index].as_bytes()).with_path(Path::new(PRELUDE_PATH));
+            let source = Source::from_bytes(chunk_to_parse(index).as_bytes()).with_path(Path::new(PRELUDE_PATH));
             let script = Script::parse(source, None, &mut context)?;
             script.codeblock(&mut context)?;
             Ok(script)
@@ -291,7 +290,7 @@ fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
     let mut context = Context::builder().module_loader(Rc::new(NoModules)).build()?;
     let scope = context.realm().scope().clone();
-    let core_source = Source::from_bytes(prelude_to_parse().core.as_bytes()).with_path(Path::new(PRELUDE_PATH));
+    let core_source = Source::from_bytes(core_to_parse().as_bytes()).with_path(Path::new(PRELUDE_PATH));
     let core = Script::parse(core_source, None, &mut context)?;
     let declarations = project.declarations().clone();
     // Files from the first redeclaration on are not compiled: with every file's names in
