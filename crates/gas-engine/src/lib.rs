@@ -159,7 +159,7 @@ pub mod value;
 pub mod work;
 pub mod zone;
 
-pub use catalogue::implemented_methods;
+pub use catalogue::{implemented_methods, implemented_methods_of};
 pub use compiled::{compile_counts, CompileCounts};
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,

@@ -178,6 +178,7 @@ pub struct PreludeText {
 }
 
 impl PreludeText {
+    #[cfg(test)]
     fn standard() -> PreludeText {
         PreludeText { core: core_text(), chunks: CHUNKS.iter().map(chunk_text).collect() }
     }
@@ -212,7 +213,8 @@ impl PreludeText {
     }
 }
 
-/// The prelude as gas-sim runs it.
+/// The prelude as written, with its comments: for tests that read or break it.
+#[cfg(test)]
 pub fn prelude() -> &'static PreludeText {
     static TEXT: LazyLock<PreludeText> = LazyLock::new(PreludeText::standard);
     &TEXT

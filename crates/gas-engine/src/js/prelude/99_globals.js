@@ -78,14 +78,18 @@
   }
   // False where the global object cannot build lazily (`gas-sim api`'s run of the
   // prelude, which must see every class built): every global is built now.
+  // A string in `gas-sim api SERVICE`'s run: the only globals to build (each keeps its
+  // `build` otherwise, which nothing there reads).
   const lazy = global.__gas_lazy_globals(build);
   delete global.__gas_lazy_globals;
+  const only = typeof lazy === 'string' ? lazy.split(',') : null;
   const madeNames = Object.keys(makers);
   for (let i = 0; i < madeNames.length; i++) {
     const name = madeNames[i];
-    Object.defineProperty(global, name, { value: lazy ? build : build(name), writable: true, enumerable: false, configurable: true });
+    const now = lazy === false || (only !== null && only.indexOf(name) >= 0);
+    Object.defineProperty(global, name, { value: now ? build(name) : build, writable: true, enumerable: false, configurable: true });
   }
-  if (!lazy) kernel().buildEveryClass();
+  if (lazy !== true) kernel().buildEveryClass();
   // How gas-engine builds again the classes an execution built (prepared.rs).
   // (Before the kernel is loaded no class is registered, so there is none to build.)
   global.__gas_class_builder((names) => { if (hasOwn(chunks, 'kernel')) core.buildClasses(names); });
