@@ -3,6 +3,7 @@
 //! execution made shows); an iterator's handle is its `drive::Listing`.
 
 use gas_platform::documents;
+use gas_platform::drive::sharing::Role;
 use gas_platform::drive::{self, Drive, ItemKind, Listing, ListingKind};
 use gas_platform::utilities::{self as util, GetAs};
 use gas_platform::{ServiceError, ServiceResult};
@@ -20,6 +21,12 @@ use gas_platform::container::SCOPE_DRIVE;
 pub(super) const READS: &[Read] = reads![
     "File.getId" => "id",
     "Folder.getId" => "id",
+    // A Drive user's handle (`user_val`).
+    "Drive.User.getDomain" => "domain",
+    "Drive.User.getEmail" => "email",
+    "Drive.User.getName" => "name",
+    "Drive.User.getPhotoUrl" => "photoUrl",
+    "Drive.User.getUserLoginId" => "email",
 ];
 
 /// The methods answered here, declared once (`crate::methods`).
@@ -97,9 +104,61 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "FolderIterator.next" => 10,
 ];
 
+/// Sharing (gas-platform's `drive::sharing`): a change is a permission write, a getter a
+/// metadata read (modelled as the other writes and reads above).
+pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_DRIVE);
+    "File.addCommenter" => 400,
+    "File.addCommenters" => 400,
+    "File.addEditor" => 400,
+    "File.addEditors" => 400,
+    "File.addViewer" => 400,
+    "File.addViewers" => 400,
+    "File.getAccess" => 30,
+    "File.getEditors" => 30,
+    "File.getOwner" => 30,
+    "File.getResourceKey" => 30,
+    "File.getSharingAccess" => 30,
+    "File.getSharingPermission" => 30,
+    "File.getTargetId" => 30,
+    "File.getTargetMimeType" => 30,
+    "File.getTargetResourceKey" => 30,
+    "File.getViewers" => 30,
+    "File.isShareableByEditors" => 30,
+    "File.isStarred" => 30,
+    "File.removeCommenter" => 400,
+    "File.removeEditor" => 400,
+    "File.removeViewer" => 400,
+    "File.revokePermissions" => 400,
+    "File.setOwner" => 400,
+    "File.setShareableByEditors" => 400,
+    "File.setSharing" => 400,
+    "File.setStarred" => 400,
+    "Folder.addEditor" => 400,
+    "Folder.addEditors" => 400,
+    "Folder.addViewer" => 400,
+    "Folder.addViewers" => 400,
+    "Folder.getAccess" => 30,
+    "Folder.getEditors" => 30,
+    "Folder.getOwner" => 30,
+    "Folder.getResourceKey" => 30,
+    "Folder.getSharingAccess" => 30,
+    "Folder.getSharingPermission" => 30,
+    "Folder.getViewers" => 30,
+    "Folder.isShareableByEditors" => 30,
+    "Folder.isStarred" => 30,
+    "Folder.removeEditor" => 400,
+    "Folder.removeViewer" => 400,
+    "Folder.revokePermissions" => 400,
+    "Folder.setOwner" => 400,
+    "Folder.setShareableByEditors" => 400,
+    "Folder.setSharing" => 400,
+    "Folder.setStarred" => 400,
+];
+
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let now = call.host.now();
     let mut world = call.host.world();
+    let me = world.user_email.clone();
     let drive = &mut world.drive;
     let (method, args) = (call.method, call.args);
     let (class, name) = method.split_once('.').unwrap_or((method, ""));
@@ -118,6 +177,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "Folder" => {
             let id = handle_id(call.handle);
             drive.get(&id, ItemKind::Folder)?;
+            if let Some(value) = sharing(drive, &me, &id, ItemKind::Folder, method, name, args)? {
+                return Ok(value);
+            }
             match container(drive, &id, method, name, args, now)? {
                 Some(value) => value,
                 None => item(drive, &id, ItemKind::Folder, method, name, args, now)?,
@@ -126,6 +188,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "File" => {
             let id = handle_id(call.handle);
             let is_document = drive.get(&id, ItemKind::File)?.mime_type == documents::DOCUMENT_MIME_TYPE;
+            if let Some(value) = sharing(drive, &me, &id, ItemKind::File, method, name, args)? {
+                return Ok(value);
+            }
             if is_document && matches!(name, "getAs" | "getBlob") {
                 // A document's blob is its export (a PDF unless asked otherwise).
                 drop(world);
@@ -327,6 +392,87 @@ fn item(
         _ => return Err(ServiceError::unimplemented(method)),
     };
     Ok(value)
+}
+
+/// Who may see and change a file or folder (gas-platform's `drive::sharing`); `None`
+/// for another method.
+fn sharing(
+    drive: &mut Drive,
+    me: &str,
+    id: &str,
+    kind: ItemKind,
+    method: &str,
+    name: &str,
+    args: &[Val],
+) -> ServiceResult<Option<Val>> {
+    // An address, or a User's handle (the prelude passes the object; `handle_arg` unwraps it).
+    let user = |i: usize| -> ServiceResult<String> {
+        match handle_arg(arg(args, i)) {
+            Val::String(text) => Ok(text.clone()),
+            other => other
+                .get("email")
+                .and_then(Val::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| signature_error(method, args)),
+        }
+    };
+    let users = || -> ServiceResult<Vec<String>> {
+        match arg(args, 0) {
+            Val::Array(items) => Ok(items.iter().map(Val::to_js_string).collect()),
+            _ => Err(signature_error(method, args)),
+        }
+    };
+    let flag = || match arg(args, 0) {
+        Val::Bool(flag) => Ok(*flag),
+        _ => Err(signature_error(method, args)),
+    };
+    let done = |result: ServiceResult<()>| result.map(|()| Val::Undefined);
+    let value = match name {
+        "addEditor" => done(drive.add_users(id, kind, me, &[user(0)?], Role::Edit))?,
+        "addCommenter" => done(drive.add_users(id, kind, me, &[user(0)?], Role::Comment))?,
+        "addViewer" => done(drive.add_users(id, kind, me, &[user(0)?], Role::View))?,
+        "addEditors" => done(drive.add_users(id, kind, me, &users()?, Role::Edit))?,
+        "addCommenters" => done(drive.add_users(id, kind, me, &users()?, Role::Comment))?,
+        "addViewers" => done(drive.add_users(id, kind, me, &users()?, Role::View))?,
+        "removeEditor" => done(drive.remove_user(id, kind, me, &user(0)?, &[Role::Edit]))?,
+        "removeCommenter" => done(drive.remove_user(id, kind, me, &user(0)?, &[Role::Comment]))?,
+        // Documented: "Removes the given user from the list of viewers and commenters".
+        "removeViewer" => done(drive.remove_user(id, kind, me, &user(0)?, &[Role::View, Role::Comment]))?,
+        "revokePermissions" => {
+            done(drive.remove_user(id, kind, me, &user(0)?, &[Role::Edit, Role::Comment, Role::View]))?
+        }
+        "setOwner" => done(drive.set_owner(id, kind, me, &user(0)?))?,
+        "setSharing" => done(drive.set_sharing(id, kind, me, &string_arg(args, 0), &string_arg(args, 1)))?,
+        "setShareableByEditors" => done(drive.set_shareable_by_editors(id, kind, me, flag()?))?,
+        "setStarred" => done(drive.set_starred(id, kind, flag()?))?,
+        "getAccess" => Val::String(drive.sharing(id, kind)?.role_of(&user(0)?, me).into()),
+        "getEditors" => Val::Array(drive.sharing(id, kind)?.editors.iter().map(|u| user_val(u)).collect()),
+        // Documented: "the list of viewers and commenters".
+        "getViewers" => {
+            let sharing = drive.sharing(id, kind)?;
+            Val::Array(sharing.viewers.iter().chain(&sharing.commenters).map(|u| user_val(u)).collect())
+        }
+        "getOwner" => drive::sharing::owner_of(drive.get(id, kind)?, me).map_or(Val::Null, |u| user_val(&u)),
+        "getSharingAccess" => Val::String(drive.sharing(id, kind)?.access.clone()),
+        "getSharingPermission" => Val::String(drive.sharing(id, kind)?.permission.clone()),
+        "isShareableByEditors" => Val::Bool(drive.sharing(id, kind)?.shareable_by_editors),
+        "isStarred" => Val::Bool(drive.sharing(id, kind)?.starred),
+        // No item gas-sim makes has a resource key or is a shortcut (documented: null then).
+        "getResourceKey" | "getTargetId" | "getTargetMimeType" | "getTargetResourceKey" => Val::Null,
+        _ => return Ok(None),
+    };
+    Ok(Some(value))
+}
+
+/// A Drive `User`'s handle; gas-sim knows no photo (null, assumed).
+fn user_val(email: &str) -> Val {
+    let user = drive::sharing::DriveUser::of(email);
+    Val::Object(vec![
+        ("email".into(), Val::String(user.email)),
+        ("name".into(), Val::String(user.name)),
+        ("domain".into(), Val::String(user.domain)),
+        ("photoUrl".into(), Val::Null),
+    ])
 }
 
 fn iterator(drive: &mut Drive, name: &str, handle: &Val, kind: ListingKind) -> ServiceResult<Val> {

@@ -61,6 +61,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     documents::METHODS,
     documents::ELEMENT_METHODS,
     drive::METHODS,
+    drive::SHARING_METHODS,
     forms::METHODS,
     forms::ITEM_METHODS,
     forms::RESPONSE_METHODS,

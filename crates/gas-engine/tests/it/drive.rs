@@ -418,3 +418,78 @@ fn folder_bindings_trash_move_nest_and_continue() {
         ])
     );
 }
+
+#[test]
+fn sharing_is_recorded_read_back_and_summarised() {
+    let (got, world) = eval_world(
+        "function main() {
+           var f = DriveApp.createFile('report.csv', 'a,b');
+           f.addEditor('ann@example.com').addViewers(['bob@example.com', 'cy@example.com']).addCommenter('dee@example.com');
+           f.setSharing(DriveApp.Access.ANYONE_WITH_LINK, DriveApp.Permission.VIEW);
+           var before = [f.getEditors().map(function (u) { return u.getEmail(); }),
+                         f.getViewers().map(function (u) { return u.getName(); }),
+                         f.getOwner().getEmail(), f.getOwner().getDomain(), f.getAccess('bob@example.com'),
+                         f.getAccess(f.getEditors()[0]), f.getSharingAccess() === DriveApp.Access.ANYONE_WITH_LINK,
+                         f.getSharingPermission(), f.isShareableByEditors(), f.setStarred(true).isStarred(),
+                         f.getResourceKey(), f.getTargetId(), DriveApp.getRootFolder().getSharingAccess()];
+           f.removeViewer('bob@example.com').revokePermissions('ann@example.com').setOwner('boss@example.com');
+           return [before, f.getEditors().map(function (u) { return u.getEmail(); }), f.getOwner().getEmail(),
+                   f.getAccess('user@example.com'), f.getId()];
+         }",
+    );
+    assert_eq!(
+        got[0],
+        json!([
+            ["ann@example.com"],
+            ["bob", "cy", "dee"],
+            "user@example.com",
+            "example.com",
+            "VIEW",
+            "EDIT",
+            true,
+            "VIEW",
+            true,
+            true,
+            null,
+            null,
+            "PRIVATE"
+        ])
+    );
+    // The previous owner is an editor now.
+    assert_eq!([&got[1], &got[2], &got[3]], [&json!(["user@example.com"]), &json!("boss@example.com"), &json!("EDIT")]);
+    let id = got[4].as_str().unwrap().to_string();
+    let state = state(&world);
+    let summary = state.drive.summary().into_iter().find(|item| item.id == id).unwrap();
+    let sharing = summary.sharing.expect("a shared file shows its sharing");
+    assert_eq!((sharing.access.as_str(), sharing.owner.as_deref()), ("ANYONE_WITH_LINK", Some("boss@example.com")));
+    assert_eq!(
+        (sharing.viewers, sharing.commenters),
+        (vec!["cy@example.com".to_string()], vec!["dee@example.com".to_string()])
+    );
+    assert!(state.drive.summary().iter().filter(|item| item.id != id).all(|item| item.sharing.is_none()));
+}
+
+#[test]
+fn sharing_mistakes_have_their_texts() {
+    let world = new_world();
+    let id = state(&world).drive.create_file(None, "a.txt", b"x".to_vec(), "text/plain", 0).unwrap();
+    let open = format!("var f = DriveApp.getFileById('{id}')");
+    assert_eq!(thrown_in(&world, &format!("{open}; f.addEditor('nope')")), "Exception: Invalid argument: email");
+    assert_eq!(
+        thrown_in(&world, &format!("{open}; f.setSharing(DriveApp.Access.ANYONE, DriveApp.Permission.OWNER)")),
+        "Exception: Invalid argument: permissionType"
+    );
+    assert_eq!(
+        thrown_in(&world, &format!("{open}; f.removeEditor('user@example.com')")),
+        "Exception: Invalid argument: the owner's access cannot be removed"
+    );
+    assert_eq!(
+        thrown_in(&world, &format!("{open}; f.setOwner('boss@example.com'); f.setShareableByEditors(false)")),
+        "Exception: Access denied: DriveApp."
+    );
+    assert_eq!(
+        thrown_in(&world, &format!("{open}; f.addEditors('ann@example.com')")),
+        "Exception: The parameters (String) don't match the method signature for DriveApp.File.addEditors."
+    );
+    assert_eq!(state(&world).drive.item(&id).map(|item| item.kind), Some(ItemKind::File));
+}

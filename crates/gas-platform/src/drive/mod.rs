@@ -16,6 +16,7 @@ pub mod api_v3;
 pub mod mime;
 mod ops;
 pub mod query;
+pub mod sharing;
 #[cfg(test)]
 mod tests;
 
@@ -101,6 +102,9 @@ pub struct Item {
     /// A file's bytes; folders have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<Content>,
+    /// Owner, users given access, link sharing (`sharing.rs`).
+    #[serde(default, skip_serializing_if = "sharing::Sharing::is_default")]
+    pub sharing: sharing::Sharing,
 }
 
 fn yes() -> bool {
@@ -209,6 +213,9 @@ pub struct ItemSummary {
     /// A text file's content (JSON report only), cut at `SUMMARY_CONTENT_CHARS_MAX`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
+    /// Who it is shared with and how, when it is (`sharing.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sharing: Option<sharing::Sharing>,
 }
 
 /// Characters of a file's content a report shows.
@@ -247,6 +254,7 @@ impl Drive {
                     .as_ref()
                     .and_then(|c| std::str::from_utf8(&c.0).ok())
                     .map(|t| t.chars().take(SUMMARY_CONTENT_CHARS_MAX).collect()),
+                sharing: (!item.sharing.is_default()).then(|| item.sharing.clone()),
             })
             .collect()
     }
@@ -308,6 +316,7 @@ impl Drive {
                     "content: {CONTENT_TOO_LARGE_MESSAGE} (over {CREATE_CONTENT_BYTES_MAX} bytes)"
                 )));
             }
+            sharing::check_sharing(&item.sharing).map_err(at)?;
             for parent in &item.parents {
                 match self.items.get(parent) {
                     Some(p) if p.kind == ItemKind::Folder => {}

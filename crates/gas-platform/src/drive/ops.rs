@@ -127,6 +127,8 @@ impl Drive {
             seq,
             editable: true,
             content,
+            // A copy is not shared either (assumed: Drive copies no permissions).
+            sharing: Default::default(),
         };
         self.items.insert(id.clone(), item);
         id

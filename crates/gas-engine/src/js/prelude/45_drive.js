@@ -58,6 +58,9 @@
       makeCopy: make(() => File, 'File.makeCopy'),
     }));
     Folder = klass('Drive.Folder', Object.assign(itemMethods('Folder'), containerMethods('Folder')));
+    // Sharing's methods are declared (bindings/drive.rs): the catalogue's return types
+    // make them; a User's getters are reads of its handle.
+    klass('Drive.User', {});
     FileIterator = iterator('FileIterator', () => File);
     FolderIterator = iterator('FolderIterator', () => Folder);
     const DriveApp = service('DriveApp', Object.assign(containerMethods('DriveApp'), {
