@@ -201,8 +201,8 @@ fn lookups_and_changes_give_the_documented_errors() {
         thrown("DriveApp.createFile(5)"),
         "Exception: The parameters (number) don't match the method signature for DriveApp.createFile."
     );
-    assert!(thrown("DriveApp.createFile('f', 'x').addCommenter('a@b.c')")
-        .contains("gas-sim does not implement File.addCommenter()"));
+    assert!(thrown("DriveApp.createFile('f', 'x').getThumbnail()")
+        .contains("gas-sim does not implement File.getThumbnail()"));
 
     let world = new_world();
     let id = {
