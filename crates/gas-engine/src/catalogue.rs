@@ -5,7 +5,7 @@
 //! (`script_args`, for every call the prelude passes the script's own arguments to). The
 //! rules are `gas_platform::catalogue`'s; this only reads JS values and converts them.
 //! [`declared_on`] tells the prelude the shape of each declared method's result, so it
-//! makes their wrappers itself (`derived` in 00_core.js). [`implemented_methods`] runs
+//! makes their wrappers itself (`derived` in 01_kernel.js). [`implemented_methods`] runs
 //! the prelude alone to learn which methods it implements, for `gas-sim api`.
 
 use std::cell::RefCell;
@@ -117,7 +117,7 @@ fn declared_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
 
 /// `declared(qualified)`: the methods gas-sim declares on that class
 /// ([`crate::methods`]) as `Class.method=kind`, comma-separated, for the wrappers the
-/// prelude makes for those it does not write by hand (`derived` in 00_core.js). The kind
+/// prelude makes for those it does not write by hand (`derived` in 01_kernel.js). The kind
 /// is the shape of the result, from the catalogue's return type: `value` (void or a
 /// plain value), `self` (the class itself), a qualified class, or one followed by `[]`;
 /// a read ([`crate::methods::Read`]) adds `@` and its handle's field (`date@at_utc_ms`).
@@ -154,7 +154,7 @@ pub(crate) fn declared_on(qualified: &str) -> String {
 /// See [`declared_on`].
 fn result_kind(qualified: &str, name: &str) -> Option<String> {
     let (_, method) = catalogue::catalogue().method_of_call(name)?;
-    // `X|null`: the wrapper gives null for a null handle (00_core.js `derived`), so an
+    // `X|null`: the wrapper gives null for a null handle (01_kernel.js `derived`), so an
     // overload returning `X` and one returning `X|null` have one shape.
     let shape = |returns: &'static str| returns.strip_suffix("|null").unwrap_or(returns);
     let returns = shape(method.overloads.first()?.returns);
@@ -423,7 +423,7 @@ mod tests {
 
     #[test]
     fn every_declared_method_is_reachable_from_the_prelude() {
-        // Written by hand or derived from the catalogue's return type (00_core.js).
+        // Written by hand or derived from the catalogue's return type (01_kernel.js).
         let implemented = implemented_methods().unwrap();
         let catalogue = catalogue::catalogue();
         let missing: Vec<&str> = crate::methods::all()
@@ -439,7 +439,7 @@ mod tests {
     }
 
     /// The prelude lines that write `name: c('Class.name')` (or `chain`) for a declared
-    /// method whose derived wrapper is the same (00_core.js `derived`).
+    /// method whose derived wrapper is the same (01_kernel.js `derived`).
     fn restated(prelude: &str) -> Vec<&str> {
         let restates = |line: &str| -> Option<bool> {
             let (key, rest) = line.split_once(": ")?;

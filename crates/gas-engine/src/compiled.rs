@@ -163,7 +163,7 @@ pub struct CompileCounts {
     /// Versions whose copy of the template's scope was laid out otherwise, compiled on a
     /// template of their own instead (never expected).
     pub layout_mismatches: u64,
-    /// Class prototypes built (00_core.js, `lazyClass`): on an object's first use, and
+    /// Class prototypes built (01_kernel.js, `lazyClass`): on an object's first use, and
     /// again after the realm restore that followed (prepared.rs, `keep_built`).
     pub prototypes: u64,
 }

@@ -96,7 +96,7 @@ pub(crate) use declare;
 /// handle, `sheet.sheet_id` for a nested one), so the prelude names no Rust field: it
 /// makes the getter from the catalogue's return type (a value, a `Date` from epoch
 /// milliseconds, an object of a class, an array of them), and the few methods that
-/// reshape a value read it by method name (`readOf` in 00_core.js). The engine test
+/// reshape a value read it by method name (`read` in 01_kernel.js). The engine test
 /// `every_declared_read_answers_on_a_real_object` calls each one.
 #[derive(Clone, Copy)]
 pub struct Read {

@@ -18,14 +18,15 @@
 //! `(function (core) { 'use strict'; const { call, klass, ... } = core; <files> return { sheetsService }; })`.
 //! The core holds, for each name a chunk exports, a function that loads the chunk (once
 //! per realm state: the realm restore forgets it with the service) and calls the export
-//! (`fromChunk`, 90_chunks.js). What a chunk reads from the core is [`CORE_NAMES`]; a unit
-//! test below checks that no chunk names a core definition it does not import.
+//! (`fromChunk`, 90_chunks.js). What a chunk reads from the core is [`CORE_NAMES`] and,
+//! but for the kernel itself, [`KERNEL_NAMES`] (the kernel adds them to `core` when it
+//! loads); unit tests below check that no chunk names a definition it is not given.
 //!
 //! This is not where services are *built* on first touch: that is the global object's
 //! (vendored boa's `LazyGlobal`, 99_globals.js). Chunks make the first build pay for
 //! compiling its service, and a project that never builds it pay nothing. A service's
 //! classes are only registered when it is built; each builds its prototype when it makes
-//! its first object (00_core.js, `lazyClass`).
+//! its first object (01_kernel.js, `lazyClass`).
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -117,6 +118,7 @@ pub const CORE_NAMES: &[&str] = &[
     "gap",
     "hasOwn",
     "classBuilt",
+    "clockNow",
     "locks",
     "caches",
     "properties",
@@ -270,7 +272,7 @@ fn core_text() -> String {
 /// `fieldReaders`: a getter per field a declared read takes (`methods::Read`), written
 /// with the field's name (`row() { return this._h.row; }`), so a read costs what a
 /// property read costs (boa caches a named property's place by the object's shape; a
-/// computed key, `this._h[key]`, it looks up every time). `reader` (00_core.js) uses them.
+/// computed key, `this._h[key]`, it looks up every time). `reader` (01_kernel.js) uses them.
 /// A read whose key is a sum (`row + num_rows - 1`) gets a getter of its own in
 /// `sumReaders`, by method name, each field read as `this._h.field`.
 fn field_readers() -> String {
@@ -306,8 +308,8 @@ fn field_readers() -> String {
 
 /// A chunk's files as the function the core calls with `core` (on one line before the
 /// files, so their line numbers are off by one only). The kernel is given the core's
-/// names and gives back its own as well (with the readers `reader` uses); every other
-/// chunk is given both.
+/// names and gives back its own as well; its text ends with the field readers `reader`
+/// uses. Every other chunk is given both.
 fn chunk_text(chunk: &Chunk) -> String {
     let is_kernel = chunk.name == KERNEL;
     let given = if is_kernel { CORE_NAMES.to_vec() } else { [CORE_NAMES, KERNEL_NAMES].concat() };
@@ -469,7 +471,7 @@ mod tests {
         let text = field_readers();
         assert!(text.contains("    row() { return this._h.row; },\n"), "{text}");
         assert!(text.contains("    'Range.getLastRow'() { return this._h.row + this._h.num_rows - 1; },\n"), "{text}");
-        // A nested field is read by `reader` (00_core.js), not here.
+        // A nested field is read by `reader` (01_kernel.js), not here.
         assert!(!text.contains("sheet.sheet_id"), "{text}");
     }
 

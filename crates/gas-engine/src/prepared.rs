@@ -63,7 +63,7 @@ pub struct LiveContext {
     snapshot: Option<RealmSnapshot>,
     /// The VM's stack and frame depths when no execution runs (`Context::vm_depths`).
     resting_depths: (usize, usize),
-    /// The classes whose prototypes were built since the last snapshot (00_core.js,
+    /// The classes whose prototypes were built since the last snapshot (01_kernel.js,
     /// `lazyClass`), by qualified name.
     classes_built: ClassesBuilt,
     /// The prelude's `buildClasses(names)`, which builds them again after a restore.
@@ -383,7 +383,7 @@ fn register_chunk_loader(context: &mut Context, template: &Rc<Template>) -> Resu
 }
 
 /// What an execution built on first use: service globals (vendored boa's `LazyGlobal`)
-/// and class prototypes (00_core.js, `lazyClass`).
+/// and class prototypes (01_kernel.js, `lazyClass`).
 struct Built {
     globals: Vec<JsString>,
     classes: Vec<String>,

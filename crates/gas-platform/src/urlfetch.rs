@@ -163,7 +163,10 @@ pub struct RequestPreview {
 /// The content type of a request whose params name none (assumed, as for a form post).
 pub const DEFAULT_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";
 
-/// See [`RequestPreview`]: `request` as `fetch` reads its params, the flags as given.
+/// See [`RequestPreview`]: `request` as `fetch` reads its params (`content_type` the
+/// `contentType` param, which `fetch` sends as the `Content-Type` header), the flags as
+/// given. Without the param, a `Content-Type` header the script set (any case) is the
+/// content type, and stays among the headers.
 pub fn request_preview(
     request: &HttpRequest,
     content_type: Option<String>,
@@ -171,12 +174,22 @@ pub fn request_preview(
 ) -> RequestPreview {
     let [follow_redirects, validate_https_certificates, use_intranet] = flags;
     let mut headers = request.headers.clone();
-    // `contentType` is its own key here, not a header.
-    headers.remove("Content-Type");
+    let content_type = match content_type {
+        // The param is its own key here, not a header.
+        Some(given) => {
+            headers.remove("Content-Type");
+            given
+        }
+        None => headers
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Content-Type"))
+            .map(|(_, value)| value.clone())
+            .unwrap_or_else(|| DEFAULT_CONTENT_TYPE.to_string()),
+    };
     RequestPreview {
         url: request.url.clone(),
         method: request.method.to_lowercase(),
-        content_type: content_type.unwrap_or_else(|| DEFAULT_CONTENT_TYPE.to_string()),
+        content_type,
         payload: request.payload.clone().unwrap_or_default(),
         headers,
         follow_redirects: follow_redirects.unwrap_or(true),
@@ -341,5 +354,10 @@ mod tests {
             (preview.method.as_str(), preview.content_type.as_str(), preview.payload.as_str()),
             ("get", DEFAULT_CONTENT_TYPE, "")
         );
+        // A script's own header is the content type when the param is not given.
+        let headed =
+            HttpRequest { headers: [("content-type".to_string(), "application/json".to_string())].into(), ..plain };
+        let preview = request_preview(&headed, None, [None; 3]);
+        assert_eq!((preview.content_type.as_str(), preview.headers.len()), ("application/json", 1));
     }
 }

@@ -445,12 +445,18 @@ fn sharing(
         "setSharing" => done(drive.set_sharing(id, kind, me, &string_arg(args, 0), &string_arg(args, 1)))?,
         "setShareableByEditors" => done(drive.set_shareable_by_editors(id, kind, me, flag()?))?,
         "setStarred" => done(drive.set_starred(id, kind, flag()?))?,
-        "getAccess" => Val::String(drive.sharing(id, kind)?.role_of(&user(0)?, me).into()),
-        "getEditors" => Val::Array(drive.sharing(id, kind)?.editors.iter().map(|u| user_val(u)).collect()),
-        // Documented: "the list of viewers and commenters".
-        "getViewers" => {
-            let sharing = drive.sharing(id, kind)?;
-            Val::Array(sharing.viewers.iter().chain(&sharing.commenters).map(|u| user_val(u)).collect())
+        "getAccess" => Val::String(drive::sharing::role_of(drive.get(id, kind)?, &user(0)?, me).into()),
+        // Documented: "the list of viewers and commenters"; both lists are empty to a user
+        // without edit access (`may_list_users`).
+        "getEditors" | "getViewers" => {
+            let item = drive.get(id, kind)?;
+            let sharing = &item.sharing;
+            let listed: Vec<&String> = match name {
+                _ if !drive::sharing::may_list_users(item, me) => Vec::new(),
+                "getEditors" => sharing.editors.iter().collect(),
+                _ => sharing.viewers.iter().chain(&sharing.commenters).collect(),
+            };
+            Val::Array(listed.into_iter().map(|u| user_val(u)).collect())
         }
         "getOwner" => drive::sharing::owner_of(drive.get(id, kind)?, me).map_or(Val::Null, |u| user_val(&u)),
         "getSharingAccess" => Val::String(drive.sharing(id, kind)?.access.clone()),

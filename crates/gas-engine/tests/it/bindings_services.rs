@@ -400,7 +400,9 @@ fn get_request_shows_what_fetch_would_send_and_sends_nothing() {
            var form = UrlFetchApp.getRequest('https://api.example.com/ok', { method: 'put', payload: { a: 1, b: 'two' }, headers: { 'X-Key': 'k' }, followRedirects: false });
            var plain = UrlFetchApp.getRequest('https://api.example.com/ok');
            var json = UrlFetchApp.getRequest('https://api.example.com/ok', { method: 'post', contentType: 'application/json', payload: '{}' });
-           return [form, plain.method, plain.payload, plain.contentType, plain.followRedirects, json.contentType, json.headers];
+           var headed = UrlFetchApp.getRequest('https://api.example.com/ok', { headers: { 'Content-Type': 'text/csv' } });
+           return [form, plain.method, plain.payload, plain.contentType, plain.followRedirects, json.contentType, json.headers,
+                   headed.contentType, headed.headers];
          }",
     );
     assert_eq!(
@@ -409,7 +411,8 @@ fn get_request_shows_what_fetch_would_send_and_sends_nothing() {
             {"url": "https://api.example.com/ok", "method": "put", "contentType": "application/x-www-form-urlencoded",
              "payload": "a=1&b=two", "headers": {"X-Key": "k"}, "followRedirects": false,
              "validateHttpsCertificates": true, "useIntranet": false},
-            "get", "", "application/x-www-form-urlencoded", true, "application/json", {}
+            "get", "", "application/x-www-form-urlencoded", true, "application/json", {},
+            "text/csv", {"Content-Type": "text/csv"}
         ])
     );
     let state = state(&world);
@@ -549,6 +552,20 @@ fn the_user_has_authorized_the_script_which_is_no_add_on() {
         thrown("ScriptApp.requireScopes(ScriptApp.AuthMode.FULL)"),
         "Exception: The parameters (String) don't match the method signature for ScriptApp.requireScopes."
     );
+}
+
+#[test]
+fn a_date_now_replaced_before_the_first_service_does_not_reach_the_log() {
+    // The kernel (Logger's code) loads at the first service a script touches, after this
+    // script replaced Date.now; twice, the second on the thread's live context, where the
+    // kernel is already loaded.
+    let run_once = || {
+        let src = "function main() { Date.now = () => 0; Logger.log('x'); return Logger.getLog(); }";
+        result(&run_in(&new_world(), "UTC", src, "main", START_UTC_MS))
+    };
+    let first = run_once();
+    assert_eq!(first, json!("[25-06-13 09:00:00:000 UTC] x\n"));
+    assert_eq!(run_once(), first);
 }
 
 #[test]

@@ -470,6 +470,32 @@ fn sharing_is_recorded_read_back_and_summarised() {
 }
 
 #[test]
+fn who_else_has_access_is_hidden_from_a_user_without_edit_access() {
+    let world = new_world();
+    let id = {
+        let mut w = state(&world);
+        let id = w.drive.create_file(None, "theirs.txt", b"x".to_vec(), "text/plain", 0).unwrap();
+        w.drive
+            .add_users(&id, ItemKind::File, "user@example.com", &["ann@example.com".into()], drive::sharing::Role::Edit)
+            .unwrap();
+        w.drive.items.get_mut(&id).unwrap().editable = false;
+        id
+    };
+    let got = eval_in(
+        &world,
+        &format!(
+            "function main() {{
+               var f = DriveApp.getFileById('{id}');
+               var mine = DriveApp.createFile('mine.txt', 'y').setSharing(DriveApp.Access.PRIVATE, DriveApp.Permission.EDIT);
+               return [f.getEditors().length, f.getViewers().length, f.getAccess('user@example.com'), f.getOwner(),
+                       f.getAccess('ann@example.com'), mine.getSharingAccess(), mine.getSharingPermission()];
+             }}"
+        ),
+    );
+    assert_eq!(got, json!([0, 0, "VIEW", null, "EDIT", "PRIVATE", "NONE"]));
+}
+
+#[test]
 fn sharing_mistakes_have_their_texts() {
     let world = new_world();
     let id = state(&world).drive.create_file(None, "a.txt", b"x".to_vec(), "text/plain", 0).unwrap();

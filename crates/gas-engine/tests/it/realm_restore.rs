@@ -138,7 +138,7 @@ fn a_killed_execution_leaves_nothing_behind() {
     assert_eq!(runner.result(&p, "probe"), serde_json::json!(["undefined", "undefined"]));
 }
 
-/// A class's prototype is built when the class first makes an object (00_core.js,
+/// A class's prototype is built when the class first makes an object (01_kernel.js,
 /// `lazyClass`), inside an execution; the restore builds it again in the restored realm
 /// and keeps it in the snapshot (prepared.rs, `keep_built`): the next execution builds
 /// no prototype and sees none of the first one's changes to it.

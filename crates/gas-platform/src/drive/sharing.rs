@@ -18,9 +18,9 @@ pub const SHARED_USERS_MAX: usize = 600;
 /// An address that is not one (assumed text: the platform's was not captured).
 pub const INVALID_EMAIL_MESSAGE: &str = "Invalid argument: email";
 /// `setSharing` with a permission link sharing cannot give (`OWNER`, `ORGANIZER`,
-/// `FILE_ORGANIZER`), or `PRIVATE` with anything but `NONE` (assumed text).
+/// `FILE_ORGANIZER`) (assumed text).
 pub const INVALID_SHARING_MESSAGE: &str = "Invalid argument: permissionType";
-/// Removing the owner's access, or making a user the owner who is already (assumed text).
+/// Removing the owner's access (assumed text).
 pub const OWNER_ACCESS_MESSAGE: &str = "Invalid argument: the owner's access cannot be removed";
 /// Users past [`SHARED_USERS_MAX`] (gas-sim's own limit, its own text).
 pub const TOO_MANY_SHARES_MESSAGE: &str = "gas-sim: an item is shared with at most 600 users, gas-sim's limit";
@@ -74,14 +74,10 @@ impl Sharing {
         *self == Sharing::default()
     }
 
-    /// The role `user` has been given (`OWNER`, `EDIT`, `COMMENT`, `VIEW`), `NONE` for
-    /// none: `getAccess`. Link sharing is not counted (assumed: the reference says the
-    /// method reports a user's permission, not a group's or the link's).
-    pub fn role_of(&self, user: &str, me: &str) -> &'static str {
+    /// The role given to `user` in the lists (`EDIT`, `COMMENT`, `VIEW`), `NONE` for none.
+    fn listed_role(&self, user: &str) -> &'static str {
         let same = |a: &String| a.eq_ignore_ascii_case(user);
-        if self.owner.as_deref().unwrap_or(me).eq_ignore_ascii_case(user) {
-            "OWNER"
-        } else if self.editors.iter().any(same) {
+        if self.editors.iter().any(same) {
             "EDIT"
         } else if self.commenters.iter().any(same) {
             "COMMENT"
@@ -120,7 +116,8 @@ impl Role {
         }
     }
 
-    fn of(name: &str) -> u8 {
+    /// The rank of a `DriveApp.Permission` a user holds (`role_of`).
+    fn rank_of(name: &str) -> u8 {
         match name {
             "OWNER" => 4,
             "EDIT" => 3,
@@ -163,6 +160,28 @@ impl DriveUser {
     }
 }
 
+/// The role `user` has on `item` (`OWNER`, `EDIT`, `COMMENT`, `VIEW`), `NONE` for none:
+/// `getAccess`. `me` is the account's user: the owner of what it made, a viewer of an
+/// item shared with it (`editable: false`). Link sharing is not counted (assumed: the
+/// reference says the method reports a user's permission, not a group's or the link's).
+pub fn role_of(item: &Item, user: &str, me: &str) -> &'static str {
+    let user = user.trim();
+    if owner_of(item, me).is_some_and(|owner| owner.eq_ignore_ascii_case(user)) {
+        return "OWNER";
+    }
+    match item.sharing.listed_role(user) {
+        "NONE" if !item.editable && me.eq_ignore_ascii_case(user) => "VIEW",
+        role => role,
+    }
+}
+
+/// Whether `me` may see who else an item is shared with: documented for getEditors and
+/// getViewers, "If the user who executes the script does not have edit access to the
+/// File, this method returns an empty array."
+pub fn may_list_users(item: &Item, me: &str) -> bool {
+    matches!(role_of(item, me, me), "OWNER" | "EDIT")
+}
+
 impl Drive {
     /// An item's sharing, for the getters.
     pub fn sharing(&self, id: &str, kind: ItemKind) -> ServiceResult<&Sharing> {
@@ -174,7 +193,7 @@ impl Drive {
     fn shareable(&mut self, id: &str, kind: ItemKind, me: &str) -> ServiceResult<&mut Item> {
         self.get(id, kind)?;
         let item = self.items.get_mut(id).expect("found above");
-        let role = item.sharing.role_of(me, me);
+        let role = role_of(item, me, me);
         let may = item.editable && (role == "OWNER" || (role == "EDIT" && item.sharing.shareable_by_editors));
         if !may {
             return Err(ServiceError::new(ACCESS_DENIED_MESSAGE));
@@ -188,21 +207,26 @@ impl Drive {
     pub fn add_users(&mut self, id: &str, kind: ItemKind, me: &str, users: &[String], role: Role) -> ServiceResult<()> {
         let checked: Vec<String> = users.iter().map(|u| check_email(u)).collect::<ServiceResult<_>>()?;
         let item = self.shareable(id, kind, me)?;
+        // The whole call or nothing: the limit is checked on the lists it would make.
+        let mut sharing = item.sharing.clone();
+        let owner = owner_of(item, me).unwrap_or_default();
         for user in checked {
-            if Role::of(item.sharing.role_of(&user, me)) >= role.rank() {
+            let has = if owner.eq_ignore_ascii_case(&user) { "OWNER" } else { sharing.listed_role(&user) };
+            if Role::rank_of(has) >= role.rank() {
                 continue;
             }
-            item.sharing.remove_everywhere(&user);
-            if item.sharing.shared_count() >= SHARED_USERS_MAX {
-                return Err(ServiceError::new(TOO_MANY_SHARES_MESSAGE));
-            }
+            sharing.remove_everywhere(&user);
             let list = match role {
-                Role::Edit => &mut item.sharing.editors,
-                Role::Comment => &mut item.sharing.commenters,
-                Role::View => &mut item.sharing.viewers,
+                Role::Edit => &mut sharing.editors,
+                Role::Comment => &mut sharing.commenters,
+                Role::View => &mut sharing.viewers,
             };
             list.push(user);
         }
+        if sharing.shared_count() > SHARED_USERS_MAX {
+            return Err(ServiceError::new(TOO_MANY_SHARES_MESSAGE));
+        }
+        item.sharing = sharing;
         Ok(())
     }
 
@@ -210,8 +234,9 @@ impl Drive {
     /// loses the roles named (documented: removeViewer removes viewers and commenters, and
     /// does nothing to an editor; revokePermissions every role). The owner's cannot go.
     pub fn remove_user(&mut self, id: &str, kind: ItemKind, me: &str, user: &str, roles: &[Role]) -> ServiceResult<()> {
+        let user = user.trim();
         let item = self.shareable(id, kind, me)?;
-        if item.sharing.role_of(user, me) == "OWNER" {
+        if role_of(item, user, me) == "OWNER" {
             return Err(ServiceError::new(OWNER_ACCESS_MESSAGE));
         }
         let same = |u: &String| u.eq_ignore_ascii_case(user);
@@ -235,15 +260,14 @@ impl Drive {
         access: &str,
         permission: &str,
     ) -> ServiceResult<()> {
-        let valid = ACCESS_VALUES.contains(&access)
-            && LINK_PERMISSIONS.contains(&permission)
-            && ((access == "PRIVATE") == (permission == "NONE"));
-        if !valid {
+        if !ACCESS_VALUES.contains(&access) || !LINK_PERMISSIONS.contains(&permission) {
             return Err(ServiceError::new(INVALID_SHARING_MESSAGE));
         }
         let item = self.shareable(id, kind, me)?;
         item.sharing.access = access.to_string();
-        item.sharing.permission = permission.to_string();
+        // Scripts write `setSharing(PRIVATE, VIEW)` to make an item private: the link then
+        // gives nothing (assumed: what getSharingPermission says after it).
+        item.sharing.permission = if access == "PRIVATE" { "NONE".to_string() } else { permission.to_string() };
         Ok(())
     }
 
@@ -253,13 +277,16 @@ impl Drive {
         let user = check_email(user)?;
         let item = self.shareable(id, kind, me)?;
         let previous = item.sharing.owner.clone().unwrap_or_else(|| me.to_string());
-        if item.sharing.role_of(me, me) != "OWNER" {
+        if role_of(item, me, me) != "OWNER" {
             return Err(ServiceError::new(ACCESS_DENIED_MESSAGE));
         }
         if previous.eq_ignore_ascii_case(&user) {
             return Ok(());
         }
         item.sharing.remove_everywhere(&user);
+        if item.sharing.shared_count() >= SHARED_USERS_MAX {
+            return Err(ServiceError::new(TOO_MANY_SHARES_MESSAGE));
+        }
         item.sharing.owner = Some(user);
         item.sharing.editors.push(previous);
         Ok(())
@@ -268,7 +295,7 @@ impl Drive {
     /// `setShareableByEditors(flag)`: only the owner may (assumed).
     pub fn set_shareable_by_editors(&mut self, id: &str, kind: ItemKind, me: &str, flag: bool) -> ServiceResult<()> {
         let item = self.shareable(id, kind, me)?;
-        if item.sharing.role_of(me, me) != "OWNER" {
+        if role_of(item, me, me) != "OWNER" {
             return Err(ServiceError::new(ACCESS_DENIED_MESSAGE));
         }
         item.sharing.shareable_by_editors = flag;
@@ -301,6 +328,14 @@ pub fn check_sharing(sharing: &Sharing) -> Result<(), String> {
     if sharing.shared_count() > SHARED_USERS_MAX {
         return Err(format!("sharing: {TOO_MANY_SHARES_MESSAGE}"));
     }
+    let mut seen = std::collections::BTreeSet::new();
+    let listed = sharing.editors.iter().chain(&sharing.commenters).chain(&sharing.viewers);
+    for user in sharing.owner.iter().chain(listed) {
+        check_email(user).map_err(|e| format!("sharing: {user:?}: {}", e.message))?;
+        if !seen.insert(user.to_ascii_lowercase()) {
+            return Err(format!("sharing: {user:?} is listed twice"));
+        }
+    }
     Ok(())
 }
 
@@ -326,7 +361,7 @@ mod tests {
         let s = sharing(&drive, &id);
         assert!(s.is_default());
         assert_eq!((s.access.as_str(), s.permission.as_str(), s.shareable_by_editors), ("PRIVATE", "NONE", true));
-        assert_eq!(s.role_of(ME, ME), "OWNER");
+        assert_eq!(role_of(drive.item(&id).unwrap(), ME, ME), "OWNER");
         assert_eq!(owner_of(drive.item(&id).unwrap(), ME).as_deref(), Some(ME));
     }
 
@@ -339,12 +374,13 @@ mod tests {
         drive.add_users(&id, ItemKind::File, ME, std::slice::from_ref(&ann), Role::Comment).unwrap();
         let s = sharing(&drive, &id);
         assert_eq!((s.editors.len(), s.viewers.len(), s.commenters.len()), (1, 0, 0));
-        assert_eq!(s.role_of("ANN@example.com", ME), "EDIT");
+        let role = |drive: &Drive, user: &str| role_of(drive.item(&id).unwrap(), user, ME);
+        assert_eq!(role(&drive, "ANN@example.com"), "EDIT");
         // removeViewer does nothing to an editor; removeEditor does.
         drive.remove_user(&id, ItemKind::File, ME, &ann, &[Role::View, Role::Comment]).unwrap();
-        assert_eq!(sharing(&drive, &id).role_of(&ann, ME), "EDIT");
+        assert_eq!(role(&drive, &ann), "EDIT");
         drive.remove_user(&id, ItemKind::File, ME, &ann, &[Role::Edit]).unwrap();
-        assert_eq!(sharing(&drive, &id).role_of(&ann, ME), "NONE");
+        assert_eq!(role(&drive, &ann), "NONE");
     }
 
     #[test]
@@ -356,7 +392,9 @@ mod tests {
             INVALID_EMAIL_MESSAGE
         );
         assert_eq!(err(drive.set_sharing(&id, ItemKind::File, ME, "ANYONE", "OWNER")), INVALID_SHARING_MESSAGE);
-        assert_eq!(err(drive.set_sharing(&id, ItemKind::File, ME, "PRIVATE", "VIEW")), INVALID_SHARING_MESSAGE);
+        // Scripts make an item private with any permission: the link then gives none.
+        drive.set_sharing(&id, ItemKind::File, ME, "PRIVATE", "EDIT").unwrap();
+        assert_eq!(sharing(&drive, &id).permission, "NONE");
         assert_eq!(err(drive.remove_user(&id, ItemKind::File, ME, ME, &[Role::Edit])), OWNER_ACCESS_MESSAGE);
         drive.set_sharing(&id, ItemKind::File, ME, "ANYONE_WITH_LINK", "VIEW").unwrap();
         let s = sharing(&drive, &id);
@@ -368,8 +406,9 @@ mod tests {
     fn a_new_owner_leaves_the_old_one_an_editor_who_may_share_only_while_allowed() {
         let (mut drive, id) = drive_with_file();
         drive.set_owner(&id, ItemKind::File, ME, "boss@example.com").unwrap();
-        let s = sharing(&drive, &id);
-        assert_eq!((s.role_of("boss@example.com", ME), s.role_of(ME, ME)), ("OWNER", "EDIT"));
+        let item = drive.item(&id).unwrap();
+        assert_eq!((role_of(item, "boss@example.com", ME), role_of(item, ME, ME)), ("OWNER", "EDIT"));
+        assert!(may_list_users(item, ME));
         drive.add_users(&id, ItemKind::File, ME, &["ann@example.com".into()], Role::View).unwrap();
         // Only the owner may stop editors sharing, or give the item away.
         let denied = drive.set_shareable_by_editors(&id, ItemKind::File, ME, false).unwrap_err().message;
@@ -385,7 +424,8 @@ mod tests {
     fn an_item_shared_with_the_user_has_an_unknown_owner_and_cannot_be_shared() {
         let (mut drive, id) = drive_with_file();
         drive.items.get_mut(&id).unwrap().editable = false;
-        assert_eq!(owner_of(drive.item(&id).unwrap(), ME), None);
+        let item = drive.item(&id).unwrap();
+        assert_eq!((owner_of(item, ME), role_of(item, ME, ME), may_list_users(item, ME)), (None, "VIEW", false));
         let denied = drive.set_sharing(&id, ItemKind::File, ME, "ANYONE", "VIEW").unwrap_err();
         assert_eq!(denied.message, ACCESS_DENIED_MESSAGE);
         assert_eq!(DriveUser::of("ann@example.com").domain, "example.com");
@@ -396,7 +436,18 @@ mod tests {
         let (mut drive, id) = drive_with_file();
         let users: Vec<String> = (0..SHARED_USERS_MAX).map(|i| format!("u{i}@example.com")).collect();
         drive.add_users(&id, ItemKind::File, ME, &users, Role::View).unwrap();
-        let more = drive.add_users(&id, ItemKind::File, ME, &["one@example.com".into()], Role::View).unwrap_err();
+        // A call past the limit changes nothing, even for the users before the one too many.
+        let two = ["one@example.com".to_string(), "two@example.com".to_string()];
+        let more = drive.add_users(&id, ItemKind::File, ME, &two, Role::Edit).unwrap_err();
         assert_eq!(more.message, TOO_MANY_SHARES_MESSAGE);
+        assert_eq!(role_of(drive.item(&id).unwrap(), "one@example.com", ME), "NONE");
+        // Nor can a new owner leave the old one as a 601st user.
+        let full = drive.set_owner(&id, ItemKind::File, ME, "boss@example.com").unwrap_err();
+        assert_eq!(full.message, TOO_MANY_SHARES_MESSAGE);
+        check_sharing(&sharing(&drive, &id)).unwrap();
+        let mut twice = Sharing { viewers: vec!["a@example.com".into(), "A@example.com".into()], ..Sharing::default() };
+        assert!(check_sharing(&twice).unwrap_err().contains("listed twice"));
+        twice.viewers = vec!["nobody".into()];
+        assert!(check_sharing(&twice).is_err());
     }
 }

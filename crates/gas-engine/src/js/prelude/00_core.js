@@ -22,6 +22,10 @@
   const classBuilt = global.__gas_class_built;
   delete global.__gas_class_built;
   const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
+  // Builtins as they are before any script runs: the kernel loads when a script first
+  // touches a service, after the script may have replaced them (`Date.now = ...`).
+  const clockNow = Date.now;
+  const keysOf = Object.keys;
   // The helpers every service shares (`klass`, `derived`, `once` ...) and the small
   // services are the *kernel* (01_kernel.js and 20_lock.js to 70_logging.js): a chunk,
   // as the bigger services are, loaded before the first of them (90_chunks.js). A project

@@ -122,11 +122,11 @@
   // Rust named, shaped by the catalogue's return type as `derived` shapes a call's result.
   // One or two keys are read directly: `getRow` stays one property read.
   function reader(qualified, name, kind, path) {
-    // A sum of fields (`row + num_rows - 1`): the core's getter for it (prelude.rs).
+    // A sum of fields (`row + num_rows - 1`): the kernel's getter for it (prelude.rs).
     if (path === null) return sumReaders[name];
     const a = path[0];
     const b = path[1];
-    // One field: the core's getter with the field's name (prelude.rs, `field_readers`).
+    // One field: the kernel's getter with the field's name (prelude.rs, `field_readers`).
     if (kind === 'value' && path.length === 1) return fieldReaders[a];
     const get = path.length === 0 ? (h) => h : path.length === 1 ? (h) => h[a] : (h) => (h[a] == null ? undefined : h[a][b]);
     if (kind === 'value') return function () { return get(this._h); };
@@ -198,7 +198,6 @@
   // `classBuilt` tells gas-engine (prepared.rs), which builds again, after the realm
   // restore, what an execution built, and takes the snapshot anew with it, as it does
   // for the globals (99_globals.js).
-  // `classBuilt` (the core's) tells gas-engine a class was built.
   // Each class's `build`: by qualified name, and every one in order. (Also the
   // constructor's own `build`: no Map, which the realm snapshot cannot hold.)
   const classBuilders = Object.create(null);

@@ -10,7 +10,7 @@
   // not indented inside this function.
   const sheetsService = once(() => {
   const sheetParts = {};
-  // A class's prototype is built from its parts on first use (00_core.js, lazyClass).
+  // A class's prototype is built from its parts on first use (01_kernel.js, lazyClass).
   const sheetClass = (name) => {
     sheetParts[name] = { methods: [] };
     return lazyClass(name, () => partMethods(name));

@@ -1,6 +1,6 @@
   // ---- Logger and console -------------------------------------------------------
-  // The virtual clock as the core found it: a script may replace Date.now.
-  const loggedAt = Date.now;
+  // The virtual clock as the core found it (`clockNow`): a script may replace Date.now.
+  const loggedAt = clockNow;
   const logging = once(() => {
     // What Logger.log wrote in this execution, as [time value, text], for getLog (the
     // realm restore empties it); clear() starts a new one.

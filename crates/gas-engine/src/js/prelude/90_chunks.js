@@ -12,7 +12,7 @@
   function kernel() {
     if (!hasOwn(chunks, 'kernel')) {
       const made = loadChunk('kernel')(core);
-      const names = Object.keys(made);
+      const names = keysOf(made);
       for (let i = 0; i < names.length; i++) core[names[i]] = made[names[i]];
       chunks.kernel = made;
     }
