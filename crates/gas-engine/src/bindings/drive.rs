@@ -47,6 +47,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "DriveApp.getFolders" => 0,
     "DriveApp.getFoldersByName" => 0,
     "DriveApp.getRootFolder" => 100,
+    "DriveApp.getStorageLimit" => 100,
+    "DriveApp.getStorageUsed" => 100,
     "DriveApp.getTrashedFiles" => 0,
     "DriveApp.getTrashedFolders" => 0,
     "DriveApp.removeFile" => 300,
@@ -159,6 +161,7 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
     let now = call.host.now();
     let mut world = call.host.world();
     let me = world.user_email.clone();
+    let account = world.mail.account;
     let drive = &mut world.drive;
     let (method, args) = (call.method, call.args);
     let (class, name) = method.split_once('.').unwrap_or((method, ""));
@@ -169,6 +172,11 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         }
         "DriveApp" => {
             let root = drive.root(now);
+            match name {
+                "getStorageLimit" => return Ok(Val::Number(drive::storage_limit_bytes(account) as f64)),
+                "getStorageUsed" => return Ok(Val::Number(drive.storage_used_bytes() as f64)),
+                _ => {}
+            }
             match container(drive, &root, method, name, args, now)? {
                 Some(value) => value,
                 None => drive_app(drive, &root, method, name, args)?,

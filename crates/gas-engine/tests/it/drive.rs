@@ -519,3 +519,15 @@ fn sharing_mistakes_have_their_texts() {
     );
     assert_eq!(state(&world).drive.item(&id).map(|item| item.kind), Some(ItemKind::File));
 }
+
+#[test]
+fn storage_used_and_limit_are_the_accounts() {
+    let got = eval(
+        "function main() {
+           var before = DriveApp.getStorageUsed();
+           DriveApp.createFile('a.txt', 'abcdef');
+           return [before, DriveApp.getStorageUsed(), DriveApp.getStorageLimit()];
+         }",
+    );
+    assert_eq!(got, json!([0, 6, 16_106_127_360u64]));
+}

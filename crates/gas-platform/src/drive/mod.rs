@@ -68,6 +68,21 @@ pub const INVALID_ID_MESSAGE: &str = "Invalid argument: id";
 pub const INVALID_NAME_MESSAGE: &str = "Invalid argument: name";
 /// A folder's or Google type's MIME type given to createFile (assumed text).
 pub const INVALID_MIME_TYPE_MESSAGE: &str = "Invalid argument: mimeType";
+/// `DriveApp.getStorageLimit()` of a free account: 15 GB (documented: Google accounts
+/// come with 15 GB of storage at no charge).
+pub const STORAGE_LIMIT_CONSUMER_BYTES: u64 = 15 * 1024 * 1024 * 1024;
+/// Of a Workspace account: 30 GB, a Business Starter user's (assumed: it depends on the
+/// edition, which a scenario does not say).
+pub const STORAGE_LIMIT_WORKSPACE_BYTES: u64 = 30 * 1024 * 1024 * 1024;
+
+/// `DriveApp.getStorageLimit()` for the account's kind.
+pub fn storage_limit_bytes(account: crate::mail::AccountType) -> u64 {
+    match account {
+        crate::mail::AccountType::Consumer => STORAGE_LIMIT_CONSUMER_BYTES,
+        crate::mail::AccountType::Workspace => STORAGE_LIMIT_WORKSPACE_BYTES,
+    }
+}
+
 /// Past [`ITEMS_MAX`] (gas-sim's own limit, its own text).
 pub const TOO_MANY_ITEMS_MESSAGE: &str = "gas-sim: Drive holds 10000 items, gas-sim's limit";
 
@@ -230,6 +245,14 @@ impl Drive {
 
     pub fn item(&self, id: &str) -> Option<&Item> {
         self.items.get(id)
+    }
+
+    /// `DriveApp.getStorageUsed()`: the bytes of the files the user owns, trashed ones
+    /// included (documented: files in the trash use storage until it is emptied); an item
+    /// shared with the user, or given to another owner, is not theirs.
+    pub fn storage_used_bytes(&self) -> u64 {
+        let mine = |item: &&Item| item.editable && item.sharing.owner.is_none();
+        self.items.values().filter(mine).map(|item| item.bytes().len() as u64).sum()
     }
 
     /// Every item but the root, in creation order.

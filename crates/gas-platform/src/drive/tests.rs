@@ -280,3 +280,18 @@ fn state_files_that_break_invariants_are_refused() {
     name.items.get_mut(&file).unwrap().name.clear();
     assert!(name.check_state().unwrap_err().contains(INVALID_NAME_MESSAGE));
 }
+
+#[test]
+fn storage_used_counts_the_users_own_files_trashed_too_against_the_accounts_limit() {
+    let mut drive = Drive::default();
+    let kept = drive.create_file(None, "a", vec![1; 10], TEXT_MIME_TYPE, T0).unwrap();
+    let trashed = drive.create_file(None, "b", vec![2; 5], TEXT_MIME_TYPE, T0).unwrap();
+    drive.set_trashed(&trashed, true).unwrap();
+    let theirs = drive.create_file(None, "c", vec![3; 7], TEXT_MIME_TYPE, T0).unwrap();
+    drive.items.get_mut(&theirs).unwrap().editable = false;
+    assert_eq!(drive.storage_used_bytes(), 15);
+    drive.set_owner(&kept, ItemKind::File, "me@example.com", "boss@example.com").unwrap();
+    assert_eq!(drive.storage_used_bytes(), 5);
+    assert_eq!(storage_limit_bytes(crate::mail::AccountType::Consumer), 16_106_127_360);
+    assert!(storage_limit_bytes(crate::mail::AccountType::Workspace) > STORAGE_LIMIT_CONSUMER_BYTES);
+}
