@@ -823,3 +823,23 @@ fn json_stringify_gives_v8s_text() {
     let expected: serde_json::Value = serde_json::from_str(r#"["{\"a\":[1,\"two\",{\"three\":3},[],{}],\"b\":{\"c\":{\"d\":[null,true,false]}},\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\"n\":[null,null,0,1e+21,0.1,-5],\"w\":[3,\"s\",false]}","{\n  \"a\": [\n    1,\n    \"two\",\n    {\n      \"three\": 3\n    },\n    [],\n    {}\n  ],\n  \"b\": {\n    \"c\": {\n      \"d\": [\n        null,\n        true,\n        false\n      ]\n    }\n  },\n  \"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n  \"n\": [\n    null,\n    null,\n    0,\n    1e+21,\n    0.1,\n    -5\n  ],\n  \"w\": [\n    3,\n    \"s\",\n    false\n  ]\n}","{\n--\"a\": [\n----1,\n----\"two\",\n----{\n------\"three\": 3\n----},\n----[],\n----{}\n--],\n--\"b\": {\n----\"c\": {\n------\"d\": [\n--------null,\n--------true,\n--------false\n------]\n----}\n--},\n--\"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n--\"n\": [\n----null,\n----null,\n----0,\n----1e+21,\n----0.1,\n-----5\n--],\n--\"w\": [\n----3,\n----\"s\",\n----false\n--]\n}","{\n          \"a\": [\n                    1,\n                    \"two\",\n                    {\n                              \"three\": 3\n                    },\n                    [],\n                    {}\n          ],\n          \"b\": {\n                    \"c\": {\n                              \"d\": [\n                                        null,\n                                        true,\n                                        false\n                              ]\n                    }\n          },\n          \"e\": \"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\n          \"n\": [\n                    null,\n                    null,\n                    0,\n                    1e+21,\n                    0.1,\n                    -5\n          ],\n          \"w\": [\n                    3,\n                    \"s\",\n                    false\n          ]\n}","{\"when\":\"key:when\",\"list\":[null]}","{\"a\":[2,\"two\",{\"three\":6},[],{}],\"b\":{\"c\":{\"d\":[null,true,false]}},\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\",\"n\":[null,null,0,2e+21,0.2,-10],\"w\":[3,\"s\",false]}","{\"a\":[1,\"two\",{\"three\":3},[],{}],\"e\":\"café € \\\"q\\\" \\\\ \\n\\t\\u0001 \\ud800 😀\"}","{\n \"b\": {\n  \"c\": {}\n }\n}","[null,null,null]","{}","[\n  [],\n  {},\n  [\n    []\n  ],\n  [\n    {}\n  ]\n]","\"  ÿ\"","undefined","undefined","{\"then\":1}","{\n \"first\": 1\n}","TypeError","TypeError","{\"a\":[1,2]}"]"#).unwrap();
     assert_eq!(eval(src), expected);
 }
+
+#[test]
+fn setters_a_script_puts_on_object_prototype_do_not_reach_the_services_loading() {
+    // The services load when the script first touches one, after these setters exist: the
+    // prelude defines what it keeps, so they never swallow a helper or a chunk.
+    let src = "function main() {
+      ['klass', 'derived', 'once', 'kernel', 'sheets', 'logging'].forEach(function (name) {
+        Object.defineProperty(Object.prototype, name, { set: function () {}, configurable: true });
+      });
+      // Named by computed keys: a service the source names is built before the script runs.
+      var logger = globalThis['Log' + 'ger'];
+      logger.log('ok');
+      var sheet = globalThis['Spreadsheet' + 'App'].create('s').getActiveSheet();
+      sheet.getRange('A1').setValue(3);
+      return [sheet.getRange('A1').getValue(), logger.getLog().indexOf('ok') > 0];
+    }";
+    let first = eval(src);
+    assert_eq!(first, json!([3, true]));
+    assert_eq!(eval(src), first);
+}

@@ -26,6 +26,7 @@
   // touches a service, after the script may have replaced them (`Date.now = ...`).
   const clockNow = Date.now;
   const keysOf = Object.keys;
+  const defineOwn = Object.defineProperty;
   // The helpers every service shares (`klass`, `derived`, `once` ...) and the small
   // services are the *kernel* (01_kernel.js and 20_lock.js to 70_logging.js): a chunk,
   // as the bigger services are, loaded before the first of them (90_chunks.js). A project

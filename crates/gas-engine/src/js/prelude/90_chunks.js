@@ -6,14 +6,19 @@
   // (`const gmail = fromChunk('gmail', 'gmail');`) and the `core` object.
   const loadChunk = global.__gas_chunk;
   delete global.__gas_chunk;
-  const chunks = {};
+  // No prototype: a setter a script put on Object.prototype never sees a chunk.
+  const chunks = Object.create(null);
   // The kernel chunk first: the helpers it returns join `core`, which every other chunk
   // reads them from (and the globals below, as `kernel().service`).
   function kernel() {
     if (!hasOwn(chunks, 'kernel')) {
       const made = loadChunk('kernel')(core);
       const names = keysOf(made);
-      for (let i = 0; i < names.length; i++) core[names[i]] = made[names[i]];
+      // Defined, not assigned: an assignment would call a setter a script put on
+      // Object.prototype under a helper's name, and the helper would be missing.
+      for (let i = 0; i < names.length; i++) {
+        defineOwn(core, names[i], { value: made[names[i]], writable: true, enumerable: true, configurable: true });
+      }
       chunks.kernel = made;
     }
     return core;
