@@ -48,8 +48,10 @@ pub struct ExecutionSummary {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub response_lost: bool,
     /// What the client of a web request got (or would have, when the response was lost).
+    /// Boxed: most executions are no request, and a year of summaries is held twice as the
+    /// run ends (`run/summaries.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub response: Option<WebResponse>,
+    pub response: Option<Box<WebResponse>>,
     /// Coverage probes passed (a mutation campaign's instrumented run only).
     #[serde(skip)]
     pub probes: Vec<u32>,
@@ -106,7 +108,7 @@ impl ExecutionSummary {
         // A submission's attempt is a request too: its line shows what the platform
         // answered (the submissions section says whether the client got it).
         let is_request = source.ends_with(" request") || source.starts_with("submission ");
-        let response = is_request.then(|| web_response(report));
+        let response = is_request.then(|| Box::new(web_response(report)));
         ExecutionSummary {
             exec_id: report.exec_id,
             function: report.function.clone(),

@@ -44,16 +44,15 @@ pub fn details_of_failed_runs_only(reports: &mut [ZoneReport]) {
     }
 }
 
-/// The reports a page draws: the runs, and when there is a page, each explored zone's
-/// first failing schedule (shrunk), run again with its traces and named as such, so the
-/// interleaving that broke an expectation is on the page beside the plain run.
-pub fn with_failing_schedules(
+/// What a page draws beside the runs: each explored zone's first failing schedule
+/// (shrunk), run again with its traces and named as such, so the interleaving that broke
+/// an expectation is on the page beside the plain run. None without a page.
+pub fn failing_schedules(
     page: bool,
-    reports: &[ZoneReport],
     explored: &[gas_scenario::explore::ZoneExploration],
     scenarios: &[gas_scenario::PreparedScenario],
 ) -> Result<Vec<ZoneReport>, BadInput> {
-    let mut drawn = reports.to_vec();
+    let mut drawn = Vec::new();
     if !page {
         return Ok(drawn);
     }

@@ -126,7 +126,13 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         let compared = crate::determinism::check(&scenarios, &ran.per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    let drawn = crate::html::with_failing_schedules(args.shared.html.is_some(), &all, &explored, &scenarios)?;
+    let schedules = crate::html::failing_schedules(args.shared.html.is_some(), &explored, &scenarios)?;
+    // The runs are not copied unless a page draws more (a year's report is megabytes).
+    let drawn: std::borrow::Cow<[ZoneReport]> = if schedules.is_empty() {
+        std::borrow::Cow::Borrowed(&all)
+    } else {
+        std::borrow::Cow::Owned(all.iter().cloned().chain(schedules).collect())
+    };
     finish(args, &drawn, &explored, &outputs)?;
     let failed = all.iter().filter(|r| !r.passed || crate::ci::explored::failed(r, &explored)).count();
     if json {

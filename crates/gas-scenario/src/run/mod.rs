@@ -11,6 +11,7 @@ mod choose;
 mod gate;
 mod scheduler;
 mod starts;
+mod summaries;
 mod workers;
 
 /// Executions one run may start; past it the run stops with an error (a trigger storm).

@@ -78,7 +78,7 @@ struct Scheduler {
     warnings: Vec<String>,
     /// The index in `plan.events` of the next event.
     next_event: usize,
-    summaries: Vec<ExecutionSummary>,
+    summaries: super::summaries::Summaries,
     /// Each started execution's source and whether its response is lost, until it reports.
     meta: BTreeMap<u64, (String, bool)>,
     next_exec_id: u64,
@@ -124,7 +124,7 @@ impl Scheduler {
             pending_scenario_triggers: (0..plan.triggers.len()).collect(),
             warnings: Vec::new(),
             next_event: 0,
-            summaries: Vec::new(),
+            summaries: Default::default(),
             meta: BTreeMap::new(),
             next_exec_id: 1,
             now_utc_ms: plan.start_utc_ms,
@@ -544,9 +544,11 @@ impl Scheduler {
             let report = self.workers.wait()?;
             self.record(report);
         }
-        let world = self.world().clone();
-        let Scheduler { plan, mut summaries, warnings, clients, evictions, trace_budget, .. } = self;
-        summaries.sort_by_key(|s| (s.start_utc_ms, s.exec_id));
+        // Every execution has reported: nothing reads the world any more, so it is taken,
+        // not copied (a year's run log is megabytes).
+        let world = std::mem::take(&mut *self.world());
+        let Scheduler { plan, summaries, warnings, clients, evictions, trace_budget, .. } = self;
+        let summaries = summaries.into_sorted();
         let timeline = plan.keep_traces.then(|| TimelineData {
             kept: true,
             evictions,
