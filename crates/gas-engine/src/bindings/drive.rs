@@ -39,11 +39,15 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "DriveApp.continueFolderIterator" => 0,
     "DriveApp.createFile" => 800,
     "DriveApp.createFolder" => 600,
+    "DriveApp.createShortcut" => 600,
+    "DriveApp.createShortcutForTargetIdAndResourceKey" => 600,
     "DriveApp.getFileById" => 150,
+    "DriveApp.getFileByIdAndResourceKey" => 150,
     "DriveApp.getFiles" => 0,
     "DriveApp.getFilesByName" => 0,
     "DriveApp.getFilesByType" => 0,
     "DriveApp.getFolderById" => 150,
+    "DriveApp.getFolderByIdAndResourceKey" => 150,
     "DriveApp.getFolders" => 0,
     "DriveApp.getFoldersByName" => 0,
     "DriveApp.getRootFolder" => 100,
@@ -80,6 +84,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).scope(SCOPE_
     "Folder.addFolder" => 300,
     "Folder.createFile" => 800,
     "Folder.createFolder" => 600,
+    "Folder.createShortcut" => 600,
+    "Folder.createShortcutForTargetIdAndResourceKey" => 600,
     "Folder.getDateCreated" => 30,
     "Folder.getDescription" => 30,
     "Folder.getFiles" => 0,
@@ -257,6 +263,12 @@ fn container(
     let listing = |kind: ListingKind| Listing { within: within.clone(), ..Listing::new(kind) };
     let value = match name {
         "createFolder" => item_handle(drive.create_folder(Some(folder), &string_arg(args, 0), now)?),
+        // No item has a resource key (`getResourceKey` is null), so the key given is not
+        // needed to reach the target and is not kept (assumed: Drive ignores a key an
+        // item does not need).
+        "createShortcut" | "createShortcutForTargetIdAndResourceKey" => {
+            item_handle(drive.create_shortcut(Some(folder), &string_arg(args, 0), now)?)
+        }
         "createFile" => {
             let (file_name, bytes, mime_type) = new_file(method, args)?;
             item_handle(drive.create_file(Some(folder), &file_name, bytes, &mime_type, now)?)
@@ -309,8 +321,9 @@ fn new_file(method: &str, args: &[Val]) -> ServiceResult<(String, Vec<u8>, Strin
 fn drive_app(drive: &mut Drive, root: &str, method: &str, name: &str, args: &[Val]) -> ServiceResult<Val> {
     let value = match name {
         "getRootFolder" => item_handle(root.to_string()),
-        "getFileById" | "getFolderById" => {
-            let kind = if name == "getFileById" { ItemKind::File } else { ItemKind::Folder };
+        // The resource key is not needed (see `createShortcutForTargetIdAndResourceKey`).
+        "getFileById" | "getFolderById" | "getFileByIdAndResourceKey" | "getFolderByIdAndResourceKey" => {
+            let kind = if name.starts_with("getFile") { ItemKind::File } else { ItemKind::Folder };
             let id = string_arg(args, 0);
             drive.get(&id, kind)?;
             item_handle(id)
@@ -471,8 +484,14 @@ fn sharing(
         "getSharingPermission" => Val::String(drive.sharing(id, kind)?.permission.clone()),
         "isShareableByEditors" => Val::Bool(drive.sharing(id, kind)?.shareable_by_editors),
         "isStarred" => Val::Bool(drive.sharing(id, kind)?.starred),
-        // No item gas-sim makes has a resource key or is a shortcut (documented: null then).
-        "getResourceKey" | "getTargetId" | "getTargetMimeType" | "getTargetResourceKey" => Val::Null,
+        // No item gas-sim makes has a resource key (documented: null then); an item that is
+        // no shortcut has no target (documented: null).
+        "getResourceKey" | "getTargetResourceKey" => Val::Null,
+        "getTargetId" | "getTargetMimeType" => match &drive.get(id, kind)?.shortcut {
+            Some(target) if name == "getTargetId" => Val::String(target.id.clone()),
+            Some(target) => Val::String(target.mime_type.clone()),
+            None => Val::Null,
+        },
         _ => return Ok(None),
     };
     Ok(Some(value))

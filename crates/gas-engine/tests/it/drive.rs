@@ -531,3 +531,52 @@ fn storage_used_and_limit_are_the_accounts() {
     );
     assert_eq!(got, json!([0, 6, 16_106_127_360u64]));
 }
+
+#[test]
+fn a_shortcut_points_to_its_target_and_keeps_what_it_was_made_with() {
+    let (got, world) = eval_world(
+        "function main() {
+           var folder = DriveApp.createFolder('archive');
+           var report = DriveApp.createFile('report.csv', 'a,b', MimeType.CSV);
+           var toFile = folder.createShortcut(report.getId());
+           var toFolder = DriveApp.createShortcutForTargetIdAndResourceKey(folder.getId(), 'key-not-needed');
+           report.setName('renamed.csv');
+           report.setTrashed(true);
+           var copy = toFile.makeCopy('second');
+           var missing;
+           try { DriveApp.createShortcut('no-such-id'); } catch (e) { missing = e.message; }
+           return [toFile.getName(), toFile.getMimeType() === MimeType.SHORTCUT, toFile.getTargetId() === report.getId(),
+                   toFile.getTargetMimeType(), toFile.getTargetResourceKey(), toFile.getSize(),
+                   toFile.getParents().next().getName(),
+                   toFolder.getName(), toFolder.getTargetMimeType(), toFolder.getParents().next().getName(),
+                   copy.getTargetId() === report.getId(), report.getTargetId(), missing,
+                   DriveApp.getFileByIdAndResourceKey(toFile.getId(), 'any').getName(),
+                   DriveApp.getFolderByIdAndResourceKey(folder.getId(), 'any').getName()];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "report.csv",
+            true,
+            true,
+            "text/csv",
+            null,
+            0,
+            "archive",
+            "archive",
+            "application/vnd.google-apps.folder",
+            "My Drive",
+            true,
+            null,
+            drive::NOT_FOUND_MESSAGE,
+            "report.csv",
+            "archive"
+        ])
+    );
+    let world = world.lock().unwrap();
+    let shortcuts: Vec<_> = world.drive.items.values().filter(|item| item.shortcut.is_some()).collect();
+    assert_eq!(shortcuts.len(), 3, "two made, one copied");
+    assert!(shortcuts.iter().all(|item| item.mime_type == drive::SHORTCUT_MIME_TYPE && item.kind == ItemKind::File));
+    world.drive.check_state().expect("a world with shortcuts, one of them broken, is a valid state");
+}

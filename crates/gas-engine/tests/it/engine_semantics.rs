@@ -283,7 +283,7 @@ fn an_unimplemented_api_throws_a_clear_error_naming_it() {
     let cases = [
         ("SpreadsheetApp.newDataSourceSpec()", "gas-sim does not implement SpreadsheetApp.newDataSourceSpec()"),
         ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
-        ("DriveApp.createShortcut()", "gas-sim does not implement DriveApp.createShortcut()"),
+        ("LanguageApp.translate()", "gas-sim does not implement LanguageApp.translate()"),
         (
             "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables()",
             "gas-sim does not implement Range.getDataSourceTables()",
@@ -295,9 +295,9 @@ fn an_unimplemented_api_throws_a_clear_error_naming_it() {
         ));
         assert_eq!(got, json!(message), "{snippet}");
     }
-    let report = run("function main() {\n\n  DriveApp.createShortcut();\n}", "main");
+    let report = run("function main() {\n\n  LanguageApp.translate();\n}", "main");
     let error = failure(&report);
-    assert_eq!(error.message, "gas-sim does not implement DriveApp.createShortcut()");
+    assert_eq!(error.message, "gas-sim does not implement LanguageApp.translate()");
     assert_eq!((error.file.as_deref(), error.line), (Some("Code.gs"), Some(3)));
 }
 

@@ -24,24 +24,24 @@ fn a_caught_missing_method_is_counted_at_its_call_site() {
       // the script answers success anyway
     }
   }
-  try { DriveApp.createShortcut(); } catch (e) {}
+  try { LanguageApp.translate(); } catch (e) {}
   return written;
 }";
     let report = run(src, "main");
     assert!(matches!(report.outcome, Outcome::Completed { .. }), "{:?}", report.outcome);
     assert_eq!(
         report.gaps,
-        vec![site("DriveApp.createShortcut", "Code.gs", 12, 1), site("Range.getDataSourceTables", "Code.gs", 6, 27)]
+        vec![site("LanguageApp.translate", "Code.gs", 12, 1), site("Range.getDataSourceTables", "Code.gs", 6, 27)]
     );
 }
 
 #[test]
 fn the_error_keeps_its_text_and_an_uncaught_gap_is_counted_too() {
-    let report = run("function main() {\n\n  DriveApp.createShortcut();\n}", "main");
+    let report = run("function main() {\n\n  LanguageApp.translate();\n}", "main");
     let error = failure(&report);
-    assert_eq!(error.message, "gas-sim does not implement DriveApp.createShortcut()");
+    assert_eq!(error.message, "gas-sim does not implement LanguageApp.translate()");
     assert_eq!((error.file.as_deref(), error.line), (Some("Code.gs"), Some(3)));
-    assert_eq!(report.gaps, vec![site("DriveApp.createShortcut", "Code.gs", 3, 1)]);
+    assert_eq!(report.gaps, vec![site("LanguageApp.translate", "Code.gs", 3, 1)]);
     let got = eval(
         "function main() { try { SpreadsheetApp.create('x').getSheets()[0].getCharts(); } catch (e) { return [e.name, e.message]; } }",
     );
@@ -102,7 +102,7 @@ fn a_run_without_gaps_has_none_and_gaps_do_not_carry_over() {
     let with_gap = run_in(
         &world,
         "UTC",
-        "function main() { try { DriveApp.createShortcut(); } catch (e) {} }",
+        "function main() { try { LanguageApp.translate(); } catch (e) {} }",
         "main",
         START_UTC_MS,
     );

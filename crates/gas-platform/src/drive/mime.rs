@@ -32,7 +32,7 @@ pub const MIME_TYPES: &[(&str, &str)] = &[
     ("PLAIN_TEXT", "text/plain"),
     ("PNG", "image/png"),
     ("RTF", "application/rtf"),
-    ("SHORTCUT", "application/vnd.google-apps.shortcut"),
+    ("SHORTCUT", super::SHORTCUT_MIME_TYPE),
     ("SVG", "image/svg+xml"),
     ("ZIP", "application/zip"),
 ];

@@ -120,7 +120,24 @@ pub struct Item {
     /// Owner, users given access, link sharing (`sharing.rs`).
     #[serde(default, skip_serializing_if = "sharing::Sharing::is_default")]
     pub sharing: sharing::Sharing,
+    /// What a shortcut points to (`createShortcut`); `None` for every other item.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortcut: Option<ShortcutTarget>,
 }
+
+/// A shortcut's target, as Drive keeps it (documented, Drive's guide to shortcuts): the
+/// target's id and its MIME type *when the shortcut was made*, which later changes to the
+/// target do not update; a shortcut whose target is trashed or deleted keeps both (it is
+/// "broken").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShortcutTarget {
+    pub id: String,
+    pub mime_type: String,
+}
+
+/// A shortcut's MIME type (documented: `MimeType.SHORTCUT`).
+pub const SHORTCUT_MIME_TYPE: &str = "application/vnd.google-apps.shortcut";
 
 fn yes() -> bool {
     true
@@ -231,6 +248,9 @@ pub struct ItemSummary {
     /// Who it is shared with and how, when it is (`sharing.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sharing: Option<sharing::Sharing>,
+    /// What a shortcut points to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shortcut: Option<ShortcutTarget>,
 }
 
 /// Characters of a file's content a report shows.
@@ -278,6 +298,7 @@ impl Drive {
                     .and_then(|c| std::str::from_utf8(&c.0).ok())
                     .map(|t| t.chars().take(SUMMARY_CONTENT_CHARS_MAX).collect()),
                 sharing: (!item.sharing.is_default()).then(|| item.sharing.clone()),
+                shortcut: item.shortcut.clone(),
             })
             .collect()
     }
@@ -340,6 +361,26 @@ impl Drive {
                 )));
             }
             sharing::check_sharing(&item.sharing).map_err(at)?;
+            // A shortcut is a file of the shortcut type with no content; its target may be
+            // gone (a broken shortcut), so it is not looked up.
+            let is_shortcut_type = item.mime_type == SHORTCUT_MIME_TYPE;
+            match &item.shortcut {
+                Some(target) if !is_shortcut_type || item.kind != ItemKind::File || item.content.is_some() => {
+                    return Err(at(format!(
+                        "shortcut: only a file of the type {SHORTCUT_MIME_TYPE} without content points to {:?}",
+                        target.id
+                    )));
+                }
+                Some(target) if target.id.is_empty() || target.mime_type.is_empty() => {
+                    return Err(at("shortcut: the target's id and mime_type cannot be empty".into()));
+                }
+                None if is_shortcut_type => {
+                    return Err(at(format!(
+                        "a file of the type {SHORTCUT_MIME_TYPE} needs its shortcut (id, mime_type)"
+                    )));
+                }
+                _ => {}
+            }
             for parent in &item.parents {
                 match self.items.get(parent) {
                     Some(p) if p.kind == ItemKind::Folder => {}

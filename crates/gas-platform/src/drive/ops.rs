@@ -129,6 +129,7 @@ impl Drive {
             content,
             // A copy is not shared either (assumed: Drive copies no permissions).
             sharing: Default::default(),
+            shortcut: None,
         };
         self.items.insert(id.clone(), item);
         id
@@ -366,8 +367,37 @@ impl Drive {
         );
         if let Some(item) = self.items.get_mut(&copy) {
             item.description = original.description;
+            // A copy of a shortcut points where it does (documented: a shortcut needed
+            // in another place "can be copied").
+            item.shortcut = original.shortcut;
         }
         Ok(copy)
+    }
+
+    /// `createShortcut(targetId)` in `parent` (the root when `None`): a file of type
+    /// [`SHORTCUT_MIME_TYPE`] named as its target is now, pointing to it (a file or a
+    /// folder). Documented (Drive's guide to shortcuts): "When a shortcut is created, the
+    /// title of the target is used as the title of the shortcut"; the target's type is
+    /// copied. A trashed target can be pointed to as well (assumed: it can be restored).
+    pub fn create_shortcut(
+        &mut self,
+        parent: Option<&str>,
+        target_id: &str,
+        now_utc_ms: i64,
+    ) -> ServiceResult<Created> {
+        if target_id.is_empty() {
+            return Err(ServiceError::new(INVALID_ID_MESSAGE));
+        }
+        let target = self.items.get(target_id).ok_or_else(not_found)?;
+        let (name, shortcut) =
+            (target.name.clone(), ShortcutTarget { id: target_id.to_string(), mime_type: target.mime_type.clone() });
+        self.check_room()?;
+        let parent = self.parent_for_new(parent, now_utc_ms)?;
+        let id = self.insert_unchecked(ItemKind::File, &name, SHORTCUT_MIME_TYPE, vec![parent], None, now_utc_ms);
+        if let Some(item) = self.items.get_mut(&id) {
+            item.shortcut = Some(shortcut);
+        }
+        Ok(id)
     }
 
     /// The next item `listing` gives, advancing it; `None` at the end.

@@ -295,3 +295,52 @@ fn storage_used_counts_the_users_own_files_trashed_too_against_the_accounts_limi
     assert_eq!(storage_limit_bytes(crate::mail::AccountType::Consumer), 16_106_127_360);
     assert!(storage_limit_bytes(crate::mail::AccountType::Workspace) > STORAGE_LIMIT_CONSUMER_BYTES);
 }
+
+#[test]
+fn a_shortcut_takes_its_targets_name_and_type_once_and_keeps_them() {
+    let mut drive = Drive::default();
+    let folder = drive.create_folder(None, "archive", T0).unwrap();
+    let file = drive.create_file(None, "report.csv", b"a,b".to_vec(), "text/csv", T0).unwrap();
+    let shortcut = drive.create_shortcut(Some(&folder), &file, T0 + 1).unwrap();
+    let made = drive.item(&shortcut).unwrap().clone();
+    assert_eq!(
+        (made.kind, made.name.as_str(), made.mime_type.as_str()),
+        (ItemKind::File, "report.csv", SHORTCUT_MIME_TYPE)
+    );
+    assert_eq!((made.parents.clone(), made.size_bytes()), (vec![folder.clone()], 0));
+    assert_eq!(made.shortcut, Some(ShortcutTarget { id: file.clone(), mime_type: "text/csv".into() }));
+    // Documented: later changes to the target reach neither the title nor the type.
+    drive.set_name(&file, "renamed.csv", T0 + 2).unwrap();
+    drive.set_trashed(&file, true).unwrap();
+    assert_eq!(drive.item(&shortcut).unwrap().name, "report.csv");
+    // A copy points to the same target; a folder can be a target; the root by default.
+    let copy = drive.make_copy(&shortcut, None, None, T0 + 3).unwrap();
+    assert_eq!(drive.item(&copy).unwrap().shortcut.as_ref().map(|t| t.id.clone()), Some(file.clone()));
+    let to_folder = drive.create_shortcut(None, &folder, T0 + 4).unwrap();
+    let root = drive.root(T0);
+    let target = drive.item(&to_folder).unwrap();
+    assert_eq!(
+        (target.parents.clone(), target.shortcut.as_ref().unwrap().mime_type.as_str()),
+        (vec![root], FOLDER_MIME_TYPE)
+    );
+    assert_eq!(drive.create_shortcut(None, "nope", T0).unwrap_err().message, NOT_FOUND_MESSAGE);
+    assert_eq!(drive.create_shortcut(None, "", T0).unwrap_err().message, INVALID_ID_MESSAGE);
+    drive.check_state().unwrap();
+}
+
+#[test]
+fn state_files_keep_shortcuts_well_formed() {
+    let mut drive = Drive::default();
+    let file = drive.create_file(None, "a.txt", b"hi".to_vec(), TEXT_MIME_TYPE, T0).unwrap();
+    let shortcut = drive.create_shortcut(None, &file, T0).unwrap();
+    let mut lost_target = drive.clone();
+    lost_target.items.get_mut(&shortcut).unwrap().shortcut = None;
+    assert!(lost_target.check_state().unwrap_err().contains("needs its shortcut"));
+    let mut not_a_shortcut = drive.clone();
+    not_a_shortcut.items.get_mut(&file).unwrap().shortcut =
+        Some(ShortcutTarget { id: shortcut.clone(), mime_type: SHORTCUT_MIME_TYPE.into() });
+    assert!(not_a_shortcut.check_state().unwrap_err().contains("only a file of the type"));
+    // A broken shortcut (its target deleted for good) is a valid state.
+    drive.items.remove(&file);
+    drive.check_state().unwrap();
+}
