@@ -157,13 +157,18 @@ fn generated_scripts_end_with_an_outcome_and_change_nothing_for_the_next() {
     });
 }
 
-#[test]
-fn the_script_corpus_ends_with_an_outcome_and_changes_nothing_for_the_next() {
+/// The script corpus runs in shards, each a test of its own: its scripts run the engine to
+/// its limits (a debug build takes about a second each), and one test of them all was the
+/// suite's longest after the reused-contexts test, on one of the machine's two cores.
+const CORPUS_SHARDS: usize = 3;
+
+fn run_corpus_shard(shard: usize) {
     let mut files = corpus("js");
-    assert!(!files.is_empty(), "no script corpus");
+    assert!(files.len() >= CORPUS_SHARDS, "no script corpus");
     if pending_enabled() {
         files.extend(pending("js"));
     }
+    let files: Vec<PathBuf> = files.into_iter().skip(shard).step_by(CORPUS_SHARDS).collect();
     on_engine_stack(move || {
         for file in files {
             let body = std::fs::read_to_string(&file).unwrap();
@@ -172,6 +177,21 @@ fn the_script_corpus_ends_with_an_outcome_and_changes_nothing_for_the_next() {
             }
         }
     });
+}
+
+#[test]
+fn the_script_corpus_ends_with_an_outcome_and_changes_nothing_for_the_next_1_of_3() {
+    run_corpus_shard(0);
+}
+
+#[test]
+fn the_script_corpus_ends_with_an_outcome_and_changes_nothing_for_the_next_2_of_3() {
+    run_corpus_shard(1);
+}
+
+#[test]
+fn the_script_corpus_ends_with_an_outcome_and_changes_nothing_for_the_next_3_of_3() {
+    run_corpus_shard(2);
 }
 
 // ---- state files --------------------------------------------------------------------
