@@ -48,8 +48,8 @@ pub struct ExecutionSummary {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub response_lost: bool,
     /// What the client of a web request got (or would have, when the response was lost).
-    /// Boxed: most executions are no request, and a year of summaries is held twice as the
-    /// run ends (`run/summaries.rs`).
+    /// Boxed: most executions are not requests, and a long run keeps every summary (a year
+    /// of hourly triggers, tens of thousands).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub response: Option<Box<WebResponse>>,
     /// Coverage probes passed (a mutation campaign's instrumented run only).

@@ -121,25 +121,23 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
         return Err(BadInput("--format json does not apply to an exploration (--explore)".into()));
     }
     let ran = run_scenarios(args, &scenarios, &flags, control, json)?;
-    let (all, explored) = (ran.reports, ran.explored);
+    let (mut all, explored) = (ran.reports, ran.explored);
     if args.shared.check_determinism {
         let compared = crate::determinism::check(&scenarios, &ran.per_scenario, &options)?;
         errln!("--check-determinism: {compared} zone run(s) compared alone, after the others and again");
     }
-    let schedules = crate::html::failing_schedules(args.shared.html.is_some(), &explored, &scenarios)?;
-    // The runs are not copied unless a page draws more (a year's report is megabytes).
-    let drawn: std::borrow::Cow<[ZoneReport]> = if schedules.is_empty() {
-        std::borrow::Cow::Borrowed(&all)
-    } else {
-        std::borrow::Cow::Owned(all.iter().cloned().chain(schedules).collect())
-    };
-    finish(args, &drawn, &explored, &outputs)?;
+    // The page draws the runs and after them the failing schedules; the rest reads the runs
+    // alone. Not copied: a year's report is megabytes.
+    let runs = all.len();
+    all.extend(crate::html::failing_schedules(args.shared.html.is_some(), &explored, &scenarios)?);
+    finish(args, &all, &explored, &outputs)?;
+    let all = &all[..runs];
     let failed = all.iter().filter(|r| !r.passed || crate::ci::explored::failed(r, &explored)).count();
     if json {
         println!(
             "{}",
             gas_scenario::terminal::guard_json(
-                &serde_json::to_string_pretty(&json_document(&all)).expect("reports serialize")
+                &serde_json::to_string_pretty(&json_document(all)).expect("reports serialize")
             )
         );
     } else {

@@ -147,6 +147,10 @@ impl Drive {
         if let Some(description) = &item.description {
             out.insert("description".into(), json!(description));
         }
+        if let Some(target) = &item.shortcut {
+            // Documented (Drive's guide to shortcuts): `shortcutDetails` holds the target.
+            out.insert("shortcutDetails".into(), json!({ "targetId": target.id, "targetMimeType": target.mime_type }));
+        }
         if item.kind == ItemKind::File {
             // Documented: `size` is a string of bytes, for files with content.
             out.insert("size".into(), json!(item.size_bytes().to_string()));
@@ -374,6 +378,7 @@ impl Drive {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::drive::{SHORTCUT_CONTENT_MESSAGE, SHORTCUT_MIME_TYPE};
 
     const NOW: i64 = 1_750_000_000_000;
 
@@ -436,5 +441,21 @@ mod tests {
         assert_eq!(gap, "gas-sim does not implement FilesCollection.list() with orderBy starred");
         let bad = drive.api_files_list(&json!({ "pageSize": 5000 })).unwrap_err().message;
         assert!(bad.ends_with("Values must be within the range: [1, 1000]"), "{bad}");
+    }
+
+    #[test]
+    fn a_shortcut_shows_its_target_and_takes_no_content() {
+        let mut drive = Drive::default();
+        let file = drive.create_file(None, "a.csv", b"a".to_vec(), "text/csv", NOW).unwrap();
+        let shortcut = drive.create_shortcut(None, &file, NOW).unwrap();
+        let got = drive.api_files_get(&shortcut, &json!({ "fields": "shortcutDetails,mimeType" })).unwrap();
+        assert_eq!(
+            got,
+            json!({ "mimeType": SHORTCUT_MIME_TYPE, "shortcutDetails": { "targetId": file, "targetMimeType": "text/csv" } })
+        );
+        let refused = drive.api_files_update(&json!({}), &shortcut, media("x"), &Json::Null, NOW).unwrap_err();
+        assert_eq!(refused.message, SHORTCUT_CONTENT_MESSAGE);
+        let plain = drive.api_files_get(&file, &json!({ "fields": "*" })).unwrap();
+        assert_eq!(plain.get("shortcutDetails"), None, "only a shortcut has them");
     }
 }

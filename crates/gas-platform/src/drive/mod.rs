@@ -138,6 +138,9 @@ pub struct ShortcutTarget {
 
 /// A shortcut's MIME type (documented: `MimeType.SHORTCUT`).
 pub const SHORTCUT_MIME_TYPE: &str = "application/vnd.google-apps.shortcut";
+/// `setContent` on a shortcut, or content sent to one through the Drive API (assumed text,
+/// the shape of the other argument errors: a shortcut has no content of its own).
+pub const SHORTCUT_CONTENT_MESSAGE: &str = "Invalid argument: a shortcut has no content";
 
 fn yes() -> bool {
     true

@@ -260,12 +260,17 @@ impl Drive {
         Ok(())
     }
 
-    /// `setContent(content)`: the bytes replace the file's, its type stays.
+    /// `setContent(content)`: the bytes replace the file's, its type stays. A shortcut has
+    /// no content to replace.
     pub fn set_content(&mut self, id: &str, bytes: Vec<u8>, now_utc_ms: i64) -> ServiceResult<()> {
         if bytes.len() > SET_CONTENT_BYTES_MAX {
             return Err(ServiceError::new(CONTENT_TOO_LARGE_MESSAGE));
         }
-        let replacing = self.get(id, ItemKind::File)?.bytes().len();
+        let file = self.get(id, ItemKind::File)?;
+        if file.shortcut.is_some() {
+            return Err(ServiceError::new(SHORTCUT_CONTENT_MESSAGE));
+        }
+        let replacing = file.bytes().len();
         self.check_content_room(bytes.len(), replacing)?;
         let item = self.editable(id)?;
         item.content = Some(Content(bytes));

@@ -325,6 +325,9 @@ fn a_shortcut_takes_its_targets_name_and_type_once_and_keeps_them() {
     );
     assert_eq!(drive.create_shortcut(None, "nope", T0).unwrap_err().message, NOT_FOUND_MESSAGE);
     assert_eq!(drive.create_shortcut(None, "", T0).unwrap_err().message, INVALID_ID_MESSAGE);
+    // It has no content to replace, so a run never leaves a state that would not load.
+    assert_eq!(drive.set_content(&shortcut, b"x".to_vec(), T0).unwrap_err().message, SHORTCUT_CONTENT_MESSAGE);
+    assert_eq!(drive.item(&shortcut).unwrap().content, None);
     drive.check_state().unwrap();
 }
 

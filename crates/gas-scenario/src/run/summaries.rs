@@ -1,6 +1,6 @@
 //! The summaries of a run's executions, kept in fixed-size chunks until the run ends.
 //!
-//! A year of hourly triggers makes 17,520 summaries of a few hundred bytes. In one `Vec`,
+//! A year of two hourly triggers makes 17,520 summaries of a few hundred bytes. In one `Vec`,
 //! the last doubling held room for 32,768 of them, and sorting them at the end took a
 //! scratch copy as big (driftsort's): with the report's copy of the world, half of the
 //! run's peak heap (heaptrack). Chunks waste at most one chunk; the report's `Vec` is allocated
@@ -42,7 +42,8 @@ impl Summaries {
             all.extend(chunk);
         }
         all.sort_unstable_by_key(|s| (s.start_utc_ms, s.exec_id));
-        debug_assert!(all.windows(2).all(|pair| pair[0].exec_id != pair[1].exec_id), "each exec_id once");
+        // Equal neighbours after the sort would be a tie the unstable sort could swap.
+        debug_assert!(all.windows(2).all(|pair| pair[0].exec_id != pair[1].exec_id), "no tie on the sort key");
         all
     }
 }

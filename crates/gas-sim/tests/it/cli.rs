@@ -595,7 +595,8 @@ fn killing_a_mutation_run_leaves_the_sources_byte_identical() {
 /// restore does not depend on the zone, and building a context for each of the ~18,000
 /// executions of all the zones took 500 CPU-seconds of a debug build (one zone: about
 /// 100). Still the longest test of the suite, it runs as two tests of half the files each,
-/// so that the test threads share it.
+/// so that the test threads share it; a context is then reused across the files of one
+/// half only (the restore under test is the same between any two executions).
 fn reused_contexts_give_the_same_reports_as_fresh_ones(half: usize) {
     let mut scenarios: Vec<String> = std::fs::read_dir(repo_root().join("scenarios"))
         .unwrap()

@@ -164,7 +164,7 @@ const CORPUS_SHARDS: usize = 3;
 
 fn run_corpus_shard(shard: usize) {
     let mut files = corpus("js");
-    assert!(files.len() >= CORPUS_SHARDS, "no script corpus");
+    assert!(files.len() >= CORPUS_SHARDS, "fewer scripts in the corpus than shards");
     if pending_enabled() {
         files.extend(pending("js"));
     }
