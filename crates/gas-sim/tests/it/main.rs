@@ -7,6 +7,7 @@ mod support;
 
 mod api;
 mod bugs_and_determinism;
+mod cdp;
 mod ci_explored;
 mod ci_output;
 mod cli;

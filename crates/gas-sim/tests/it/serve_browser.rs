@@ -1,5 +1,5 @@
 //! `gas-sim serve` in a real browser: headless Chromium (Debian's `chromium`), driven
-//! over the DevTools protocol (headless_chrome), loads `fixtures/contact-form-page`,
+//! over the DevTools protocol (`cdp.rs`), loads `fixtures/contact-form-page`,
 //! fills and submits the form; the page saves through `google.script.run`. Checked: the
 //! page's success text, the row and the mail in the state file; with lost answers, the
 //! page's retries (one id per message) keep one row. A screenshot of each page is kept
@@ -11,12 +11,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
-use headless_chrome::{Browser, LaunchOptions, Tab};
-
+use crate::cdp::{Browser, Tab};
 use crate::serve::{allow, fixture, Served};
 
-const WAIT_MAX: Duration = Duration::from_secs(60);
 /// Page loads a test tries when the page itself may be lost (`--lose-response`).
 const LOADS_MAX: usize = 20;
 
@@ -31,15 +28,7 @@ fn chromium_or_skip() -> Option<PathBuf> {
 }
 
 fn browser(chromium: &Path) -> Browser {
-    let options = LaunchOptions::default_builder()
-        .path(Some(chromium.to_path_buf()))
-        .headless(true)
-        .sandbox(false)
-        .window_size(Some((900, 700)))
-        .idle_browser_timeout(WAIT_MAX)
-        .build()
-        .expect("launch options");
-    Browser::new(options).expect("chromium starts")
+    Browser::launch(chromium, 900, 700)
 }
 
 fn artifacts() -> PathBuf {
@@ -50,27 +39,23 @@ fn artifacts() -> PathBuf {
 
 /// Loads the form page (again, while its answer is lost), fills the form and sends it;
 /// returns once the page says how it went.
-fn submit(tab: &Tab, url: &str, name: &str, message: &str) -> String {
-    let loaded = (0..LOADS_MAX).any(|_| {
-        tab.navigate_to(url).and_then(|t| t.wait_until_navigated()).is_ok() && tab.find_element("#contact").is_ok()
-    });
+fn submit(tab: &mut Tab, url: &str, name: &str, message: &str) -> String {
+    let loaded = (0..LOADS_MAX).any(|_| tab.navigate(url).is_ok() && tab.has_element("#contact"));
     assert!(loaded, "the form page did not load in {LOADS_MAX} tries");
     // Each field's text goes in as one insertion (`Input.insertText`, as a paste or an
     // input method gives it; the page sees its `input` event): typed key by key, each
     // key a DevTools round trip, the three fields took 12 of a test's 17 seconds.
     for (field, text) in [("#name", name), ("#email", "visitor@example.com"), ("#message", message)] {
-        tab.wait_for_element(field).unwrap().click().unwrap();
-        tab.send_character(text).unwrap();
+        tab.click(field);
+        tab.insert_text(text);
     }
-    tab.wait_for_element("#send").unwrap().click().unwrap();
+    tab.click("#send");
     let done = "//p[@id='status'][contains(., 'Thank you') or contains(., 'Not sent')]";
-    let status = tab.wait_for_xpath_with_custom_timeout(done, WAIT_MAX).expect("the page says how it went");
-    status.get_inner_text().unwrap()
+    tab.text_of(done).expect("the page says how it went")
 }
 
-fn screenshot(tab: &Tab, name: &str) {
-    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).unwrap();
-    std::fs::write(artifacts().join(name), png).unwrap();
+fn screenshot(tab: &mut Tab, name: &str) {
+    std::fs::write(artifacts().join(name), tab.screenshot_png()).unwrap();
 }
 
 #[test]
@@ -83,9 +68,9 @@ fn serve_browser_submits_the_contact_form_through_google_script_run() {
         &["--state", state.to_str().unwrap(), "--allow-path", &allow(dir.path())],
     );
     let browser = browser(&chromium);
-    let tab = browser.new_tab().unwrap();
-    let said = submit(&tab, &served.url("/exec"), "Ann Browser", "Hello from Chromium");
-    screenshot(&tab, "contact-form.png");
+    let mut tab = browser.first_tab();
+    let said = submit(&mut tab, &served.url("/exec"), "Ann Browser", "Hello from Chromium");
+    screenshot(&mut tab, "contact-form.png");
     assert_eq!(said, "Thank you! Your message was saved.");
     served.stop();
     let text = std::fs::read_to_string(&state).unwrap();
@@ -112,9 +97,9 @@ fn serve_browser_retries_a_lost_answer_with_the_same_id_and_keeps_one_row() {
         ],
     );
     let browser = browser(&chromium);
-    let tab = browser.new_tab().unwrap();
-    let said = submit(&tab, &served.url("/exec"), "Bo Retry", "Are you there?");
-    screenshot(&tab, "contact-form-retried.png");
+    let mut tab = browser.first_tab();
+    let said = submit(&mut tab, &served.url("/exec"), "Bo Retry", "Are you there?");
+    screenshot(&mut tab, "contact-form-retried.png");
     assert_eq!(said, "Thank you! Your message was saved.");
     // With seed 6 the page loads, the first save's answer is lost, the retry's arrives.
     let log: Vec<String> = std::iter::from_fn(|| served.lines.recv_timeout(Duration::from_secs(1)).ok()).collect();
@@ -158,12 +143,11 @@ fn upload(chromium: &Path, flags: &[&str]) -> String {
     std::fs::write(&file, "hello world").unwrap();
     let served = Served::start(&root, flags);
     let browser = browser(chromium);
-    let tab = browser.new_tab().unwrap();
-    tab.navigate_to(&served.url("/exec")).unwrap().wait_until_navigated().unwrap();
-    tab.wait_for_element("#cv").unwrap().set_input_files(&[file.to_str().unwrap()]).unwrap();
-    tab.wait_for_element("#send").unwrap().click().unwrap();
-    let said = tab.wait_for_xpath_with_custom_timeout("//p[@id='out'][string-length(.) > 0]", WAIT_MAX);
-    said.expect("the page says how it went").get_inner_text().unwrap()
+    let mut tab = browser.first_tab();
+    tab.navigate(&served.url("/exec")).unwrap();
+    tab.set_input_files("#cv", &[file]);
+    tab.click("#send");
+    tab.text_of("//p[@id='out'][string-length(.) > 0]").expect("the page says how it went")
 }
 
 #[test]
