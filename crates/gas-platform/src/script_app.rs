@@ -11,6 +11,13 @@ use sha2::{Digest, Sha256};
 pub const SPREADSHEET_TRIGGER_WITHOUT_EVENT: &str =
     "A spreadsheet trigger needs its event: call onOpen(), onEdit(), onChange() or onFormSubmit() before create().";
 
+/// `create()` of a form trigger builder with no event chosen (assumed text, as above).
+pub const FORM_TRIGGER_WITHOUT_EVENT: &str =
+    "A form trigger needs its event: call onFormSubmit() or onOpen() before create().";
+
+/// `create()` of a document trigger builder with no event chosen (assumed text, as above).
+pub const DOCUMENT_TRIGGER_WITHOUT_EVENT: &str = "A document trigger needs its event: call onOpen() before create().";
+
 /// `Session.getActiveUserLocale()` when the scenario names none (`[account] locale`): the
 /// reference's own example ("for example, en for English"). Assumed for a real account.
 pub const DEFAULT_LOCALE: &str = "en";

@@ -111,6 +111,19 @@ pub fn form_response(form_id: &str, response_id: &str, trigger_uid: &str) -> Val
     })
 }
 
+/// An installable open trigger's event on a form or a document (documented, "Event
+/// objects": Forms and Docs "Open", `authMode`, `source`, `triggerUid`, `user`): `source`
+/// is the form's handle, or the document's in the event's own document session (0: no
+/// `openById` opens it), which the prelude makes a Form or a Document.
+pub fn opened(source: crate::triggers::EventSource, id: &str, user: &str, trigger_uid: &str) -> Value {
+    let source = match source {
+        crate::triggers::EventSource::Document => json!({ "d": id, "s": 0 }),
+        crate::triggers::EventSource::Form => json!({ "id": id }),
+        crate::triggers::EventSource::Spreadsheet => json!(id),
+    };
+    json!({ "authMode": "FULL", "source": source, "triggerUid": trigger_uid, "user": user })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +157,13 @@ mod tests {
         let of_form = form_response("form-0001", "form-0001-r00001", "t6");
         assert_eq!(of_form["response"], json!({"form": "form-0001", "id": "form-0001-r00001"}));
         assert_eq!((of_form["source"]["id"].as_str(), of_form["triggerUid"].as_str()), (Some("form-0001"), Some("t6")));
+        use crate::triggers::EventSource;
+        let doc = opened(EventSource::Document, "doc-1", "a@x.com", "t7");
+        assert_eq!(
+            doc,
+            json!({"authMode": "FULL", "source": {"d": "doc-1", "s": 0}, "triggerUid": "t7", "user": "a@x.com"})
+        );
+        assert_eq!(opened(EventSource::Form, "form-0001", "a@x.com", "t8")["source"], json!({"id": "form-0001"}));
     }
 
     #[test]

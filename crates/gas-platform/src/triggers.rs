@@ -162,14 +162,15 @@ pub struct EventTrigger {
     pub source: EventSource,
 }
 
-/// What an event trigger watches: a spreadsheet, or a form (`forForm(form).onFormSubmit()`,
-/// whose only event gas-sim models is a submission).
+/// What an event trigger watches: a spreadsheet, a form (`forForm(form).onFormSubmit()`
+/// or `.onOpen()`) or a document (`forDocument(doc).onOpen()`, its only event).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EventSource {
     #[default]
     Spreadsheet,
     Form,
+    Document,
 }
 
 impl EventSource {
@@ -182,6 +183,18 @@ impl EventSource {
         match self {
             EventSource::Spreadsheet => "SPREADSHEETS",
             EventSource::Form => "FORMS",
+            EventSource::Document => "DOCUMENTS",
+        }
+    }
+
+    /// Whether a trigger on this source can watch `event` (documented: the builders'
+    /// methods, `DocumentTriggerBuilder.onOpen`, `FormTriggerBuilder.onFormSubmit` and
+    /// `.onOpen`, `SpreadsheetTriggerBuilder`'s four).
+    pub fn watches(self, event: SpreadsheetEvent) -> bool {
+        match self {
+            EventSource::Spreadsheet => true,
+            EventSource::Form => matches!(event, SpreadsheetEvent::FormSubmit | SpreadsheetEvent::Open),
+            EventSource::Document => event == SpreadsheetEvent::Open,
         }
     }
 }
@@ -272,15 +285,41 @@ impl Triggers {
         now_utc_ms: i64,
         origin: TriggerOrigin,
     ) -> ServiceResult<EventTrigger> {
-        let mut trigger = self.install_event(handler, form_id, SpreadsheetEvent::FormSubmit, now_utc_ms, origin)?;
-        trigger.source = EventSource::Form;
-        self.on_events.last_mut().expect("just installed").source = EventSource::Form;
+        self.install_on(EventSource::Form, handler, form_id, SpreadsheetEvent::FormSubmit, now_utc_ms, origin)
+    }
+
+    /// Installs a trigger on `event` of the form or document (or spreadsheet) `id`, or
+    /// refuses it past the limit. The caller has checked that `source` has `event`.
+    pub fn install_on(
+        &mut self,
+        source: EventSource,
+        handler: &str,
+        id: &str,
+        event: SpreadsheetEvent,
+        now_utc_ms: i64,
+        origin: TriggerOrigin,
+    ) -> ServiceResult<EventTrigger> {
+        assert!(source.watches(event), "a {source:?} trigger has no {event:?} event");
+        let mut trigger = self.install_event(handler, id, event, now_utc_ms, origin)?;
+        trigger.source = source;
+        self.on_events.last_mut().expect("just installed").source = source;
         Ok(trigger)
     }
 
     /// The form-submit triggers of `form_id`, in the order they were installed.
     pub fn for_form_submit<'a>(&'a self, form_id: &'a str) -> impl Iterator<Item = &'a EventTrigger> + 'a {
-        self.on_events.iter().filter(move |t| t.source == EventSource::Form && t.spreadsheet_id == form_id)
+        self.for_source_event(EventSource::Form, form_id, SpreadsheetEvent::FormSubmit)
+    }
+
+    /// The triggers `event` of the form or document (or spreadsheet) `id` fires, in the
+    /// order they were installed (assumed, as `for_event`).
+    pub fn for_source_event<'a>(
+        &'a self,
+        source: EventSource,
+        id: &'a str,
+        event: SpreadsheetEvent,
+    ) -> impl Iterator<Item = &'a EventTrigger> + 'a {
+        self.on_events.iter().filter(move |t| t.source == source && t.spreadsheet_id == id && t.event == event)
     }
 
     /// The id of a trigger about to be installed, counting it; refused past the limit.
@@ -305,9 +344,7 @@ impl Triggers {
         spreadsheet_id: &'a str,
         event: SpreadsheetEvent,
     ) -> impl Iterator<Item = &'a EventTrigger> + 'a {
-        self.on_events.iter().filter(move |t| {
-            t.source == EventSource::Spreadsheet && t.spreadsheet_id == spreadsheet_id && t.event == event
-        })
+        self.for_source_event(EventSource::Spreadsheet, spreadsheet_id, event)
     }
 
     /// `deleteTrigger(t)`: deleting one that is gone already is a no-op (assumed).
@@ -412,6 +449,9 @@ impl Triggers {
             }
             crate::time::check_time_value(trigger.created_at_utc_ms)
                 .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
+            if !trigger.source.watches(trigger.event) {
+                return Err(format!("{key}.event: a {:?} trigger has no {:?} event", trigger.source, trigger.event));
+            }
             let clash = self.installed.iter().any(|t| t.id == trigger.id)
                 || self.on_events[..i].iter().any(|t| t.id == trigger.id);
             if clash {
@@ -631,6 +671,31 @@ mod tests {
         assert!(triggers.delete(&first));
         assert!(!triggers.delete(&first));
         assert!(triggers.install("job", TimeSpec::EveryHours { hours: 1 }, None, 0, TriggerOrigin::Script).is_ok());
+    }
+
+    #[test]
+    fn form_and_document_triggers_fire_only_for_their_source_and_event() {
+        let mut triggers = Triggers::default();
+        let form = |e| (EventSource::Form, e);
+        for (source, event) in [form(SpreadsheetEvent::FormSubmit), form(SpreadsheetEvent::Open)] {
+            triggers.install_on(source, "onForm", "shared-id", event, 0, TriggerOrigin::Script).unwrap();
+        }
+        let doc = triggers
+            .install_on(EventSource::Document, "onDoc", "shared-id", SpreadsheetEvent::Open, 0, TriggerOrigin::Script)
+            .unwrap();
+        triggers.install_event("onSheet", "shared-id", SpreadsheetEvent::Open, 0, TriggerOrigin::Script).unwrap();
+        let ids = |it: &mut dyn Iterator<Item = &EventTrigger>| it.map(|t| t.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&mut triggers.for_form_submit("shared-id")), ["1000001"]);
+        let form_opens = triggers.for_source_event(EventSource::Form, "shared-id", SpreadsheetEvent::Open);
+        assert_eq!(ids(&mut form_opens.into_iter()), ["1000002"]);
+        let doc_opens = triggers.for_source_event(EventSource::Document, "shared-id", SpreadsheetEvent::Open);
+        assert_eq!(ids(&mut doc_opens.into_iter()), [doc.id.as_str()]);
+        assert_eq!(ids(&mut triggers.for_event("shared-id", SpreadsheetEvent::Open)), ["1000004"]);
+        assert_eq!(doc.source.trigger_source(), "DOCUMENTS");
+        assert!(!EventSource::Document.watches(SpreadsheetEvent::Edit));
+        assert!(!EventSource::Form.watches(SpreadsheetEvent::Change));
+        // They count toward the project's 20 like any other.
+        assert_eq!(triggers.count(), 4);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use gas_engine::Project;
 use gas_platform::container::{Answer, AnswerQueue, Button};
 use gas_platform::sheets::{RangeRef, Spreadsheet};
+use gas_platform::triggers::EventSource;
 use gas_platform::World;
 use toml::Spanned;
 
@@ -22,6 +23,8 @@ pub enum UserEvent {
     /// Opening (or installing into) it; `function` is the simple trigger to run, when
     /// the project has it.
     Open { user: String, selection: Option<RangeRef>, install: bool, function: Option<String> },
+    /// Opening a document or a form (in its editor): its installable open triggers run.
+    OpenItem { user: String, source: EventSource, id: String },
     /// Clicking a menu item (`key` names the `[[clicks]]` entry in warnings).
     Click { key: String, user: String, target: ClickTarget, selection: Option<RangeRef> },
     /// Typing `typed` into `cell`; `simple` is the simple trigger onEdit when the project
@@ -51,6 +54,55 @@ pub enum ClickTarget {
     Function(String),
 }
 
+/// `[[opens]]` of a document or a form: a user opens it (its open triggers run when the
+/// time comes; the scheduler finds them then). `[[installs]]` only install into the bound
+/// spreadsheet.
+fn plan_item_opens(
+    loaded: &LoadedScenario,
+    world: &World,
+    checks: &Checks,
+    order_base: usize,
+    events: &mut Vec<PlannedEvent>,
+) -> Result<(), ScenarioError> {
+    let file = &loaded.file;
+    if let Some((i, install)) = file.installs.iter().enumerate().find(|(_, o)| o.document.is_some() || o.form.is_some())
+    {
+        let named = install.document.as_ref().or(install.form.as_ref()).expect("found by it");
+        let message = "an add-on installs into the bound spreadsheet: drop form and document";
+        return Err(loaded.error_at(named, &format!("installs[{i}]"), message));
+    }
+    for (i, open) in file.opens.iter().enumerate() {
+        let key = format!("opens[{i}]");
+        let (source, named, field) = match (&open.document, &open.form) {
+            (None, None) => continue,
+            (Some(document), None) => (EventSource::Document, document, "document"),
+            (None, Some(form)) => (EventSource::Form, form, "form"),
+            (Some(_), Some(form)) => {
+                return Err(loaded.error_at(form, &key, "a user opens one form or one document, not both"))
+            }
+        };
+        if open.selection.is_some() {
+            return Err(loaded.error_at(named, &key, "a user opening a form or a document selects no cells"));
+        }
+        let id = match source {
+            EventSource::Document => world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()),
+            _ => world.forms.find(named.get_ref()).map(|found| found.id.clone()),
+        };
+        let section = if source == EventSource::Form { "[[forms]]" } else { "[[documents]]" };
+        let Some(id) = id else {
+            let message = format!("no {field} {:?} in {section}", named.get_ref());
+            return Err(loaded.error_at(named, &format!("{key}.{field}"), message));
+        };
+        let user = open.user.clone().unwrap_or_else(|| world.user_email.clone());
+        events.push(PlannedEvent {
+            at_utc_ms: (checks.start_time)(&open.at, &format!("{key}.at"))?,
+            order: order_base + events.len(),
+            occurrence: Occurrence::User(UserEvent::OpenItem { user, source, id }),
+        });
+    }
+    Ok(())
+}
+
 /// The checks `plan` makes for every function and start time, lent to this module.
 pub struct Checks<'a> {
     pub start_time: &'a crate::plan::TimeCheck<'a>,
@@ -68,9 +120,10 @@ pub fn plan_container(
     order_base: usize,
 ) -> Result<Vec<PlannedEvent>, ScenarioError> {
     let file = &loaded.file;
-    let first_at = file.opens.first().map(|o| (&o.at, "opens[0]"));
-    let first_at = first_at.or(file.installs.first().map(|o| (&o.at, "installs[0]")));
-    let first_at = first_at.or(file.clicks.first().map(|c| (&c.at, "clicks[0]")));
+    let opens_bound = file.opens.iter().enumerate().find(|(_, o)| o.document.is_none() && o.form.is_none());
+    let first_at = opens_bound.map(|(i, o)| (&o.at, format!("opens[{i}]")));
+    let first_at = first_at.or(file.installs.first().map(|o| (&o.at, "installs[0]".to_string())));
+    let first_at = first_at.or(file.clicks.first().map(|c| (&c.at, "clicks[0]".to_string())));
     if let Some(container) = &project.container_id {
         if world.spreadsheets.get(container).is_none() {
             let book = Spreadsheet::new(container, "Bound spreadsheet");
@@ -78,11 +131,12 @@ pub fn plan_container(
         }
     }
     let mut events = crate::sheet_events::plan_sheet_events(loaded, project, world, checks, order_base)?;
+    plan_item_opens(loaded, world, checks, order_base, &mut events)?;
     let Some(container) = project.container_id.clone() else {
         if let Some((at, key)) = first_at {
             return Err(loaded.error_at(
                 at,
-                key,
+                &key,
                 "the project is not bound to a spreadsheet (.clasp.json has no parentId): nobody can open it",
             ));
         }
@@ -105,6 +159,9 @@ pub fn plan_container(
         let declared = project.files().iter().any(|f| declares_function(&f.text, trigger));
         for (i, open) in sections.iter().enumerate() {
             let key = format!("{name}[{i}]");
+            if open.document.is_some() || open.form.is_some() {
+                continue; // plan_item_opens
+            }
             events.push(PlannedEvent {
                 at_utc_ms: (checks.start_time)(&open.at, &format!("{key}.at"))?,
                 order: order_base + events.len(),

@@ -69,7 +69,8 @@ pub struct ScenarioFile {
     pub cache: CacheSection,
     #[serde(default)]
     pub expect: Vec<ExpectSection>,
-    /// A user opens the bound spreadsheet: the simple trigger onOpen runs.
+    /// A user opens the bound spreadsheet (the simple trigger onOpen runs), or a
+    /// document or form (their open triggers run).
     #[serde(default)]
     pub opens: Vec<OpenSection>,
     /// A user installs the add-on: the simple trigger onInstall runs.
@@ -141,6 +142,11 @@ pub struct OpenSection {
     pub user: Option<String>,
     /// What the user has selected (`Orders!B2:C4`); default: the first sheet's A1.
     pub selection: Option<Spanned<String>>,
+    /// A document of `[[documents]]` (its id) the user opens instead of the bound
+    /// spreadsheet: its installable open triggers run (`[[opens]]` only).
+    pub document: Option<Spanned<String>>,
+    /// Or a form of `[[forms]]` (id or title) the user opens in the editor.
+    pub form: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -335,8 +341,11 @@ pub struct TriggerSection {
     pub on: Option<Spanned<String>>,
     /// The spreadsheet an `on` trigger watches (default: the bound one).
     pub spreadsheet: Option<Spanned<String>>,
-    /// Or the form of `[[forms]]` (id or title) an `on = "form_submit"` trigger watches.
+    /// Or the form of `[[forms]]` (id or title) an `on = "form_submit"` or `"open"` trigger
+    /// watches.
     pub form: Option<Spanned<String>>,
+    /// Or the document of `[[documents]]` (its id) an `on = "open"` trigger watches.
+    pub document: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

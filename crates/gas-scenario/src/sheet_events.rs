@@ -10,7 +10,7 @@ use gas_engine::Project;
 use gas_platform::container::{Invocation, InvocationKind};
 use gas_platform::sheets::people::{EditOutcome, FORM_QUESTIONS_MAX, FORM_RESPONSES_SHEET};
 use gas_platform::trigger_events;
-use gas_platform::triggers::{SpreadsheetEvent, TriggerOrigin};
+use gas_platform::triggers::{EventSource, SpreadsheetEvent, TriggerOrigin};
 use gas_platform::World;
 use serde_json::json;
 use toml::Spanned;
@@ -73,11 +73,10 @@ pub fn plan_sheet_events(
             ));
         }
         let function = (checks.known_function)(&trigger.function, &format!("{key}.function"))?;
-        if let Some(form) = &trigger.form {
-            let form_id = form_trigger_target(loaded, world, form, event, &key)?;
+        if let Some((source, id)) = source_trigger_target(loaded, world, trigger, event, &key)? {
             world
                 .triggers
-                .install_form_submit(&function, &form_id, 0, TriggerOrigin::Scenario)
+                .install_on(source, &function, &id, event, 0, TriggerOrigin::Scenario)
                 .map_err(|e| loaded.error_at(on, &key, e.message))?;
             continue;
         }
@@ -164,23 +163,37 @@ pub fn plan_sheet_events(
     Ok(events)
 }
 
-/// The form an `on = "form_submit"` trigger with `form = "..."` watches.
-fn form_trigger_target(
+/// The form (`on = "form_submit"` or `"open"`) or document (`on = "open"`) a trigger with
+/// `form = "..."` or `document = "..."` watches, and its id; `None` for a spreadsheet trigger.
+fn source_trigger_target(
     loaded: &LoadedScenario,
     world: &World,
-    form: &Spanned<String>,
+    trigger: &crate::model::TriggerSection,
     event: SpreadsheetEvent,
     key: &str,
-) -> Result<String, ScenarioError> {
-    if event != SpreadsheetEvent::FormSubmit {
-        return Err(loaded.error_at(form, key, "a form's trigger is on = \"form_submit\""));
-    }
-    match world.forms.find(form.get_ref()) {
-        Some(found) => Ok(found.id.clone()),
-        None => {
-            Err(loaded.error_at(form, &format!("{key}.form"), format!("no form {:?} in [[forms]]", form.get_ref())))
+) -> Result<Option<(EventSource, String)>, ScenarioError> {
+    let (source, named, field) = match (&trigger.form, &trigger.document) {
+        (None, None) => return Ok(None),
+        (Some(form), None) => (EventSource::Form, form, "form"),
+        (None, Some(document)) => (EventSource::Document, document, "document"),
+        (Some(_), Some(document)) => {
+            return Err(loaded.error_at(document, key, "a trigger watches one form or one document, not both"))
         }
+    };
+    if trigger.spreadsheet.is_some() {
+        return Err(loaded.error_at(named, key, format!("a trigger watches a spreadsheet or a {field}, not both")));
     }
+    if !source.watches(event) {
+        let events = if source == EventSource::Form { "\"form_submit\" or \"open\"" } else { "\"open\"" };
+        return Err(loaded.error_at(named, key, format!("a {field}'s trigger is on = {events}")));
+    }
+    let id = match source {
+        EventSource::Document => world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()),
+        _ => world.forms.find(named.get_ref()).map(|found| found.id.clone()),
+    };
+    let section = if source == EventSource::Form { "[[forms]]" } else { "[[documents]]" };
+    let message = format!("no {field} {:?} in {section}", named.get_ref());
+    id.map(|id| Some((source, id))).ok_or_else(|| loaded.error_at(named, &format!("{key}.{field}"), message))
 }
 
 /// What a user types for a TOML value: strings as they are, numbers and booleans as

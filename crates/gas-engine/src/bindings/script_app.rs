@@ -8,7 +8,7 @@ use crate::value::Val;
 use gas_platform::container::SCOPE_SCRIPT_APP;
 use gas_platform::script_app;
 use gas_platform::triggers::{CalendarTrigger, CALENDAR_EVENT_TYPE, CALENDAR_SOURCE};
-use gas_platform::triggers::{ClockBuilder, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
+use gas_platform::triggers::{ClockBuilder, EventSource, EventTrigger, SpreadsheetEvent, Trigger, TriggerOrigin};
 use gas_platform::ServiceError;
 
 /// The getters the prelude answers from a trigger's handle ([`trigger_val`]).
@@ -27,6 +27,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     // The catalogue's create takes nothing; the prelude passes the handler's name.
     "CalendarTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     "ScriptApp.deleteTrigger" => 200 { scope: Some(SCOPE_SCRIPT_APP) },
+    // The catalogue's create takes nothing; the prelude passes the handler's name.
+    "DocumentTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     "ScriptApp.getAuthorizationInfo" => 0,
     "ScriptApp.getInstallationSource" => 0,
     "ScriptApp.getOAuthToken" => 0,
@@ -172,15 +174,15 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         }
         "CalendarTriggerBuilder.create" => calendar_trigger(host, handle, now),
         "FormTriggerBuilder.create" => {
-            let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
             let form_id = handle.get("form").map(Val::to_js_string).unwrap_or_default();
-            if handle.get("event").map(Val::to_js_string).as_deref() != Some("form_submit") {
-                return Err(ServiceError::unimplemented("FormTriggerBuilder.create without onFormSubmit").into());
-            }
-            let mut world = host.world();
-            world.forms.get(&form_id)?;
-            let trigger = world.triggers.install_form_submit(&handler, &form_id, now, TriggerOrigin::Script)?;
-            Ok(event_trigger_val(&trigger))
+            host.world().forms.get(&form_id)?;
+            source_trigger(host, handle, EventSource::Form, &form_id, script_app::FORM_TRIGGER_WITHOUT_EVENT, now)
+        }
+        "DocumentTriggerBuilder.create" => {
+            let document_id = handle.get("document").map(Val::to_js_string).unwrap_or_default();
+            host.world().documents.get(&document_id)?;
+            let without = script_app::DOCUMENT_TRIGGER_WITHOUT_EVENT;
+            source_trigger(host, handle, EventSource::Document, &document_id, without, now)
         }
         "ScriptApp.deleteTrigger" => {
             host.world().triggers.delete(&string_arg(args, 0));
@@ -198,11 +200,24 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
     }
 }
 
-/// `getUserTriggers(container)`: the project's triggers on that spreadsheet or form (the
-/// account is the one user), in install order. A Spreadsheet's handle is its id, a
-/// Form's holds `id`; a document has none (gas-sim models no document triggers).
+/// A form's or document's trigger from its builder: the event the script chose (one the
+/// source has), on `id`, which the caller has checked exists.
+fn source_trigger(host: &Host, handle: &Val, source: EventSource, id: &str, without: &str, now: i64) -> CallResult {
+    let handler = handle.get("handler").map(Val::to_js_string).unwrap_or_default();
+    let event = handle.get("event").map(Val::to_js_string).and_then(|e| SpreadsheetEvent::parse(&e));
+    let Some(event) = event.filter(|e| source.watches(*e)) else {
+        return Err(ServiceError::new(without).into());
+    };
+    let trigger = host.world().triggers.install_on(source, &handler, id, event, now, TriggerOrigin::Script)?;
+    Ok(event_trigger_val(&trigger))
+}
+
+/// `getUserTriggers(container)`: the project's triggers on that spreadsheet, form or
+/// document (the account is the one user), in install order. A Spreadsheet's handle is
+/// its id, a Form's holds `id`, a Document's `d`.
 fn container_triggers(host: &Host, container: &Val) -> Vec<Val> {
-    let Some(id) = container.as_str().or_else(|| container.get("id").and_then(Val::as_str)) else {
+    let id = container.as_str().or_else(|| container.get("id").and_then(Val::as_str));
+    let Some(id) = id.or_else(|| container.get("d").and_then(Val::as_str)) else {
         return Vec::new();
     };
     let world = host.world();
@@ -214,7 +229,7 @@ fn trigger_number(id: &str) -> u64 {
     id.parse().unwrap_or(u64::MAX)
 }
 
-/// A spreadsheet's or form's trigger as the prelude's `Trigger` reads it.
+/// A spreadsheet's, form's or document's trigger as the prelude's `Trigger` reads it.
 fn event_trigger_val(trigger: &EventTrigger) -> Val {
     Val::Object(vec![
         ("id".into(), Val::String(trigger.id.clone())),

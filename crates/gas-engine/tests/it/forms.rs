@@ -336,6 +336,80 @@ fn a_form_submit_trigger_is_installed_for_a_form_and_gets_the_response_and_the_f
     assert_eq!(result(&report), json!(["FULL", "1000001", "Survey", response_id, ["Ana"]]));
 }
 
+/// `forForm(form).onOpen()` and `forDocument(doc).onOpen()`: installed on the form or the
+/// document (a missing one is its service's error, no event chosen the builder's), listed
+/// by `getUserTriggers(container)`, and their handlers get the documented event, whose
+/// `source` is the Form or the Document.
+#[test]
+fn open_triggers_are_installed_for_a_form_and_a_document_and_get_their_source() {
+    let world = new_world();
+    let src = "
+      function setup() {
+        const form = FormApp.create('Survey');
+        const doc = DocumentApp.create('Minutes');
+        doc.getBody().appendParagraph('Agenda');
+        doc.saveAndClose();
+        const f = ScriptApp.newTrigger('opened').forForm(form).onOpen().create();
+        const d = ScriptApp.newTrigger('opened').forDocument(doc.getId()).onOpen().create();
+        const threw = (f) => { try { f(); return 'no error'; } catch (e) { return e.message; } };
+        return [
+          [String(f.getEventType()), String(f.getTriggerSource()), f.getTriggerSourceId()],
+          [String(d.getEventType()), String(d.getTriggerSource()), d.getTriggerSourceId()],
+          threw(() => ScriptApp.newTrigger('opened').forDocument(doc).create()),
+          threw(() => ScriptApp.newTrigger('opened').forForm(form).create()),
+          threw(() => ScriptApp.newTrigger('opened').forDocument('no-such-doc').onOpen().create()),
+          ScriptApp.getUserTriggers(DocumentApp.openById(doc.getId())).map((t) => t.getUniqueId()),
+          ScriptApp.getUserTriggers(form).map((t) => t.getUniqueId()),
+          ScriptApp.getProjectTriggers().length,
+        ];
+      }
+      function opened(e) {
+        const source = e.source.getName ? e.source.getName() : e.source.getTitle();
+        const text = e.source.getBody ? e.source.getBody().getText() : e.source.getItems().length;
+        return [e.authMode, e.triggerUid, e.user.getEmail(), source, text];
+      }";
+    let report = run_in(&world, "UTC", src, "setup", START_UTC_MS);
+    let doc_id = {
+        let w = state(&world);
+        let trigger = w.triggers.on_events.iter().find(|t| t.source == EventSource::Document).unwrap();
+        trigger.spreadsheet_id.clone()
+    };
+    assert_eq!(
+        result(&report),
+        json!([
+            ["ON_OPEN", "FORMS", "form-0001"],
+            ["ON_OPEN", "DOCUMENTS", doc_id],
+            gas_platform::script_app::DOCUMENT_TRIGGER_WITHOUT_EVENT,
+            gas_platform::script_app::FORM_TRIGGER_WITHOUT_EVENT,
+            report_error_of_missing_document(&world),
+            ["1000002"],
+            ["1000001"],
+            2
+        ])
+    );
+    for (number, (source, id, expected)) in [
+        (EventSource::Form, "form-0001", json!(["FULL", "1000001", "ann@example.com", "Survey", 0])),
+        // A new document starts with one empty paragraph.
+        (EventSource::Document, doc_id.as_str(), json!(["FULL", "1000002", "ann@example.com", "Minutes", "\nAgenda"])),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut spec = ExecutionSpec::new(2 + number as u64, "opened", START_UTC_MS + 1000, SEED);
+        spec.invocation = Invocation::of(InvocationKind::SpreadsheetTrigger);
+        let uid = if source == EventSource::Form { "1000001" } else { "1000002" };
+        spec.event = Some(trigger_events::opened(source, id, "ann@example.com", uid));
+        let report = run_spec(&world, &project("UTC", src), "UTC", &spec);
+        assert_eq!(result(&report), expected, "{source:?}");
+    }
+}
+
+/// The documents service's text for an id it does not hold, as a script sees it.
+fn report_error_of_missing_document(world: &SharedWorld) -> serde_json::Value {
+    let src = "function main() { try { DocumentApp.openById('no-such-doc'); } catch (e) { return e.message; } }";
+    result(&run_in(world, "UTC", src, "main", START_UTC_MS))
+}
+
 /// A script's own `submit()` stores the response, but gas-sim starts no trigger from
 /// inside an execution: with a form-submit trigger installed that is a named gap, not a
 /// silent success; without one nothing is missing.

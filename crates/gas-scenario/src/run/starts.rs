@@ -72,6 +72,7 @@ pub(super) fn user_event(
         crate::container::UserEvent::Open { user, selection, install, function } => {
             open(world, user, selection.as_ref(), *install, function.as_deref(), container_id, at_utc_ms)
         }
+        crate::container::UserEvent::OpenItem { user, source, id } => open_item(world, user, *source, id, at_utc_ms),
         crate::container::UserEvent::PageCalls { key, user, title, calls } => {
             if !world.ui.page_shown(user, title, at_utc_ms) {
                 let shown = world.ui.page_titles(user);
@@ -169,4 +170,29 @@ fn open(
         }));
     }
     starts
+}
+
+/// Someone opens a document, or a form in its editor: the installable open triggers of
+/// it, in install order, each as the account that installed it (gas-sim's projects are
+/// bound to a spreadsheet at most, so no simple trigger runs).
+fn open_item(
+    world: &World,
+    user: &str,
+    source: gas_platform::triggers::EventSource,
+    id: &str,
+    at_utc_ms: i64,
+) -> Vec<StartRequest> {
+    let what = if source == gas_platform::triggers::EventSource::Form { "form" } else { "document" };
+    let installed = world.triggers.for_source_event(source, id, SpreadsheetEvent::Open);
+    installed
+        .map(|trigger| StartRequest {
+            function: trigger.handler.clone(),
+            event: Some(gas_platform::trigger_events::opened(source, id, user, &trigger.id)),
+            at_utc_ms,
+            source: format!("{user} opened the {what} {id} (open trigger)"),
+            lost: false,
+            invocation: Invocation::of(InvocationKind::SpreadsheetTrigger),
+            script_run_args: None,
+        })
+        .collect()
 }

@@ -2,7 +2,8 @@
 //! file, line and key; a person's response is kept by the form, appended to the
 //! destination sheet, and starts the form's and the spreadsheet's form-submit triggers
 //! with their event objects; a closed form, or an answer its question's validation
-//! refuses, refuses it with a warning.
+//! refuses, refuses it with a warning. A person opening a form or a document starts its
+//! open triggers.
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +41,11 @@ function onForm(e) {
 }
 function onSheet(e) { return [e.values.slice(1), e.namedValues.Days, e.range.getA1Notation(), e.source.getId()]; }
 function close() { FormApp.openById('signup').setAcceptingResponses(false); }
+function opened(e) {
+  var title = e.source.getTitle ? e.source.getTitle() : e.source.getName() + ': ' + e.source.getBody().getText();
+  return [e.authMode, e.triggerUid, e.user.getEmail(), title];
+}
+function install() { ScriptApp.newTrigger('opened').forDocument('minutes').onOpen().create(); }
 function guard() {
   var rule = FormApp.createTextValidation().requireTextLengthGreaterThanOrEqualTo(3).setHelpText('Full name please').build();
   FormApp.openById('signup').getItems(FormApp.ItemType.TEXT)[0].asTextItem().setValidation(rule);
@@ -106,7 +112,27 @@ fn bad_forms_and_submissions_name_file_line_and_key() {
         ),
         (
             "[[triggers]]\nfunction = \"onForm\"\non = \"edit\"\nform = \"signup\"\n",
-            "v.toml:29: triggers[0]: a form's trigger is on = \"form_submit\"",
+            "v.toml:29: triggers[0]: a form's trigger is on = \"form_submit\" or \"open\"",
+        ),
+        (
+            "[[triggers]]\nfunction = \"onForm\"\non = \"edit\"\ndocument = \"minutes\"\n",
+            "v.toml:29: triggers[0]: a document's trigger is on = \"open\"",
+        ),
+        (
+            "[[triggers]]\nfunction = \"onForm\"\non = \"open\"\ndocument = \"minutes\"\n",
+            "v.toml:29: triggers[0].document: no document \"minutes\" in [[documents]]",
+        ),
+        (
+            "[[opens]]\nat = \"2025-06-13T10:00\"\ndocument = \"minutes\"\n",
+            "v.toml:28: opens[0].document: no document \"minutes\" in [[documents]]",
+        ),
+        (
+            "[[opens]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\nselection = \"A1\"\n",
+            "v.toml:28: opens[0]: a user opening a form or a document selects no cells",
+        ),
+        (
+            "[[installs]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\n",
+            "v.toml:28: installs[0]: an add-on installs into the bound spreadsheet: drop form and document",
         ),
     ];
     for (body, expected) in cases {
@@ -185,4 +211,67 @@ answers = {{ Name = \"Bo\" }}
         "{warnings}"
     );
     assert!(warnings.contains("form response refused: bo@example.com: \"Name\": Full name please"), "{warnings}");
+}
+
+#[test]
+fn opening_a_form_or_a_document_starts_its_open_triggers_only() {
+    let body = format!(
+        "{HEADER}{FORM}
+[[documents]]
+id = \"minutes\"
+name = \"Minutes\"
+body = [\"Agenda\"]
+
+[[triggers]]
+function = \"opened\"
+on = \"open\"
+form = \"Sign-up\"
+
+[[triggers]]
+function = \"onForm\"
+on = \"form_submit\"
+form = \"signup\"
+
+[[opens]]
+at = \"2025-06-13T09:30\"
+form = \"signup\"
+user = \"ed@example.com\"
+
+[[opens]]
+at = \"2025-06-13T09:40\"
+document = \"minutes\"
+
+[[runs]]
+at = \"2025-06-13T10:00\"
+function = \"install\"
+
+[[opens]]
+at = \"2025-06-13T10:30\"
+document = \"minutes\"
+user = \"ann@example.com\"
+"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(dir.path(), &body);
+    let outcome = run_scenario(&path, &RunOptions::default()).unwrap();
+    let zone = &outcome[0];
+    let runs: Vec<(String, serde_json::Value)> =
+        zone.executions.iter().map(|e| (e.function.clone(), e.result.clone())).collect();
+    // The document's first open has no trigger yet; the form's open starts its open
+    // trigger, not its form-submit one.
+    let expected = vec![
+        ("opened".to_string(), serde_json::json!(["FULL", "1000001", "ed@example.com", "Sign-up"])),
+        ("install".to_string(), serde_json::Value::Null),
+        ("opened".to_string(), serde_json::json!(["FULL", "1000003", "ann@example.com", "Minutes: Agenda"])),
+    ];
+    assert_eq!(runs, expected, "{}", zone.text());
+    let sources: Vec<&str> = zone.executions.iter().map(|e| e.source.as_str()).collect();
+    assert_eq!(
+        sources,
+        [
+            "ed@example.com opened the form signup (open trigger)",
+            "run install",
+            "ann@example.com opened the document minutes (open trigger)"
+        ]
+    );
 }

@@ -14,9 +14,11 @@
     };
     const classes = {};
     for (const name of Object.keys(byType).map((t) => byType[t])) classes[name] = klass('Document.' + name, {});
-    for (const name of ['Document', 'RangeElement', 'Tab', 'DocumentTab', 'NamedRange', 'Range']) {
+    for (const name of ['RangeElement', 'Tab', 'DocumentTab', 'NamedRange', 'Range']) {
       klass('Document.' + name, {});
     }
+    // A document open trigger's `e.source` is one (99_globals.js).
+    const Document = klass('Document.Document', {});
     klass('Document.RangeBuilder', inPlace('RangeBuilder', ['addElement', 'addRange']));
     klass('Document.Element', {});
     klass('Document.ContainerElement', {});
@@ -26,5 +28,5 @@
     registerClass('Document.Element', typed);
     registerClass('Document.ContainerElement', typed);
     const DocumentApp = service('Document.DocumentApp', {});
-    return { DocumentApp };
+    return { DocumentApp, Document };
   });

@@ -38,7 +38,14 @@
     // `forForm(form)` takes a Form or its id (documented); create checks the form exists.
     const FormTriggerBuilder = klass('FormTriggerBuilder', {
       onFormSubmit() { this._h.event = 'form_submit'; return this; },
+      onOpen() { this._h.event = 'open'; return this; },
       create() { return new Trigger(call('FormTriggerBuilder.create', this._h, [this._h.handler])); },
+    });
+    // `forDocument(doc)` takes a Document or its id (documented); create checks the
+    // document exists.
+    const DocumentTriggerBuilder = klass('DocumentTriggerBuilder', {
+      onOpen() { this._h.event = 'open'; return this; },
+      create() { return new Trigger(call('DocumentTriggerBuilder.create', this._h, [this._h.handler])); },
     });
     const TriggerBuilder = klass('TriggerBuilder', {
       timeBased() { return new ClockTriggerBuilder(this._h); },
@@ -52,6 +59,10 @@
       forForm(key) {
         const id = key instanceof forms().Form ? key.getId() : String(key);
         return new FormTriggerBuilder({ handler: this._h.handler, form: id });
+      },
+      forDocument(key) {
+        const id = key instanceof documents().Document ? key.getId() : String(key);
+        return new DocumentTriggerBuilder({ handler: this._h.handler, document: id });
       },
     });
     const Service = klass('Service', {});

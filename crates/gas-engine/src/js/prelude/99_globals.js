@@ -5,14 +5,15 @@
   Object.defineProperty(global, '__gas_open_event', {
     value: (e) => {
       const sheets = sheetsService();
+      // A form's or document's event (trigger_events::form_response, ::opened): the
+      // source is the form's handle or the document's, and a submission has its response.
       if (typeof e.source === 'string') e.source = new sheets.Spreadsheet(e.source);
+      else if (e.source !== null && typeof e.source === 'object') {
+        e.source = 'd' in e.source ? new (documents().Document)(e.source) : new (forms().Form)(e.source);
+      }
       if (typeof e.user === 'string') e.user = new (session().User)(e.user);
       if (e.range !== null && typeof e.range === 'object') e.range = new sheets.Range(e.range);
-      // A form's submission: the response and the form (trigger_events::form_response).
-      if (e.response !== null && typeof e.response === 'object') {
-        e.response = new (forms().FormResponse)(e.response);
-        e.source = new (forms().Form)(e.source);
-      }
+      if (e.response !== null && typeof e.response === 'object') e.response = new (forms().FormResponse)(e.response);
       return e;
     },
     writable: true, enumerable: false, configurable: true,
