@@ -1,6 +1,7 @@
 //! The event objects triggers receive (`e`), as the platform builds them: time-driven,
-//! open, edit, change and form submit, a spreadsheet's or a form's (`webapp::event` is doGet/doPost's). Plain JSON;
-//! the prelude turns `source`, `range` and `user` into a Spreadsheet, a Range and a User.
+//! open, edit, change and form submit, a spreadsheet's, a form's or a document's
+//! (`webapp::event` is doGet/doPost's). Plain JSON; the prelude turns `source`, `range`
+//! and `user` into a Spreadsheet (a Form, a Document), a Range and a User.
 //! Fields are documented ("Event objects"); `triggerUid` only installable triggers have.
 
 use chrono::{Datelike, Timelike};

@@ -450,7 +450,11 @@ impl Triggers {
             crate::time::check_time_value(trigger.created_at_utc_ms)
                 .map_err(|e| format!("{key}.created_at_utc_ms: {e}"))?;
             if !trigger.source.watches(trigger.event) {
-                return Err(format!("{key}.event: a {:?} trigger has no {:?} event", trigger.source, trigger.event));
+                // Named as the state file writes them.
+                let name = |v: serde_json::Value| v.as_str().unwrap_or_default().to_string();
+                let source = name(serde_json::to_value(trigger.source).unwrap_or_default());
+                let event = name(serde_json::to_value(trigger.event).unwrap_or_default());
+                return Err(format!("{key}.event: a {source} trigger has no {event} event"));
             }
             let clash = self.installed.iter().any(|t| t.id == trigger.id)
                 || self.on_events[..i].iter().any(|t| t.id == trigger.id);

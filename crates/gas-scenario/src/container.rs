@@ -81,8 +81,9 @@ fn plan_item_opens(
                 return Err(loaded.error_at(form, &key, "a user opens one form or one document, not both"))
             }
         };
-        if open.selection.is_some() {
-            return Err(loaded.error_at(named, &key, "a user opening a form or a document selects no cells"));
+        if let Some(selection) = &open.selection {
+            let message = "a user opening a form or a document selects no cells";
+            return Err(loaded.error_at(selection, &format!("{key}.selection"), message));
         }
         let id = match source {
             EventSource::Document => world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()),

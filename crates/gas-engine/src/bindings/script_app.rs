@@ -45,6 +45,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "ScriptApp.invalidateAuth" => 50,
     "Service.getUrl" => 0,
     "Service.isEnabled" => 0,
+    // Made where the script runs (no request), from what the builder recorded.
+    "StateTokenBuilder.createToken" => 0 { in_process: true },
     // The catalogue's create takes nothing; the prelude passes the handler's name.
     "FormTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     // The catalogue's create takes nothing; the prelude passes the handler's name.
@@ -184,6 +186,7 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
             let without = script_app::DOCUMENT_TRIGGER_WITHOUT_EVENT;
             source_trigger(host, handle, EventSource::Document, &document_id, without, now)
         }
+        "StateTokenBuilder.createToken" => state_token(handle, now),
         "ScriptApp.deleteTrigger" => {
             host.world().triggers.delete(&string_arg(args, 0));
             Ok(Val::Undefined)
@@ -198,6 +201,26 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         }
         _ => Err(ServiceError::unimplemented(method).into()),
     }
+}
+
+/// `createToken()`: the builder's method, arguments (a later `withArgument` of a name
+/// replaces an earlier one) and timeout, as `gas_platform::state_token` encodes them.
+fn state_token(handle: &Val, now: i64) -> CallResult {
+    let method = handle.get("method").map(Val::to_js_string);
+    let arguments = match handle.get("args") {
+        Some(Val::Array(pairs)) => pairs
+            .iter()
+            .filter_map(|pair| match pair {
+                Val::Array(kv) if kv.len() == 2 => Some((kv[0].to_js_string(), kv[1].to_js_string())),
+                _ => None,
+            })
+            .collect(),
+        _ => Default::default(),
+    };
+    // A timeout that is no number is outside the allowed range.
+    let timeout_s = handle.get("timeout").map(|v| v.as_f64().filter(|s| s.is_finite()).map_or(0, |s| s.trunc() as i64));
+    let token = gas_platform::state_token::StateToken::new(method.as_deref(), arguments, timeout_s, now)?;
+    Ok(Val::String(token.encode()))
 }
 
 /// A form's or document's trigger from its builder: the event the script chose (one the

@@ -686,3 +686,30 @@ fn console_format_specifiers_work_as_in_v8() {
         ]
     );
 }
+
+/// `ScriptApp.newStateToken()`: the token carries the method (default `callback`), the
+/// arguments (a later value of a name wins) and the timeout (default 60 s, at most 3600),
+/// measured from the execution's virtual time; the same builder gives the same token.
+#[test]
+fn a_state_token_carries_its_method_arguments_and_timeout() {
+    use gas_platform::state_token::{StateToken, METHOD_DEFAULT, TIMEOUT_MESSAGE};
+    let got = eval(
+        "function main() {
+           const built = ScriptApp.newStateToken().withMethod('authCallback').withArgument('serviceName', 'github')
+             .withArgument('n', 1).withArgument('n', 2).withTimeout(120);
+           const threw = (f) => { try { f(); return 'no error'; } catch (e) { return e.message; } };
+           return [built.createToken(), built.createToken(), ScriptApp.newStateToken().createToken(),
+                   threw(() => ScriptApp.newStateToken().withTimeout(3601).createToken()),
+                   threw(() => ScriptApp.newStateToken().withTimeout('soon').createToken())];
+         }",
+    );
+    let token = StateToken::decode(got[0].as_str().unwrap(), START_UTC_MS).unwrap();
+    assert_eq!(token.method, "authCallback");
+    let arguments: Vec<(&str, &str)> = token.arguments.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(arguments, [("n", "2"), ("serviceName", "github")]);
+    assert_eq!(token.expires_at_utc_ms, START_UTC_MS + 120_000);
+    assert_eq!(got[0], got[1]);
+    let plain = StateToken::decode(got[2].as_str().unwrap(), START_UTC_MS).unwrap();
+    assert_eq!((plain.method.as_str(), plain.expires_at_utc_ms), (METHOD_DEFAULT, START_UTC_MS + 60_000));
+    assert_eq!((got[3].as_str(), got[4].as_str()), (Some(TIMEOUT_MESSAGE), Some(TIMEOUT_MESSAGE)));
+}

@@ -128,7 +128,7 @@ fn bad_forms_and_submissions_name_file_line_and_key() {
         ),
         (
             "[[opens]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\nselection = \"A1\"\n",
-            "v.toml:28: opens[0]: a user opening a form or a document selects no cells",
+            "v.toml:29: opens[0].selection: a user opening a form or a document selects no cells",
         ),
         (
             "[[installs]]\nat = \"2025-06-13T10:00\"\nform = \"signup\"\n",

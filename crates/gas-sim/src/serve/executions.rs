@@ -139,6 +139,12 @@ impl Executions {
         }
     }
 
+    /// The time an execution starting now starts at: what a state token's timeout is
+    /// measured against.
+    pub fn now_utc_ms(&self) -> i64 {
+        self.start_utc_ms()
+    }
+
     /// The request's wall time, never before the world's last time.
     fn start_utc_ms(&self) -> i64 {
         let last = self.shared.world.lock().unwrap_or_else(|p| p.into_inner()).last_utc_ms.unwrap_or(i64::MIN);

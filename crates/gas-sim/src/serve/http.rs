@@ -7,6 +7,9 @@
 //!   (`/macros/echo?...`, unless `--no-redirect`), HtmlService output as text/html with
 //!   the `google.script.run` client in it, the platform's pages otherwise.
 //! - `script_run::ENDPOINT` runs a page's `google.script.run` call.
+//! - `/usercallback?state=TOKEN` runs a state token's function (`ScriptApp.newStateToken()`,
+//!   an OAuth provider's redirect back) with the token's arguments among the query's
+//!   parameters, and answers as a web app does.
 //! - Anything else is the platform's not-found page (404); a method other than GET or
 //!   POST is 405. Bodies over `--max-body` are 413, headers over
 //!   [`HEADER_BYTES_MAX`] 431, each with a line saying which limit; hyper itself answers
@@ -21,13 +24,19 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{HeaderValue, ALLOW, CONTENT_LENGTH, CONTENT_TYPE, HOST, LOCATION};
 use hyper::{Method, Request, Response, StatusCode};
 
+use gas_platform::state_token::StateToken;
 use gas_platform::webapp::delivery::{experienced, ExecutionEnd, Outcome};
 use gas_platform::webapp::event::{self, Body};
 use gas_platform::webapp::response::{self, Page, WebResponse};
+use gas_scenario::plan::declares_function;
 
 use super::delivery::Delivery;
 use super::executions::{Executions, Ran};
 use super::script_run;
+
+/// Where a state token's callback arrives (documented: a web app's URL with `/exec`
+/// replaced by `/usercallback`).
+pub const USER_CALLBACK_PATH: &str = "/usercallback";
 
 /// Bytes of request headers (names and values) `serve` reads; more is 431 with a text
 /// (assumed: the platform's own limit is not documented).
@@ -135,7 +144,10 @@ impl Server {
             return (refusal, plain("-", "refused: headers too large"));
         }
         let web_app_path = web_app_path(&path);
-        let known = web_app_path.is_some() || path == "/macros/echo" || path == script_run::ENDPOINT;
+        let known = web_app_path.is_some()
+            || path == "/macros/echo"
+            || path == script_run::ENDPOINT
+            || path == USER_CALLBACK_PATH;
         if !known {
             return (page_reply(&response::lost_response()), plain("-", "not found"));
         }
@@ -152,6 +164,9 @@ impl Server {
         }
         if path == script_run::ENDPOINT {
             return self.script_run(request).await;
+        }
+        if path == USER_CALLBACK_PATH {
+            return self.user_callback(request).await;
         }
         let path_info = web_app_path.unwrap_or_default();
         self.web_app(request, path_info).await
@@ -193,6 +208,50 @@ impl Server {
         let ran = self.executions.run(function, Some(event.clone()), None).await;
         let (answer, mut line) = self.web_answer(function, ran, planned);
         line.replay = line.replay.take().map(|at_and_id| self.replay(function, &at_and_id, &event));
+        self.wait_latency().await;
+        (self.reply_web(answer, &authority), line)
+    }
+
+    /// A state token's callback: its function runs as a `doGet` would, its event's
+    /// parameters the token's arguments and then the query's (the OAuth2 library reads
+    /// its `serviceName` argument from `request.parameter`; the token's value wins over a
+    /// redirect's of the same name: assumed). gas-sim's tokens can be forged, so only a
+    /// function the project declares runs (the platform's are encrypted). A token gas-sim
+    /// cannot read, one past its timeout, or a method other than GET is refused (assumed).
+    async fn user_callback(&self, request: Request<Incoming>) -> (Reply, Line) {
+        let refused = |outcome: String| Line { function: "-".into(), exec_id: None, outcome, replay: None };
+        if request.method() != Method::GET {
+            return (method_not_allowed(), refused("method not allowed".into()));
+        }
+        let query = request.uri().query().unwrap_or_default().to_string();
+        let authority = self.authority_of(&request);
+        let state = event::parse_form(&query).into_iter().find(|(name, _)| name == "state").map(|(_, v)| v);
+        let token = StateToken::decode(&state.unwrap_or_default(), self.executions.now_utc_ms())
+            .map_err(str::to_string)
+            .and_then(|token| {
+                let declared = is_identifier(&token.method)
+                    && self.project.files().iter().any(|f| declares_function(&f.text, &token.method));
+                if declared {
+                    Ok(token)
+                } else {
+                    Err(response::function_not_found_message(&token.method))
+                }
+            });
+        let token = match token {
+            Ok(token) => token,
+            Err(message) => {
+                let answer = WebResponse { body: response::error_page(&message), ..response::server_error_response() };
+                return (page_reply(&answer), refused(format!("refused: {}", message.escape_debug())));
+            }
+        };
+        let arguments: Vec<(String, String)> = token.arguments.into_iter().collect();
+        let query = [event::encode_pairs(&arguments), query].into_iter().filter(|q| !q.is_empty()).collect::<Vec<_>>();
+        let request = event::Request { method: "GET".into(), path: String::new(), query: query.join("&"), body: None };
+        let planned = self.delivery.pick();
+        let event = event::build_event(&request);
+        let ran = self.executions.run(&token.method, Some(event.clone()), None).await;
+        let (answer, mut line) = self.web_answer(&token.method, ran, planned);
+        line.replay = line.replay.take().map(|at_and_id| self.replay(&token.method, &at_and_id, &event));
         self.wait_latency().await;
         (self.reply_web(answer, &authority), line)
     }
@@ -384,6 +443,13 @@ fn settle(function: &str, ran: Ran, planned: Outcome) -> (Settled, Line) {
             Some(format!("--at {} --exec-id {}", gas_platform::time::iso_utc(report.start_utc_ms), report.exec_id));
     }
     (Settled::Ran { report, outcome }, line)
+}
+
+/// A JS identifier: what a state token may name (no dotted library function).
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 /// The path after `/exec` or `/dev` (`""` for the URL itself), or `None` for another path.

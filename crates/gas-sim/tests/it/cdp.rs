@@ -22,6 +22,8 @@ use tungstenite::{Message, WebSocket};
 pub const WAIT_MAX: Duration = Duration::from_secs(60);
 /// How often a wait looks again.
 const POLL_INTERVAL: Duration = Duration::from_millis(25);
+/// Chromium's first stderr lines, shown when it does not start.
+const STDERR_LINES_KEPT: usize = 40;
 
 /// A headless Chromium with its own profile folder; killed when dropped.
 pub struct Browser {
@@ -51,16 +53,23 @@ impl Browser {
         // pipe.
         let (sender, receiver) = std::sync::mpsc::channel();
         let stderr = child.stderr.take().expect("chromium's stderr");
+        let said = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let kept = said.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 if let Some(url) = line.strip_prefix("DevTools listening on ") {
                     let _ = sender.send(url.to_string());
                 }
+                let mut kept = kept.lock().unwrap();
+                if kept.len() < STDERR_LINES_KEPT {
+                    kept.push(line);
+                }
             }
         });
-        let url = receiver
-            .recv_timeout(WAIT_MAX)
-            .unwrap_or_else(|_| panic!("chromium did not open its DevTools port within {WAIT_MAX:?}"));
+        let url = receiver.recv_timeout(WAIT_MAX).unwrap_or_else(|_| {
+            let said = said.lock().unwrap().join("\n");
+            panic!("chromium did not open its DevTools port within {WAIT_MAX:?}; it said:\n{said}")
+        });
         let address = url.trim_start_matches("ws://").split('/').next().unwrap_or_default().to_string();
         Browser { child, address, _profile: profile }
     }
@@ -69,8 +78,10 @@ impl Browser {
     pub fn first_tab(&self) -> Tab {
         let list = format!("http://{}/json/list", self.address);
         let deadline = Instant::now() + WAIT_MAX;
+        let agent: ureq::Agent = ureq::Agent::config_builder().timeout_global(Some(WAIT_MAX)).build().into();
         loop {
-            let pages: Vec<Value> = ureq::get(&list)
+            let pages: Vec<Value> = agent
+                .get(&list)
                 .call()
                 .ok()
                 .and_then(|mut response| response.body_mut().read_to_string().ok())
@@ -130,14 +141,17 @@ impl Tab {
         }
     }
 
-    /// Loads `url` and waits for the document to finish loading; an error if the load
-    /// failed (for example, its answer was lost).
+    /// Loads `url` and waits for the new document to finish loading; an error if the load
+    /// failed (for example, its answer was lost). The old document is marked first, so a
+    /// look at it (`Page.navigate` may answer before the new one replaces it) is not taken
+    /// for the new one.
     pub fn navigate(&mut self, url: &str) -> Result<(), String> {
+        self.evaluate("window.__gasSimLeaving = true")?;
         let result = self.call("Page.navigate", json!({ "url": url }))?;
         if let Some(error) = result["errorText"].as_str() {
             return Err(format!("{url}: {error}"));
         }
-        self.wait_for("document.readyState === 'complete' || null").map(|_| ())
+        self.wait_for("(!window.__gasSimLeaving && document.readyState === 'complete') || null").map(|_| ())
     }
 
     /// The value of `expression` in the page (JSON values only); an error if it threw.
@@ -150,16 +164,18 @@ impl Tab {
     }
 
     /// Evaluates `expression` until it gives something other than `null`, `false` or
-    /// nothing, and returns that.
+    /// nothing, and returns that. An error (the page being replaced meanwhile) is looked
+    /// at again until the deadline.
     pub fn wait_for(&mut self, expression: &str) -> Result<Value, String> {
         let deadline = Instant::now() + WAIT_MAX;
         loop {
-            let value = self.evaluate(expression)?;
-            if !(value.is_null() || value == false) {
-                return Ok(value);
-            }
+            let last = match self.evaluate(expression) {
+                Ok(value) if !(value.is_null() || value == false) => return Ok(value),
+                Ok(_) => String::from("nothing"),
+                Err(error) => error,
+            };
             if Instant::now() >= deadline {
-                return Err(format!("still nothing after {WAIT_MAX:?}: {expression}"));
+                return Err(format!("still {last} after {WAIT_MAX:?}: {expression}"));
             }
             std::thread::sleep(POLL_INTERVAL);
         }
@@ -180,8 +196,8 @@ impl Tab {
         );
         let point = self.wait_for(&center).unwrap_or_else(|e| panic!("{selector}: {e}"));
         let (x, y) = (point[0].as_f64().unwrap(), point[1].as_f64().unwrap());
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            let event = json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 });
+        for (kind, button) in [("mouseMoved", "none"), ("mousePressed", "left"), ("mouseReleased", "left")] {
+            let event = json!({ "type": kind, "x": x, "y": y, "button": button, "clickCount": 1 });
             self.call("Input.dispatchMouseEvent", event).unwrap_or_else(|e| panic!("{selector}: {e}"));
         }
     }

@@ -784,3 +784,49 @@ fn proc_status_kb(pid: u32, key: &str) -> u64 {
     let line = status.lines().find(|l| l.starts_with(key)).unwrap_or_default();
     line.split_whitespace().nth(1).and_then(|kb| kb.parse().ok()).unwrap_or(0)
 }
+
+/// An OAuth-style round trip: the page's link carries a state token
+/// (`ScriptApp.newStateToken()`); the provider's redirect back to `/usercallback` runs the
+/// token's function with the provider's parameters and the token's arguments. A token
+/// gas-sim cannot read is the platform's error page and runs nothing.
+#[test]
+fn serve_runs_a_state_tokens_function_at_usercallback() {
+    const CODE: &str = "
+function doGet() {
+  var token = ScriptApp.newStateToken().withMethod('authCallback').withArgument('serviceName', 'github')
+    .withTimeout(3600).createToken();
+  return ContentService.createTextOutput(token);
+}
+function authCallback(request) {
+  var p = request.parameter;
+  return HtmlService.createHtmlOutput('authorized ' + p.serviceName + ' with ' + p.code);
+}
+";
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&project(dir.path(), CODE), &[]);
+    let follow = agent(true);
+    let (status, _, token) = read(follow.get(&served.url("/exec")).call());
+    assert_eq!(status, 200, "{token}");
+    assert!(token.starts_with(gas_platform::state_token::TOKEN_PREFIX), "{token}");
+    let callback = served.url(&format!("/usercallback?code=abc123&state={token}"));
+    let (status, content_type, body) = read(follow.get(&callback).call());
+    assert_eq!((status, content_type.starts_with("text/html")), (200, true), "{body}");
+    assert!(body.contains("authorized github with abc123"), "{body}");
+    // The platform's error pages are status 200.
+    let (status, _, body) = read(follow.get(&served.url("/usercallback?state=forged")).call());
+    assert!(status == 200 && body.contains(gas_platform::state_token::UNREADABLE_MESSAGE), "{status} {body}");
+    // gas-sim's tokens can be forged: one naming a function the project lacks runs nothing.
+    let forged = gas_platform::state_token::StateToken {
+        method: "eval".into(),
+        arguments: Default::default(),
+        expires_at_utc_ms: i64::MAX,
+    };
+    let (_, _, body) = read(follow.get(&served.url(&format!("/usercallback?state={}", forged.encode()))).call());
+    assert!(body.contains("Script function not found: eval"), "{body}");
+    let (status, _, _) = read(follow.post(&served.url("/usercallback")).send(""));
+    assert_eq!(status, 405);
+    let log: Vec<String> = std::iter::from_fn(|| served.lines.recv_timeout(Duration::from_secs(1)).ok()).collect();
+    let refused = log.iter().filter(|l| l.contains("/usercallback") && l.contains("refused: ")).count();
+    let ran = log.iter().filter(|l| l.contains("authCallback") && l.contains("completed")).count();
+    assert_eq!((refused, ran), (2, 1), "{log:#?}");
+}

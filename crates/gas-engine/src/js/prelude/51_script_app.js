@@ -65,11 +65,20 @@
         return new DocumentTriggerBuilder({ handler: this._h.handler, document: id });
       },
     });
+    // The builder records what the script asked for; createToken makes the token
+    // (bindings::script_app::state_token, the rules in gas_platform::state_token).
+    const StateTokenBuilder = klass('StateTokenBuilder', {
+      withMethod(method) { this._h.method = String(method); return this; },
+      withArgument(name, value) { this._h.args.push([String(name), String(value)]); return this; },
+      withTimeout(seconds) { this._h.timeout = Number(seconds); return this; },
+      createToken() { return call('StateTokenBuilder.createToken', this._h, []); },
+    });
     const Service = klass('Service', {});
     // Its getters are reads of the handle (bindings::script_app, getAuthorizationInfo).
     klass('AuthorizationInfo', {});
     const ScriptApp = service('ScriptApp', {
       newTrigger(handler) { return new TriggerBuilder({ handler: String(handler) }); },
+      newStateToken() { return new StateTokenBuilder({ args: [] }); },
       deleteTrigger(trigger) {
         const id = trigger instanceof Trigger ? trigger.getUniqueId() : undefined;
         return call('ScriptApp.deleteTrigger', null, [id]);
