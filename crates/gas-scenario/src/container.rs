@@ -85,15 +85,7 @@ fn plan_item_opens(
             let message = "a user opening a form or a document selects no cells";
             return Err(loaded.error_at(selection, &format!("{key}.selection"), message));
         }
-        let id = match source {
-            EventSource::Document => world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()),
-            _ => world.forms.find(named.get_ref()).map(|found| found.id.clone()),
-        };
-        let section = if source == EventSource::Form { "[[forms]]" } else { "[[documents]]" };
-        let Some(id) = id else {
-            let message = format!("no {field} {:?} in {section}", named.get_ref());
-            return Err(loaded.error_at(named, &format!("{key}.{field}"), message));
-        };
+        let id = crate::sheet_events::item_id(loaded, world, source, named, &format!("{key}.{field}"))?;
         let user = open.user.clone().unwrap_or_else(|| world.user_email.clone());
         events.push(PlannedEvent {
             at_utc_ms: (checks.start_time)(&open.at, &format!("{key}.at"))?,

@@ -187,13 +187,25 @@ fn source_trigger_target(
         let events = if source == EventSource::Form { "\"form_submit\" or \"open\"" } else { "\"open\"" };
         return Err(loaded.error_at(named, key, format!("a {field}'s trigger is on = {events}")));
     }
-    let id = match source {
-        EventSource::Document => world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()),
-        _ => world.forms.find(named.get_ref()).map(|found| found.id.clone()),
+    item_id(loaded, world, source, named, &format!("{key}.{field}")).map(|id| Some((source, id)))
+}
+
+/// The id of the form (`[[forms]]`, by id or title) or document (`[[documents]]`, by id)
+/// a scenario names at `key`, or the error naming it.
+pub(crate) fn item_id(
+    loaded: &LoadedScenario,
+    world: &World,
+    source: EventSource,
+    named: &Spanned<String>,
+    key: &str,
+) -> Result<String, ScenarioError> {
+    let (id, what) = match source {
+        EventSource::Document => {
+            (world.documents.get(named.get_ref()).ok().map(|_| named.get_ref().clone()), "document")
+        }
+        _ => (world.forms.find(named.get_ref()).map(|found| found.id.clone()), "form"),
     };
-    let section = if source == EventSource::Form { "[[forms]]" } else { "[[documents]]" };
-    let message = format!("no {field} {:?} in {section}", named.get_ref());
-    id.map(|id| Some((source, id))).ok_or_else(|| loaded.error_at(named, &format!("{key}.{field}"), message))
+    id.ok_or_else(|| loaded.error_at(named, key, format!("no {what} {:?} in [[{what}s]]", named.get_ref())))
 }
 
 /// What a user types for a TOML value: strings as they are, numbers and booleans as
