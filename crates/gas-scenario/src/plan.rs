@@ -848,7 +848,7 @@ impl Window<'_> {
 
 /// A JS identifier as a function name in a scenario can be (ASCII letters, digits, `_`,
 /// `$`, not starting with a digit): an empty or odd name is a typo, not a function.
-fn is_identifier(name: &str) -> bool {
+pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')

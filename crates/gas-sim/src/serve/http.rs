@@ -28,7 +28,7 @@ use gas_platform::state_token::StateToken;
 use gas_platform::webapp::delivery::{experienced, ExecutionEnd, Outcome};
 use gas_platform::webapp::event::{self, Body};
 use gas_platform::webapp::response::{self, Page, WebResponse};
-use gas_scenario::plan::declares_function;
+use gas_scenario::plan::{declares_function, is_identifier};
 
 use super::delivery::Delivery;
 use super::executions::{Executions, Ran};
@@ -443,13 +443,6 @@ fn settle(function: &str, ran: Ran, planned: Outcome) -> (Settled, Line) {
             Some(format!("--at {} --exec-id {}", gas_platform::time::iso_utc(report.start_utc_ms), report.exec_id));
     }
     (Settled::Ran { report, outcome }, line)
-}
-
-/// A JS identifier: what a state token may name (no dotted library function).
-fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
-        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 /// The path after `/exec` or `/dev` (`""` for the URL itself), or `None` for another path.
