@@ -404,6 +404,9 @@ pub struct RequestSection {
     pub response: Option<Spanned<String>>,
     /// This many requests at `at` (a burst), `{n}` in strings numbering them from 1.
     pub repeat: Option<Spanned<i64>>,
+    /// The `User-Agent` header (`HtmlService.getUserAgent()` in doGet and doPost); default
+    /// `gas_platform::webapp::event::DEFAULT_USER_AGENT`, `""` for a request without one.
+    pub user_agent: Option<Spanned<String>>,
 }
 
 fn method_unwritten() -> Spanned<String> {

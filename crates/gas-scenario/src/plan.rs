@@ -39,6 +39,8 @@ pub enum Occurrence {
         method: String,
         event: serde_json::Value,
         lost: bool,
+        /// The request's `User-Agent`, `None` for a request without one.
+        user_agent: Option<String>,
     },
     Eviction {
         cache: gas_platform::cache::CacheScope,
@@ -488,6 +490,7 @@ fn request_events(loaded: &LoadedScenario, start_time: &TimeCheck<'_>) -> Result
                     event: gas_platform::webapp::event::build_event(&planned),
                     method: planned.method,
                     lost,
+                    user_agent: planned.user_agent,
                 },
             });
         }

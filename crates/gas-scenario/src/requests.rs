@@ -49,6 +49,15 @@ pub fn expand(loaded: &LoadedScenario, key: &str, section: &RequestSection) -> R
             return Err(loaded.error_at(&section.at, key, bodies_too_large(total_bytes)));
         }
     }
+    let user_agent = match &section.user_agent {
+        None => Some(event::DEFAULT_USER_AGENT.to_string()),
+        Some(agent) if agent.get_ref().is_empty() => None,
+        Some(agent) => {
+            event::check_user_agent(agent.get_ref())
+                .map_err(|e| loaded.error_at(agent, &format!("{key}.user_agent"), e))?;
+            Some(agent.get_ref().clone())
+        }
+    };
     let method = match section.method.get_ref().to_uppercase() {
         unwritten if unwritten.is_empty() => if bodies.contains(&true) { "POST" } else { "GET" }.to_string(),
         written => written,
@@ -61,6 +70,7 @@ pub fn expand(loaded: &LoadedScenario, key: &str, section: &RequestSection) -> R
                 path: section.path.replace("{n}", &n).trim_start_matches('/').to_string(),
                 query: query(loaded, key, section, &n)?,
                 body: body(loaded, key, section, &n)?,
+                user_agent: user_agent.clone(),
             };
             event::check_request(&request).map_err(|e| loaded.error_at(&section.method_or_at(), key, e))?;
             Ok(request)

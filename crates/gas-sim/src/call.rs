@@ -49,6 +49,11 @@ pub struct CallArgs {
     /// The event object passed to the function, as JSON.
     #[arg(long)]
     event: Option<String>,
+    /// Run as a web app's doGet or doPost answering a request sent with this `User-Agent`
+    /// header (what `HtmlService.getUserAgent()` returns; `gas-sim serve` prints it in a
+    /// failed request's replay command).
+    #[arg(long)]
+    user_agent: Option<String>,
     /// The execution's number, which with the seed picks its Math.random and getUuid
     /// values. Default: one more than the state's last (1 without a state file), so
     /// repeated calls on one state do not repeat their random values and UUIDs.
@@ -135,6 +140,10 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     world.faults.rng = gas_platform::rng::SeededRng::derive(args.seed, "faults");
     let mut spec =
         ExecutionSpec { event, latency, ..ExecutionSpec::new(exec_id, &args.function, start_utc_ms, args.seed) };
+    if let Some(agent) = &args.user_agent {
+        gas_platform::webapp::event::check_user_agent(agent).map_err(|e| BadInput(format!("--user-agent: {e}")))?;
+        spec.invocation = gas_platform::container::Invocation::request(Some(agent.clone()));
+    }
     if let Some(max) = args.loop_limit {
         if max == 0 {
             return Err(BadInput("--loop-limit must be a positive number of iterations".into()));
@@ -350,6 +359,9 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
     }
     for dir in &args.allow_paths {
         command.push_str(&format!(" --allow-path {}", shell_word(&dir.display().to_string())));
+    }
+    if let Some(agent) = &args.user_agent {
+        command.push_str(&format!(" --user-agent {}", shell_word(agent)));
     }
     if let Some(event) = &args.event {
         command.push_str(&format!(" --event {}", shell_word(event)));

@@ -17,6 +17,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch).in_process()
     // The catalogue's longest overload is the blob's; scripts pass the HTML text.
     "HtmlService.createTemplate" => 0 { params_override: Some(&["html"]) },
     "HtmlService.createTemplateFromFile" => 0,
+    "HtmlService.getUserAgent" => 0,
     "HtmlTemplate.evaluate" => 0,
     "TextOutput.setMimeType" => 0,
 ];
@@ -27,6 +28,9 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
         "HtmlService.createHtmlOutputFromFile" => Ok(Val::String(file_text(call, &string_arg(args, 0))?)),
         "HtmlService.createTemplate" => Ok(compiled(&string_arg(args, 0))),
         "HtmlService.createTemplateFromFile" => Ok(compiled(&file_text(call, &string_arg(args, 0))?)),
+        // The request's header in a web app's doGet or doPost, null elsewhere
+        // (`Invocation::user_agent`).
+        "HtmlService.getUserAgent" => Ok(call.host.invocation.user_agent.clone().map_or(Val::Null, Val::String)),
         "HtmlTemplate.evaluate" => {
             let parts = match arg(args, 0) {
                 Val::Array(items) => items.iter().map(part).collect(),

@@ -202,3 +202,21 @@ fn template_from_a_string_its_code_and_errors() {
     let err = thrown("HtmlService.createTemplate('<?= missing ?>').evaluate()");
     assert_eq!(err, "ReferenceError: missing is not defined");
 }
+
+#[test]
+fn get_user_agent_is_the_requests_header_in_a_web_app_and_null_elsewhere() {
+    let src = "function doGet(e) { return HtmlService.getUserAgent(); }";
+    let project = project("UTC", src);
+    let world = new_world();
+    let agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile";
+    let mut spec = ExecutionSpec::new(1, "doGet", START_UTC_MS, SEED);
+    spec.invocation = gas_platform::container::Invocation::request(Some(agent.into()));
+    assert_eq!(result(&run_spec(&world, &project, "UTC", &spec)), json!(agent));
+    // A request sent without the header, a manual run, a trigger: null.
+    spec.invocation = gas_platform::container::Invocation::request(None);
+    assert_eq!(result(&run_spec(&world, &project, "UTC", &spec)), json!(null));
+    assert_eq!(
+        result(&run_spec(&world, &project, "UTC", &ExecutionSpec::new(2, "doGet", START_UTC_MS, SEED))),
+        json!(null)
+    );
+}

@@ -40,11 +40,21 @@ pub struct Invocation {
     pub kind: InvocationKind,
     /// The user at the spreadsheet; `None`: the account's user (a manual run).
     pub user: Option<String>,
+    /// The `User-Agent` of the request a web app's doGet or doPost answers
+    /// (`HtmlService.getUserAgent()`); `None` for every other execution, as the
+    /// platform's null (documented: "null for most script executions if not used in a
+    /// web app's doGet() or doPost() function").
+    pub user_agent: Option<String>,
 }
 
 impl Invocation {
     pub fn of(kind: InvocationKind) -> Invocation {
-        Invocation { kind, user: None }
+        Invocation { kind, user: None, user_agent: None }
+    }
+
+    /// A web app's doGet or doPost for a request sent with this `User-Agent` (or none).
+    pub fn request(user_agent: Option<String>) -> Invocation {
+        Invocation { kind: InvocationKind::WebApp, user: None, user_agent }
     }
 
     /// Only time-driven triggers count toward the day's trigger runtime (`quotas`): once
@@ -58,7 +68,7 @@ impl Invocation {
     }
 
     pub fn by_user(kind: InvocationKind, user: &str) -> Invocation {
-        Invocation { kind, user: Some(user.to_string()) }
+        Invocation { kind, user: Some(user.to_string()), user_agent: None }
     }
 
     /// Whether a person has the bound spreadsheet open for this execution: its dialogs

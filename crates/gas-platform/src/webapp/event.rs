@@ -21,6 +21,16 @@ pub const DEFAULT_BODY_TYPE: &str = "text/plain";
 pub const JSON_TYPE: &str = "application/json";
 pub const FORM_TYPE: &str = "application/x-www-form-urlencoded";
 
+/// The `User-Agent` a scenario's request and a client's attempt send unless the scenario
+/// says otherwise (`[[requests]] user_agent`): a desktop browser's form, naming gas-sim
+/// (assumed: any browser's string would be as arbitrary). `HtmlService.getUserAgent()`
+/// answers it in the doGet or doPost that request starts.
+pub const DEFAULT_USER_AGENT: &str = "Mozilla/5.0 (X11; Linux x86_64) gas-sim";
+
+/// A `User-Agent` longer than this is refused: servers commonly refuse request headers
+/// past 8 KiB (the platform's own limit is not documented; assumed).
+pub const USER_AGENT_BYTES_MAX: usize = 8 * 1024;
+
 /// A body longer than this is refused: the platform's POST limit is not documented; 50 MB
 /// is UrlFetchApp's payload cap, the largest a script-to-script post could be (assumed).
 pub const BODY_BYTES_MAX: usize = 50 * 1024 * 1024;
@@ -43,6 +53,9 @@ pub struct Request {
     /// The query string as sent (encoded), without `?`; empty for none.
     pub query: String,
     pub body: Option<Body>,
+    /// The `User-Agent` header; `None`: sent without one (`HtmlService.getUserAgent()`
+    /// is then null).
+    pub user_agent: Option<String>,
 }
 
 /// `%XX` decoded to bytes (and `+` to a space when `plus_is_space`), the bytes read as
@@ -166,6 +179,18 @@ pub fn check_request(request: &Request) -> Result<(), String> {
             return Err(format!("the body is {} bytes, more than {BODY_BYTES_MAX}", body.contents.len()));
         }
     }
+    request.user_agent.as_deref().map_or(Ok(()), check_user_agent)
+}
+
+/// A `User-Agent` a request may carry: at most [`USER_AGENT_BYTES_MAX`] bytes on one line
+/// (a header cannot hold a line break).
+pub fn check_user_agent(agent: &str) -> Result<(), String> {
+    if agent.len() > USER_AGENT_BYTES_MAX {
+        return Err(format!("the user agent is {} bytes, more than {USER_AGENT_BYTES_MAX}", agent.len()));
+    }
+    if agent.chars().any(char::is_control) {
+        return Err("a user agent is one line of text, without control characters".into());
+    }
     Ok(())
 }
 
@@ -179,6 +204,7 @@ mod tests {
             path: String::new(),
             query: query.into(),
             body: Some(Body { contents: body.into(), content_type: content_type.into() }),
+            user_agent: None,
         }
     }
 
@@ -264,6 +290,14 @@ mod tests {
 
     #[test]
     fn requests_are_checked() {
+        let long_agent = "a".repeat(USER_AGENT_BYTES_MAX + 1);
+        assert!(check_request(&Request { method: "GET".into(), user_agent: Some(long_agent), ..Request::default() })
+            .unwrap_err()
+            .contains("more than 8192"));
+        let two_lines = Some("Mozilla/5.0\r\nX-Injected: 1".to_string());
+        assert!(check_request(&Request { method: "GET".into(), user_agent: two_lines, ..Request::default() }).is_err());
+        let agent = Some(DEFAULT_USER_AGENT.to_string());
+        assert!(check_request(&Request { method: "GET".into(), user_agent: agent, ..Request::default() }).is_ok());
         assert!(check_request(&Request { method: "PUT".into(), ..Request::default() })
             .unwrap_err()
             .contains("GET or POST"));

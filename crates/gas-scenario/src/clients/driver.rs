@@ -64,6 +64,8 @@ struct SubState {
 pub struct ClientStart {
     pub function: String,
     pub event: serde_json::Value,
+    /// The request's `User-Agent` (the default: a client is a page in a browser).
+    pub user_agent: Option<String>,
     pub at_utc_ms: i64,
     pub source: String,
 }
@@ -208,6 +210,7 @@ impl Driver {
         ClientStart {
             function: "doPost".into(),
             event,
+            user_agent: request.user_agent,
             at_utc_ms: now_utc_ms,
             source: format!("submission {} attempt {}", sub + 1, index + 1),
         }
@@ -377,6 +380,7 @@ fn attempt_request(body: &Body, key: Option<(&str, &str)>, path: &str) -> Reques
         path: path.trim_start_matches('/').to_string(),
         query: String::new(),
         body: Some(event::Body { contents, content_type }),
+        user_agent: Some(event::DEFAULT_USER_AGENT.to_string()),
     }
 }
 

@@ -157,6 +157,7 @@ impl Scheduler {
 
     /// Waits until nothing runs: every execution parked or finished.
     fn wait_until_idle(&mut self) -> Result<(), String> {
+        self.gate.poll_until_idle();
         let mut state = self.gate.lock();
         while state.running.is_some() {
             let (next, _) =
@@ -356,7 +357,7 @@ impl Scheduler {
                 at_utc_ms: start.at_utc_ms,
                 source: start.source,
                 lost: false,
-                invocation: Invocation::of(InvocationKind::WebApp),
+                invocation: Invocation::request(start.user_agent),
                 script_run_args: None,
             }),
             Next::Trigger(index) => Some(self.fire(index)),
@@ -398,7 +399,9 @@ impl Scheduler {
                 invocation: Invocation::of(InvocationKind::Manual),
                 script_run_args: None,
             }),
-            Occurrence::Request { method, event, lost } => Some(self.request(method, event, *lost, at_utc_ms)),
+            Occurrence::Request { method, event, lost, user_agent } => {
+                Some(self.request(method, event, *lost, user_agent.clone(), at_utc_ms))
+            }
             Occurrence::User(user) => {
                 let container = plan.project.container_id.as_deref().unwrap_or_default();
                 let mut w = self.world.lock().unwrap_or_else(|p| p.into_inner());
@@ -417,7 +420,14 @@ impl Scheduler {
     }
 
     /// A `[[requests]]` entry: doGet or doPost, with what a delivery fault picks for it.
-    fn request(&mut self, method: &str, event: &serde_json::Value, lost: bool, at_utc_ms: i64) -> StartRequest {
+    fn request(
+        &mut self,
+        method: &str,
+        event: &serde_json::Value,
+        lost: bool,
+        user_agent: Option<String>,
+        at_utc_ms: i64,
+    ) -> StartRequest {
         let function = if method == "GET" { "doGet" } else { "doPost" };
         // A delivery fault that loses answers loses a plain request's too
         // (error-page and timeout need a client: `[[submissions]]`).
@@ -436,7 +446,7 @@ impl Scheduler {
             at_utc_ms,
             source: format!("{method} request"),
             lost: lost || picked == Some(Outcome::Lost),
-            invocation: Invocation::of(InvocationKind::WebApp),
+            invocation: Invocation::request(user_agent),
             script_run_args: None,
         }
     }

@@ -228,7 +228,7 @@ fn spawn_worker() -> Result<Worker, String> {
         .stack_size(WORKER_STACK_BYTES)
         .spawn(move || {
             let _alive = ClearOnDrop(alive_flag);
-            for job in jobs {
+            while let Some(job) = next_job(&jobs) {
                 if !run_job(&job) {
                     // After a panic the thread's engine state (templates, contexts, heap)
                     // is not to be trusted: the thread ends and is never pooled again.
@@ -242,6 +242,21 @@ fn spawn_worker() -> Result<Worker, String> {
         })
         .map_err(|e| format!("cannot start a worker thread: {e}"))?;
     Ok(Worker { jobs: sender, prepared, alive })
+}
+
+/// The worker's next job, or `None` once the run that holds its sender is gone. Polls
+/// for at most `POLL_BEFORE_SLEEP` first (see `SchedulerGate::poll_until_idle`): the next
+/// job usually comes as soon as the other worker's execution ends.
+fn next_job(jobs: &Receiver<Job>) -> Option<Job> {
+    let since = std::time::Instant::now();
+    while since.elapsed() < super::gate::POLL_BEFORE_SLEEP {
+        match jobs.try_recv() {
+            Ok(job) => return Some(job),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+            Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
+        }
+    }
+    jobs.recv().ok()
 }
 
 /// Clears its flag when dropped: when the worker thread ends, by returning or unwinding.

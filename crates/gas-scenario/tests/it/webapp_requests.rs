@@ -14,6 +14,7 @@ const HEADER: &str = "name = \"w\"\nproject = \"project\"\nstart = \"2025-06-13T
 const CODE: &str = "function doGet(e) {
   if (e.pathInfo === 'boom') throw new TypeError('bad ' + e.parameter.id);
   if (e.pathInfo === 'none') return 42;
+  if (e.pathInfo === 'agent') return ContentService.createTextOutput(String(HtmlService.getUserAgent()));
   return ContentService.createTextOutput(JSON.stringify(e)).setMimeType(ContentService.MimeType.JSON);
 }
 function page() { return HtmlService.createHtmlOutput('<p>x</p>'); }
@@ -126,6 +127,7 @@ fn bad_requests_are_clear_errors() {
         ("method = \"PUT\"\n", "w.toml:7: requests[0]: \"PUT\": a web app takes GET or POST"),
         ("method = \"GET\"\nbody = \"x\"\n", "w.toml:7: requests[0]: a GET request has no body"),
         ("response = \"dropped\"\n", "requests[0].response: \"dropped\": use \"delivered\" or \"lost\""),
+        ("user_agent = \"a\\nb\"\n", "w.toml:7: requests[0].user_agent: a user agent is one line of text"),
     ];
     for (tail, want) in cases {
         assert_refused(&format!("{at}{tail}"), want);
@@ -170,4 +172,27 @@ fn the_client_gets_outputs_pages_and_redirects() {
     assert!(text.contains("GET request  => 200 application/json; charset=utf-8 (after a 302): {"), "{text}");
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["executions"][0]["response"]["body"], Value::String(ok.body.clone()), "whole in JSON");
+}
+
+#[test]
+fn get_user_agent_answers_the_requests_user_agent_default_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(
+        dir.path(),
+        "[[requests]]\nat = \"2025-06-13T09:00\"\npath = \"agent\"\n\
+         [[requests]]\nat = \"2025-06-13T09:01\"\npath = \"agent\"\nuser_agent = \"Mozilla/5.0 (iPhone) Mobile\"\n\
+         [[requests]]\nat = \"2025-06-13T09:02\"\npath = \"agent\"\nuser_agent = \"\"\n\
+         [[runs]]\nat = \"2025-06-13T09:03\"\nfunction = \"agentOfRun\"\n",
+    );
+    let code = path.parent().unwrap().join("project/Code.gs");
+    let mut text = std::fs::read_to_string(&code).unwrap();
+    text.push_str("function agentOfRun() { return HtmlService.getUserAgent(); }\n");
+    std::fs::write(&code, text).unwrap();
+    let report = run_scenario(&path, &RunOptions::default()).unwrap().remove(0);
+    let bodies: Vec<_> = report.executions.iter().take(3).map(|e| e.response.as_ref().unwrap().body.clone()).collect();
+    let default = gas_platform::webapp::event::DEFAULT_USER_AGENT;
+    assert_eq!(bodies, [default, "Mozilla/5.0 (iPhone) Mobile", "null"]);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["executions"][3]["result"], Value::Null, "a run has no user agent");
+    assert_eq!(report.executions[3].outcome, "completed");
 }

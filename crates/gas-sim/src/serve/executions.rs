@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use chrono_tz::Tz;
 use gas_engine::{run_execution, ExecutionReport, ExecutionSpec, Latency, Project};
 use gas_platform::concurrency::{admits, SIMULTANEOUS_EXECUTIONS_PER_USER_MAX};
-use gas_platform::container::{Invocation, InvocationKind};
+use gas_platform::container::Invocation;
 use gas_platform::World;
 
 use super::gate::RealTimeGate;
@@ -92,13 +92,14 @@ impl Executions {
         self.running.load(Ordering::Acquire)
     }
 
-    /// Runs `function` with the event (a request) or the arguments (a page's
-    /// `google.script.run`), as the web app's owner, starting now.
+    /// Runs `function` with the event (a request, sent with `user_agent`) or the arguments
+    /// (a page's `google.script.run`), as the web app's owner, starting now.
     pub async fn run(
         &self,
         function: &str,
         event: Option<serde_json::Value>,
         args: Option<Vec<serde_json::Value>>,
+        user_agent: Option<String>,
     ) -> Ran {
         let Some(slot) = self.admit() else {
             return Ran::Refused(gas_platform::concurrency::TOO_MANY_SIMULTANEOUS_MESSAGE);
@@ -116,7 +117,7 @@ impl Executions {
             script_run_args: args,
             // Service calls take the time they really take: the clock is the wall clock.
             latency: Latency::none(),
-            invocation: Invocation::of(InvocationKind::WebApp),
+            invocation: Invocation::request(user_agent),
             ..ExecutionSpec::new(exec_id, function, start_utc_ms, self.seed)
         };
         let (reply, answer) = tokio::sync::oneshot::channel();

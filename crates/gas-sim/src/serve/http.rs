@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{HeaderValue, ALLOW, CONTENT_LENGTH, CONTENT_TYPE, HOST, LOCATION};
+use hyper::header::{HeaderValue, ALLOW, CONTENT_LENGTH, CONTENT_TYPE, HOST, LOCATION, USER_AGENT};
 use hyper::{Method, Request, Response, StatusCode};
 
 use gas_platform::state_token::StateToken;
@@ -178,6 +178,7 @@ impl Server {
         let query = request.uri().query().unwrap_or_default().to_string();
         let authority = self.authority_of(&request);
         let content_type = header_text(&request, CONTENT_TYPE.as_str());
+        let user_agent = user_agent_of(&request);
         let body = if post {
             match self.read_body(request).await {
                 Ok(bytes) => Some(bytes),
@@ -202,12 +203,14 @@ impl Server {
             contents: String::from_utf8_lossy(&bytes).into_owned(),
             content_type: content_type.unwrap_or_else(|| event::DEFAULT_BODY_TYPE.into()),
         });
-        let request = event::Request { method: if post { "POST" } else { "GET" }.into(), path: path_info, query, body };
+        let method = if post { "POST" } else { "GET" }.into();
+        let request = event::Request { method, path: path_info, query, body, user_agent: user_agent.clone() };
         let planned = self.delivery.pick();
         let event = event::build_event(&request);
-        let ran = self.executions.run(function, Some(event.clone()), None).await;
+        let ran = self.executions.run(function, Some(event.clone()), None, user_agent.clone()).await;
         let (answer, mut line) = self.web_answer(function, ran, planned);
-        line.replay = line.replay.take().map(|at_and_id| self.replay(function, &at_and_id, &event));
+        line.replay =
+            line.replay.take().map(|at_and_id| self.replay(function, &at_and_id, &event, user_agent.as_deref()));
         self.wait_latency().await;
         (self.reply_web(answer, &authority), line)
     }
@@ -246,12 +249,21 @@ impl Server {
         };
         let arguments: Vec<(String, String)> = token.arguments.into_iter().collect();
         let query = [event::encode_pairs(&arguments), query].into_iter().filter(|q| !q.is_empty()).collect::<Vec<_>>();
-        let request = event::Request { method: "GET".into(), path: String::new(), query: query.join("&"), body: None };
+        let user_agent = user_agent_of(&request);
+        let query = query.join("&");
+        let request = event::Request {
+            method: "GET".into(),
+            path: String::new(),
+            query,
+            body: None,
+            user_agent: user_agent.clone(),
+        };
         let planned = self.delivery.pick();
         let event = event::build_event(&request);
-        let ran = self.executions.run(&token.method, Some(event.clone()), None).await;
+        let ran = self.executions.run(&token.method, Some(event.clone()), None, user_agent.clone()).await;
         let (answer, mut line) = self.web_answer(&token.method, ran, planned);
-        line.replay = line.replay.take().map(|at_and_id| self.replay(&token.method, &at_and_id, &event));
+        let agent = user_agent.as_deref();
+        line.replay = line.replay.take().map(|at_and_id| self.replay(&token.method, &at_and_id, &event, agent));
         self.wait_latency().await;
         (self.reply_web(answer, &authority), line)
     }
@@ -330,7 +342,7 @@ impl Server {
             }
         };
         let planned = self.delivery.pick();
-        let ran = self.executions.run(&call.function, None, Some(call.args)).await;
+        let ran = self.executions.run(&call.function, None, Some(call.args), None).await;
         let (settled, mut line) = settle(&call.function, ran, planned);
         // A call's arguments are not an event: `gas-sim call` cannot replay it.
         line.replay = None;
@@ -379,16 +391,17 @@ impl Server {
 
     /// The `gas-sim call` that runs a failed request's execution again (on a copy of
     /// the state as it was before it; the event is left out when it is too long).
-    fn replay(&self, function: &str, at_and_id: &str, event: &Value) -> String {
+    fn replay(&self, function: &str, at_and_id: &str, event: &Value, user_agent: Option<&str>) -> String {
         let event = event.to_string();
         let event = if event.len() <= REPLAY_EVENT_BYTES_MAX {
             format!(" --event '{}'", event.replace('\'', "'\\''"))
         } else {
             format!(" (the event, {} bytes, is not shown)", event.len())
         };
+        let agent = user_agent.map(|a| format!(" --user-agent '{}'", a.replace('\'', "'\\''"))).unwrap_or_default();
         let seed = self.config.seed;
         let (command, flags) = &self.config.replay;
-        format!("{command} {function} {at_and_id} --seed {seed} --latency none{flags}{event}")
+        format!("{command} {function} {at_and_id} --seed {seed} --latency none{flags}{agent}{event}")
     }
 
     async fn wait_latency(&self) {
@@ -454,6 +467,12 @@ fn web_app_path(path: &str) -> Option<String> {
             _ => rest.strip_prefix('/').map(|p| event::percent_decode(p, false)),
         }
     })
+}
+
+/// The request's `User-Agent` (`HtmlService.getUserAgent()`), if it sent one a header can
+/// hold (`event::check_user_agent`).
+fn user_agent_of<T>(request: &Request<T>) -> Option<String> {
+    header_text(request, USER_AGENT.as_str()).filter(|agent| event::check_user_agent(agent).is_ok())
 }
 
 fn header_text<T>(request: &Request<T>, name: &str) -> Option<String> {

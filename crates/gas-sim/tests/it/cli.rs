@@ -774,3 +774,23 @@ fn a_closed_output_pipe_ends_the_command_by_sigpipe_not_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(std::os::unix::process::ExitStatusExt::signal(&output.status), Some(13), "{:?}", output.status);
 }
+
+#[test]
+fn call_with_a_user_agent_runs_as_a_web_app_request_and_replays_it() {
+    let project = crate::serve::user_agent_project();
+    let dir = project.path().to_str().unwrap();
+    let agent = "Mozilla/5.0 (Macintosh) Safari";
+    let event = r#"{"parameter":{}}"#;
+    let out = gas_sim(&["call", dir, "doGet", "--event", event, "--user-agent", agent]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("agent: Mozilla/5.0 (Macintosh) Safari"), "{}", stdout(&out));
+    let without = gas_sim(&["call", dir, "doGet", "--event", event]);
+    assert!(stdout(&without).contains("agent: null"), "not a request: {}", stdout(&without));
+    let failing = r#"{"parameter":{"fail":"1"}}"#;
+    let failed = gas_sim(&["call", dir, "doGet", "--event", failing, "--user-agent", agent]);
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(stdout(&failed).contains("--user-agent 'Mozilla/5.0 (Macintosh) Safari'"), "{}", stdout(&failed));
+    let bad = gas_sim(&["call", dir, "doGet", "--user-agent", "a\nb"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--user-agent: a user agent is one line of text"), "{}", stderr(&bad));
+}

@@ -190,6 +190,31 @@ fn serve_answers_get_and_post_as_the_platform_does() {
         replay.contains("gas-sim call") && replay.contains(" doGet --at ") && replay.contains("--event '{"),
         "{replay}"
     );
+    assert!(replay.contains(" --user-agent 'ureq/"), "the request's user agent: {replay}");
+}
+
+/// A web app whose doGet answers `HtmlService.getUserAgent()`, in a temporary folder.
+pub(crate) fn user_agent_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("appsscript.json"),
+        r#"{"timeZone": "UTC", "webapp": {"access": "ANYONE_ANONYMOUS"}}"#,
+    )
+    .unwrap();
+    let code = "function doGet(e) {\n  if (e.parameter.fail) throw new Error('failed on purpose');\n  \
+                return ContentService.createTextOutput('agent: ' + HtmlService.getUserAgent());\n}\n";
+    std::fs::write(dir.path().join("Code.gs"), code).unwrap();
+    dir
+}
+
+#[test]
+fn serve_passes_the_requests_user_agent_to_get_user_agent() {
+    let project = user_agent_project();
+    let served = Served::start(project.path(), &[]);
+    let follow = agent(true);
+    let url = served.url("/exec");
+    let (_, _, body) = read(follow.get(&url).header("User-Agent", "Mozilla/5.0 (Android 14) it's me").call());
+    assert_eq!(body, "agent: Mozilla/5.0 (Android 14) it's me");
 }
 
 #[test]
