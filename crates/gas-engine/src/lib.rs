@@ -172,7 +172,7 @@ pub use prepared::{
     contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution, single_execution_process,
 };
 pub use project::{AdvancedService, Project, ProjectError, SourceFile};
-pub use stack::{on_execution_stack, EXECUTION_STACK_BYTES};
+pub use stack::{on_execution_stack, on_execution_stack_until_exit, EXECUTION_STACK_BYTES};
 pub use syntax::check_syntax;
 
 impl ExecutionSpec {

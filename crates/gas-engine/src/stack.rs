@@ -66,6 +66,30 @@ impl Drop for StackLimit {
     }
 }
 
+/// `on_execution_stack` for a process that runs one execution and then ends (`gas-sim
+/// call`): the thread never ends, so the engine state it holds in thread-locals (the
+/// template, the context and their heap) is not torn down object by object, about a
+/// tenth of such a process's time; the OS takes the memory back when the process exits.
+pub fn on_execution_stack_until_exit<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("gas-sim-execution".into())
+        .stack_size(EXECUTION_STACK_BYTES)
+        .spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            let _ = send.send(result);
+            loop {
+                std::thread::park();
+            }
+        })
+        .expect("the OS gives a thread for the execution");
+    match receive.recv() {
+        Ok(Ok(value)) => value,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(_) => panic!("the execution thread ended without a result"),
+    }
+}
+
 /// Runs `work` on a new thread with an execution's stack and waits for it, so that a
 /// command running one execution sees the same depth limits as a scenario.
 pub fn on_execution_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {

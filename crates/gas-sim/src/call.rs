@@ -6,7 +6,8 @@ use std::sync::{Arc, Mutex};
 
 use chrono_tz::Tz;
 use gas_engine::{
-    on_execution_stack, run_execution, ExecutionReport, ExecutionSpec, FailureKind, Latency, Outcome, Project, SoloGate,
+    on_execution_stack_until_exit, run_execution, ExecutionReport, ExecutionSpec, FailureKind, Latency, Outcome,
+    Project, SoloGate,
 };
 use gas_platform::time::{offset_seconds_at, parse_time_in_zone, parse_zone, utc_ms_to_local};
 use gas_platform::World;
@@ -163,7 +164,10 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
     gas_engine::set_fresh_context_per_execution(true);
     // Nor a collection before it starts, of a heap that is all live.
     gas_engine::single_execution_process();
-    let report = on_execution_stack(|| run_execution(&project, zone, &spec, shared.clone(), Arc::new(SoloGate)));
+    let report = {
+        let (project, world) = (project.clone(), shared.clone());
+        on_execution_stack_until_exit(move || run_execution(&project, zone, &spec, world, Arc::new(SoloGate)))
+    };
     if let Outcome::Failed { error } = &report.outcome {
         match error.kind {
             FailureKind::Syntax | FailureKind::FunctionNotFound => return Err(BadInput(error.to_string())),
