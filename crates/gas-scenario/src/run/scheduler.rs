@@ -521,15 +521,19 @@ impl Scheduler {
             state.horizon_utc_ms = horizon_utc_ms;
         }
         let done = self.workers.done_sender.clone();
-        self.workers.start(Job {
-            plan: self.plan.clone(),
-            spec,
-            world: self.world.clone(),
-            gate: self.gate.clone(),
-            done,
-            slot: usize::MAX,                  // set by `start`
-            scheduler: std::thread::current(), // set by `start`
-        })
+        let parked = self.gate.lock().parked.len();
+        self.workers.start(
+            Job {
+                plan: self.plan.clone(),
+                spec,
+                world: self.world.clone(),
+                gate: self.gate.clone(),
+                done,
+                slot: usize::MAX,                  // set by `start`
+                scheduler: std::thread::current(), // set by `start`
+            },
+            parked,
+        )
     }
 
     /// `[cache] early_eviction_probability`: before each execution, each entry may go.

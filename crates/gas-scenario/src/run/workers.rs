@@ -64,18 +64,23 @@ pub(super) struct Job {
 }
 
 impl Workers {
-    /// Two workers from the start, used in turn: while one runs an execution, the other
-    /// collects garbage (`gas_engine::prepare_next`).
+    /// Two workers used in turn: while one runs an execution, the other collects garbage
+    /// (`gas_engine::prepare_next`). The second is borrowed only when the first is still
+    /// busy (preparing, or holding a parked execution) as the next execution starts: a run
+    /// of a few short executions then builds one template and context, not two (each
+    /// thread builds its own: a few milliseconds, and every zone of a scenario runs apart).
     const ALTERNATING: usize = 2;
+    /// How long a run with one worker waits for it to finish reporting and preparing
+    /// before it borrows the second (wall time; which worker runs an execution never
+    /// changes its result).
+    const SECOND_WORKER_WAIT: std::time::Duration = std::time::Duration::from_micros(300);
 
     pub(super) fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
         let mut workers =
             Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), bug: None, done, done_sender };
-        for _ in 0..Workers::ALTERNATING {
-            let slot = workers.borrow()?;
-            workers.idle.push(slot);
-        }
+        let slot = workers.borrow()?;
+        workers.idle.push(slot);
         Ok(workers)
     }
 
@@ -90,7 +95,9 @@ impl Workers {
         Ok(self.threads.len() - 1)
     }
 
-    pub(super) fn start(&mut self, mut job: Job) -> Result<(), String> {
+    /// Sends `job` to a worker; `parked` executions are waiting at the gate (each holds
+    /// its worker).
+    pub(super) fn start(&mut self, mut job: Job, parked: usize) -> Result<(), String> {
         // A worker that has finished preparing, the longest-idle first. If every idle one
         // is still preparing, wait for the first to finish (each unparks this thread):
         // one may be in a long collection while another is done in a moment, and a job
@@ -102,12 +109,27 @@ impl Workers {
             // not have been read yet (the gate says an execution ended before its report
             // arrives).
             self.receive_finished();
-            if self.idle.is_empty() {
-                break self.borrow()?;
-            }
             if let Some(index) = self.idle.iter().position(|&slot| self.threads[slot].prepared.load(Ordering::Acquire))
             {
                 break self.idle.remove(index);
+            }
+            // Workers that hold no parked execution: they are reporting or preparing.
+            let finishing = self.threads.len().saturating_sub(parked);
+            let second_due =
+                self.threads.len() < Workers::ALTERNATING && waiting_since.elapsed() >= Workers::SECOND_WORKER_WAIT;
+            if finishing == 0 || second_due {
+                break self.borrow()?;
+            }
+            if self.idle.is_empty() {
+                if let Some(bug) = &self.bug {
+                    return Err(bug.clone());
+                }
+                if self.a_busy_worker_died() || waiting_since.elapsed() > WORKER_READY_WAIT_MAX {
+                    break self.borrow()?;
+                }
+                // A worker's report is on its way: it is idle in a moment.
+                std::thread::yield_now();
+                continue;
             }
             // A worker that never reports ready (its thread died) gets the job anyway, and
             // sending it fails with a clear error instead of waiting for ever.
