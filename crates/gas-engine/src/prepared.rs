@@ -100,12 +100,17 @@ impl LiveContext {
         for name in &template.services_named {
             global.get(JsString::from(name.as_str()), &mut context)?;
         }
+        let snapshots = !FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed);
+        if let Some(builder) = class_builder.as_ref().filter(|_| snapshots && !template.classes_named.is_empty()) {
+            let names = JsValue::from(JsString::from(template.classes_named.as_str()));
+            builder.call(&JsValue::undefined(), &[names], &mut context)?;
+        }
         LazyGlobal::take_built(&global);
         classes_built.borrow_mut().clear();
-        let snapshot = if FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed) {
-            None
-        } else {
+        let snapshot = if snapshots {
             Some(context.snapshot_realm().map_err(|e| JsNativeError::error().with_message(e))?)
+        } else {
+            None
         };
         let resting_depths = context.vm_depths();
         let mut live = LiveContext {
