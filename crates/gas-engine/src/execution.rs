@@ -198,6 +198,7 @@ pub fn run_execution(
         active_spreadsheet: RefCell::new(None),
         script_id: project.script_id.clone(),
         html_files: project.html_files.clone(),
+        oauth_scopes: project.oauth_scopes.clone(),
         uuid_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "uuid")),
         sheets_rng: RefCell::new(SeededRng::derive(spec.seed ^ spec.exec_id, "sheets.randomize")),
         calls: RefCell::new(Bounded::default()),

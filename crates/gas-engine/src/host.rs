@@ -161,6 +161,8 @@ pub struct Host {
     pub script_id: String,
     /// The project's HTML files, for HtmlService.
     pub html_files: Arc<Vec<crate::project::SourceFile>>,
+    /// The manifest's `oauthScopes` (`Project::oauth_scopes`).
+    pub oauth_scopes: Arc<Vec<String>>,
     pub uuid_rng: RefCell<SeededRng>,
     /// `Range.randomize`'s stream (its own, so shuffling does not change later UUIDs).
     pub sheets_rng: RefCell<SeededRng>,
@@ -207,6 +209,7 @@ impl Host {
             active_spreadsheet: RefCell::new(None),
             script_id: "script".into(),
             html_files: Arc::new(Vec::new()),
+            oauth_scopes: Arc::new(Vec::new()),
             uuid_rng: RefCell::new(SeededRng::derive(1, "uuid")),
             sheets_rng: RefCell::new(SeededRng::derive(1, "sheets.randomize")),
             calls: RefCell::new(Bounded::default()),

@@ -39,6 +39,9 @@ pub struct Project {
     /// The advanced services the manifest enables (`dependencies.enabledAdvancedServices`),
     /// in its order. Private so that `sources_key` always covers them.
     advanced_services: Vec<AdvancedService>,
+    /// The manifest's `oauthScopes` (`ScriptApp.getIdentityToken` needs `openid` there);
+    /// empty when it lists none (the platform then infers scopes from the code).
+    pub oauth_scopes: std::sync::Arc<Vec<String>>,
     /// The key of the project's compiled template (compiled.rs) and what its files declare,
     /// worked out on first use (it parses every file); reset with `sources_key`.
     template_key: std::sync::OnceLock<(crate::compiled::TemplateKey, crate::declarations::Declarations)>,
@@ -163,6 +166,7 @@ impl Project {
                 || root.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "script".into()),
             );
         let advanced_services = advanced_services(&manifest, &manifest_path)?;
+        let oauth_scopes = std::sync::Arc::new(oauth_scopes(&manifest, &manifest_path)?);
         let sources_key = sources_hash(&files, &advanced_services);
         Ok(Project {
             root: root.to_path_buf(),
@@ -174,6 +178,7 @@ impl Project {
             source_root,
             html_files: std::sync::Arc::new(html_files),
             advanced_services,
+            oauth_scopes,
             template_key: Default::default(),
         })
     }
@@ -190,6 +195,7 @@ impl Project {
             source_root: PathBuf::from("<memory>"),
             html_files: Default::default(),
             advanced_services: Vec::new(),
+            oauth_scopes: Default::default(),
             template_key: Default::default(),
         }
     }
@@ -259,6 +265,20 @@ impl AdvancedService {
         let class = gas_platform::catalogue::catalogue().advanced_service(service_id, version).map(|a| a.class);
         AdvancedService { symbol: symbol.into(), service_id: service_id.into(), version: version.into(), class }
     }
+}
+
+/// Scopes one manifest may list (gas-sim's guard; a project needs a few dozen at most).
+const OAUTH_SCOPES_MAX: usize = 256;
+
+/// `oauthScopes` of a manifest: a list of strings, or absent.
+fn oauth_scopes(manifest: &Json, path: &Path) -> Result<Vec<String>, ProjectError> {
+    let Some(list) = manifest.get("oauthScopes") else { return Ok(Vec::new()) };
+    let bad = |why: &str| ProjectError(format!("{}: oauthScopes: {why}", path.display()));
+    let items = list.as_array().ok_or_else(|| bad("must be a list of scope strings"))?;
+    if items.len() > OAUTH_SCOPES_MAX {
+        return Err(bad(&format!("more than {OAUTH_SCOPES_MAX} scopes")));
+    }
+    items.iter().map(|item| item.as_str().map(String::from).ok_or_else(|| bad("every scope is a string"))).collect()
 }
 
 /// `dependencies.enabledAdvancedServices` of a manifest: each entry's `userSymbol`,
@@ -585,6 +605,22 @@ mod tests {
         assert!(symbol("SpreadsheetApp").ends_with("userSymbol \"SpreadsheetApp\" is the name of a built-in service"));
         let twice = r#"[{"userSymbol":"S","serviceId":"sheets","version":"v4"},{"userSymbol":"S","serviceId":"drive","version":"v3"}]"#;
         assert!(error(twice).ends_with("userSymbol \"S\" is given twice"));
+    }
+
+    #[test]
+    fn oauth_scopes_are_read_from_the_manifest_and_checked() {
+        let load = |manifest: &str| {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), "appsscript.json", manifest);
+            write(dir.path(), "Code.gs", "function f() {}");
+            Project::load(dir.path()).map(|p| p.oauth_scopes.as_ref().clone()).map_err(|e| e.0)
+        };
+        assert_eq!(load(r#"{"timeZone":"UTC"}"#).unwrap(), Vec::<String>::new());
+        assert_eq!(load(r#"{"oauthScopes":["openid","x"]}"#).unwrap(), ["openid", "x"]);
+        assert!(load(r#"{"oauthScopes":"openid"}"#)
+            .unwrap_err()
+            .ends_with("oauthScopes: must be a list of scope strings"));
+        assert!(load(r#"{"oauthScopes":[1]}"#).unwrap_err().ends_with("oauthScopes: every scope is a string"));
     }
 
     #[test]

@@ -26,6 +26,50 @@ pub const DEFAULT_LOCALE: &str = "en";
 /// token that leaks into a log or a request is recognisably gas-sim's.
 pub const OAUTH_TOKEN_PREFIX: &str = "gas-sim-fake-oauth-token.";
 
+/// The scope `ScriptApp.getIdentityToken()` needs in the manifest's `oauthScopes`, and the
+/// one that adds the user's address to the token (documented: guides/services/cloud-run,
+/// "Enable the openid scope"). A scope inferred from the code is never `openid`.
+pub const OPENID_SCOPE: &str = "openid";
+pub const EMAIL_SCOPE: &str = "https://www.googleapis.com/auth/userinfo.email";
+/// An identity token's lifetime: `exp` is `iat` plus an hour (assumed: Google's ID tokens).
+pub const IDENTITY_TOKEN_SECONDS: i64 = 3600;
+
+/// `ScriptApp.getIdentityToken()`: an OpenID Connect ID token (a JWT: header, payload and
+/// signature, each base64url without padding) for the effective user, or `None` (the
+/// script's null) unless the manifest lists the `openid` scope. The payload has the
+/// documented use's claims: `aud` (the script's client id, which the documented sample
+/// reads), `azp`, `iss`, `sub`, `iat`, `exp`, and `email` with `email_verified` when the
+/// manifest lists `userinfo.email`. The signature is not Google's (gas-sim has no key): a
+/// service that verifies the token refuses it. Deterministic for a script, user and time.
+pub fn identity_token(script_id: &str, user_email: &str, scopes: &[String], now_utc_ms: i64) -> Option<String> {
+    if !scopes.iter().any(|s| s == OPENID_SCOPE) {
+        return None;
+    }
+    let issued_s = now_utc_ms.div_euclid(1000);
+    let client: String =
+        digest_b64(&["client", script_id]).chars().filter(char::is_ascii_alphanumeric).take(32).collect();
+    let audience = format!("gas-sim-{}.apps.googleusercontent.com", client.to_ascii_lowercase());
+    let subject: String =
+        digest_b64(&["subject", user_email]).bytes().take(21).map(|b| char::from(b'0' + b % 10)).collect();
+    let mut payload = serde_json::json!({
+        "aud": audience, "azp": audience, "exp": issued_s + IDENTITY_TOKEN_SECONDS, "iat": issued_s,
+        "iss": "https://accounts.google.com", "sub": subject,
+    });
+    if scopes.iter().any(|s| s == EMAIL_SCOPE) {
+        payload["email"] = serde_json::json!(user_email);
+        payload["email_verified"] = serde_json::json!(true);
+    }
+    let segment =
+        |value: &serde_json::Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(value.to_string());
+    let signed = format!(
+        "{}.{}",
+        segment(&serde_json::json!({"alg": "RS256", "kid": "gas-sim", "typ": "JWT"})),
+        segment(&payload)
+    );
+    let signature = digest_b64(&["gas-sim-identity-token", &signed]);
+    Some(format!("{signed}.{signature}"))
+}
+
 fn digest_b64(parts: &[&str]) -> String {
     let mut hasher = Sha256::new();
     for part in parts {
@@ -106,6 +150,40 @@ pub fn project_key(script_id: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_identity_token_needs_the_openid_scope_and_carries_the_email_only_with_its_scope() {
+        let at_ms = 1_750_000_000_123;
+        assert_eq!(identity_token("s1", "ana@example.com", &[], at_ms), None);
+        let openid = vec![OPENID_SCOPE.to_string()];
+        let token = identity_token("s1", "ana@example.com", &openid, at_ms).unwrap();
+        assert_eq!(token, identity_token("s1", "ana@example.com", &openid, at_ms).unwrap(), "deterministic");
+        let parts: Vec<&str> = token.split('.').collect();
+        assert_eq!(parts.len(), 3);
+        let decode = |s: &str| -> serde_json::Value {
+            serde_json::from_slice(&base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(s).unwrap()).unwrap()
+        };
+        assert_eq!(decode(parts[0])["alg"], "RS256");
+        let payload = decode(parts[1]);
+        assert_eq!(payload["iat"], 1_750_000_000);
+        assert_eq!(payload["exp"], 1_750_000_000 + IDENTITY_TOKEN_SECONDS);
+        assert_eq!(payload["iss"], "https://accounts.google.com");
+        assert!(payload["aud"].as_str().unwrap().ends_with(".apps.googleusercontent.com"));
+        assert_eq!(payload["sub"].as_str().unwrap().len(), 21);
+        assert!(payload.get("email").is_none(), "no email without its scope");
+        let with_email = vec![OPENID_SCOPE.to_string(), EMAIL_SCOPE.to_string()];
+        let token = identity_token("s1", "ana@example.com", &with_email, at_ms).unwrap();
+        let payload = decode(token.split('.').nth(1).unwrap());
+        assert_eq!(
+            (payload["email"].as_str(), payload["email_verified"].as_bool()),
+            (Some("ana@example.com"), Some(true))
+        );
+        assert_ne!(
+            identity_token("s2", "ana@example.com", &openid, at_ms).unwrap(),
+            identity_token("s1", "ana@example.com", &openid, at_ms).unwrap()
+        );
+    }
+
     use super::*;
 
     #[test]

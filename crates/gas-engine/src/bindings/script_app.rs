@@ -31,6 +31,7 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "DocumentTriggerBuilder.create" => 300 { scope: Some(SCOPE_SCRIPT_APP), params_override: Some(&["handler"]) },
     "ScriptApp.getAuthorizationInfo" => 0,
     "ScriptApp.getInstallationSource" => 0,
+    "ScriptApp.getIdentityToken" => 0,
     "ScriptApp.getOAuthToken" => 0,
     // Deprecated on the platform: getScriptId's former name (documented).
     "ScriptApp.getProjectKey" => 0,
@@ -133,6 +134,12 @@ fn script_app(host: &Host, method: &str, handle: &Val, args: &[Val]) -> CallResu
         }
         "ScriptApp.getOAuthToken" => {
             Ok(Val::String(script_app::oauth_token(&host.script_id, &host.world().user_email)))
+        }
+        "ScriptApp.getIdentityToken" => {
+            let email = host.world().user_email.clone();
+            let token =
+                script_app::identity_token(&host.script_id, &email, &host.oauth_scopes, host.clock.now_utc_ms());
+            Ok(token.map_or(Val::Null, Val::String))
         }
         "ScriptApp.invalidateAuth" => {
             script_app::invalidate_auth();

@@ -3,6 +3,7 @@
 
 use crate::support;
 
+use gas_engine::ExecutionSpec;
 use gas_platform::lock::{LockHolder, TIMEOUT_MESSAGE};
 use gas_platform::quotas::{
     DailyCount, PROPERTY_READS_QUOTA_MESSAGE, PROPERTY_WRITES_QUOTA_MESSAGE, TRIGGER_RUNTIME_QUOTA_MESSAGE,
@@ -88,6 +89,29 @@ fn script_app_identity_values_are_deterministic_and_fake() {
     assert_eq!(got, json!([script, "memory", key, "en", false, null, null]));
     assert_eq!(eval(src), got, "the same in every run");
     assert!(got[0].as_str().unwrap().starts_with("gas-sim-fake-oauth-token."));
+}
+
+#[test]
+fn get_identity_token_is_a_jwt_with_the_openid_scope_and_null_without() {
+    // The documented way to read the script's client id (guides/services/cloud-run).
+    let src = "function main() {
+       const idToken = ScriptApp.getIdentityToken();
+       if (idToken === null) return null;
+       const body = idToken.split('.')[1];
+       const payload = JSON.parse(Utilities.newBlob(Utilities.base64DecodeWebSafe(body)).getDataAsString());
+       return [idToken.split('.').length, payload.aud, payload.iat, payload.email || null];
+     }";
+    let world = new_world();
+    let mut p = project("UTC", src);
+    assert_eq!(result(&run_spec(&world, &p, "UTC", &ExecutionSpec::new(1, "main", START_UTC_MS, SEED))), json!(null));
+    let scopes = ["openid", gas_platform::script_app::EMAIL_SCOPE];
+    p.oauth_scopes = std::sync::Arc::new(scopes.iter().map(|s| s.to_string()).collect());
+    let got = result(&run_spec(&world, &p, "UTC", &ExecutionSpec::new(2, "main", START_UTC_MS, SEED)));
+    assert_eq!(got[0], json!(3));
+    assert!(got[1].as_str().unwrap().ends_with(".apps.googleusercontent.com"), "{got}");
+    let issued_s = got[2].as_i64().unwrap();
+    assert!((START_UTC_MS / 1000..START_UTC_MS / 1000 + 5).contains(&issued_s), "issued at the call: {got}");
+    assert_eq!(got[3], json!("user@example.com"));
 }
 
 #[test]
