@@ -103,7 +103,9 @@ impl LiveContext {
         let snapshots = !FRESH_CONTEXT_PER_EXECUTION.load(Ordering::Relaxed);
         if let Some(builder) = class_builder.as_ref().filter(|_| snapshots && !template.classes_named.is_empty()) {
             let names = JsValue::from(JsString::from(template.classes_named.as_str()));
-            builder.call(&JsValue::undefined(), &[names], &mut context)?;
+            // Only a head start: a class whose build throws stays unbuilt and is built
+            // (and fails) where a script makes its first object, as without it.
+            let _ = builder.call(&JsValue::undefined(), &[names], &mut context);
         }
         LazyGlobal::take_built(&global);
         classes_built.borrow_mut().clear();

@@ -70,7 +70,7 @@ pub fn expand(loaded: &LoadedScenario, key: &str, section: &RequestSection) -> R
                 path: section.path.replace("{n}", &n).trim_start_matches('/').to_string(),
                 query: query(loaded, key, section, &n)?,
                 body: body(loaded, key, section, &n)?,
-                user_agent: user_agent.clone(),
+                user_agent: user_agent.as_ref().map(|agent| agent.replace("{n}", &n)),
             };
             event::check_request(&request).map_err(|e| loaded.error_at(&section.method_or_at(), key, e))?;
             Ok(request)

@@ -51,8 +51,8 @@ pub struct CallArgs {
     #[arg(long)]
     event: Option<String>,
     /// Run as a web app's doGet or doPost answering a request sent with this `User-Agent`
-    /// header (what `HtmlService.getUserAgent()` returns; `gas-sim serve` prints it in a
-    /// failed request's replay command).
+    /// header (what `HtmlService.getUserAgent()` returns; `''`: a request without one;
+    /// `gas-sim serve` prints it in a failed request's replay command).
     #[arg(long)]
     user_agent: Option<String>,
     /// The execution's number, which with the seed picks its Math.random and getUuid
@@ -143,7 +143,8 @@ pub fn run(args: &CallArgs) -> Result<u8, BadInput> {
         ExecutionSpec { event, latency, ..ExecutionSpec::new(exec_id, &args.function, start_utc_ms, args.seed) };
     if let Some(agent) = &args.user_agent {
         gas_platform::webapp::event::check_user_agent(agent).map_err(|e| BadInput(format!("--user-agent: {e}")))?;
-        spec.invocation = gas_platform::container::Invocation::request(Some(agent.clone()));
+        let header = Some(agent.clone()).filter(|a| !a.is_empty());
+        spec.invocation = gas_platform::container::Invocation::request(header);
     }
     if let Some(max) = args.loop_limit {
         if max == 0 {
@@ -365,7 +366,7 @@ fn replay_command(args: &CallArgs, start_utc_ms: i64, exec_id: u64) -> String {
         command.push_str(&format!(" --allow-path {}", shell_word(&dir.display().to_string())));
     }
     if let Some(agent) = &args.user_agent {
-        command.push_str(&format!(" --user-agent {}", shell_word(agent)));
+        command.push_str(&format!(" --user-agent={}", shell_word(agent)));
     }
     if let Some(event) = &args.event {
         command.push_str(&format!(" --event {}", shell_word(event)));

@@ -398,7 +398,9 @@ impl Server {
         } else {
             format!(" (the event, {} bytes, is not shown)", event.len())
         };
-        let agent = user_agent.map(|a| format!(" --user-agent '{}'", a.replace('\'', "'\\''"))).unwrap_or_default();
+        // `=` joined: a header starting with `-` stays the flag's value. A request without
+        // one replays as a request without one (`''`).
+        let agent = format!(" --user-agent='{}'", user_agent.unwrap_or_default().replace('\'', "'\\''"));
         let seed = self.config.seed;
         let (command, flags) = &self.config.replay;
         format!("{command} {function} {at_and_id} --seed {seed} --latency none{flags}{agent}{event}")

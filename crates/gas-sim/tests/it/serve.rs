@@ -190,7 +190,7 @@ fn serve_answers_get_and_post_as_the_platform_does() {
         replay.contains("gas-sim call") && replay.contains(" doGet --at ") && replay.contains("--event '{"),
         "{replay}"
     );
-    assert!(replay.contains(" --user-agent 'ureq/"), "the request's user agent: {replay}");
+    assert!(replay.contains(" --user-agent='ureq/"), "the request's user agent: {replay}");
 }
 
 /// A web app whose doGet answers `HtmlService.getUserAgent()`, in a temporary folder.
