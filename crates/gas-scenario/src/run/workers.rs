@@ -136,7 +136,13 @@ impl Workers {
             if waiting_since.elapsed() > WORKER_READY_WAIT_MAX {
                 break self.idle.remove(0);
             }
-            std::thread::park_timeout(std::time::Duration::from_millis(1));
+            // With one worker, look again when the second is due.
+            let nap = if self.threads.len() < Workers::ALTERNATING {
+                Workers::SECOND_WORKER_WAIT
+            } else {
+                std::time::Duration::from_millis(1)
+            };
+            std::thread::park_timeout(nap);
         };
         job.slot = slot;
         job.scheduler = std::thread::current();
