@@ -336,6 +336,7 @@ fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     files.extend(failed);
     let texts = project.files().iter().take(files.len()).map(|file| file.text.clone()).collect();
     let version = Rc::new(Version { sources_key: project.sources_key(), files, texts });
+    let services = services_named(project);
     Ok(Template {
         compile_context: RefCell::new(context),
         scope,
@@ -343,8 +344,8 @@ fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
         declarations: shared.then_some(declarations),
         versions: RefCell::new(vec![version]),
         chunks: RefCell::new(CHUNKS.iter().map(|_| None).collect()),
-        services_named: services_named(project),
-        classes_named: classes_named(project),
+        classes_named: classes_named(project, &services),
+        services_named: services,
         advanced: advanced_text(project),
         live: RefCell::new(None),
     })
@@ -444,17 +445,19 @@ fn advanced_text(project: &Project) -> String {
 /// time is built on first touch as before: no script can tell when a service was built.
 fn services_named(project: &Project) -> Vec<String> {
     let mut named: Vec<String> = Vec::new();
-    for file in project.files() {
-        let words = file.text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'));
-        for word in words {
-            let service = crate::catalogue::is_service_global(word)
-                || project.advanced_services().iter().any(|s| s.symbol == word && s.class.is_some());
-            if !word.is_empty() && service && !named.iter().any(|n| n == word) {
-                named.push(word.to_string());
-            }
+    for word in project.files().iter().flat_map(|file| words(&file.text)) {
+        let service = crate::catalogue::is_service_global(word)
+            || project.advanced_services().iter().any(|s| s.symbol == word && s.class.is_some());
+        if !word.is_empty() && service && !named.iter().any(|n| n == word) {
+            named.push(word.to_string());
         }
     }
     named
+}
+
+/// A source's identifier-like words (and empty ones between separators).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
 }
 
 /// The classes (qualified, comma-separated) returned by a method whose name `project`'s
@@ -464,16 +467,12 @@ fn services_named(project: &Project) -> Vec<String> {
 /// them nor leave the restore after them to build them again and take the snapshot anew
 /// (about a tenth of a short scenario's time). Unobservable: a script reaches a class
 /// only through its objects. A class named but never used costs one build per context.
-fn classes_named(project: &Project) -> String {
+fn classes_named(project: &Project, services: &[String]) -> String {
     let catalogue = gas_platform::catalogue::catalogue();
-    let mut words = std::collections::BTreeSet::new();
-    for file in project.files() {
-        words.extend(file.text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$')));
-    }
-    let namespaces: std::collections::BTreeSet<&str> = words
+    let words: std::collections::BTreeSet<&str> = project.files().iter().flat_map(|file| words(&file.text)).collect();
+    let namespaces: std::collections::BTreeSet<&str> = services
         .iter()
-        .filter(|word| crate::catalogue::is_service_global(word))
-        .filter_map(|word| catalogue.global(word))
+        .filter_map(|name| catalogue.global(name))
         .filter_map(|global| global.class.split_once('.').map(|(namespace, _)| namespace))
         .collect();
     let mut classes = std::collections::BTreeSet::new();
