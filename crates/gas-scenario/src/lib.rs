@@ -238,37 +238,54 @@ impl PreparedScenario {
     }
 
     /// [`run_all`](Self::run_all) with `control` for every zone (`--html` keeps traces).
+    /// Zones run on as many threads as the machine has cores, each thread taking the next
+    /// zone as it finishes one (a zone's work does not wait for a slower one's); after a
+    /// zone fails, no thread starts another.
     pub fn run_all_with(&self, control: &RunControl) -> Result<Vec<ZoneReport>, ScenarioError> {
-        let path = &self.path;
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
-        let mut reports = Vec::with_capacity(self.zones.len());
-        for batch in self.zones.chunks(parallel) {
-            let results: Vec<Result<ZoneReport, ScenarioError>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|zone| scope.spawn(move || self.run_zone_with(zone, self.project.clone(), control)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join().unwrap_or_else(|payload| {
-                            let what = format!("a zone's run panicked: {}", bug::panic_message(payload.as_ref()));
-                            let replay = format!("gas-sim run {}", path.display());
-                            Err(ScenarioError(format!("{}: {}", path.display(), bug::record(&what, &replay))))
-                        })
-                    })
-                    .collect()
-            });
-            for result in results {
-                reports.push(result?);
+        let next_zone = std::sync::atomic::AtomicUsize::new(0);
+        let failed = std::sync::atomic::AtomicBool::new(false);
+        let results: std::sync::Mutex<Vec<Option<Result<ZoneReport, ScenarioError>>>> =
+            std::sync::Mutex::new((0..self.zones.len()).map(|_| None).collect());
+        std::thread::scope(|scope| {
+            for _ in 0..parallel.min(self.zones.len()) {
+                scope.spawn(|| {
+                    while !failed.load(std::sync::atomic::Ordering::Acquire) {
+                        let index = next_zone.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                        let Some(zone) = self.zones.get(index) else { break };
+                        let result = self.run_zone_caught(zone, control);
+                        if result.is_err() {
+                            failed.store(true, std::sync::atomic::Ordering::Release);
+                        }
+                        results.lock().unwrap_or_else(|p| p.into_inner())[index] = Some(result);
+                    }
+                });
             }
+        });
+        let mut reports = Vec::with_capacity(self.zones.len());
+        // A zone left unrun comes after the one that failed (zones are taken in order).
+        for result in results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
+            reports.push(result?);
         }
         Ok(reports)
     }
+
+    /// One zone's run, a panic in it turned into a gas-sim bug report with its replay.
+    fn run_zone_caught(&self, zone: &str, control: &RunControl) -> Result<ZoneReport, ScenarioError> {
+        let path = &self.path;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run_zone_with(zone, self.project.clone(), control)
+        }))
+        .unwrap_or_else(|payload| {
+            let what = format!("a zone's run panicked: {}", bug::panic_message(payload.as_ref()));
+            let replay = format!("gas-sim run {}", path.display());
+            Err(ScenarioError(format!("{}: {}", path.display(), bug::record(&what, &replay))))
+        })
+    }
 }
 
-/// Loads, plans and runs a scenario in each of its zones (in parallel, one thread per
-/// zone, at most as many as the machine has cores), printing its warnings on stderr.
+/// Loads, plans and runs a scenario in each of its zones (in parallel, on at most as many
+/// threads as the machine has cores), printing its warnings on stderr.
 /// Reports come in the file's zone order.
 pub fn run_scenario(path: &Path, options: &RunOptions) -> Result<Vec<ZoneReport>, ScenarioError> {
     let scenario = PreparedScenario::load(path, options)?;

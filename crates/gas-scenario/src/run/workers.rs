@@ -43,6 +43,9 @@ pub(super) type Done = (Result<ExecutionReport, String>, usize);
 pub(super) struct Workers {
     threads: Vec<Worker>,
     idle: Vec<usize>,
+    /// How long this run has waited for its one worker to be ready (see
+    /// `NEW_SECOND_WORKER_AFTER_WAITING`).
+    waited_for_one: std::time::Duration,
     /// Reports received but not yet collected, in arrival order.
     received: Vec<ExecutionReport>,
     /// The first bug a worker reported: the run stops with it.
@@ -71,22 +74,41 @@ impl Workers {
     /// thread builds its own: a few milliseconds, and every zone of a scenario runs apart).
     const ALTERNATING: usize = 2;
     /// How long a run with one worker waits for it to finish reporting and preparing
-    /// before it borrows the second (wall time; which worker runs an execution never
-    /// changes its result).
+    /// before it borrows a second that the pool holds ready (wall time; which worker runs
+    /// an execution never changes its result).
     const SECOND_WORKER_WAIT: std::time::Duration = std::time::Duration::from_micros(300);
+    /// How long, over the whole run, a run with one worker waits for it before it starts a
+    /// new thread as the second: a new thread compiles its template and builds its context
+    /// first (5-25 ms, the prelude parsed again), which a short run never earns back by
+    /// not waiting for one worker's collections (a rent-or-buy rule: buy once the rent paid
+    /// reaches the price).
+    const NEW_SECOND_WORKER_AFTER_WAITING: std::time::Duration = std::time::Duration::from_millis(4);
 
     pub(super) fn new() -> Result<Workers, String> {
         let (done_sender, done) = channel();
-        let mut workers =
-            Workers { threads: Vec::new(), idle: Vec::new(), received: Vec::new(), bug: None, done, done_sender };
+        let mut workers = Workers {
+            threads: Vec::new(),
+            idle: Vec::new(),
+            waited_for_one: std::time::Duration::ZERO,
+            received: Vec::new(),
+            bug: None,
+            done,
+            done_sender,
+        };
         let slot = workers.borrow()?;
         workers.idle.push(slot);
         Ok(workers)
     }
 
-    /// A worker from the pool (or a new one); returns its slot.
+    /// A worker from the pool, a ready one first (or a new one); returns its slot.
     fn borrow(&mut self) -> Result<usize, String> {
-        let pooled = POOL.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        let pooled = {
+            let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+            match pool.iter().rposition(|w| w.prepared.load(Ordering::Acquire)) {
+                Some(ready) => Some(pool.remove(ready)),
+                None => pool.pop(),
+            }
+        };
         let worker = match pooled {
             Some(worker) => worker,
             None => spawn_worker()?,
@@ -115,9 +137,7 @@ impl Workers {
             }
             // Workers that hold no parked execution: they are reporting or preparing.
             let finishing = self.threads.len().saturating_sub(parked);
-            let second_due =
-                self.threads.len() < Workers::ALTERNATING && waiting_since.elapsed() >= Workers::SECOND_WORKER_WAIT;
-            if finishing == 0 || second_due {
+            if finishing == 0 || self.second_due(waiting_since.elapsed()) {
                 break self.borrow()?;
             }
             if self.idle.is_empty() {
@@ -144,6 +164,9 @@ impl Workers {
             };
             std::thread::park_timeout(nap);
         };
+        if self.threads.len() == 1 {
+            self.waited_for_one += waiting_since.elapsed();
+        }
         job.slot = slot;
         job.scheduler = std::thread::current();
         let worker = &self.threads[slot];
@@ -161,6 +184,17 @@ impl Workers {
                 worker.jobs.send(job).map_err(|_| "a new worker thread died at once".to_string())
             }
         }
+    }
+
+    /// Whether a run with one worker, after waiting `waited` for it this time, takes a
+    /// second: at once from the pool if one there is ready, as a new thread only once the
+    /// whole run's waiting has reached what starting one costs.
+    fn second_due(&self, waited: std::time::Duration) -> bool {
+        if self.threads.len() >= Workers::ALTERNATING || waited < Workers::SECOND_WORKER_WAIT {
+            return false;
+        }
+        self.waited_for_one + waited >= Workers::NEW_SECOND_WORKER_AFTER_WAITING
+            || POOL.lock().unwrap_or_else(|p| p.into_inner()).iter().any(|w| w.prepared.load(Ordering::Acquire))
     }
 
     /// Moves the reports that have arrived to `received`, and their workers to `idle`.
