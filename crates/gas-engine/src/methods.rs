@@ -115,6 +115,63 @@ macro_rules! reads {
 }
 pub(crate) use reads;
 
+/// Methods and reads a family of classes shares (the ten embedded chart builders): each
+/// row is declared on every class of `classes` that has the method in the catalogue, as
+/// `Class.method` (the row's `name` is the method's own). The catalogue decides which
+/// builder has `setStacked`; the row says once what it does.
+pub struct Family {
+    pub classes: &'static [&'static str],
+    pub methods: &'static [Method],
+    pub reads: &'static [Read],
+}
+
+impl Family {
+    /// The family's methods, one per class that has the method.
+    fn methods(&self) -> impl Iterator<Item = &'static Method> + '_ {
+        self.expand(self.methods, |method, name| Method { name, ..*method })
+    }
+
+    /// The family's reads, one per class that has the method.
+    fn reads(&self) -> impl Iterator<Item = &'static Read> + '_ {
+        self.expand(self.reads, |read, name| Read { name, ..*read })
+    }
+
+    /// `rows` declared on each class that has them: made once per process (the registry is
+    /// built once), so the names and rows are leaked, a few hundred small strings.
+    fn expand<'a, T: Copy + HasName + 'static>(
+        &'a self,
+        rows: &'static [T],
+        renamed: fn(&T, &'static str) -> T,
+    ) -> impl Iterator<Item = &'static T> + 'a {
+        let catalogue = catalogue::catalogue();
+        self.classes.iter().flat_map(move |class| {
+            rows.iter().filter_map(move |row| {
+                let qualified = format!("{class}.{}", row.name());
+                catalogue.method_of_call(&qualified)?;
+                let name: &'static str = Box::leak(qualified.into_boxed_str());
+                Some(&*Box::leak(Box::new(renamed(row, name))))
+            })
+        })
+    }
+}
+
+/// A row of a declaration table.
+trait HasName {
+    fn name(&self) -> &'static str;
+}
+
+impl HasName for Method {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl HasName for Read {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
 struct Registry {
     /// Every declared method, sorted by name.
     sorted: Vec<&'static Method>,
@@ -127,9 +184,11 @@ struct Registry {
 /// Built on first use, once per process: the tables joined and sorted.
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let mut sorted: Vec<&'static Method> = bindings::TABLES.iter().flat_map(|table| table.iter()).collect();
+    sorted.extend(bindings::FAMILIES.iter().flat_map(|family| family.methods()));
     sorted.sort_by_key(|m| m.name);
     let names = MethodNames::new(sorted.iter().map(|m| m.name).collect());
     let mut reads: Vec<&'static Read> = bindings::READ_TABLES.iter().flat_map(|table| table.iter()).collect();
+    reads.extend(bindings::FAMILIES.iter().flat_map(|family| family.reads()));
     reads.sort_by_key(|r| r.name);
     Registry { sorted, names, reads }
 });

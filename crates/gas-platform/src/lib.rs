@@ -75,9 +75,10 @@
 //! and grades in `quiz.rs`, image and video items in `media.rs`; see docs/forms.md),
 //! `documents/` (DocumentApp: a document's element tree in one arena per document, `Doc`;
 //! `tree.rs` insert/remove/copy and text, `runs.rs` a Text's run-length attributes,
-//! `search.rs` findText and replaceText (RE2), `pdf.rs` the text-only PDF export on
-//! pdf-writer, `images.rs` inline images (format and size from the bytes), `named.rs`
-//! named ranges; see docs/documents.md).
+//! `search.rs` findText and replaceText (RE2), `pdf.rs` the document's lines for its PDF,
+//! `images.rs` inline images (format and size from the bytes), `named.rs` named ranges;
+//! see docs/documents.md), `text_pdf` (text-only PDFs on pdf-writer: a document's and a
+//! spreadsheet's export, `sheets/export.rs`).
 //!
 //! `sheets/` is a spreadsheet's values and everything kept beside them:
 //! - cells: `a1`, `r1c1` (read when A1 fails), `values`, `model.rs` (`Spreadsheet`, `Sheet`);
@@ -165,6 +166,7 @@ pub mod rng;
 pub mod script_app;
 pub mod sheets;
 pub mod state_token;
+pub mod text_pdf;
 pub mod time;
 pub mod trace;
 pub mod trigger_events;

@@ -74,6 +74,8 @@ pub(super) const METHODS: &[Method] = declare![Method::by(dispatch);
     "Ui.showModalDialog" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
     "Ui.showModelessDialog" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
     "Ui.showSidebar" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
+    // A modal dialog titled with the HtmlOutput's own title (documented example).
+    "Spreadsheet.show" => 200 { scope: Some(SCOPE_CONTAINER_UI) },
     // As long as alert and prompt take a user (assumed, as theirs).
     // The one-argument overload's name; the catalogue's longest starts with the title.
     "Browser.msgBox" => 3000 { params_override: Some(&["prompt"]) },
@@ -113,8 +115,12 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
             let answer = world.ui.answer(&user, &host.function, request, host.now())?;
             Ok(answer_val(kind, answer))
         }
-        "Ui.showModalDialog" | "Ui.showModelessDialog" | "Ui.showSidebar" => {
-            host.invocation.check_ui(bound)?;
+        "Ui.showModalDialog" | "Ui.showModelessDialog" | "Ui.showSidebar" | "Spreadsheet.show" => {
+            if call.method == "Spreadsheet.show" {
+                host.invocation.check_browser(bound, call.method)?;
+            } else {
+                host.invocation.check_ui(bound)?;
+            }
             let (kind, title, page) = page_shown(call.method, call.args)?;
             let user = ui_user(host, world);
             world.ui.show_page(&user, &host.function, kind, title, page, host.now());
@@ -207,10 +213,10 @@ fn answer_val(kind: DialogKind, answer: Answer) -> Val {
     }
 }
 
-/// `showModalDialog(html, title)`, `showModelessDialog(html, title)`, `showSidebar(html)`:
-/// the HtmlOutput's handle (a template not yet evaluated is refused as the platform's
-/// signature check refuses it), its title (a sidebar's is the output's own), size and
-/// length.
+/// `showModalDialog(html, title)`, `showModelessDialog(html, title)`, `showSidebar(html)`,
+/// `Spreadsheet.show(html)` (a modal dialog): the HtmlOutput's handle (a template not yet
+/// evaluated is refused as the platform's signature check refuses it), its title (a
+/// sidebar's and `show`'s are the output's own), size and length.
 fn page_shown(method: &str, args: &[Val]) -> ServiceResult<(DialogKind, Option<String>, PageShown)> {
     let output = handle_arg(arg(args, 0));
     if output.get("__gas_output").and_then(Val::as_str) != Some("html") {
@@ -223,6 +229,7 @@ fn page_shown(method: &str, args: &[Val]) -> ServiceResult<(DialogKind, Option<S
     let (kind, title) = match method {
         "Ui.showModalDialog" => (DialogKind::ModalDialog, Some(string_arg(args, 1))),
         "Ui.showModelessDialog" => (DialogKind::ModelessDialog, Some(string_arg(args, 1))),
+        "Spreadsheet.show" => (DialogKind::ModalDialog, Some(text("title")).filter(|t| !t.is_empty())),
         _ => (DialogKind::Sidebar, Some(text("title")).filter(|t| !t.is_empty())),
     };
     let page =

@@ -77,6 +77,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     script_app::LOGGER_METHODS,
     sheets::METHODS,
     sheets::bandings::METHODS,
+    sheets::export::METHODS,
     sheets::filters::METHODS,
     sheets::formats::METHODS,
     sheets::formulas::METHODS,
@@ -88,6 +89,9 @@ pub(crate) const TABLES: &[&[Method]] = &[
     utilities::METHODS,
     xml::METHODS,
 ];
+
+/// The families of classes that share their declarations (`crate::methods::Family`).
+pub(crate) const FAMILIES: &[crate::methods::Family] = &[];
 
 /// Each binding module's table of reads (`crate::methods::Read`): the methods the
 /// prelude answers from the handles that module makes.

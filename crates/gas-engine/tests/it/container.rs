@@ -327,3 +327,31 @@ fn a_simple_trigger_may_not_make_or_open_documents() {
     );
     assert!(state(&world).documents.is_empty(), "nothing was made");
 }
+
+#[test]
+fn spreadsheet_show_is_a_modal_dialog_titled_by_the_page_and_needs_a_user() {
+    let src = "function open() {
+      SpreadsheetApp.getActiveSpreadsheet().show(HtmlService.createHtmlOutput('<p>Hi</p>').setTitle('Welcome'));
+    }
+    function tick() {
+      try { SpreadsheetApp.getActiveSpreadsheet().show(HtmlService.createHtmlOutput('x')); } catch (e) { return String(e); }
+    }";
+    let (world, project) = bound(src);
+    let report = run_as(&world, &project, "open", Invocation::by_user(InvocationKind::MenuItem, ANA));
+    let took = latency_ms("SpreadsheetApp.getActiveSpreadsheet") + latency_ms("Spreadsheet.show");
+    assert_eq!(report.end_utc_ms - START_UTC_MS, took, "the script goes on at once");
+    let dialogs = state(&world).ui.dialogs.clone();
+    let shown: Vec<(&str, Option<&str>)> = dialogs.iter().map(|d| (d.kind.name(), d.title.as_deref())).collect();
+    assert_eq!(shown, [("modal_dialog", Some("Welcome"))]);
+    assert_eq!(dialogs[0].page.clone().unwrap().content_chars, 9);
+    let trigger = run_as(&world, &project, "tick", Invocation::of(InvocationKind::TimeTrigger));
+    assert_eq!(
+        result(&trigger),
+        json!("Exception: Cannot call Spreadsheet.show() from this context; have you tried Logger.log() instead?")
+    );
+    let open = run_as(&world, &project, "tick", Invocation::by_user(InvocationKind::OnOpen, ANA));
+    assert_eq!(
+        result(&open),
+        json!("Exception: You do not have permission to call Spreadsheet.show. Required permissions: https://www.googleapis.com/auth/script.container.ui")
+    );
+}

@@ -596,3 +596,27 @@ fn the_form_editors_ui_is_there_only_for_a_user_at_the_bound_form() {
     assert_eq!(run(&bound, "away", InvocationKind::TimeTrigger), json!(context));
     assert_eq!(run(&project("UTC", src), "away", InvocationKind::Manual), json!(context), "a standalone project");
 }
+
+#[test]
+fn the_destination_spreadsheet_and_sheet_name_their_form() {
+    let got = eval(&format!(
+        "{SURVEY}
+         function main() {{
+           const [form, ss] = build();
+           const other = SpreadsheetApp.create('Other');
+           const url = ss.getFormUrl();
+           return {{
+             spreadsheet: url, same: FormApp.openByUrl(url).getId() === form.getId(),
+             sheet: ss.getSheetByName('Form Responses 1').getFormUrl() === url,
+             first: ss.getSheetByName('Sheet1').getFormUrl(), other: other.getFormUrl(),
+             unlinked: (form.removeDestination(), ss.getFormUrl()),
+           }};
+         }}"
+    ));
+    let form_url = got["spreadsheet"].as_str().unwrap_or_default().to_string();
+    assert!(form_url.starts_with("https://docs.google.com/forms/d/") && form_url.ends_with("/viewform"), "{got}");
+    assert_eq!(
+        got,
+        json!({ "spreadsheet": form_url, "same": true, "sheet": true, "first": null, "other": null, "unlinked": null })
+    );
+}

@@ -425,3 +425,39 @@ fn filter_criteria_builders_and_the_custom_formula_gap() {
         ])
     );
 }
+
+#[test]
+fn the_pdf_export_holds_the_visible_sheets_as_shown_and_mail_attaches_it() {
+    let world = new_world();
+    let got = result(&run_in(
+        &world,
+        "Europe/Istanbul",
+        "function main() {
+           var ss = SpreadsheetApp.create('Sales.2025 Q3');
+           ss.getSheets()[0].getRange('A1:C2').setValues([['Region', 'Total', 'When'],
+                                                         ['North', 1234.5, new Date('2025-06-16T08:00:00Z')]]);
+           var hidden = ss.insertSheet('Salaries');
+           hidden.getRange('A1').setValue('secret');
+           hidden.hideSheet();
+           var pdf = ss.getAs(MimeType.PDF);
+           var text = pdf.getDataAsString();
+           var refused = '';
+           try { ss.getAs('text/csv'); } catch (e) { refused = e.message; }
+           MailApp.sendEmail({ to: 'boss@example.com', subject: 'Q3', body: 'attached', attachments: [ss.getBlob()] });
+           return { name: pdf.getName(), type: pdf.getContentType(), head: text.slice(0, 5),
+                    row: text.indexOf('(North   1234.5   6/16/2025 11:00:00)') > 0,
+                    hidden: text.indexOf('secret') >= 0, blob: ss.getBlob().getName(), refused: refused };
+         }",
+        "main",
+        START_UTC_MS,
+    ));
+    assert_eq!(
+        got,
+        json!({ "name": "Sales.pdf", "type": "application/pdf", "head": "%PDF-", "row": true, "hidden": false,
+                "blob": "Sales.pdf",
+                "refused": "Converting from application/vnd.google-apps.spreadsheet to text/csv is not supported." })
+    );
+    let state = state(&world);
+    let attachment = &state.mail.sent[0].mail.attachments[0];
+    assert_eq!((attachment.name.as_str(), attachment.content_type.as_str()), ("Sales.pdf", "application/pdf"));
+}

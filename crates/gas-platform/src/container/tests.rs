@@ -256,6 +256,16 @@ fn browser_dialogs_return_lower_case_button_names_or_the_text() {
         "Cannot call Browser.msgBox() from this context; have you tried Logger.log() instead?"
     );
     assert!(Invocation::of(InvocationKind::MenuItem).check_browser(true, "Browser.inputBox").is_ok());
+    // `Spreadsheet.show` is refused as Browser's dialogs are, and in a simple trigger by its scope.
+    assert_eq!(
+        trigger.check_browser(true, "Spreadsheet.show").unwrap_err().message,
+        "Cannot call Spreadsheet.show() from this context; have you tried Logger.log() instead?"
+    );
+    let open = Invocation::by_user(InvocationKind::OnOpen, "a@x.com");
+    assert_eq!(
+        open.check_authorized("Spreadsheet.show", Some(SCOPE_CONTAINER_UI)).unwrap_err().message,
+        "You do not have permission to call Spreadsheet.show. Required permissions: https://www.googleapis.com/auth/script.container.ui"
+    );
     assert!(Invocation::of(InvocationKind::Manual).check_browser(false, "Browser.inputBox").is_err(), "standalone");
 }
 

@@ -213,6 +213,17 @@ impl Forms {
         *self == Forms::default()
     }
 
+    /// The form whose responses go to spreadsheet `spreadsheet_id` (to its sheet
+    /// `sheet_name`, when given): `Spreadsheet.getFormUrl()`, `Sheet.getFormUrl()`. With
+    /// several the platform's pick is "indeterminate" (documented): here the first by id.
+    pub fn form_sending_to(&self, spreadsheet_id: &str, sheet_name: Option<&str>) -> Option<&str> {
+        self.forms.values().find_map(|form| {
+            let to = form.destination.as_ref()?;
+            let sends = to.spreadsheet_id == spreadsheet_id && sheet_name.is_none_or(|name| to.sheet == name);
+            sends.then_some(form.id.as_str())
+        })
+    }
+
     /// `FormApp.create(title)`.
     pub fn create(&mut self, title: &str) -> ServiceResult<String> {
         if self.forms.len() >= FORMS_MAX {

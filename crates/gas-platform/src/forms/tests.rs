@@ -153,6 +153,12 @@ fn a_destination_gets_a_first_sheet_with_the_header_and_a_row_per_submission() {
     let other = forms.create("Other").unwrap();
     forms.set_destination(&other, "ss-1", &mut books, chrono_tz::UTC).unwrap();
     assert_eq!(forms.get(&other).unwrap().destination.as_ref().unwrap().sheet, "Form Responses 2");
+    // getFormUrl: each response sheet names its own form, the spreadsheet the first by id.
+    assert_eq!(forms.form_sending_to("ss-1", Some("Form Responses 2")), Some(other.as_str()));
+    assert_eq!(forms.form_sending_to("ss-1", Some("Form Responses 1")), Some(id.as_str()));
+    assert_eq!(forms.form_sending_to("ss-1", None), Some(id.as_str()));
+    assert_eq!(forms.form_sending_to("ss-1", Some("Sheet1")), None);
+    assert_eq!(forms.form_sending_to("ss-2", None), None);
 }
 
 #[test]

@@ -51,6 +51,12 @@ pub struct SpreadsheetObjects {
     /// The highest banding id given so far (ids are never reused).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub banding_count: u32,
+    /// Embedded charts (charts.rs), in the order they were inserted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub charts: Vec<super::charts::EmbeddedChart>,
+    /// The highest chart id given so far (ids are never reused).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub chart_count: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -149,11 +155,17 @@ impl Spreadsheet {
         if let Some(sheet) = self.sheets_mut().iter_mut().find(|sheet| sheet.sheet_id() == sheet_id) {
             shift_sheet_rules(sheet, shift);
         }
+        self.shift_charts(sheet_id, shift);
     }
 
-    /// Drops the objects of a deleted sheet (its named ranges, protections and bandings).
+    /// Drops the objects of a deleted sheet (its named ranges, protections, bandings and
+    /// charts; another sheet's chart loses its ranges there).
     pub(super) fn forget_sheet(&mut self, sheet_id: u32) {
         let objects = self.objects_mut();
+        objects.charts.retain(|chart| chart.sheet_id != sheet_id);
+        for chart in &mut objects.charts {
+            chart.ranges.retain(|boxed| boxed.sheet_id != sheet_id);
+        }
         objects.named_ranges.retain(|named| named.range.sheet_id != sheet_id);
         objects.bandings.retain(|banding| banding.range.sheet_id != sheet_id);
         objects.protections.retain(|protection| protection.sheet_id != sheet_id);
@@ -226,6 +238,13 @@ impl SpreadsheetObjects {
         if let Some(banding) = self.bandings.iter().find(|banding| !fits(&banding.range)) {
             return Err(format!("banding {} is not on a sheet of the spreadsheet, inside its grid", banding.id));
         }
+        if let Some(chart) = self.charts.iter().find(|chart| !chart.ranges.iter().all(fits)) {
+            return Err(format!(
+                "chart {} reads a range that is not on a sheet of the spreadsheet, inside its grid",
+                chart.id
+            ));
+        }
+        super::charts::check_charts(book, &self.charts, self.chart_count)?;
         super::banding::check_bandings(&self.bandings, self.banding_count)
     }
 }

@@ -201,6 +201,16 @@ mod tests {
     }
 
     #[test]
+    fn a_spreadsheet_converts_to_pdf_only() {
+        let sheets = Some("application/vnd.google-apps.spreadsheet");
+        assert!(matches!(get_as(sheets, "application/pdf", Some("Q3")), Ok(GetAs::Unimplemented(_))));
+        assert_eq!(
+            get_as(sheets, "text/csv", None).unwrap_err().message,
+            "Converting from application/vnd.google-apps.spreadsheet to text/csv is not supported."
+        );
+    }
+
+    #[test]
     fn get_as_documented_conversions_are_named_gaps() {
         assert_eq!(
             get_as(Some("text/plain"), "application/pdf", None),

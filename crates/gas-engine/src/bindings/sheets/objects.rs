@@ -193,6 +193,8 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(dispatch)
     "Spreadsheet.removeNamedRange" => 80,
     "Spreadsheet.removeViewer" => 300,
     "Spreadsheet.rename" => 100,
+    "Spreadsheet.getFormUrl" => 50,
+    "Sheet.getFormUrl" => 50,
     "Spreadsheet.renameActiveSheet" => 80,
     "Spreadsheet.setAnonymousAccess" => 300 { scope: Some(SCOPE_SPREADSHEETS) },
     "Spreadsheet.setNamedRange" => 80,
@@ -278,6 +280,24 @@ fn range_list(books: &Spreadsheets, sheet: &SheetRef, args: &[Val], method: &str
     Ok(ranges_val(&ranges?))
 }
 
+/// `Spreadsheet.getFormUrl()` / `Sheet.getFormUrl()`: the URL of the form whose responses
+/// go to this spreadsheet (or sheet), null for none (documented; with several, the
+/// platform's pick is "indeterminate": here the first by id).
+fn form_url(world: &gas_platform::World, method: &str, handle: &Val) -> CallResult {
+    let books = &world.spreadsheets;
+    let (spreadsheet_id, sheet_name) = if method == "Sheet.getFormUrl" {
+        let sheet: SheetRef = handle_of(handle)?;
+        let name = books.sheet_name(&sheet)?;
+        (sheet.spreadsheet_id, Some(name))
+    } else {
+        let id = handle.as_str().unwrap_or_default().to_string();
+        books.open_by_id(&id)?;
+        (id, None)
+    };
+    let form = world.forms.form_sending_to(&spreadsheet_id, sheet_name.as_deref());
+    Ok(form.map_or(Val::Null, |id| Val::String(gas_platform::forms::published_url(id))))
+}
+
 fn objects(call: &Call) -> CallResult {
     let (host, method, handle, args) = (call.host, call.method, call.handle, call.args);
     let mut guard = host.world();
@@ -290,6 +310,9 @@ fn objects(call: &Call) -> CallResult {
         let id = handle.as_str().unwrap_or_default().to_string();
         let active = super::super::container::active_sheet(host, world, &id)?;
         return active_sheet(&mut world.spreadsheets, method, &active, args);
+    }
+    if method == "Spreadsheet.getFormUrl" || method == "Sheet.getFormUrl" {
+        return form_url(world, method, handle);
     }
     let books = &mut world.spreadsheets;
     let id = || handle.as_str().unwrap_or_default().to_string();
