@@ -256,6 +256,20 @@ mod tests {
     }
 
     #[test]
+    fn every_family_row_is_declared_on_some_class_of_it() {
+        for family in bindings::FAMILIES {
+            let rows = family.methods.iter().map(|m| m.name).chain(family.reads.iter().map(|r| r.name));
+            for row in rows {
+                let on = family.classes.iter().filter(|class| get(&format!("{class}.{row}")).is_some()).count();
+                let read =
+                    family.classes.iter().any(|class| all_reads().iter().any(|r| r.name == format!("{class}.{row}")));
+                assert!(on > 0 || read, "{row} is on no class of its family {:?}", family.classes);
+            }
+        }
+        assert!(get("EmbeddedPieChartBuilder.set3D").is_some() && get("EmbeddedLineChartBuilder.set3D").is_none());
+    }
+
+    #[test]
     fn lookup_and_params() {
         assert_eq!(get("MailApp.sendEmail").unwrap().params()[0], "recipient");
         assert_eq!(get("UrlFetchApp.fetch").unwrap().params(), ["url", "method"]);

@@ -76,6 +76,7 @@ pub const CHUNKS: &[Chunk] = &[
             include_str!("js/prelude/15_sheets_objects.js"),
             include_str!("js/prelude/16_sheets_surface.js"),
             include_str!("js/prelude/17_sheets_groups.js"),
+            include_str!("js/prelude/18_sheets_charts.js"),
             include_str!("js/prelude/19_sheets_build.js"),
         ),
     },
@@ -278,8 +279,9 @@ fn core_text() -> String {
 fn field_readers() -> String {
     // The tables in their order, not the sorted registry: the core's text needs no
     // registry built before the project's first service call.
+    let families = crate::bindings::FAMILIES.iter().flat_map(|family| family.reads.iter());
     let reads: Vec<&crate::methods::Read> =
-        crate::bindings::READ_TABLES.iter().flat_map(|table| table.iter()).collect();
+        crate::bindings::READ_TABLES.iter().flat_map(|table| table.iter()).chain(families).collect();
     let is_field = |key: &str| !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     let fields: std::collections::BTreeSet<&str> =
         reads.iter().map(|read| read.key).filter(|key| is_field(key)).collect();

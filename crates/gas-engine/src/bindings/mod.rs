@@ -77,6 +77,8 @@ pub(crate) const TABLES: &[&[Method]] = &[
     script_app::LOGGER_METHODS,
     sheets::METHODS,
     sheets::bandings::METHODS,
+    sheets::charts::METHODS,
+    sheets::charts::HANDLE_METHODS,
     sheets::export::METHODS,
     sheets::filters::METHODS,
     sheets::formats::METHODS,
@@ -91,7 +93,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
 ];
 
 /// The families of classes that share their declarations (`crate::methods::Family`).
-pub(crate) const FAMILIES: &[crate::methods::Family] = &[];
+pub(crate) const FAMILIES: &[crate::methods::Family] = &[sheets::charts::BUILDERS];
 
 /// Each binding module's table of reads (`crate::methods::Read`): the methods the
 /// prelude answers from the handles that module makes.
@@ -100,6 +102,7 @@ pub(crate) const READ_TABLES: &[&[Read]] = &[
     gmail::READS,
     script_app::READS,
     sheets::READS,
+    sheets::charts::READS,
     sheets::filters::READS,
     sheets::formats::READS,
     sheets::objects::READS,

@@ -247,9 +247,14 @@ fn the_prelude_reads_no_rust_field_and_every_declared_read_names_one() {
         }
     }
     let written = |field: &str| {
-        [format!("pub {field}:"), format!(" {field}: "), format!("(\"{field}\".into()")]
-            .iter()
-            .any(|form| rust.contains(form))
+        [
+            format!("pub {field}:"),
+            format!(" {field}: "),
+            format!("(\"{field}\".into()"),
+            format!("rename = \"{field}\""),
+        ]
+        .iter()
+        .any(|form| rust.contains(form))
     };
     let reads = gas_engine::methods::all_reads();
     assert!(reads.len() > 50, "the reads: {}", reads.len());

@@ -282,7 +282,7 @@ fn latency_overrides_apply_per_method() {
 fn an_unimplemented_api_throws_a_clear_error_naming_it() {
     let cases = [
         ("SpreadsheetApp.newDataSourceSpec()", "gas-sim does not implement SpreadsheetApp.newDataSourceSpec()"),
-        ("SpreadsheetApp.create('x').getSheets()[0].getCharts()", "gas-sim does not implement Sheet.getCharts()"),
+        ("SpreadsheetApp.create('x').getSheets()[0].getSlicers()", "gas-sim does not implement Sheet.getSlicers()"),
         ("LanguageApp.translate()", "gas-sim does not implement LanguageApp.translate()"),
         (
             "SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables()",

@@ -43,9 +43,9 @@ fn the_error_keeps_its_text_and_an_uncaught_gap_is_counted_too() {
     assert_eq!((error.file.as_deref(), error.line), (Some("Code.gs"), Some(3)));
     assert_eq!(report.gaps, vec![site("LanguageApp.translate", "Code.gs", 3, 1)]);
     let got = eval(
-        "function main() { try { SpreadsheetApp.create('x').getSheets()[0].getCharts(); } catch (e) { return [e.name, e.message]; } }",
+        "function main() { try { SpreadsheetApp.create('x').getSheets()[0].getSlicers(); } catch (e) { return [e.name, e.message]; } }",
     );
-    assert_eq!(got, serde_json::json!(["Error", "gas-sim does not implement Sheet.getCharts()"]));
+    assert_eq!(got, serde_json::json!(["Error", "gas-sim does not implement Sheet.getSlicers()"]));
 }
 
 #[test]

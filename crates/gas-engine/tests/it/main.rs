@@ -35,6 +35,7 @@ mod rules_defects;
 mod sandbox;
 mod sheet_triggers;
 mod sheets_bandings;
+mod sheets_charts;
 mod sheets_formulas;
 mod sheets_groups;
 mod sheets_locale;

@@ -121,6 +121,18 @@ pub struct EmbeddedChart {
     pub spec: ChartSpec,
 }
 
+/// Charts' `TextStyle` (`Charts.newTextStyle()`: a builder's and a style's handle), with
+/// Gviz's textStyle field names, so an option holding one is Gviz's object. Unset fields
+/// are null (the platform's defaults are not documented).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TextStyle {
+    pub color: Option<String>,
+    #[serde(rename = "fontName")]
+    pub font_name: Option<String>,
+    #[serde(rename = "fontSize")]
+    pub font_size: Option<f64>,
+}
+
 /// How a builder setter writes its option: the value as given, a constant, a `Charts`
 /// enum's name in lower case, a curve style's Gviz name, or a [min, max] window.
 #[derive(Debug, Clone, Copy)]

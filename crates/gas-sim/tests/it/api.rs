@@ -19,7 +19,7 @@ fn api_prints_coverage_per_service_and_per_class() {
     let cache = text.lines().find(|l| l.starts_with("Cache ")).expect("a Cache line");
     // CacheService 3 of 3, Cache 6 of 6.
     assert!(cache.split_whitespace().collect::<Vec<_>>().ends_with(&["2", "9", "9"]), "{cache}");
-    assert!(text.lines().any(|l| l.starts_with("Charts ") && l.contains(" 0 ")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("Slides ") && l.contains(" 0 ")), "{text}");
     assert_eq!(stdout(&gas_sim(&["api"])), text, "deterministic");
 
     let out = gas_sim(&["api", "SpreadsheetApp"]);

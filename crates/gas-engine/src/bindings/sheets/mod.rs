@@ -6,6 +6,7 @@
 //! answer through [`in_books`], which recalculates formulas around the call.
 
 pub(in crate::bindings) mod bandings;
+pub(in crate::bindings) mod charts;
 pub(in crate::bindings) mod export;
 pub(in crate::bindings) mod filters;
 pub(in crate::bindings) mod formats;

@@ -49,6 +49,7 @@
   // Services implemented after the globals' order was fixed keep their catalogue place
   // (a script listing the global object sees the order it always saw).
   makers.XmlService = () => xml().XmlService;
+  makers.Charts = () => sheetsService().Charts;
   makers.CalendarApp = () => calendar().CalendarApp;
   makers.FormApp = () => forms().FormApp;
   makers.DocumentApp = () => documents().DocumentApp;

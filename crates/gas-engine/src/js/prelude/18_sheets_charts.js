@@ -1,0 +1,43 @@
+  // ---- SpreadsheetApp: embedded charts (see 10_sheets.js for sheetClass) -------------
+  // A builder's handle is the whole chart it builds (gas-platform's ChartHandle), every
+  // method declared once for the ten builders (bindings/sheets/charts.rs). A step changes
+  // the builder in place and returns the builder the catalogue names: the base methods
+  // (addRange, setOption, setPosition ...) the base EmbeddedChartBuilder, `asLineChart` a
+  // line chart's builder, the rest the builder itself. The steps are made when a class
+  // makes its first object (lazyClass), so a project without charts pays for none.
+  // Charts' text styles are here too, with the `Charts` global (99_globals.js).
+  const chartBuilderClasses = [
+    'EmbeddedChartBuilder', 'EmbeddedAreaChartBuilder', 'EmbeddedBarChartBuilder', 'EmbeddedColumnChartBuilder',
+    'EmbeddedComboChartBuilder', 'EmbeddedHistogramChartBuilder', 'EmbeddedLineChartBuilder',
+    'EmbeddedPieChartBuilder', 'EmbeddedScatterChartBuilder', 'EmbeddedTableChartBuilder',
+  ];
+  const chartClasses = {
+    EmbeddedChart: klass('EmbeddedChart', {}), ContainerInfo: klass('ContainerInfo', {}),
+    ChartOptions: klass('ChartOptions', {}),
+  };
+  const chartStep = (className, name, Returns) => function (...args) {
+    this._h = call(className + '.' + name, this._h, args, true);
+    return Returns === undefined || this instanceof Returns ? this : new Returns(this._h);
+  };
+  const chartSteps = (className) => {
+    const base = catalogueClass('EmbeddedChartBuilder')[1];
+    const names = catalogueClass(className)[1];
+    const steps = {};
+    for (let j = 0; j < names.length; j++) {
+      const name = names[j];
+      // `build` makes an EmbeddedChart and the getters read the handle (declared).
+      if (name === 'build' || name.indexOf('get') === 0) continue;
+      let Returns;
+      if (name.indexOf('as') === 0) Returns = chartClasses['Embedded' + name.slice(2) + 'Builder'];
+      else if (className !== 'EmbeddedChartBuilder' && base.indexOf(name) >= 0) Returns = chartClasses.EmbeddedChartBuilder;
+      steps[name] = chartStep(className, name, Returns);
+    }
+    return steps;
+  };
+  for (let i = 0; i < chartBuilderClasses.length; i++) {
+    const className = chartBuilderClasses[i];
+    chartClasses[className] = lazyClass(className, () => chartSteps(className));
+  }
+  klass('Charts.TextStyle', {});
+  lazyClass('Charts.TextStyleBuilder', () => inPlace('Charts.TextStyleBuilder', ['setColor', 'setFontName', 'setFontSize']));
+  Object.assign(sheets, chartClasses);
