@@ -106,6 +106,8 @@ fn refusals_and_gaps_say_what_is_wrong() {
          try { SHEET.newChart().addRange(other); } catch (e) { out.push(e.message); }
          try { SHEET.newChart().setPosition(0, 1, 0, 0); } catch (e) { out.push(e.message); }
          try { SHEET.updateChart(SHEET.newChart().build()); } catch (e) { out.push(e.message); }
+         try { SHEET.insertChart(SHEET.newChart().asPieChart()); } catch (e) { out.push(e.message.indexOf('method signature for Sheet.insertChart') > 0); }
+         try { SHEET.newChart().setPosition(1001, 1, 0, 0).build(); SHEET.insertChart(SHEET.newChart().setPosition(1001, 1, 0, 0).build()); } catch (e) { out.push(e.message); }
          SHEET.insertChart(SHEET.newChart().asColumnChart().build());
          try { SHEET.getCharts()[0].getAs('image/png'); } catch (e) { out.push(e.message); }
          return out;",
@@ -116,6 +118,8 @@ fn refusals_and_gaps_say_what_is_wrong() {
             "The range must be in the same spreadsheet as the chart.",
             "The chart's anchor row and column must be at least 1.",
             "The chart does not exist on this sheet.",
+            true,
+            "The chart's anchor cell is outside the sheet.",
             "gas-sim does not implement EmbeddedChart.getAs()",
         ])
     );

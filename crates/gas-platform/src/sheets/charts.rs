@@ -41,6 +41,9 @@ pub mod text {
     pub const OTHER_SPREADSHEET: &str = "The range must be in the same spreadsheet as the chart.";
     /// `setPosition` with an anchor row or column below 1 (assumed).
     pub const BAD_ANCHOR: &str = "The chart's anchor row and column must be at least 1.";
+    /// `insertChart`/`updateChart` of a chart anchored past the sheet's last row or
+    /// column (assumed).
+    pub const ANCHOR_OUTSIDE: &str = "The chart's anchor cell is outside the sheet.";
     /// Past the bounds above.
     pub const TOO_MANY_CHARTS: &str = "gas-sim: a spreadsheet holds at most 1000 charts";
     pub const TOO_MANY_RANGES: &str = "gas-sim: a chart reads at most 100 ranges";
@@ -105,6 +108,10 @@ pub struct ChartHandle {
     pub chart_id: Option<u32>,
     #[serde(default)]
     pub ranges: Vec<RangeRef>,
+    /// An `EmbeddedChart`'s (`build()`, `getCharts()`), not a builder's: only a built
+    /// chart goes into a sheet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub built: bool,
     #[serde(flatten)]
     pub spec: ChartSpec,
 }
@@ -259,10 +266,15 @@ impl ChartSpec {
         if !(row >= 1.0 && column >= 1.0) {
             return Err(ServiceError::new(text::BAD_ANCHOR));
         }
+        if !(row.is_finite() && column.is_finite()) {
+            return Err(ServiceError::new(text::ANCHOR_OUTSIDE));
+        }
+        // An anchor past the sheet is refused where the chart goes in (the builder does
+        // not know the sheet's size); past u32 it is past every sheet.
         let pixels = |v: f64| v.clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32;
         self.position = ChartPosition {
-            anchor_row: row.min(f64::from(u32::MAX)) as u32,
-            anchor_column: column.min(f64::from(u32::MAX)) as u32,
+            anchor_row: row.min(f64::from(u32::MAX)).trunc() as u32,
+            anchor_column: column.min(f64::from(u32::MAX)).trunc() as u32,
             offset_x_px: pixels(offset_x),
             offset_y_px: pixels(offset_y),
         };
@@ -281,7 +293,7 @@ impl ChartSpec {
 impl ChartHandle {
     /// `Sheet.newChart()`: a builder for a chart on `sheet`.
     pub fn new_on(sheet: SheetRef) -> ChartHandle {
-        ChartHandle { sheet, chart_id: None, ranges: Vec::new(), spec: ChartSpec::default() }
+        ChartHandle { sheet, chart_id: None, ranges: Vec::new(), built: false, spec: ChartSpec::default() }
     }
 
     /// `addRange(range)`: a range of the chart's spreadsheet, at most `RANGES_PER_CHART_MAX`.
@@ -306,8 +318,7 @@ impl Spreadsheets {
     /// `Sheet.insertChart(chart)`: the chart on `sheet` with a new id (a chart that was
     /// inserted already goes in again as a copy: assumed).
     pub fn insert_chart(&mut self, sheet: &SheetRef, chart: &ChartHandle) -> ServiceResult<u32> {
-        self.sheet(sheet)?;
-        let stored = stored_chart(sheet, chart)?;
+        let stored = self.chart_to_store(sheet, chart)?;
         let book = self.book_mut(&sheet.spreadsheet_id)?;
         let objects = book.objects_mut();
         if objects.charts.len() >= CHARTS_PER_SPREADSHEET_MAX {
@@ -329,8 +340,7 @@ impl Spreadsheets {
 
     /// `Sheet.updateChart(chart)`: the chart with the same id on `sheet` becomes `chart`.
     pub fn update_chart(&mut self, sheet: &SheetRef, chart: &ChartHandle) -> ServiceResult<()> {
-        self.sheet(sheet)?;
-        let stored = stored_chart(sheet, chart)?;
+        let stored = self.chart_to_store(sheet, chart)?;
         let book = self.book_mut(&sheet.spreadsheet_id)?;
         let kept = book.objects_mut().charts.iter_mut().find(|kept| on_sheet(kept, sheet, chart));
         let kept = kept.ok_or_else(|| ServiceError::new(text::NOT_ON_SHEET))?;
@@ -348,15 +358,32 @@ impl Spreadsheets {
     }
 }
 
+impl Spreadsheets {
+    /// The chart `sheet` keeps for `chart` (id 0 until given one): its ranges still in
+    /// their sheets (a range the script holds may have lost its rows, or its sheet), its
+    /// anchor a cell of `sheet`, within the bounds.
+    fn chart_to_store(&self, sheet: &SheetRef, chart: &ChartHandle) -> ServiceResult<EmbeddedChart> {
+        let grid = self.sheet(sheet)?;
+        let position = &chart.spec.position;
+        if position.anchor_row > grid.max_rows() || position.anchor_column > grid.max_columns() {
+            return Err(ServiceError::new(text::ANCHOR_OUTSIDE));
+        }
+        if chart.ranges.iter().any(|range| range.sheet.spreadsheet_id != sheet.spreadsheet_id) {
+            return Err(ServiceError::new(text::OTHER_SPREADSHEET));
+        }
+        for range in &chart.ranges {
+            self.range_sheet(range)?;
+        }
+        stored_chart(sheet, chart)
+    }
+}
+
 fn on_sheet(kept: &EmbeddedChart, sheet: &SheetRef, chart: &ChartHandle) -> bool {
     kept.sheet_id == sheet.sheet_id && Some(kept.id) == chart.chart_id
 }
 
-/// The chart a sheet keeps for `chart` (id 0 until given one).
+/// The chart a sheet keeps for `chart` (id 0 until given one), its bounds checked.
 fn stored_chart(sheet: &SheetRef, chart: &ChartHandle) -> ServiceResult<EmbeddedChart> {
-    if chart.ranges.iter().any(|range| range.sheet.spreadsheet_id != sheet.spreadsheet_id) {
-        return Err(ServiceError::new(text::OTHER_SPREADSHEET));
-    }
     if chart.ranges.len() > RANGES_PER_CHART_MAX {
         return Err(ServiceError::new(text::TOO_MANY_RANGES));
     }
@@ -371,6 +398,7 @@ fn handle_of(spreadsheet_id: &str, chart: &EmbeddedChart) -> ChartHandle {
         sheet: SheetRef { spreadsheet_id: spreadsheet_id.to_string(), sheet_id: chart.sheet_id },
         chart_id: Some(chart.id),
         ranges: chart.ranges.iter().map(|boxed| range_of(spreadsheet_id, boxed)).collect(),
+        built: true,
         spec: chart.spec.clone(),
     }
 }
@@ -526,6 +554,18 @@ mod tests {
         assert_eq!(books.update_chart(&sheet, &chart).unwrap_err().message, text::NOT_ON_SHEET, "never inserted");
         assert_eq!(books.charts_of(&sheet).unwrap().iter().map(|c| c.chart_id).collect::<Vec<_>>(), [Some(2)]);
         assert_eq!(books.insert_chart(&sheet, &chart).unwrap(), 3, "ids are never reused");
+        let mut far = chart.clone();
+        far.spec.set_position(5_000.0, 1.0, 0.0, 0.0).unwrap();
+        assert_eq!(books.insert_chart(&sheet, &far).unwrap_err().message, text::ANCHOR_OUTSIDE);
+        assert_eq!(
+            ChartSpec::default().set_position(f64::INFINITY, 1.0, 0.0, 0.0).unwrap_err().message,
+            text::ANCHOR_OUTSIDE
+        );
+        // A range that lost its rows, or its sheet, is refused, not stored.
+        let mut stale = ChartHandle::new_on(sheet.clone());
+        stale.add_range(range(&sheet, 990, 1, 10, 1)).unwrap();
+        books.delete_rows(&sheet, 1, 20).unwrap();
+        assert!(books.insert_chart(&sheet, &stale).is_err());
     }
 
     #[test]

@@ -11,6 +11,7 @@ use chrono_tz::Tz;
 use super::{RangeRef, Spreadsheets};
 use crate::error::ServiceResult;
 use crate::text_pdf::{push_wrapped, render, win_ansi, Line, BODY_SIZE_PT};
+use crate::utilities;
 
 /// The size of a sheet's name above its rows.
 const SHEET_NAME_SIZE_PT: f32 = 13.0;
@@ -19,7 +20,12 @@ const CELL_SEPARATOR: &str = "   ";
 
 impl Spreadsheets {
     /// The PDF export of spreadsheet `id`, titled with its name.
+    /// Past a blob's size in text alone, it stops with the blob's error (a PDF holds at
+    /// least its text) before building the rest.
     pub fn export_pdf(&self, id: &str, script_zone: Tz) -> ServiceResult<Vec<u8>> {
+        let name = self.spreadsheet_name(id)?;
+        let too_large = || utilities::blob_too_large(Some(&utilities::renamed(&name, "pdf")));
+        let mut text_bytes = 0usize;
         let mut lines = Vec::new();
         for sheet in self.get_sheets(id)? {
             if self.is_sheet_hidden(&sheet)? {
@@ -36,10 +42,15 @@ impl Spreadsheets {
             let all = RangeRef { sheet, row: 1, column: 1, num_rows: last_row, num_columns: last_column };
             for row in self.get_display_values(&all, script_zone)? {
                 let shown = row.iter().rposition(|cell| !cell.is_empty()).map_or(0, |last| last + 1);
-                push_wrapped(&mut lines, &win_ansi(&row[..shown].join(CELL_SEPARATOR)), BODY_SIZE_PT, false, 0.0);
+                let text = win_ansi(&row[..shown].join(CELL_SEPARATOR));
+                text_bytes += text.len();
+                if text_bytes > utilities::BLOB_BYTES_MAX {
+                    return Err(too_large());
+                }
+                push_wrapped(&mut lines, &text, BODY_SIZE_PT, false, 0.0);
             }
         }
-        Ok(render(lines, &self.spreadsheet_name(id)?, b"gas-sim-spreadsheet"))
+        Ok(render(lines, &name, b"gas-sim-spreadsheet"))
     }
 }
 

@@ -113,8 +113,22 @@ impl Workers {
             Some(worker) => worker,
             None => spawn_worker()?,
         };
+        Ok(self.keep(worker))
+    }
+
+    /// A ready worker from the pool, if it holds one; its slot.
+    fn borrow_ready(&mut self) -> Option<usize> {
+        let worker = {
+            let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+            let ready = pool.iter().rposition(|w| w.prepared.load(Ordering::Acquire))?;
+            pool.remove(ready)
+        };
+        Some(self.keep(worker))
+    }
+
+    fn keep(&mut self, worker: Worker) -> usize {
         self.threads.push(worker);
-        Ok(self.threads.len() - 1)
+        self.threads.len() - 1
     }
 
     /// Sends `job` to a worker; `parked` executions are waiting at the gate (each holds
@@ -137,8 +151,17 @@ impl Workers {
             }
             // Workers that hold no parked execution: they are reporting or preparing.
             let finishing = self.threads.len().saturating_sub(parked);
-            if finishing == 0 || self.second_due(waiting_since.elapsed()) {
+            if finishing == 0 {
                 break self.borrow()?;
+            }
+            match self.second_due(waiting_since.elapsed()) {
+                Some(Second::New) => break self.borrow()?,
+                Some(Second::FromPool) => {
+                    if let Some(slot) = self.borrow_ready() {
+                        break slot;
+                    }
+                }
+                None => {}
             }
             if self.idle.is_empty() {
                 if let Some(bug) = &self.bug {
@@ -187,14 +210,16 @@ impl Workers {
     }
 
     /// Whether a run with one worker, after waiting `waited` for it this time, takes a
-    /// second: at once from the pool if one there is ready, as a new thread only once the
-    /// whole run's waiting has reached what starting one costs.
-    fn second_due(&self, waited: std::time::Duration) -> bool {
+    /// second: a ready one from the pool at once, any (a new thread if need be) only once
+    /// the whole run's waiting has reached what starting one costs.
+    fn second_due(&self, waited: std::time::Duration) -> Option<Second> {
         if self.threads.len() >= Workers::ALTERNATING || waited < Workers::SECOND_WORKER_WAIT {
-            return false;
+            return None;
         }
-        self.waited_for_one + waited >= Workers::NEW_SECOND_WORKER_AFTER_WAITING
-            || POOL.lock().unwrap_or_else(|p| p.into_inner()).iter().any(|w| w.prepared.load(Ordering::Acquire))
+        if self.waited_for_one + waited >= Workers::NEW_SECOND_WORKER_AFTER_WAITING {
+            return Some(Second::New);
+        }
+        Some(Second::FromPool)
     }
 
     /// Moves the reports that have arrived to `received`, and their workers to `idle`.
@@ -255,6 +280,14 @@ impl Workers {
             .enumerate()
             .any(|(slot, worker)| !self.idle.contains(&slot) && !worker.alive.load(Ordering::Acquire))
     }
+}
+
+/// Where a run's second worker may come from (`Workers::second_due`).
+enum Second {
+    /// Only a ready one the pool holds.
+    FromPool,
+    /// The pool's, or a new thread.
+    New,
 }
 
 /// How often a scheduler waiting for a worker checks that the worker is still alive

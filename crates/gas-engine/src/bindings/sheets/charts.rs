@@ -137,7 +137,11 @@ fn answer(call: &Call) -> CallResult {
 
 fn sheet_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) -> CallResult {
     let sheet: SheetRef = handle_of(handle)?;
-    let chart = || handle_of::<ChartHandle>(handle_arg(arg(args, 0)));
+    // A builder where a chart is due (`.build()` forgotten) fails the signature check.
+    let chart = || match handle_of::<ChartHandle>(handle_arg(arg(args, 0))) {
+        Ok(chart) if chart.built => Ok(chart),
+        _ => Err(signature_error(method, args)),
+    };
     let value = match method {
         "Sheet.newChart" => {
             books.sheet(&sheet)?;
@@ -155,8 +159,12 @@ fn sheet_call(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]
 fn answer_handle(call: &Call) -> CallResult {
     let (method, handle, args) = (call.method, call.handle, call.args);
     let value = match method {
-        // The builder of the chart: the same handle (its id kept, for updateChart).
-        "EmbeddedChart.modify" => handle.clone(),
+        // The builder of the chart: the same chart (its id kept, for updateChart).
+        "EmbeddedChart.modify" => {
+            let mut chart: ChartHandle = handle_of(handle)?;
+            chart.built = false;
+            to_val(&chart)
+        }
         "ChartOptions.get" => handle.get(&string_arg(args, 0)).cloned().unwrap_or(Val::Null),
         "Charts.newTextStyle" => to_val(&TextStyle::default()),
         "Charts.TextStyleBuilder.build" => handle.clone(),
@@ -180,6 +188,7 @@ fn answer_builder(call: &Call) -> CallResult {
     // An object argument (a Range, a TextStyle) is its handle.
     let json_args: Vec<serde_json::Value> = call.args.iter().map(|a| handle_arg(a).to_json()).collect();
     if name == "build" {
+        chart.built = true;
         return Ok(to_val(&chart));
     }
     builder_step(&mut chart, class, name, call.args, &json_args)?;
