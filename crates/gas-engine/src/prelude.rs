@@ -77,6 +77,7 @@ pub const CHUNKS: &[Chunk] = &[
             include_str!("js/prelude/16_sheets_surface.js"),
             include_str!("js/prelude/17_sheets_groups.js"),
             include_str!("js/prelude/18_sheets_charts.js"),
+            include_str!("js/prelude/18_sheets_metadata.js"),
             include_str!("js/prelude/19_sheets_build.js"),
         ),
     },

@@ -126,7 +126,9 @@
 //! - objects: `objects.rs` (on `Spreadsheet`: named ranges, protections, sharing, locale,
 //!   bandings; on `Sheet`: the validation layer, conditional format rules and the filter),
 //!   `filter.rs`, `banding.rs` (alternating colours: themes, colours, no shared cell),
-//!   `anchored.rs` (how a box
+//!   `charts.rs` (embedded charts: specs, Gviz option setters, ids, moves),
+//!   `metadata.rs` (developer metadata: locations, finders, moves), `export.rs` (the PDF
+//!   export), `anchored.rs` (how a box
 //!   moves when rows or columns are inserted or deleted: `GridBox::shifted`), `named.rs`,
 //!   `protection.rs`, `validation.rs`, `user_input.rs` (what a person's typing must pass:
 //!   `DataValidation::accepts` per criterion, the refusal texts), `surface.rs` (sheet

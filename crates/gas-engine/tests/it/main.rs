@@ -39,6 +39,7 @@ mod sheets_charts;
 mod sheets_formulas;
 mod sheets_groups;
 mod sheets_locale;
+mod sheets_metadata;
 mod sheets_objects;
 mod sheets_refs;
 mod sheets_structure;

@@ -89,6 +89,7 @@ pub mod groups;
 pub mod layer;
 pub mod layout;
 pub mod locale;
+pub mod metadata;
 mod model;
 pub(crate) use model::journal;
 pub mod named;
