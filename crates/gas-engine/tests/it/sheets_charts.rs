@@ -139,3 +139,16 @@ fn charts_persist_in_the_world_between_executions() {
     );
     assert_eq!(eval_in(&world, &read), json!([1, "Share", "PIE"]));
 }
+
+#[test]
+fn a_copied_sheet_brings_its_charts_reading_its_own_cells() {
+    let got = eval_book(
+        "SHEET.insertChart(SHEET.newChart().asLineChart().addRange(SHEET.getRange('A1:B4')).build());
+         var copy = SHEET.copyTo(SS);
+         var chart = copy.getCharts()[0];
+         var range = chart.getRanges()[0];
+         return [copy.getCharts().length, chart.getChartId(), range.getSheet().getName(), range.getA1Notation(),
+                 SHEET.getCharts()[0].getChartId()];",
+    );
+    assert_eq!(got, json!([1, 2, "Copy of Sheet1", "A1:B4", 1]));
+}

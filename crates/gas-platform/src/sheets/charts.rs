@@ -9,9 +9,9 @@
 //! A chart draws nothing: gas-sim renders no chart, so `EmbeddedChart.getAs/getBlob` are
 //! gaps. Charts are the spreadsheet's objects (`SpreadsheetObjects::charts`) with
 //! spreadsheet-wide ids; their ranges and anchor move with rows and columns
-//! (`Spreadsheet::shift_charts`), a deleted sheet's charts go with it. Not modelled: a
-//! copied sheet's charts (`copyTo`, `duplicateActiveSheet` copy none), hidden rows left
-//! out of a chart (nothing reads a chart's data).
+//! (`Spreadsheet::shift_charts`), a deleted sheet's charts go with it, a copied sheet's
+//! are copied (`Spreadsheet::copy_charts`). Not modelled: hidden rows left out of a chart
+//! (nothing reads a chart's data).
 
 use std::collections::BTreeMap;
 
@@ -441,6 +441,39 @@ impl Spreadsheet {
     }
 }
 
+impl Spreadsheet {
+    /// The charts of sheet `source_id` of `charts` copied onto sheet `copy_id` of this
+    /// spreadsheet with new ids (`Sheet.copyTo`, `duplicateActiveSheet`): a range of the
+    /// source sheet reads the copy's cells; a range of another sheet stays in a copy
+    /// within the spreadsheet and is left out of one in another spreadsheet (assumed, as
+    /// Sheets' "Duplicate"). Refused whole past `CHARTS_PER_SPREADSHEET_MAX`.
+    pub(super) fn copy_charts(
+        &mut self,
+        charts: &[EmbeddedChart],
+        source_id: u32,
+        copy_id: u32,
+        same_spreadsheet: bool,
+    ) -> ServiceResult<()> {
+        let copies: Vec<&EmbeddedChart> = charts.iter().filter(|chart| chart.sheet_id == source_id).collect();
+        let objects = self.objects_mut();
+        if objects.charts.len() + copies.len() > CHARTS_PER_SPREADSHEET_MAX {
+            return Err(ServiceError::new(text::TOO_MANY_CHARTS));
+        }
+        for chart in copies {
+            let id = objects.chart_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
+            objects.chart_count = id;
+            let ranges = chart
+                .ranges
+                .iter()
+                .filter(|boxed| same_spreadsheet || boxed.sheet_id == source_id)
+                .map(|boxed| if boxed.sheet_id == source_id { GridBox { sheet_id: copy_id, ..*boxed } } else { *boxed })
+                .collect();
+            objects.charts.push(EmbeddedChart { id, sheet_id: copy_id, ranges, spec: chart.spec.clone() });
+        }
+        Ok(())
+    }
+}
+
 /// A state file's charts: on sheets of the spreadsheet, inside their grids, ids unique
 /// and below the count, within the bounds.
 pub(super) fn check_charts(book: &Spreadsheet, charts: &[EmbeddedChart], chart_count: u32) -> Result<(), String> {
@@ -590,6 +623,27 @@ mod tests {
         let other = books.insert_sheet(&sheet.spreadsheet_id, Some("Other")).unwrap();
         books.delete_sheet(&sheet).unwrap();
         assert!(books.open_by_id(&other.spreadsheet_id).unwrap().objects().charts.is_empty());
+    }
+
+    #[test]
+    fn a_copied_sheet_takes_copies_of_its_charts_reading_its_own_cells() {
+        let (mut books, sheet) = book_with_sheet();
+        let other = books.insert_sheet(&sheet.spreadsheet_id, Some("Data")).unwrap();
+        let mut chart = ChartHandle::new_on(sheet.clone());
+        chart.add_range(range(&sheet, 1, 1, 3, 2)).unwrap();
+        chart.add_range(range(&other, 1, 1, 2, 2)).unwrap();
+        books.insert_chart(&sheet, &chart).unwrap();
+        let copy = books.copy_sheet(&sheet, &sheet.spreadsheet_id.clone(), true).unwrap();
+        let copied = books.charts_of(&copy).unwrap();
+        assert_eq!(copied.len(), 1);
+        assert_eq!(copied[0].chart_id, Some(2), "a new id");
+        let sheets: Vec<u32> = copied[0].ranges.iter().map(|r| r.sheet.sheet_id).collect();
+        assert_eq!(sheets, [copy.sheet_id, other.sheet_id], "its own cells, the other sheet's kept");
+        let elsewhere = books.create("Elsewhere").unwrap();
+        let moved = books.copy_sheet(&sheet, &elsewhere, false).unwrap();
+        let there = books.charts_of(&moved).unwrap();
+        assert_eq!(there[0].ranges.len(), 1, "another spreadsheet's copy reads only its own cells");
+        assert_eq!((there[0].chart_id, there[0].ranges[0].sheet.sheet_id), (Some(1), moved.sheet_id));
     }
 
     #[test]

@@ -62,8 +62,8 @@ impl Spreadsheets {
 
     /// `Sheet.copyTo(spreadsheet)` (added last) and `duplicateActiveSheet()` (`after`:
     /// inserted after the source): the copy, named `Copy of NAME`, with the values,
-    /// layers, validations, conditional format rules, filter and bandings; named ranges and
-    /// protections stay with the original (assumed).
+    /// layers, validations, conditional format rules, filter, bandings and charts; named
+    /// ranges, protections and developer metadata stay with the original (assumed).
     pub fn copy_sheet(
         &mut self,
         sheet: &SheetRef,
@@ -84,9 +84,15 @@ impl Spreadsheets {
         if let Some(filter) = &mut copy.objects_mut().filter {
             filter.range.sheet_id = sheet_id;
         }
-        let bandings = self.open_by_id(&sheet.spreadsheet_id)?.sheet_bandings(sheet.sheet_id);
+        let source_book = self.open_by_id(&sheet.spreadsheet_id)?;
+        let bandings = source_book.sheet_bandings(sheet.sheet_id);
+        let charts = source_book.objects().charts.clone();
         let book = self.book_mut(destination_id)?;
         book.check_room_for_bandings(bandings.len())?;
+        let copied_charts = charts.iter().filter(|chart| chart.sheet_id == sheet.sheet_id).count();
+        if book.objects().charts.len() + copied_charts > super::super::charts::CHARTS_PER_SPREADSHEET_MAX {
+            return Err(crate::ServiceError::new(super::super::charts::text::TOO_MANY_CHARTS));
+        }
         let at = match book.sheets().iter().position(|tab| tab.sheet_id() == sheet.sheet_id) {
             Some(index) if after_source => index + 1,
             _ => book.sheets().len(),
@@ -94,6 +100,7 @@ impl Spreadsheets {
         book.sheets_mut().insert(at, copy);
         // Its bandings too, with new ids (assumed, as the filter).
         book.copy_bandings(&bandings, sheet_id)?;
+        book.copy_charts(&charts, sheet.sheet_id, sheet_id, destination_id == sheet.spreadsheet_id)?;
         Ok(SheetRef { spreadsheet_id: destination_id.to_string(), sheet_id })
     }
 
