@@ -112,3 +112,18 @@ fn metadata_change_move_and_go() {
         })
     );
 }
+
+#[test]
+fn a_visibility_that_is_no_enum_name_fails_the_signature_check() {
+    let got = eval_book(
+        "var out = [SHEET.getRange('A1:D5').getDeveloperMetadata().length];
+         var signature = function (f) { try { f(); return 'no error'; } catch (e) { return e.message.indexOf('method signature') > 0; } };
+         out.push(signature(function () { SS.addDeveloperMetadata('k', 'v', 'PUBLIC'); }));
+         SS.addDeveloperMetadata('k');
+         out.push(signature(function () { SS.getDeveloperMetadata()[0].setVisibility('x'); }));
+         out.push(signature(function () { SS.createDeveloperMetadataFinder().withLocationType('CELL'); }));
+         out.push(String(SS.getDeveloperMetadata()[0].getVisibility()));
+         return out;",
+    );
+    assert_eq!(got, json!([0, true, true, true, "DOCUMENT"]));
+}

@@ -19,9 +19,14 @@ use serde::{Deserialize, Serialize};
 
 use super::anchored::GridBox;
 use super::model::Spreadsheet;
-use super::shift::Shift;
+use super::shift::{Dim, Shift};
 use super::{RangeRef, SheetRef, Spreadsheets};
 use crate::error::{ServiceError, ServiceResult};
+
+/// `SpreadsheetApp.DeveloperMetadataVisibility`'s names.
+pub const VISIBILITIES: [&str; 2] = ["DOCUMENT", "PROJECT"];
+/// `SpreadsheetApp.DeveloperMetadataLocationType`'s names.
+pub const LOCATION_TYPES: [&str; 4] = ["SPREADSHEET", "SHEET", "ROW", "COLUMN"];
 
 /// Metadata one spreadsheet holds (gas-sim's bound).
 pub const METADATA_PER_SPREADSHEET_MAX: usize = 10_000;
@@ -153,6 +158,24 @@ pub struct Finder {
     pub location_type: Option<String>,
 }
 
+impl Finder {
+    /// `createDeveloperMetadataFinder()` of a spreadsheet (no sheet or range), a sheet or
+    /// a range: every metadata in that scope until a step narrows it.
+    pub fn new(spreadsheet_id: String, sheet: Option<SheetRef>, range: Option<RangeRef>) -> Finder {
+        Finder {
+            spreadsheet_id,
+            sheet,
+            range,
+            intersecting: false,
+            id: None,
+            key: None,
+            value: None,
+            visibility: None,
+            location_type: None,
+        }
+    }
+}
+
 /// A location's parts as `DeveloperMetadataLocation` gives them: each null but the one
 /// its type names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -217,9 +240,13 @@ impl Spreadsheets {
         Ok(MetadataRef { spreadsheet_id, id })
     }
 
-    /// `getDeveloperMetadata()` of `target`: the metadata at exactly its location.
+    /// `getDeveloperMetadata()` of `target`: the metadata at exactly its location (none
+    /// for a range that is not whole rows or columns: no metadata can be there, assumed).
     pub fn metadata_at(&self, target: &Target) -> ServiceResult<Vec<MetadataRef>> {
-        let (spreadsheet_id, location) = self.metadata_location(target)?;
+        let (spreadsheet_id, location) = match self.metadata_location(target) {
+            Err(error) if error.message == text::ARBITRARY_RANGE => return Ok(Vec::new()),
+            found => found?,
+        };
         let book = self.open_by_id(&spreadsheet_id)?;
         let found = book.objects().developer_metadata.iter().filter(|m| m.location == location);
         Ok(found.map(|m| MetadataRef { spreadsheet_id: spreadsheet_id.clone(), id: m.id }).collect())
@@ -373,22 +400,30 @@ fn check_bounds(all: &[DeveloperMetadata]) -> Result<(), String> {
 }
 
 impl Spreadsheet {
-    /// Moves row and column metadata of sheet `sheet_id` with `shift`; metadata whose
-    /// every line went goes with them (assumed, as a named range's box).
+    /// Moves row metadata of sheet `sheet_id` with a shift of rows, column metadata with
+    /// one of columns (a shift of the other dimension leaves them); metadata whose every
+    /// line went goes with them (assumed, as a named range's box).
     pub(super) fn shift_metadata(&mut self, sheet_id: u32, shift: Shift) {
-        let grid = self.sheets().iter().find(|s| s.sheet_id() == sheet_id).map(|s| (s.max_rows(), s.max_columns()));
-        let Some((max_rows, max_columns)) = grid else { return };
+        let dim = shift.dim();
         self.objects_mut().developer_metadata.retain_mut(|m| {
-            let Some(boxed) = m.location.as_box(max_rows, max_columns) else { return true };
-            if boxed.sheet_id != sheet_id {
-                return true;
-            }
-            let Some(moved) = boxed.shifted(sheet_id, shift) else { return false };
-            m.location = match m.location {
-                MetadataLocation::Row { .. } => {
-                    MetadataLocation::Row { sheet_id, start: moved.row, count: moved.num_rows }
+            let (start, count) = match m.location {
+                MetadataLocation::Row { sheet_id: on, start, count } if on == sheet_id && dim == Dim::Rows => {
+                    (start, count)
                 }
-                _ => MetadataLocation::Column { sheet_id, start: moved.column, count: moved.num_columns },
+                MetadataLocation::Column { sheet_id: on, start, count } if on == sheet_id && dim == Dim::Columns => {
+                    (start, count)
+                }
+                _ => return true,
+            };
+            // The lines as a box one line across the other way: only this dimension moves.
+            let lines = match dim {
+                Dim::Rows => GridBox { sheet_id, row: start, column: 1, num_rows: count, num_columns: 1 },
+                Dim::Columns => GridBox { sheet_id, row: 1, column: start, num_rows: 1, num_columns: count },
+            };
+            let Some(moved) = lines.shifted(sheet_id, shift) else { return false };
+            m.location = match dim {
+                Dim::Rows => MetadataLocation::Row { sheet_id, start: moved.row, count: moved.num_rows },
+                Dim::Columns => MetadataLocation::Column { sheet_id, start: moved.column, count: moved.num_columns },
             };
             true
         });
@@ -401,6 +436,12 @@ pub(super) fn check_metadata(book: &Spreadsheet, all: &[DeveloperMetadata], coun
     check_bounds(all)?;
     let mut ids = std::collections::BTreeSet::new();
     for m in all {
+        if !VISIBILITIES.contains(&m.visibility.as_str()) {
+            return Err(format!(
+                "developer metadata {} has visibility {:?}, not DOCUMENT or PROJECT",
+                m.id, m.visibility
+            ));
+        }
         if m.id == 0 || m.id > count || !ids.insert(m.id) {
             return Err(format!("developer metadata id {} is 0, repeated or above metadata_count {count}", m.id));
         }
@@ -426,7 +467,6 @@ pub(super) fn check_metadata(book: &Spreadsheet, all: &[DeveloperMetadata], coun
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sheets::shift::Dim;
 
     fn book() -> (Spreadsheets, String, SheetRef) {
         let mut books = Spreadsheets::default();
@@ -470,6 +510,13 @@ mod tests {
         assert_eq!(moved, MetadataLocation::Row { sheet_id: sheet.sheet_id, start: 5, count: 1 });
         books.delete_rows(&sheet, 5, 1).unwrap();
         assert_eq!(books.metadata(&tagged).unwrap_err().message, text::no_such(1));
+        // Lines of the other dimension leave them, however many go (from the first on).
+        let tagged = books.add_metadata(&Target::Range(&rows(&sheet, 7, 2, &books)), "r", None, "DOCUMENT").unwrap();
+        books.delete_columns(&sheet, 1, 13).unwrap();
+        assert_eq!(
+            books.metadata(&tagged).unwrap().location,
+            MetadataLocation::Row { sheet_id: sheet.sheet_id, start: 7, count: 2 }
+        );
         let kept = books.add_metadata(&Target::Sheet(&sheet), "k", None, "DOCUMENT").unwrap();
         let book = books.book_mut(&sheet.spreadsheet_id).unwrap();
         book.shift_metadata(sheet.sheet_id, Shift::Remove { dim: Dim::Columns, start: 1, count: 3 });
@@ -485,17 +532,7 @@ mod tests {
             books.add_metadata(&Target::Range(&lines), key, Some("v"), "DOCUMENT").unwrap();
         }
         books.add_metadata(&Target::Sheet(&other), "a", None, "PROJECT").unwrap();
-        let finder = |range: Option<RangeRef>, sheet: Option<SheetRef>| Finder {
-            spreadsheet_id: id.clone(),
-            sheet,
-            range,
-            intersecting: false,
-            id: None,
-            key: None,
-            value: None,
-            visibility: None,
-            location_type: None,
-        };
+        let finder = |range: Option<RangeRef>, sheet: Option<SheetRef>| Finder::new(id.clone(), sheet, range);
         let ids = |f: &Finder| books.find_metadata(f).unwrap().into_iter().map(|m| m.id).collect::<Vec<_>>();
         assert_eq!(ids(&finder(None, None)), [1, 2, 3, 4]);
         assert_eq!(ids(&Finder { key: Some("a".into()), ..finder(None, None) }), [1, 3, 4]);

@@ -9,7 +9,7 @@ use super::super::Call;
 use crate::host::{CallResult, Host};
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
-use gas_platform::sheets::metadata::{Finder, MetadataRef, Target};
+use gas_platform::sheets::metadata::{Finder, MetadataRef, Target, LOCATION_TYPES, VISIBILITIES};
 use gas_platform::sheets::{RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
 
@@ -59,8 +59,7 @@ pub(in crate::bindings) const READS: &[Read] = reads![
     "DeveloperMetadataLocation.getSpreadsheet" => "spreadsheet",
 ];
 
-/// `SpreadsheetApp.DeveloperMetadataVisibility`'s names, and the default.
-const VISIBILITIES: [&str; 2] = ["DOCUMENT", "PROJECT"];
+/// The visibility unless one is given (documented).
 const DEFAULT_VISIBILITY: &str = "DOCUMENT";
 
 fn answer(call: &Call) -> CallResult {
@@ -89,6 +88,10 @@ fn dispatch(books: &mut Spreadsheets, method: &str, handle: &Val, args: &[Val]) 
     let value = match name {
         "addDeveloperMetadata" => {
             let (value, visibility) = value_and_visibility(args);
+            // An enum's value is its name here: any other string is no visibility.
+            if !VISIBILITIES.contains(&visibility.as_str()) {
+                return Err(signature_error(method, args).into());
+            }
             books.add_metadata(&target, &string_arg(args, 0), value.as_deref(), &visibility)?;
             Val::Undefined
         }
@@ -127,6 +130,9 @@ fn metadata_call(books: &mut Spreadsheets, name: &str, handle: &MetadataRef, arg
         "getLocation" => Ok(to_val(&books.metadata_location_view(handle)?)),
         "setKey" => unit(books.change_metadata(handle, |m| m.key = text(0))),
         "setValue" => unit(books.change_metadata(handle, |m| m.value = Some(text(0)))),
+        "setVisibility" if !VISIBILITIES.contains(&text(0).as_str()) => {
+            Err(signature_error("DeveloperMetadata.setVisibility", args))
+        }
         "setVisibility" => unit(books.change_metadata(handle, |m| m.visibility = text(0))),
         "remove" => unit(books.remove_metadata(handle)),
         "moveToSpreadsheet" => {
@@ -147,28 +153,17 @@ fn metadata_call(books: &mut Spreadsheets, name: &str, handle: &MetadataRef, arg
 /// `createDeveloperMetadataFinder()` and the finder's steps: its handle, changed.
 fn answer_finder(call: &Call) -> CallResult {
     let (method, handle, args) = (call.method, call.handle, call.args);
-    let new_finder = |spreadsheet_id: String, sheet: Option<SheetRef>, range: Option<RangeRef>| Finder {
-        spreadsheet_id,
-        sheet,
-        range,
-        intersecting: false,
-        id: None,
-        key: None,
-        value: None,
-        visibility: None,
-        location_type: None,
-    };
     let finder = match method {
         "Spreadsheet.createDeveloperMetadataFinder" => {
-            new_finder(handle.as_str().unwrap_or_default().to_string(), None, None)
+            Finder::new(handle.as_str().unwrap_or_default().to_string(), None, None)
         }
         "Sheet.createDeveloperMetadataFinder" => {
             let sheet: SheetRef = handle_of(handle)?;
-            new_finder(sheet.spreadsheet_id.clone(), Some(sheet), None)
+            Finder::new(sheet.spreadsheet_id.clone(), Some(sheet), None)
         }
         "Range.createDeveloperMetadataFinder" => {
             let range: RangeRef = handle_of(handle)?;
-            new_finder(range.sheet.spreadsheet_id.clone(), None, Some(range))
+            Finder::new(range.sheet.spreadsheet_id.clone(), None, Some(range))
         }
         _ => {
             const STEPS: [&str; 6] =
@@ -188,8 +183,17 @@ fn answer_finder(call: &Call) -> CallResult {
                 }
                 "withKey" => finder.key = Some(text()),
                 "withValue" => finder.value = Some(text()),
-                "withVisibility" => finder.visibility = Some(text()),
-                "withLocationType" => finder.location_type = Some(text()),
+                "withVisibility" | "withLocationType" => {
+                    let (names, slot): (&[&str], _) = if step == "withVisibility" {
+                        (&VISIBILITIES, &mut finder.visibility)
+                    } else {
+                        (&LOCATION_TYPES, &mut finder.location_type)
+                    };
+                    if !names.contains(&text().as_str()) {
+                        return Err(signature_error(method, args).into());
+                    }
+                    *slot = Some(text());
+                }
                 _ => return Err(ServiceError::unimplemented(method).into()),
             }
             finder

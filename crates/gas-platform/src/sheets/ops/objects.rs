@@ -93,6 +93,9 @@ impl Spreadsheets {
         if book.objects().charts.len() + copied_charts > super::super::charts::CHARTS_PER_SPREADSHEET_MAX {
             return Err(crate::ServiceError::new(super::super::charts::text::TOO_MANY_CHARTS));
         }
+        if u64::from(book.objects().chart_count) + copied_charts as u64 > u64::from(u32::MAX) {
+            return Err(crate::ServiceError::new(super::super::charts::text::IDS_USED_UP));
+        }
         let at = match book.sheets().iter().position(|tab| tab.sheet_id() == sheet.sheet_id) {
             Some(index) if after_source => index + 1,
             _ => book.sheets().len(),
