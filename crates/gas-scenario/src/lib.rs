@@ -240,7 +240,7 @@ impl PreparedScenario {
     /// [`run_all`](Self::run_all) with `control` for every zone (`--html` keeps traces).
     /// Zones run on as many threads as the machine has cores, each thread taking the next
     /// zone as it finishes one (a zone's work does not wait for a slower one's); after a
-    /// zone fails, no thread starts another.
+    /// zone fails, no thread starts another beyond the first one each thread takes.
     pub fn run_all_with(&self, control: &RunControl) -> Result<Vec<ZoneReport>, ScenarioError> {
         let parallel = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1);
         let next_zone = std::sync::atomic::AtomicUsize::new(0);
@@ -250,7 +250,12 @@ impl PreparedScenario {
         std::thread::scope(|scope| {
             for _ in 0..parallel.min(self.zones.len()) {
                 scope.spawn(|| {
-                    while !failed.load(std::sync::atomic::Ordering::Acquire) {
+                    // Each thread's first zone runs whatever the others do (they start
+                    // together, and each one's bug is reported); a later one only while
+                    // no zone has failed.
+                    let mut first = true;
+                    while first || !failed.load(std::sync::atomic::Ordering::Acquire) {
+                        first = false;
                         let index = next_zone.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
                         let Some(zone) = self.zones.get(index) else { break };
                         let result = self.run_zone_caught(zone, control);
