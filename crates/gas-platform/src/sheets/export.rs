@@ -13,12 +13,29 @@ use crate::error::ServiceResult;
 use crate::text_pdf::{push_wrapped, render, win_ansi, Line, BODY_SIZE_PT};
 use crate::utilities;
 
+/// A spreadsheet's MIME type (Drive's `MimeType.GOOGLE_SHEETS`), the source of its
+/// conversions.
+pub const SPREADSHEET_MIME_TYPE: &str = "application/vnd.google-apps.spreadsheet";
+
 /// The size of a sheet's name above its rows.
 const SHEET_NAME_SIZE_PT: f32 = 13.0;
 /// What separates two cells of a row.
 const CELL_SEPARATOR: &str = "   ";
 
 impl Spreadsheets {
+    /// `Spreadsheet.getAs(target)` (`getBlob()`: PDF): the bytes and the blob's name, the
+    /// spreadsheet's with the part after its last period replaced (documented). PDF is
+    /// the one conversion (documented: "For most blobs, 'application/pdf' is the only
+    /// valid option"); another is refused as Blob.getAs refuses it.
+    pub fn export_as(&self, id: &str, target: &str, script_zone: Tz) -> ServiceResult<(Vec<u8>, String)> {
+        let name = self.spreadsheet_name(id)?;
+        utilities::get_as(Some(SPREADSHEET_MIME_TYPE), target, Some(&name))?;
+        if target != "application/pdf" {
+            return Err(crate::error::ServiceError::unimplemented(&format!("Spreadsheet.getAs to {target}")));
+        }
+        Ok((self.export_pdf(id, script_zone)?, utilities::renamed(&name, "pdf")))
+    }
+
     /// The PDF export of spreadsheet `id`, titled with its name.
     /// Past a blob's size in text alone, it stops with the blob's error (a PDF holds at
     /// least its text) before building the rest.

@@ -81,6 +81,7 @@ mod block;
 pub mod charts;
 pub mod conditional;
 mod export;
+pub use export::SPREADSHEET_MIME_TYPE;
 pub mod filter;
 mod finder;
 pub mod format;

@@ -1,5 +1,5 @@
-//! `Spreadsheet.getAs(type)` and `getBlob()`: the spreadsheet's PDF export, made by
-//! gas-platform (`sheets/export.rs`: its text, not its grid), named after it.
+//! `Spreadsheet.getAs(type)` and `getBlob()`: the spreadsheet's PDF export, made and
+//! named by gas-platform (`sheets/export.rs`: its text, not its grid).
 
 use super::super::args::*;
 use super::super::blob::BlobParts;
@@ -8,11 +8,7 @@ use crate::host::{CallResult, Host};
 use crate::methods::{declare, Method};
 use crate::value::Val;
 use gas_platform::sheets::Spreadsheets;
-use gas_platform::utilities as util;
 use gas_platform::ServiceError;
-
-/// A spreadsheet's MIME type, the source of its conversions.
-const SPREADSHEET_MIME_TYPE: &str = "application/vnd.google-apps.spreadsheet";
 
 /// The methods answered here, declared once (`crate::methods`); an export costs what a
 /// document's does (modelled: 1.5 s).
@@ -33,13 +29,6 @@ fn export(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, arg
         ("Spreadsheet.getAs", _) => return Err(signature_error(method, args).into()),
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
-    let name = books.spreadsheet_name(id)?;
-    // The platform's conversions of a spreadsheet: PDF only (documented: "For most
-    // blobs, 'application/pdf' is the only valid option"); others refused as it refuses them.
-    util::get_as(Some(SPREADSHEET_MIME_TYPE), &target, Some(&name))?;
-    if target != "application/pdf" {
-        return Err(ServiceError::unimplemented(&format!("Spreadsheet.getAs to {target}")).into());
-    }
-    let bytes = books.export_pdf(id, host.zone)?;
-    BlobParts { bytes, content_type: Some(target), name: Some(util::renamed(&name, "pdf")) }.into_val()
+    let (bytes, name) = books.export_as(id, &target, host.zone)?;
+    BlobParts { bytes, content_type: Some(target), name: Some(name) }.into_val()
 }
