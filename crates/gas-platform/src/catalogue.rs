@@ -314,7 +314,12 @@ fn check_args_uncached(call: &str, args: &[ArgType]) -> Result<Vec<Conversion>, 
     let Some((class, method)) = catalogue.method_of_call(call) else {
         return Ok(vec![Conversion::Keep; args.len()]);
     };
-    let fitting: Vec<&Overload> = method.overloads.iter().filter(|o| takes_count(o, args.len())).collect();
+    let omittable = |overload: &Overload| {
+        let omits = |p: &&Param| OMITTABLE_PARAMETERS.contains(&(class.name, method.name, p.name));
+        overload.params.iter().filter(omits).count()
+    };
+    let fitting: Vec<&Overload> =
+        method.overloads.iter().filter(|o| takes_count(o, args.len(), omittable(o))).collect();
     for overload in &fitting {
         let conversions: Option<Vec<Conversion>> =
             args.iter().enumerate().map(|(i, a)| fit(catalogue, param_type(overload, i), *a, false)).collect();
@@ -374,8 +379,16 @@ mod checked_args {
     }
 }
 
-fn takes_count(overload: &Overload, count: usize) -> bool {
-    let required = overload.params.iter().filter(|p| !p.optional && !p.rest).count();
+/// Parameters the platform lets a script leave out though the types package does not
+/// mark them optional (class, method, parameter; each a trailing one):
+/// `range.copyTo(target, SpreadsheetApp.CopyPasteType.PASTE_VALUES)` pastes values, not
+/// transposed (observed: a peer's conformance tests, run on the platform).
+const OMITTABLE_PARAMETERS: &[(&str, &str, &str)] = &[("Spreadsheet.Range", "copyTo", "transposed")];
+
+/// Whether `overload` takes `count` arguments, `omittable` of its required ones being
+/// ones the platform lets a script leave out.
+fn takes_count(overload: &Overload, count: usize, omittable: usize) -> bool {
+    let required = overload.params.iter().filter(|p| !p.optional && !p.rest).count() - omittable;
     let rest = overload.params.last().is_some_and(|p| p.rest);
     count >= required && (rest || count <= overload.params.len())
 }
@@ -425,10 +438,11 @@ fn fit(catalogue: &Catalogue, ty: &str, arg: ArgType, convert: bool) -> Option<C
         _ if ty.starts_with('{') => kept(matches!(arg, A::Object | A::Array) || nullish),
         _ if ty.starts_with('(') => kept(arg == A::Function || nullish),
         // Enums: gas-sim's enum values are their names (strings) or, for `Weekday`,
-        // numbers. Classes: a service object the prelude passes on as its handle.
-        _ if catalogue.enum_named(ty).is_some() || catalogue.class(ty).is_some() => {
-            kept(!matches!(arg, A::Boolean | A::Function))
-        }
+        // numbers.
+        _ if catalogue.enum_named(ty).is_some() => kept(!matches!(arg, A::Boolean | A::Function)),
+        // Classes: a service object (a script's own object too: its handle is checked
+        // later), never a primitive (`copyTo("A1")` is a signature error: observed).
+        _ if catalogue.class(ty).is_some() => kept(matches!(arg, A::Object) || nullish),
         // A type the package spells some other way: not checked.
         _ => Some(Conversion::Keep),
     }
@@ -522,6 +536,16 @@ mod tests {
         assert!(check_args("Utilities.formatString", &[]).is_err());
         // Methods the catalogue lacks are not checked.
         assert_eq!(check_args("Nope.nothing", &[A::Number]), keep(1));
+        // A class parameter takes a service object, never a primitive.
+        assert_eq!(
+            check_args("Range.copyTo", &[A::String]).unwrap_err().message,
+            "The parameters (String) don't match the method signature for SpreadsheetApp.Range.copyTo."
+        );
+        assert_eq!(check_args("Range.copyTo", &[A::Object]), keep(1));
+        // `transposed` may be left out (OMITTABLE_PARAMETERS); a third argument is still checked.
+        assert_eq!(check_args("Range.copyTo", &[A::Object, A::String]), keep(2));
+        assert_eq!(check_args("Range.copyTo", &[A::Object, A::String, A::Boolean]), keep(3));
+        assert!(check_args("Range.copyTo", &[A::Object, A::String, A::String]).is_err());
     }
 
     #[test]

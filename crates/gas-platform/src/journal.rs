@@ -350,7 +350,14 @@ mod tests {
     fn a_changed_row_is_set_and_a_shifted_sheet_is_written_whole() {
         let before = world_with_rows(200);
         let mut after = before.clone();
-        let cell = RangeRef { sheet: sheet(&after), row: 5, column: 1, num_rows: 1, num_columns: 1 };
+        let cell = RangeRef {
+            sheet: sheet(&after),
+            row: 5,
+            column: 1,
+            num_rows: 1,
+            num_columns: 1,
+            bounds: crate::sheets::Bounds::ALL,
+        };
         after.spreadsheets.set_value(&cell, CellValue::Bool(true), chrono_tz::UTC).unwrap();
         let ops = ops_between(&before, &after);
         assert_eq!(paths(&ops), ["set spreadsheets.spreadsheets[0].sheets[0].rows[4]"]);
@@ -399,7 +406,7 @@ mod tests {
         let mut recorder = Recorder::new(live.clone());
         let mut json = serde_json::to_value(&live).unwrap();
         fn cell(w: &World, row: u32, column: u32) -> RangeRef {
-            RangeRef { sheet: sheet(w), row, column, num_rows: 1, num_columns: 1 }
+            RangeRef { sheet: sheet(w), row, column, num_rows: 1, num_columns: 1, bounds: crate::sheets::Bounds::ALL }
         }
         let utc = chrono_tz::UTC;
         type Change = Box<dyn Fn(&mut World)>;

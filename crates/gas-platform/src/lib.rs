@@ -24,7 +24,8 @@
 //! language in `query.rs`; a message shows once virtual time reaches its arrival), `drive/`
 //! (DriveApp's files and folders: state, deterministic ids, limits and texts in `mod.rs`;
 //! create, change, move, copy and lazy listings with continuation tokens in `ops.rs`; the
-//! searchFiles language in `query.rs`; the MimeType values in `mime.rs`), `lock`,
+//! searchFiles language in `query.rs`; the MimeType values in `mime.rs`; every spreadsheet
+//! as a Drive file in `spreadsheet_files.rs`), `lock`,
 //! `triggers` (also the builder's combination rules, `ClockBuilder::to_spec`; where a
 //! `nearMinute` trigger is placed, `near_minute_offset_minutes`, which gas-scenario's
 //! `Schedule::from_spec` draws;
@@ -89,7 +90,9 @@
 //!   writes with `user_edit`);
 //! - formulas: `formula/`, on `ironcalc_base` (`engine.rs` builds an IronCalc model of a
 //!   whole spreadsheet, evaluates it and writes each formula's result into the values grid;
-//!   `refs.rs` the R1C1 forms, relative copies and `shift_references`; `remap.rs` references
+//!   `refs.rs` the R1C1 forms, relative copies and `shift_references` (their text made by
+//!   `spliced.rs`, which swaps the references IronCalc's lexer finds and keeps every other
+//!   character); `remap.rs` references
 //!   following cells that move without a structural change: moveTo, insertCells/deleteCells,
 //!   moveRows, through `Spreadsheets::remap_formulas` before the cells move; `text.rs`
 //!   token-level rewrites that keep the rest of the text: Sheets' normalisation on entry,

@@ -80,6 +80,7 @@ fn drive_api(call: &Call) -> CallResult {
     let (method, args) = (call.method, call.args);
     let now = call.host.now();
     let mut world = call.host.world();
+    world.show_spreadsheets_in_drive(now);
     let drive = &mut world.drive;
     let answer = match method {
         "FilesCollection.list" => drive.api_files_list(&json(args, 0)),
@@ -104,7 +105,11 @@ fn drive_api(call: &Call) -> CallResult {
             if world.documents.docs.contains_key(&from) {
                 world.documents.copy_content(&from, copy)?;
             }
+            world.copy_spreadsheet_file(&from, &copy.to_string())?;
         }
+    }
+    if method == "FilesCollection.update" {
+        world.spreadsheet_follows_file(&string_arg(args, 1))?;
     }
     Ok(Val::from_json(&answer))
 }

@@ -166,6 +166,8 @@ pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scop
 pub(super) fn dispatch(call: &Call) -> CallResult {
     let now = call.host.now();
     let mut world = call.host.world();
+    world.show_spreadsheets_in_drive(now);
+    let spreadsheet_file = world.is_spreadsheet_file(&handle_id(call.handle));
     let me = world.user_email.clone();
     let account = world.mail.account;
     let drive = &mut world.drive;
@@ -210,6 +212,11 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                 drop(world);
                 return super::documents::file_export(call, &id);
             }
+            if spreadsheet_file && matches!(name, "getAs" | "getBlob") {
+                // A spreadsheet's too (`Spreadsheet.getAs`).
+                drop(world);
+                return super::sheets::export::file_export(call, &id);
+            }
             let value = match file(drive, &id, method, name, args, now)? {
                 Some(value) => value,
                 None => item(drive, &id, ItemKind::File, method, name, args, now)?,
@@ -218,6 +225,10 @@ pub(super) fn dispatch(call: &Call) -> CallResult {
                 // A copy of a document copies its content (the template's paragraphs).
                 world.documents.copy_content(&id, &handle_id(&value))?;
             }
+            if name == "makeCopy" {
+                world.copy_spreadsheet_file(&id, &handle_id(&value))?;
+            }
+            world.spreadsheet_follows_file(&id)?;
             value
         }
         _ => return Err(ServiceError::unimplemented(method).into()),

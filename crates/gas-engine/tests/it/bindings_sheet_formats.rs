@@ -132,7 +132,7 @@ fn grid_setters_and_null_resets() {
             [["#ffffff", "#ffffff"], ["#ffffff", "#ffffff"]],
             [["bold", "normal"], ["normal", "bold"]],
             [[8, 9], [10, 11]],
-            [["left", "right"], ["general", "center"]]
+            [["left", "right"], ["general-left", "center"]]
         ])
     );
 }
@@ -206,8 +206,23 @@ fn colors_and_text_styles() {
     assert_eq!(
         got,
         json!([
-            "RGB", "#ffa500", 255, 165, 0, true, null, "#008000", "#ffa500", "#ffa500", "bold", true, false, 12,
-            "#008000", "Arial", true
+            "RGB",
+            "#ffa500",
+            255,
+            165,
+            0,
+            true,
+            null,
+            "#008000",
+            "#ffa500",
+            "#ffa500",
+            "bold",
+            true,
+            false,
+            12,
+            "#008000",
+            "arial,sans,sans-serif",
+            true
         ])
     );
     assert_eq!(thrown("SpreadsheetApp.newColor().setRgbColor('nope');"), "Exception: Invalid argument: color");
@@ -361,6 +376,43 @@ fn the_spreadsheet_theme_is_live_reset_and_copied() {
                 "Exception: Object is not of type RgbColor.",
                 "Exception: Invalid argument: red"
             ]
+        ])
+    );
+}
+
+#[test]
+fn theme_colours_on_cells_read_back_as_theme_colours_and_follow_the_theme() {
+    let got = eval_sheet(
+        "var accent = SpreadsheetApp.newColor().setThemeColor(SpreadsheetApp.ThemeColorType.ACCENT1).build();
+         var r = SHEET.getRange('A1:B1');
+         r.setBackgroundObject(accent);
+         r.setFontColorObjects([[accent, SpreadsheetApp.newColor().setRgbColor('red').build()]]);
+         var before = r.getBackground();
+         SHEET.getParent().getSpreadsheetTheme().setConcreteColor(SpreadsheetApp.ThemeColorType.ACCENT1,
+           SpreadsheetApp.newColor().setRgbColor('#123456').build());
+         var style = SpreadsheetApp.newTextStyle()
+           .setForegroundColorObject(SpreadsheetApp.newColor().setThemeColor(SpreadsheetApp.ThemeColorType.ACCENT2).build())
+           .build();
+         SHEET.getRange('C1').setTextStyle(style);
+         return [String(r.getBackgroundObject().getColorType()), String(r.getBackgroundObject().asThemeColor().getThemeColorType()),
+                 before, r.getBackground(),
+                 r.getFontColorObjects()[0].map(function (c) { return String(c.getColorType()); }), r.getFontColors()[0],
+                 style.getForegroundColor(), String(style.getForegroundColorObject().asThemeColor().getThemeColorType()),
+                 SHEET.getRange('C1').getTextStyle().getForegroundColor(), SHEET.getRange('C1').getFontColor()];",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "THEME",
+            "ACCENT1",
+            "#4285f4",
+            "#123456",
+            ["THEME", "RGB"],
+            ["#123456", "#ff0000"],
+            "ACCENT2",
+            "ACCENT2",
+            "ACCENT2",
+            "#ea4335"
         ])
     );
 }

@@ -580,3 +580,52 @@ fn a_shortcut_points_to_its_target_and_keeps_what_it_was_made_with() {
     assert!(shortcuts.iter().all(|item| item.mime_type == drive::SHORTCUT_MIME_TYPE && item.kind == ItemKind::File));
     world.drive.check_state().expect("a world with shortcuts, one of them broken, is a valid state");
 }
+
+#[test]
+fn a_spreadsheet_is_a_drive_file_copied_renamed_and_exported_through_drive() {
+    let (got, world) = eval_world(
+        "function main() {
+           var template = SpreadsheetApp.create('Invoice template');
+           template.getSheets()[0].getRange('A1:B1').setValues([['Total', 42]]);
+           var file = DriveApp.getFileById(template.getId());
+           var folder = DriveApp.createFolder('Invoices');
+           var copy = file.makeCopy('Invoice 7', folder);
+           var opened = SpreadsheetApp.openById(copy.getId());
+           opened.getSheets()[0].getRange('B1').setValue(43);
+           copy.setName('Invoice 7 (sent)');
+           template.rename('Template');
+           var sheets = DriveApp.getFilesByType(MimeType.GOOGLE_SHEETS);
+           var names = [];
+           while (sheets.hasNext()) names.push(sheets.next().getName());
+           var blob = copy.getBlob();
+           return [file.getMimeType(), opened.getSheets()[0].getRange('A1:B1').getValues()[0],
+                   template.getSheets()[0].getRange('B1').getValue(), opened.getName(), names,
+                   blob.getContentType(), blob.getName(), copy.getParents().next().getName()];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "application/vnd.google-apps.spreadsheet",
+            ["Total", 43],
+            42,
+            "Invoice 7 (sent)",
+            ["Template", "Invoice 7 (sent)"],
+            "application/pdf",
+            "Invoice 7 (sent).pdf",
+            "Invoices"
+        ])
+    );
+    let world = world.lock().unwrap();
+    let ids: Vec<String> = world.spreadsheets.all().iter().map(|book| book.id().to_string()).collect();
+    assert_eq!(ids.len(), 2);
+    for id in &ids {
+        assert!(world.drive.get(id, ItemKind::File).is_ok(), "{id} is a Drive file");
+    }
+}
+
+#[test]
+fn a_run_that_never_uses_drive_adds_no_spreadsheet_to_it() {
+    let (_, world) = eval_world("function main() { SpreadsheetApp.create('Alone'); }");
+    assert!(world.lock().unwrap().drive.summary().is_empty());
+}

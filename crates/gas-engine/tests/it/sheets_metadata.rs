@@ -43,12 +43,12 @@ fn metadata_follow_their_rows_and_read_back() {
     assert_eq!(
         got,
         json!({
-            "chained": "A3:Z3",
-            "row": [3, "order", "A-17", "DOCUMENT", "ROW", "A5:Z5", null, null],
-            "column": ["COLUMN", "B1:B1002"],
+            "chained": "3:3",
+            "row": [3, "order", "A-17", "DOCUMENT", "ROW", "5:5", null, null],
+            "column": ["COLUMN", "B:B"],
             "top": ["owner", "ops", "Book"],
             "sheet": ["kind", null, "PROJECT", "Sheet1"],
-            "arbitrary": "Adding developer metadata to arbitrary ranges is not currently supported. Developer metadata may only be added to top-level spreadsheets, sheets, or entire rows or columns.",
+            "arbitrary": "Adding developer metadata to arbitrary ranges is not currently supported. Developer metadata may only be added to the top-level spreadsheet, an individual sheet, or an entire row or column.",
         })
     );
 }
@@ -106,7 +106,7 @@ fn metadata_change_move_and_go() {
     assert_eq!(
         got,
         json!({
-            "values": [1, "A6:Z7", "SHEET", "Adding developer metadata to a", 1],
+            "values": [1, "6:7", "SHEET", "Adding developer metadata to a", 1],
             "gone": "No developer metadata with ID 1 exists.",
             "left": 0,
         })

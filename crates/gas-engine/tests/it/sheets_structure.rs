@@ -236,7 +236,7 @@ fn copy_to_copy_values_and_formats_and_move_to() {
          return [SHEET.getRange('A1:F1').getValues()[0], SHEET.getRange('A3:A4').getValues(), SHEET.getRange('A6:E6').getValues()[0],
                  SHEET.getRange('D9:E9').getValues()[0], SHEET.getRange('G1').getValue()];",
     );
-    assert_eq!(got, json!([[1, 2, "", "", "", ""], [[1], [2]], [1, 2, 1, 2, 1], [1, 2], ""]));
+    assert_eq!(got, json!([[1, 2, "", "", "", ""], [[1], [2]], [1, 2, 1, 2, ""], [1, 2], ""]), "whole copies");
     let other = "var other = SpreadsheetApp.create('Other').getSheets()[0];";
     assert_eq!(
         thrown_sheet(&format!("{other} SHEET.getRange('A1').copyTo(other.getRange('A1'))")),

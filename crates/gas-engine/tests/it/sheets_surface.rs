@@ -62,7 +62,7 @@ fn open_a1_ranges_say_which_ends_are_bounded() {
             all,
             all,
             [false, false, true, true],
-            "A1:B1000"
+            "A:B"
         ])
     );
 }

@@ -177,5 +177,6 @@ pub fn next_data_range(
         column: left,
         num_rows: bottom - top + 1,
         num_columns: right - left + 1,
+        bounds: crate::sheets::Bounds::ALL,
     })
 }

@@ -7,7 +7,7 @@
 //! (33 characters from `[A-Za-z0-9_-]` starting with `1`, the shape of Drive's ids), so
 //! a run replays byte for byte and two worlds that made the same items agree.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
@@ -17,6 +17,7 @@ pub mod mime;
 mod ops;
 pub mod query;
 pub mod sharing;
+mod spreadsheet_files;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +54,8 @@ pub const CONTENT_BYTES_TOTAL_MAX: usize = 512 * 1024 * 1024;
 pub const DRIVE_FULL_MESSAGE: &str = "gas-sim: Drive holds at most 536870912 bytes of file content, gas-sim's limit";
 /// Characters in a name or description (gas-sim's own limit; Drive's is not published).
 pub const NAME_CHARS_MAX: usize = 32_768;
+/// Bytes of an item's id (gas-sim's bound, checked on load: Drive's own are 33 or 44).
+pub const ID_CHARS_MAX: usize = 200;
 
 /// The text users report for an id that names no item they can see (assumed: quoted on
 /// Stack Overflow; the platform's text has changed over the years).
@@ -208,6 +211,10 @@ pub struct Drive {
     pub next_seq: u64,
     /// By id.
     pub items: BTreeMap<String, Item>,
+    /// The spreadsheets that became Drive files (`spreadsheet_files.rs`): one removed
+    /// from the Drive since does not come back.
+    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
+    pub spreadsheets_shown: BTreeSet<String>,
 }
 
 /// `https://drive.google.com/...` forms (observed: what getUrl and getDownloadUrl give).
@@ -337,7 +344,7 @@ impl Drive {
         let mut seqs = std::collections::BTreeSet::new();
         for (id, item) in &self.items {
             let at = |e: String| format!("items.{id}: {e}");
-            if id.is_empty() || id.len() > 200 {
+            if id.is_empty() || id.len() > ID_CHARS_MAX {
                 return Err(format!("items: an id of {} characters", id.len()));
             }
             if item.seq >= self.next_seq || !seqs.insert(item.seq) {

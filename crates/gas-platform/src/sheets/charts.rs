@@ -310,7 +310,8 @@ impl ChartHandle {
 
     /// `removeRange(range)`: every range with the same cells (none: nothing changes).
     pub fn remove_range(&mut self, range: &RangeRef) {
-        self.ranges.retain(|kept| kept != range);
+        let cells = |r: &RangeRef| (r.sheet.clone(), r.row, r.column, r.num_rows, r.num_columns);
+        self.ranges.retain(|kept| cells(kept) != cells(range));
     }
 }
 
@@ -517,7 +518,7 @@ mod tests {
     }
 
     fn range(sheet: &SheetRef, row: u32, column: u32, num_rows: u32, num_columns: u32) -> RangeRef {
-        RangeRef { sheet: sheet.clone(), row, column, num_rows, num_columns }
+        RangeRef { sheet: sheet.clone(), row, column, num_rows, num_columns, bounds: crate::sheets::Bounds::ALL }
     }
 
     #[test]

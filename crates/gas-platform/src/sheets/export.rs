@@ -56,7 +56,14 @@ impl Spreadsheets {
             if last_row == 0 || last_column == 0 {
                 continue;
             }
-            let all = RangeRef { sheet, row: 1, column: 1, num_rows: last_row, num_columns: last_column };
+            let all = RangeRef {
+                sheet,
+                row: 1,
+                column: 1,
+                num_rows: last_row,
+                num_columns: last_column,
+                bounds: crate::sheets::Bounds::ALL,
+            };
             for row in self.get_display_values(&all, script_zone)? {
                 let shown = row.iter().rposition(|cell| !cell.is_empty()).map_or(0, |last| last + 1);
                 let text = win_ansi(&row[..shown].join(CELL_SEPARATOR));
@@ -89,10 +96,24 @@ mod tests {
             vec![CellValue::String("Region".into()), CellValue::String("Total".into()), CellValue::Empty],
             vec![CellValue::String("North".into()), CellValue::Number(1234.5), CellValue::Empty],
         ];
-        let range = RangeRef { sheet: first.clone(), row: 1, column: 1, num_rows: 2, num_columns: 3 };
+        let range = RangeRef {
+            sheet: first.clone(),
+            row: 1,
+            column: 1,
+            num_rows: 2,
+            num_columns: 3,
+            bounds: crate::sheets::Bounds::ALL,
+        };
         books.set_values(&range, rows, Tz::UTC).unwrap();
         let secret = books.insert_sheet(&id, Some("Secret")).unwrap();
-        let cell = RangeRef { sheet: secret.clone(), row: 1, column: 1, num_rows: 1, num_columns: 1 };
+        let cell = RangeRef {
+            sheet: secret.clone(),
+            row: 1,
+            column: 1,
+            num_rows: 1,
+            num_columns: 1,
+            bounds: crate::sheets::Bounds::ALL,
+        };
         books.set_value(&cell, CellValue::String("hidden salary".into()), Tz::UTC).unwrap();
         books.hide_sheet(&secret).unwrap();
         books.insert_sheet(&id, Some("Empty")).unwrap();

@@ -237,7 +237,8 @@ impl Spreadsheets {
         if range.num_rows < 2 {
             return Ok(());
         }
-        let body = RangeRef { row: range.row + 1, num_rows: range.num_rows - 1, ..range };
+        let body =
+            RangeRef { row: range.row + 1, num_rows: range.num_rows - 1, bounds: crate::sheets::Bounds::ALL, ..range };
         self.sort_range(&body, &[(column_position, ascending)])
     }
 
@@ -295,7 +296,7 @@ impl Spreadsheets {
 
 /// `range`'s rows `first..=last`.
 fn rows_of(range: &RangeRef, first: u32, last: u32) -> RangeRef {
-    RangeRef { row: first, num_rows: last - first + 1, ..range.clone() }
+    RangeRef { row: first, num_rows: last - first + 1, bounds: crate::sheets::Bounds::ALL, ..range.clone() }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! | colours | `#RGB`, `#RRGGBB` in any case and the CSS colour names, returned as lower-case `#rrggbb`; `null` resets | observed (lower case, names) |
 //! | a bad value (colour, weight, style, line, alignment, size < 1, rotation outside -90..90) | `Invalid argument: NAME` | assumed |
 
+use super::theme::THEME_COLOR_TYPES;
 use serde::{Deserialize, Serialize};
 
 use super::number_format::DEFAULT_PATTERN;
@@ -15,6 +16,20 @@ use super::number_format::DEFAULT_PATTERN;
 pub const DEFAULT_BACKGROUND: &str = "#ffffff";
 pub const DEFAULT_FONT_COLOR: &str = "#000000";
 pub const DEFAULT_FONT_FAMILY: &str = "Arial";
+/// A cell colour that is a theme colour is stored as this prefix and its
+/// `ThemeColorType` (`theme:ACCENT1`): the cell follows the spreadsheet's theme
+/// (documented: `Color.asThemeColor()`, `SpreadsheetTheme.getConcreteColor`). The string
+/// getters (`getBackground()`) read the theme's concrete colour (assumed); the object
+/// getters the theme colour.
+pub const THEME_COLOR_PREFIX: &str = "theme:";
+
+/// `ACCENT1` of a stored `theme:ACCENT1`.
+pub fn theme_color_type(stored: &str) -> Option<&str> {
+    stored.strip_prefix(THEME_COLOR_PREFIX)
+}
+/// A cell's `TextStyle` reads its unset font family as Sheets' font stack, not as the
+/// `getFontFamily()` name (observed: a peer's conformance tests, run on the platform).
+pub const TEXT_STYLE_DEFAULT_FONT_FAMILY: &str = "arial,sans,sans-serif";
 pub const DEFAULT_FONT_SIZE: i64 = 10;
 /// `getNumberFormat()` of a cell holding a date a script wrote, with no format set (observed).
 pub const DEFAULT_DATE_PATTERN: &str = "M/d/yyyy H:mm:ss";
@@ -178,6 +193,9 @@ impl Field {
             allowed.contains(&text).then(|| Some(FieldValue::Text(text.to_string()))).ok_or_else(invalid)
         };
         match self {
+            // `general` is the default pattern, read back as `0.###############` (observed:
+            // a peer's conformance tests).
+            Field::NumberFormat if value.text().is_some_and(|t| t.eq_ignore_ascii_case("general")) => Ok(None),
             Field::NumberFormat | Field::FontFamily => match value {
                 FieldValue::Text(text) => Ok(Some(FieldValue::Text(text))),
                 FieldValue::Int(n) => Ok(Some(FieldValue::Text(n.to_string()))),
@@ -193,9 +211,18 @@ impl Field {
             Field::FontWeight => word(&["bold", "normal"], "normal"),
             Field::FontStyle => word(&["italic", "normal"], "normal"),
             Field::FontLine => word(&["underline", "line-through", "none"], "none"),
-            // `normal` is the platform's word for the default, which getters call `general`.
-            Field::HorizontalAlignment => word(&["left", "center", "right", "normal", "general"], "general")
-                .map(|stored| stored.filter(|v| v.text() != Some("normal"))),
+            // A cell never set reads `general`; one set to `normal` reads `general-left`
+            // (observed: a peer's conformance tests, run on the platform).
+            Field::HorizontalAlignment => {
+                word(&["left", "center", "right", "normal", "general", "general-left"], "general").map(|stored| {
+                    match stored {
+                        Some(FieldValue::Text(word)) if word == "normal" => {
+                            Some(FieldValue::Text("general-left".into()))
+                        }
+                        other => other,
+                    }
+                })
+            }
             Field::VerticalAlignment => word(&["top", "middle", "bottom"], "bottom"),
             Field::WrapStrategy => name(&["WRAP", "OVERFLOW", "CLIP"]),
             Field::TextDirection => name(&["LEFT_TO_RIGHT", "RIGHT_TO_LEFT"]),
@@ -203,6 +230,17 @@ impl Field {
                 FieldValue::Int(n) if (-90..=90).contains(&n) => Ok((n != 0).then_some(FieldValue::Int(n))),
                 _ => Err(invalid()),
             },
+        }
+    }
+
+    /// What a `Color` object's setter (`setBackgroundObject`, `setFontColorObject`) stores:
+    /// a theme colour as [`THEME_COLOR_PREFIX`] and its type, anything else as [`accept`].
+    pub fn accept_color_object(self, value: Option<FieldValue>) -> Result<Option<FieldValue>, String> {
+        debug_assert!(matches!(self, Field::Background | Field::FontColor), "a colour field");
+        match value.as_ref().and_then(FieldValue::text).and_then(theme_color_type) {
+            Some(kind) if THEME_COLOR_TYPES.contains(&kind) => Ok(value),
+            Some(_) => Err(format!("Invalid argument: {}", self.argument())),
+            None => self.accept(value),
         }
     }
 
@@ -300,10 +338,25 @@ impl TextStyle {
             italic: Some(format.font_style.as_deref() == Some("italic")),
             underline: Some(line == Some("underline")),
             strikethrough: Some(line == Some("line-through")),
-            font_family: Some(format.font_family.clone().unwrap_or_else(|| DEFAULT_FONT_FAMILY.to_string())),
+            font_family: Some(format.font_family.clone().unwrap_or_else(|| TEXT_STYLE_DEFAULT_FONT_FAMILY.to_string())),
             font_size: Some(format.font_size.unwrap_or(DEFAULT_FONT_SIZE)),
-            foreground_color: Some(format.font_color.clone().unwrap_or_else(|| DEFAULT_FONT_COLOR.to_string())),
+            foreground_color: Some(match format.font_color.as_deref() {
+                Some(stored) => theme_color_type(stored).unwrap_or(stored).to_string(),
+                None => DEFAULT_FONT_COLOR.to_string(),
+            }),
         }
+    }
+
+    /// A builder's style as `build()` makes it: checked, its colour as Sheets reads it
+    /// back (`#rrggbb`, or a theme colour type's name).
+    pub fn built(mut self) -> Result<TextStyle, String> {
+        self.check()?;
+        self.foreground_color =
+            self.foreground_color.and_then(|color| match THEME_COLOR_TYPES.contains(&color.as_str()) {
+                true => Some(color),
+                false => normalize_color(&color),
+            });
+        Ok(self)
     }
 
     /// The checks a builder's values pass (`setFontSize`, `setForegroundColor`).
@@ -311,7 +364,9 @@ impl TextStyle {
         if let Some(size) = self.font_size {
             Field::FontSize.accept(Some(FieldValue::Int(size)))?;
         }
-        if let Some(color) = &self.foreground_color {
+        // A theme colour's foreground reads as its type's name (`ACCENT1`: observed, a
+        // peer's conformance tests).
+        if let Some(color) = self.foreground_color.as_ref().filter(|c| !THEME_COLOR_TYPES.contains(&c.as_str())) {
             Field::FontColor.accept(Some(FieldValue::Text(color.clone())))?;
         }
         Ok(())
@@ -342,13 +397,17 @@ impl TextStyle {
             }
         }
         if let Some(family) = &self.font_family {
-            format.font_family = Some(family.clone());
+            // The stack an unset cell's style reads back is no family of its own.
+            format.font_family = (family != TEXT_STYLE_DEFAULT_FONT_FAMILY).then(|| family.clone());
         }
         if let Some(size) = self.font_size {
             format.font_size = (size != DEFAULT_FONT_SIZE).then_some(size);
         }
         if let Some(color) = &self.foreground_color {
-            format.font_color = normalize_color(color);
+            format.font_color = match THEME_COLOR_TYPES.contains(&color.as_str()) {
+                true => Some(format!("{THEME_COLOR_PREFIX}{color}")),
+                false => normalize_color(color),
+            };
         }
     }
 }
@@ -563,7 +622,9 @@ mod tests {
         assert_eq!(Field::FontStyle.accept(text("italic")), Ok(text("italic")));
         assert_eq!(Field::FontLine.accept(text("line-through")), Ok(text("line-through")));
         assert_eq!(Field::HorizontalAlignment.accept(text("center")), Ok(text("center")));
-        assert_eq!(Field::HorizontalAlignment.accept(text("normal")), Ok(None));
+        assert_eq!(Field::HorizontalAlignment.accept(text("normal")), Ok(text("general-left")));
+        assert_eq!(Field::HorizontalAlignment.accept(text("general")), Ok(None));
+        assert_eq!(Field::NumberFormat.accept(text("General")), Ok(None), "the default pattern");
         assert_eq!(Field::VerticalAlignment.accept(text("middle")), Ok(text("middle")));
         assert!(Field::VerticalAlignment.accept(text("center")).is_err());
         assert_eq!(Field::FontSize.accept(Some(FieldValue::Int(14))), Ok(Some(FieldValue::Int(14))));
@@ -604,7 +665,10 @@ mod tests {
         assert_eq!(read.italic, Some(false));
         assert_eq!(read.underline, Some(true));
         assert_eq!(read.foreground_color.as_deref(), Some("#ff0000"));
-        assert_eq!(read.font_family.as_deref(), Some("Arial"));
+        assert_eq!(read.font_family.as_deref(), Some(TEXT_STYLE_DEFAULT_FONT_FAMILY));
+        let mut other = CellFormat::default();
+        read.apply(&mut other);
+        assert_eq!(other.font_family, None, "a style read off a default cell leaves the family unset");
         TextStyle { bold: Some(false), underline: Some(false), ..TextStyle::default() }.apply(&mut format);
         assert_eq!(format.font_weight, None);
         assert_eq!(format.font_line, None);

@@ -107,6 +107,7 @@ pub mod shift;
 pub mod sort;
 pub mod structure_text;
 pub mod surface;
+pub use surface::Bounds;
 pub mod theme;
 pub mod user_input;
 pub mod validation;
@@ -153,6 +154,13 @@ pub struct RangeRef {
     pub column: u32,
     pub num_rows: u32,
     pub num_columns: u32,
+    /// Which ends the range's A1 notation left open (`getRange('A:B')` has no rows): the
+    /// `isStartRowBounded()` family reads them and `getA1Notation()` gives whole lines
+    /// back as named (`D:F`, `5:7`: observed, a peer's conformance tests); every other
+    /// range, however many cells it spans, is bounded (`getRange(5, 1, 3, 26)` reads
+    /// `A5:Z7`: assumed, the platform keeps the bounds it was given).
+    #[serde(default = "Bounds::all", skip_serializing_if = "Bounds::is_all")]
+    pub bounds: Bounds,
 }
 
 impl RangeRef {
@@ -169,7 +177,14 @@ impl RangeRef {
 
     /// The one-cell range at (row, column) of the same sheet.
     pub fn cell(&self, row: u32, column: u32) -> RangeRef {
-        RangeRef { sheet: self.sheet.clone(), row, column, num_rows: 1, num_columns: 1 }
+        RangeRef {
+            sheet: self.sheet.clone(),
+            row,
+            column,
+            num_rows: 1,
+            num_columns: 1,
+            bounds: crate::sheets::Bounds::ALL,
+        }
     }
 
     fn a1_box(&self) -> a1::A1Box {
@@ -177,9 +192,17 @@ impl RangeRef {
     }
 }
 
-/// `Range.getA1Notation()`: `B2` for one cell, `A1:C3` otherwise, without the sheet name.
+/// `Range.getA1Notation()`: `B2` for one cell, `A1:C3` otherwise, `2:5` or `A:C` for
+/// whole lines named so (`RangeRef::bounds`), without the sheet name.
 pub fn a1_notation(range: &RangeRef) -> String {
-    a1::notation(range.a1_box())
+    let b = range.bounds;
+    if b.start_row && b.end_row && !b.start_column && !b.end_column {
+        format!("{}:{}", range.row, range.last_row())
+    } else if !b.start_row && !b.end_row && b.start_column && b.end_column {
+        format!("{}:{}", a1::column_letters(range.column), a1::column_letters(range.last_column()))
+    } else {
+        a1::notation(range.a1_box())
+    }
 }
 
 /// The platform's messages, each once. The module doc's table says where each comes from.

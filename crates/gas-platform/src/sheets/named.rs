@@ -89,6 +89,7 @@ pub(super) fn range_of(spreadsheet_id: &str, boxed: &GridBox) -> RangeRef {
         column: boxed.column,
         num_rows: boxed.num_rows,
         num_columns: boxed.num_columns,
+        bounds: crate::sheets::Bounds::ALL,
     }
 }
 

@@ -33,9 +33,13 @@ pub const SORT_SPEC_INVALID: &str = "Invalid argument: sortSpecObj";
 pub const DUPLICATE_COLUMN_OUT_OF_RANGE: &str = "The column index is out of range.";
 /// `copyTo`, `moveTo`, `copyValuesToRange`, `copyFormatToRange` onto another spreadsheet (observed).
 pub const OTHER_SPREADSHEET: &str = "Target range and source range must be on the same spreadsheet.";
-/// `autoFill` whose destination does not extend the source in one direction (assumed).
+/// `autoFill` whose destination does not contain the source (assumed).
 pub const AUTOFILL_DESTINATION: &str =
     "The destination range must contain the source range and extend it in only one direction.";
+/// `autoFill` whose destination contains the source but grows it two ways (observed: a
+/// peer's conformance tests).
+pub const AUTOFILL_ONE_DIRECTION: &str =
+    "AutoFill destination range must extend the source range in only one direction.";
 /// `moveRows`/`moveColumns` with a destination inside the moved rows (assumed).
 pub const MOVE_INTO_ITSELF: &str = "The destination index must not be within the rows or columns being moved.";
 

@@ -135,7 +135,7 @@ impl CalcSettings {
 
 /// Which ends of an A1 reference are fixed (`Range.isStartRowBounded()` ...): `A:B`
 /// has no rows, `2:3` no columns, `A2:B` no end row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Bounds {
     pub start_row: bool,
     pub end_row: bool,
@@ -145,19 +145,33 @@ pub struct Bounds {
 
 impl Bounds {
     pub const ALL: Bounds = Bounds { start_row: true, end_row: true, start_column: true, end_column: true };
+    /// Whole rows (a row metadata's location): no column ends.
+    pub const ROWS: Bounds = Bounds { start_column: false, end_column: false, ..Bounds::ALL };
+    /// Whole columns: no row ends.
+    pub const COLUMNS: Bounds = Bounds { start_row: false, end_row: false, ..Bounds::ALL };
+
+    pub fn all() -> Bounds {
+        Bounds::ALL
+    }
+
+    pub fn is_all(&self) -> bool {
+        *self == Bounds::ALL
+    }
+
+    /// The ends a parsed reference leaves open.
+    pub fn of_parsed(parsed: &a1::A1Ref) -> Bounds {
+        Bounds {
+            start_row: parsed.start.row.is_some(),
+            end_row: parsed.end.row.is_some(),
+            start_column: parsed.start.column.is_some(),
+            end_column: parsed.end.column.is_some(),
+        }
+    }
 
     /// The bounds of `getRange(a1)`; every end bounded for what does not parse (the
     /// range call itself then fails).
     pub fn of_a1(notation: &str) -> Bounds {
-        match a1::parse(notation) {
-            Some(parsed) => Bounds {
-                start_row: parsed.start.row.is_some(),
-                end_row: parsed.end.row.is_some(),
-                start_column: parsed.start.column.is_some(),
-                end_column: parsed.end.column.is_some(),
-            },
-            None => Bounds::ALL,
-        }
+        a1::parse(notation).map_or(Bounds::ALL, |parsed| Bounds::of_parsed(&parsed))
     }
 }
 

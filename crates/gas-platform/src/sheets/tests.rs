@@ -128,6 +128,29 @@ fn insert_sheet_default_names_and_gids() {
 }
 
 #[test]
+fn insert_sheet_at_an_index_or_from_a_template_and_create_with_a_size() {
+    let (mut store, sheet) = fresh();
+    let id = sheet.spreadsheet_id.clone();
+    store.set_values(&range(&store, &sheet, "A1"), vec![vec![CellValue::Number(7.0)]], utc()).unwrap();
+    store.insert_sheet_at(&id, Some("s1"), None, None).unwrap();
+    store.insert_sheet_at(&id, Some("s3"), Some(1), None).unwrap();
+    let copy = store.insert_sheet_at(&id, Some("s4"), Some(0), Some(&sheet)).unwrap();
+    let names: Vec<String> =
+        store.get_sheets(&id).unwrap().iter().map(|sheet| store.sheet_name(sheet).unwrap()).collect();
+    assert_eq!(names, ["s4", "Sheet1", "s3", "s1"], "0-based positions");
+    assert_eq!(store.get_value(&range(&store, &copy, "A1")).unwrap(), CellValue::Number(7.0), "the template's content");
+    assert!(store.insert_sheet_at(&id, Some("s9"), Some(5), None).is_err(), "past the last position");
+    let sized = store.create_sized("sized", 25, 10).unwrap();
+    let first = store.get_sheets(&sized).unwrap()[0].clone();
+    assert_eq!((store.max_rows(&first).unwrap(), store.max_columns(&first).unwrap()), (25, 10));
+    assert_eq!(message(store.create_sized("none", 0, 10)), "Invalid argument: rows");
+    assert_eq!(message(store.create_sized("wide", 1, 20_000)), "Invalid argument: columns");
+    assert_eq!(message(store.insert_sheet_at(&sized, None, None, Some(&sheet))), "Invalid argument: template");
+    let copied = store.insert_sheet_at(&sized, None, None, Some(&first)).unwrap();
+    assert_eq!(store.sheet_name(&copied).unwrap(), "Sheet2", "named before the copy exists");
+}
+
+#[test]
 fn insert_sheet_with_a_taken_name() {
     let (mut store, sheet) = fresh();
     let id = sheet.spreadsheet_id.clone();
@@ -266,7 +289,12 @@ fn a1_notation_of_ranges() {
     let (store, sheet) = fresh();
     assert_eq!(a1_notation(&store.get_range(&sheet, 1, 1, 3, 3).unwrap()), "A1:C3");
     assert_eq!(a1_notation(&store.get_range(&sheet, 2, 2, 1, 1).unwrap()), "B2");
-    assert_eq!(a1_notation(&range(&store, &sheet, "A:A")), "A1:A1000");
+    assert_eq!(a1_notation(&range(&store, &sheet, "A:A")), "A:A", "whole columns named so");
+    assert_eq!(a1_notation(&range(&store, &sheet, "5:2")), "2:5", "whole rows, in order");
+    assert_eq!(a1_notation(&range(&store, &sheet, "D:B")), "B:D");
+    assert_eq!(a1_notation(&range(&store, &sheet, "A2:B")), "A2:B1000", "an open end is no whole line");
+    assert_eq!(a1_notation(&store.get_range(&sheet, 1, 1, 1000, 1).unwrap()), "A1:A1000", "bounds as given");
+    assert_eq!(range(&store, &sheet, "2:3").num_columns, 26);
 }
 
 // ---- values
@@ -693,7 +721,14 @@ fn dates_keep_their_instant() {
 #[test]
 fn a_malformed_range_handle_is_an_error_not_a_panic() {
     let (mut store, sheet) = fresh();
-    let zero = RangeRef { sheet: sheet.clone(), row: 0, column: 1, num_rows: 0, num_columns: 1 };
+    let zero = RangeRef {
+        sheet: sheet.clone(),
+        row: 0,
+        column: 1,
+        num_rows: 0,
+        num_columns: 1,
+        bounds: crate::sheets::Bounds::ALL,
+    };
     assert_eq!(message(store.get_values(&zero)), "The starting row of the range is too small.");
     let empty = RangeRef { row: 1, ..zero };
     assert_eq!(message(store.set_value(&empty, n(1.0), utc())), "The number of rows in the range must be at least 1.");

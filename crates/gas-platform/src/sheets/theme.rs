@@ -3,8 +3,9 @@
 //! with Google Sheets' standard theme; a script changes it in place (the object it gets
 //! is the spreadsheet's live theme), resets it or copies another spreadsheet's.
 //!
-//! Not here: cells whose colour is a theme colour (`setBackgroundObject(themeColor)` is a
-//! gap), and `getPredefinedSpreadsheetThemes()` (the list Sheets offers is not documented).
+//! A cell whose colour is a theme colour (`setBackgroundObject(themeColor)`) stores the
+//! theme colour type (`format::THEME_COLOR_PREFIX`) and reads this theme's colour for it.
+//! Not here: `getPredefinedSpreadsheetThemes()` (the list Sheets offers is not documented).
 
 use std::collections::BTreeMap;
 

@@ -312,6 +312,7 @@ mod tests {
             column: 1,
             num_rows: 2,
             num_columns: 1,
+            bounds: crate::sheets::Bounds::ALL,
         });
         let r = rule("VALUE_IN_RANGE", vec![range], false);
         let shown = ["a".to_string(), "b".to_string()];

@@ -78,7 +78,7 @@ const ELSEWHERE: &[(&str, &str, &str)] = &[
     // Not gas-sim's texts: shapes, examples, other engines' words.
     ("Name: message", "", "the shape of an error's text: its name and message"),
     ("Exception: No HTML file named index was found. (line 23, file \"Code\")", "", "a user's report: the source"),
-    ("Item 1", "", "a person's cell text in an example"),
+    ("Week 2", "", "a person's cell text in an example"),
     ("Cannot use import statement outside a module", "", "V8's text, quoted for comparison: gas-sim gives boa's"),
     ("exec qps", "", "the variant users report for another limit, not produced"),
 ];

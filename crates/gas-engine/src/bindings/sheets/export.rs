@@ -32,3 +32,10 @@ fn export(host: &Host, books: &mut Spreadsheets, method: &str, handle: &Val, arg
     let (bytes, name) = books.export_as(id, &target, host.zone)?;
     BlobParts { bytes, content_type: Some(target), name: Some(name) }.into_val()
 }
+
+/// `File.getAs(type)`/`getBlob()` of a spreadsheet's Drive file: the spreadsheet's export.
+pub(in crate::bindings) fn file_export(call: &Call, id: &str) -> CallResult {
+    let method = if call.method.ends_with(".getBlob") { "Spreadsheet.getBlob" } else { "Spreadsheet.getAs" };
+    let mut world = call.host.world();
+    export(call.host, &mut world.spreadsheets, method, &Val::String(id.to_string()), call.args)
+}

@@ -36,8 +36,12 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
     "Range.clearFormat" => 60,
     "Range.clearNote" => 60,
     "Range.getBackground" => 50,
+    "Range.getBackgroundObject" => 50,
+    "Range.getBackgroundObjects" => 80,
     "Range.getBackgrounds" => 80,
     "Range.getFontColor" => 50,
+    "Range.getFontColorObject" => 50,
+    "Range.getFontColorObjects" => 80,
     "Range.getFontColors" => 80,
     "Range.getFontFamilies" => 80,
     "Range.getFontFamily" => 50,
@@ -70,10 +74,14 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
     "Range.getWrapStrategy" => 50,
     "Range.getWraps" => 80,
     "Range.setBackground" => 80,
+    "Range.setBackgroundObject" => 80,
+    "Range.setBackgroundObjects" => 120,
     "Range.setBackgroundRGB" => 80,
     "Range.setBackgrounds" => 120,
     "Range.setBorder" => 80,
     "Range.setFontColor" => 80,
+    "Range.setFontColorObject" => 80,
+    "Range.setFontColorObjects" => 120,
     "Range.setFontColors" => 120,
     "Range.setFontFamilies" => 120,
     "Range.setFontFamily" => 80,
@@ -156,6 +164,17 @@ const FIELDS: &[FieldMethods] = &[
     f(Field::TextRotation, ["getTextRotation", "getTextRotations", "setTextRotation", "setTextRotations"]),
 ];
 
+/// The colour properties again, as `Color` objects: the prelude passes and takes each
+/// colour as stored (`#rrggbb`, or `theme:ACCENT1` for a theme colour) and makes the
+/// objects (13_sheets_formats.js).
+const COLOR_OBJECTS: &[FieldMethods] = &[
+    f(
+        Field::Background,
+        ["getBackgroundObject", "getBackgroundObjects", "setBackgroundObject", "setBackgroundObjects"],
+    ),
+    f(Field::FontColor, ["getFontColorObject", "getFontColorObjects", "setFontColorObject", "setFontColorObjects"]),
+];
+
 /// This part's methods (the table above), on the spreadsheets.
 fn answer(call: &Call) -> CallResult {
     super::in_books(call, dispatch)
@@ -175,8 +194,11 @@ pub(super) fn dispatch(
         return Some(cleared.map(|()| Val::Undefined).map_err(Into::into));
     }
     if let Some(name) = method.strip_prefix("Range.") {
-        if let Some((field, kind)) = field_method(name) {
-            return Some(field_call(books, method, handle, args, field, kind).map_err(Into::into));
+        if let Some(found) = field_method(FIELDS, name) {
+            return Some(field_call(books, method, handle, args, found, false).map_err(Into::into));
+        }
+        if let Some(found) = field_method(COLOR_OBJECTS, name) {
+            return Some(field_call(books, method, handle, args, found, true).map_err(Into::into));
         }
         return range_call(books, method, handle, args).map(|r| r.map_err(Into::into));
     }
@@ -199,35 +221,47 @@ pub(super) fn dispatch(
     None
 }
 
-fn field_method(name: &str) -> Option<(Field, usize)> {
-    FIELDS.iter().find_map(|entry| entry.names.iter().position(|n| *n == name).map(|kind| (entry.field, kind)))
+fn field_method(table: &[FieldMethods], name: &str) -> Option<(Field, usize)> {
+    table.iter().find_map(|entry| entry.names.iter().position(|n| *n == name).map(|kind| (entry.field, kind)))
 }
 
+/// One of a property's four methods (`kind`: get, get grid, set, set grid); with
+/// `colors_as_objects` the colour as stored (a theme colour as `theme:ACCENT1`, for the
+/// prelude's `Color` objects), else as the string getters read it.
 fn field_call(
     books: &mut Spreadsheets,
     method: &str,
     handle: &Val,
     args: &[Val],
-    field: Field,
-    kind: usize,
+    (field, kind): (Field, usize),
+    colors_as_objects: bool,
 ) -> ServiceResult<Val> {
     let range: RangeRef = handle_of(handle)?;
+    let grid = |books: &Spreadsheets, range: &RangeRef| match colors_as_objects {
+        true => books.get_color_object_grid(range, field),
+        false => books.get_format_grid(range, field),
+    };
     match kind {
-        0 => Ok(field_val(books.get_format(&range, field)?)),
+        0 => Ok(field_val(grid(books, &range.cell(range.row, range.column))?.remove(0).remove(0))),
         1 => Ok(Val::Array(
-            books
-                .get_format_grid(&range, field)?
-                .into_iter()
-                .map(|row| Val::Array(row.into_iter().map(field_val).collect()))
-                .collect(),
+            grid(books, &range)?.into_iter().map(|row| Val::Array(row.into_iter().map(field_val).collect())).collect(),
         )),
-        2 => unit(books.set_format(&range, field, val_field(arg(args, 0), field))),
+        2 => {
+            let value = val_field(arg(args, 0), field);
+            unit(match colors_as_objects {
+                true => books.set_color_object(&range, field, value),
+                false => books.set_format(&range, field, value),
+            })
+        }
         _ => {
             let grid = rows_of(arg(args, 0), method)?
                 .iter()
                 .map(|row| row.iter().map(|v| val_field(v, field)).collect())
                 .collect();
-            unit(books.set_format_grid(&range, field, grid))
+            unit(match colors_as_objects {
+                true => books.set_color_object_grid(&range, field, grid),
+                false => books.set_format_grid(&range, field, grid),
+            })
         }
     }
 }
@@ -410,10 +444,8 @@ fn rich_text_call(method: &str, handle: &Val, args: &[Val]) -> ServiceResult<Val
 
 /// `TextStyleBuilder.build()`: the builder's values checked, its colour normalised.
 fn build_text_style(style: &Val) -> ServiceResult<Val> {
-    let mut style: TextStyle = handle_of(style)?;
-    style.check().map_err(|message| ServiceError::new(&message))?;
-    style.foreground_color = style.foreground_color.as_deref().and_then(normalize_color);
-    Ok(to_val(&style))
+    let style: TextStyle = handle_of(style)?;
+    Ok(to_val(&style.built().map_err(|message| ServiceError::new(&message))?))
 }
 
 fn wrap_value(value: &Val) -> FieldValue {

@@ -74,7 +74,14 @@ fn text_rows(values: &Val, method: &str) -> ServiceResult<Vec<Vec<String>>> {
     };
     rows.iter()
         .map(|row| match row {
-            Val::Array(cells) => Ok(cells.iter().map(Val::to_js_string).collect()),
+            // A null or undefined cell clears its formula, as `""` does (observed: a peer's
+            // conformance tests read `""` back, not `=null`).
+            Val::Array(cells) => Ok(cells
+                .iter()
+                .map(
+                    |cell| if matches!(cell, Val::Null | Val::Undefined) { String::new() } else { cell.to_js_string() },
+                )
+                .collect()),
             other => Err(gas_platform::ServiceError::signature_mismatch(&format!("{}[]", type_name(other)), &method)),
         })
         .collect()

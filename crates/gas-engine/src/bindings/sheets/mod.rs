@@ -151,7 +151,12 @@ fn core_call(
     let zone = host.zone;
     let id = || handle.as_str().unwrap_or_default().to_string();
     let value = match method {
-        "SpreadsheetApp.create" => Val::String(books.create(&string_arg(args, 0))?),
+        "SpreadsheetApp.create" => match (arg(args, 1).as_f64(), arg(args, 2).as_f64()) {
+            (Some(rows), Some(columns)) => {
+                Val::String(books.create_sized(&string_arg(args, 0), rows as i64, columns as i64)?)
+            }
+            _ => Val::String(books.create(&string_arg(args, 0))?),
+        },
         "SpreadsheetApp.openById" => Val::String(books.open_by_id(&string_arg(args, 0))?.id().to_string()),
         "SpreadsheetApp.getActiveSpreadsheet" => match super::container::active_spreadsheet_id(host) {
             Some(container) => Val::String(books.open_by_id(&container)?.id().to_string()),
@@ -168,11 +173,17 @@ fn core_call(
         },
         "Spreadsheet.getSheets" => Val::Array(books.get_sheets(&id())?.iter().map(to_val).collect()),
         "Spreadsheet.insertSheet" => {
-            let name = match arg(args, 0) {
-                Val::String(s) => Some(s.clone()),
+            // (name?, index?, options?): each overload's arguments in this order.
+            let mut rest = args.iter().peekable();
+            let name = rest.next_if(|a| matches!(a, Val::String(_))).and_then(Val::as_str).map(str::to_string);
+            let index = rest.next_if(|a| matches!(a, Val::Number(_))).and_then(Val::as_f64).map(|n| n as i64);
+            let template = match rest.next().map(|options| options.get("template")) {
+                Some(Some(template)) if !matches!(template, Val::Null | Val::Undefined) => {
+                    Some(handle_of::<SheetRef>(template)?)
+                }
                 _ => None,
             };
-            to_val(&books.insert_sheet(&id(), name.as_deref())?)
+            to_val(&books.insert_sheet_at(&id(), name.as_deref(), index, template.as_ref())?)
         }
         "Spreadsheet.deleteSheet" => {
             books.delete_sheet(&handle_of::<SheetRef>(arg(args, 0))?)?;

@@ -592,5 +592,6 @@ fn range_ref(id: &str, boxed: &gas_platform::sheets::anchored::GridBox) -> Range
         column: boxed.column,
         num_rows: boxed.num_rows,
         num_columns: boxed.num_columns,
+        bounds: gas_platform::sheets::Bounds::ALL,
     }
 }

@@ -12,7 +12,7 @@ use super::super::Call;
 use crate::host::CallResult;
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
-use gas_platform::sheets::surface::{delimiter_of_enum, Bounds, RecalculationInterval};
+use gas_platform::sheets::surface::{delimiter_of_enum, RecalculationInterval};
 use gas_platform::sheets::theme::{Theme, THEME_COLOR_TYPES};
 use gas_platform::sheets::{RangeRef, SheetRef};
 use gas_platform::{ServiceError, World};
@@ -222,7 +222,7 @@ fn on_sheet(call: &Call, world: &mut World, sheet: &SheetRef) -> CallResult {
         "getRange" => {
             let a1 = string_arg(args, 0);
             let range = books.get_range_a1(sheet, &a1)?;
-            with_bounds(to_val(&range), Bounds::of_a1(&a1))
+            to_val(&range)
         }
         "getSheetValues" => {
             let int = |i| int_arg(args, i, method);
@@ -249,18 +249,6 @@ fn on_sheet(call: &Call, world: &mut World, sheet: &SheetRef) -> CallResult {
         _ => return Err(ServiceError::unimplemented(method).into()),
     };
     Ok(value)
-}
-
-/// A range handle with the open ends of its A1 notation (`Range.isStartRowBounded()` ...
-/// read them); a closed range's handle stays as every other.
-fn with_bounds(handle: Val, bounds: Bounds) -> Val {
-    match handle {
-        Val::Object(mut fields) if bounds != Bounds::ALL => {
-            fields.push(("bounds".into(), to_val(&bounds)));
-            Val::Object(fields)
-        }
-        other => other,
-    }
 }
 
 fn bool_arg(args: &[Val], i: usize) -> bool {

@@ -47,12 +47,22 @@
     getThemeColorType() { return this._h.theme; },
   });
   const rgb = (hex) => new Color({ type: 'RGB', hex });
-  // A Color argument as the platform takes it: an RGB colour's hex (theme colours need
-  // the spreadsheet's theme, which gas-sim does not model).
-  const hexOf = (color) => {
+  // A cell's colour as the platform stores it: `#rrggbb`, or `theme:ACCENT1` for a theme
+  // colour (gas_platform::sheets::format::THEME_COLOR_PREFIX), both ways.
+  const THEME_PREFIX = 'theme:';
+  const colorOf = (stored) => (typeof stored === 'string' && stored.indexOf(THEME_PREFIX) === 0
+    ? new Color({ type: 'THEME', theme: stored.slice(THEME_PREFIX.length) })
+    : rgb(stored));
+  const storedOf = (color) => {
     if (color === null || color === undefined) return null;
-    if (color._h && color._h.type === 'RGB') return color._h.hex;
-    throw new Error(gap('Range.setBackgroundObject with a theme colour'));
+    if (color._h && color._h.type === 'THEME') return THEME_PREFIX + color._h.theme;
+    return color._h ? color._h.hex : color;
+  };
+  // A TextStyle's foreground: a theme colour reads as its type's name (`ACCENT1`).
+  const isThemeType = (value) => typeof value === 'string' && value.length > 0 && value[0] !== '#';
+  const foregroundOf = (color) => {
+    if (color === null || color === undefined) return null;
+    return color._h && color._h.type === 'THEME' ? color._h.theme : color._h ? color._h.hex : color;
   };
 
   // A cell with vertical (stacked) text reads 'vertical' (gas_platform's VERTICAL_TEXT).
@@ -65,8 +75,9 @@
   // The other getters are reads of the handle (bindings/sheets/formats.rs).
   const styleGetters = {
     getForegroundColorObject() {
-      const hex = this.getForegroundColor();
-      return hex === null ? null : rgb(hex);
+      const color = this.getForegroundColor();
+      if (color === null) return null;
+      return isThemeType(color) ? new Color({ type: 'THEME', theme: color }) : rgb(color);
     },
   };
   // A builder's handle has the fields the TextStyle's reads take, by those reads' names
@@ -93,24 +104,28 @@
     setFontFamily: styleSetter('getFontFamily', String),
     setFontSize: styleSetter('getFontSize', Number),
     setForegroundColor: styleSetter('getForegroundColor', String),
-    setForegroundColorObject: styleSetter('getForegroundColor', hexOf),
+    setForegroundColorObject: styleSetter('getForegroundColor', foregroundOf),
     build() { return new TextStyle(call('TextStyleBuilder.build', null, [this._h])); },
   });
 
   const grid = (rows, f) => rows.map((row) => row.map(f));
   sheetMethods('Range', {
-    getBackgroundObject() { return rgb(call('Range.getBackground', this._h, [])); },
-    getBackgroundObjects() { return grid(call('Range.getBackgrounds', this._h, []), rgb); },
-    setBackgroundObject(color) { call('Range.setBackground', this._h, [hexOf(color)]); return this; },
-    setBackgroundObjects(colors) { call('Range.setBackgrounds', this._h, [grid(colors, hexOf)]); return this; },
+    getBackgroundObject() { return colorOf(call('Range.getBackgroundObject', this._h, [])); },
+    getBackgroundObjects() { return grid(call('Range.getBackgroundObjects', this._h, []), colorOf); },
+    setBackgroundObject(color) { call('Range.setBackgroundObject', this._h, [storedOf(color)]); return this; },
+    setBackgroundObjects(colors) { call('Range.setBackgroundObjects', this._h, [grid(colors, storedOf)]); return this; },
+    // Strings and Color objects mixed (the types package allows both).
     setFontColors(colors) {
-      call('Range.setFontColors', this._h, [grid(colors, (v) => (v !== null && typeof v === 'object' ? hexOf(v) : v))]);
+      const objects = Array.isArray(colors)
+        && colors.some((row) => Array.isArray(row) && row.some((v) => v !== null && typeof v === 'object'));
+      if (!objects) call('Range.setFontColors', this._h, [colors]);
+      else call('Range.setFontColorObjects', this._h, [grid(colors, storedOf)]);
       return this;
     },
-    getFontColorObject() { return rgb(call('Range.getFontColor', this._h, [])); },
-    getFontColorObjects() { return grid(call('Range.getFontColors', this._h, []), rgb); },
-    setFontColorObject(color) { call('Range.setFontColor', this._h, [hexOf(color)]); return this; },
-    setFontColorObjects(colors) { call('Range.setFontColors', this._h, [grid(colors, hexOf)]); return this; },
+    getFontColorObject() { return colorOf(call('Range.getFontColorObject', this._h, [])); },
+    getFontColorObjects() { return grid(call('Range.getFontColorObjects', this._h, []), colorOf); },
+    setFontColorObject(color) { call('Range.setFontColorObject', this._h, [storedOf(color)]); return this; },
+    setFontColorObjects(colors) { call('Range.setFontColorObjects', this._h, [grid(colors, storedOf)]); return this; },
     getTextRotation() { return rotationOf(call('Range.getTextRotation', this._h, [])); },
     getTextRotations() {
       return grid(call('Range.getTextRotations', this._h, []), rotationOf);

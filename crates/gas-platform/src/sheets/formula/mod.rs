@@ -27,6 +27,7 @@
 mod engine;
 mod refs;
 mod remap;
+mod spliced;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -5,12 +5,13 @@
 use std::collections::HashMap;
 
 use ironcalc_base::expressions::lexer::LexerMode;
-use ironcalc_base::expressions::parser::stringify::{to_english_string, to_rc_format};
+use ironcalc_base::expressions::parser::stringify::to_english_string;
 use ironcalc_base::expressions::parser::{new_parser_english, Node};
 use ironcalc_base::expressions::token::Error as EngineError;
 use ironcalc_base::expressions::types::CellReferenceRC;
 
 use super::super::model::Spreadsheet;
+use super::spliced;
 use crate::sheets::shift::{Dim, Shift};
 
 /// IronCalc's open ranges: `A:A` is rows 1..=1048576, `1:1` columns 1..=16384 (Excel's grid).
@@ -127,14 +128,15 @@ fn any_node(node: &mut Node, test: &dyn Fn(&Node) -> bool) -> bool {
 /// `formula` written at `(row, column)` as R1C1 text (`=SUM(R[-3]C[0]:R[-1]C[0])`, the
 /// documented form); `None` when it does not parse.
 pub fn to_r1c1(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u32) -> Option<String> {
-    let node = parse(formula, sheet_names, sheet, row, column, LexerMode::A1)?;
-    Some(format!("={}", to_rc_format(&node)))
+    parse(formula, sheet_names, sheet, row, column, LexerMode::A1)?;
+    spliced::a1_to_r1c1(formula, row, column)
 }
 
 /// An R1C1 formula written at `(row, column)` as A1 text; `None` when it does not parse.
 pub fn from_r1c1(formula: &str, sheet_names: &[String], sheet: &str, row: u32, column: u32) -> Option<String> {
-    let node = parse(formula, sheet_names, sheet, row, column, LexerMode::R1C1)?;
-    Some(format!("={}", to_english_string(&node, &context(sheet, row, column))))
+    let formula = spliced::explicit_r1c1_offsets(formula);
+    parse(&formula, sheet_names, sheet, row, column, LexerMode::R1C1)?;
+    spliced::r1c1_to_a1(&formula, row, column)
 }
 
 /// `formula`, written for `from`, as it reads in cell `to` (relative references move
@@ -149,10 +151,9 @@ pub(in crate::sheets) fn relative_copy(
     if from == to {
         return formula.to_string();
     }
-    match parse(formula, sheet_names, sheet, from.0, from.1, LexerMode::A1) {
-        Some(node) => format!("={}", to_english_string(&node, &context(sheet, to.0, to.1))),
-        None => formula.to_string(),
-    }
+    parse(formula, sheet_names, sheet, from.0, from.1, LexerMode::A1)
+        .and_then(|_| spliced::moved(formula, from, to))
+        .unwrap_or_else(|| formula.to_string())
 }
 
 /// Keeps every formula of `book` pointing at the same cells when `shift` is applied to

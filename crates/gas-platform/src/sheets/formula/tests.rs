@@ -199,6 +199,22 @@ fn r1c1_forms_read_and_write_relative_references() {
 }
 
 #[test]
+fn r1c1_bare_row_and_column_parts_are_offsets_of_zero() {
+    use super::spliced::explicit_r1c1_offsets;
+    assert_eq!(explicit_r1c1_offsets("=R[1]C"), "=R[1]C[0]");
+    assert_eq!(explicit_r1c1_offsets("=SUM(R[-1]C:R[-1]C[2])"), "=SUM(R[-1]C[0]:R[-1]C[2])");
+    assert_eq!(explicit_r1c1_offsets("=RC+rc1"), "=R[0]C[0]+rc1", "IronCalc reads upper case only");
+    assert_eq!(explicit_r1c1_offsets("=R1C1*R[2]C[-3]"), "=R1C1*R[2]C[-3]", "complete references stay");
+    assert_eq!(explicit_r1c1_offsets("=ROUND(RC,2)&\" RC \"&'RC'!RC"), "=ROUND(R[0]C[0],2)&\" RC \"&'RC'!R[0]C[0]");
+    assert_eq!(explicit_r1c1_offsets("=RC(1)+ARC+RCX"), "=RC(1)+ARC+RCX", "names are not references");
+    let (mut store, sheet) = fresh();
+    let cell = at(&store, &sheet, "H15");
+    store.set_formula_r1c1(&cell, "=R[-1]C & \" R1C1 \"").unwrap();
+    assert_eq!(store.get_formula(&cell).unwrap(), "=H14 & \" R1C1 \"");
+    assert_eq!(store.get_formula_r1c1(&cell).unwrap().as_deref(), Some("=R[-1]C[0] & \" R1C1 \""));
+}
+
+#[test]
 fn set_formulas_checks_the_shape_and_a_sheet_without_formulas_stays_plain() {
     let (mut store, sheet) = fresh();
     let range = at(&store, &sheet, "A1:B1");

@@ -162,10 +162,12 @@ impl Spreadsheets {
         self.get_range_in_spreadsheet(id, trimmed).map_err(|_| text::unparsable_range(text))
     }
 
-    /// `Sheet1!A1:C3`: a range as the API's answers name it.
+    /// `Sheet1!A1:C3`: a range as the API's answers name it, always as cells (`A:B` is
+    /// answered `A1:B1000`, documented in the API's examples).
     pub fn api_range_text(&self, range: &RangeRef) -> String {
         let name = self.sheet_name(&range.sheet).unwrap_or_default();
-        format!("{}!{}", quoted_sheet_name(&name), a1_notation(range))
+        let cells = RangeRef { bounds: crate::sheets::Bounds::ALL, ..range.clone() };
+        format!("{}!{}", quoted_sheet_name(&name), a1_notation(&cells))
     }
 
     /// One cell as `render` shows it.
@@ -175,7 +177,14 @@ impl Spreadsheets {
         let dates_as_text = match render {
             Render::Formatted => return Ok(Json::String(sheet.display_text_in(row, column, zone, locale))),
             Render::Formula { dates_as_text } => {
-                let cell = RangeRef { sheet: range.sheet.clone(), row, column, num_rows: 1, num_columns: 1 };
+                let cell = RangeRef {
+                    sheet: range.sheet.clone(),
+                    row,
+                    column,
+                    num_rows: 1,
+                    num_columns: 1,
+                    bounds: crate::sheets::Bounds::ALL,
+                };
                 let formula = self.get_formula(&cell)?;
                 if !formula.is_empty() {
                     return Ok(Json::String(formula));
@@ -354,6 +363,7 @@ impl Spreadsheets {
                 column: first_column,
                 num_rows: last - target.row + 1,
                 num_columns: last_column - first_column + 1,
+                bounds: crate::sheets::Bounds::ALL,
             })
         });
         let start_row = last_content.map_or(target.row, |last| last + 1);
@@ -368,7 +378,14 @@ impl Spreadsheets {
             }
         }
         let column = table_range.as_ref().map_or(target.column, |table| table.column);
-        let at = RangeRef { sheet: target.sheet.clone(), row: start_row, column, num_rows: 1, num_columns: 1 };
+        let at = RangeRef {
+            sheet: target.sheet.clone(),
+            row: start_row,
+            column,
+            num_rows: 1,
+            num_columns: 1,
+            bounds: crate::sheets::Bounds::ALL,
+        };
         let updates = self.write_rows(call, &at, false, &rows, user_entered, zone)?;
         let mut answer = Map::new();
         answer.insert("spreadsheetId".into(), json!(id));
@@ -449,7 +466,8 @@ impl Spreadsheets {
             let message = text::writing_outside(&self.api_range_text(target), "column", column);
             return Err(api_error(call, &message));
         }
-        let written = RangeRef { num_rows: height, num_columns: width, ..target.clone() };
+        let written =
+            RangeRef { num_rows: height, num_columns: width, bounds: crate::sheets::Bounds::ALL, ..target.clone() };
         let sheet = self.sheet(&target.sheet)?;
         if written.last_row() > sheet.max_rows() || written.last_column() > sheet.max_columns() {
             let name = quoted_sheet_name(&self.sheet_name(&target.sheet)?);

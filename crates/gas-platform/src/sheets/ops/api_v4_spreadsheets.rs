@@ -10,7 +10,8 @@
 use chrono_tz::Tz;
 use serde_json::{json, Value as Json};
 
-use super::super::model::Spreadsheets;
+use super::super::model::{Sheet, Spreadsheets};
+use super::super::shift::Dim;
 use super::super::{RangeRef, SheetRef};
 use super::api_v4::{api_error, text};
 use crate::error::{ServiceError, ServiceResult};
@@ -38,13 +39,20 @@ impl Spreadsheets {
             .iter()
             .enumerate()
             .map(|(index, sheet)| {
-                json!({ "properties": {
+                let mut resource = json!({ "properties": {
                     "sheetId": sheet.sheet_id(),
                     "title": sheet.name(),
                     "index": index,
                     "sheetType": "GRID",
                     "gridProperties": { "rowCount": sheet.max_rows(), "columnCount": sheet.max_columns() },
-                } })
+                } });
+                for (key, dim) in [("rowGroups", Dim::Rows), ("columnGroups", Dim::Columns)] {
+                    let groups = dimension_groups(sheet, dim);
+                    if !groups.is_empty() {
+                        resource[key] = Json::Array(groups);
+                    }
+                }
+                resource
             })
             .collect();
         Ok(json!({
@@ -120,6 +128,7 @@ impl Spreadsheets {
             }
             "updateSheetProperties" => self.request_update_sheet(call, id, body),
             "insertDimension" | "deleteDimension" => self.request_dimension(call, id, kind, body),
+            "updateDimensionProperties" => self.request_dimension_properties(call, id, body),
             "appendDimension" => {
                 let sheet = self.api_sheet(call, id, body.get("sheetId"))?;
                 let length = body.get("length").and_then(Json::as_i64).unwrap_or(0);
@@ -234,6 +243,43 @@ impl Spreadsheets {
         Ok(json!({}))
     }
 
+    /// `updateDimensionProperties`: the rows' (columns') `pixelSize` and `hiddenByUser`,
+    /// as `setRowHeights`/`setColumnWidths` and `hideRows`/`showRows` set them; any
+    /// other field (`developerMetadata`, ...) is a gap.
+    fn request_dimension_properties(&mut self, call: &str, id: &str, body: &Json) -> ServiceResult<Json> {
+        let range = body.get("range").cloned().unwrap_or(Json::Null);
+        let sheet = self.api_sheet(call, id, range.get("sheetId"))?;
+        let dim =
+            if range.get("dimension").and_then(Json::as_str) == Some("COLUMNS") { Dim::Columns } else { Dim::Rows };
+        let start = range.get("startIndex").and_then(Json::as_i64).unwrap_or(0);
+        let size = match dim {
+            Dim::Rows => self.max_rows(&sheet)?,
+            Dim::Columns => self.max_columns(&sheet)?,
+        };
+        let end = range.get("endIndex").and_then(Json::as_i64).unwrap_or(i64::from(size));
+        let properties = body.get("properties").cloned().unwrap_or(Json::Null);
+        let fields = body.get("fields").and_then(Json::as_str).unwrap_or("");
+        let failed = |e: ServiceError| api_error(call, &e.message);
+        for field in fields.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+            match field {
+                "pixelSize" => {
+                    let pixels = properties.get("pixelSize").and_then(Json::as_i64).unwrap_or(0);
+                    match dim {
+                        Dim::Rows => self.set_row_heights(&sheet, start + 1, end - start, pixels),
+                        Dim::Columns => self.set_column_widths(&sheet, start + 1, end - start, pixels),
+                    }
+                    .map_err(failed)?;
+                }
+                "hiddenByUser" => {
+                    let hidden = properties.get("hiddenByUser").and_then(Json::as_bool).unwrap_or(false);
+                    self.set_hidden(&sheet, dim, start + 1, end - start, hidden).map_err(failed)?;
+                }
+                other => return Err(request_gap(&format!("updateDimensionProperties of {other}"))),
+            }
+        }
+        Ok(json!({}))
+    }
+
     /// A `GridRange` (0-based, half open; absent bounds: the sheet's) as a range.
     fn grid_range(&self, call: &str, id: &str, grid: &Json) -> ServiceResult<RangeRef> {
         let sheet = self.api_sheet(call, id, grid.get("sheetId"))?;
@@ -252,6 +298,7 @@ impl Spreadsheets {
             column: to_u32(column + 1),
             num_rows: to_u32(end_row - row),
             num_columns: to_u32(end_column - column),
+            bounds: crate::sheets::Bounds::ALL,
         })
     }
 
@@ -294,6 +341,7 @@ impl Spreadsheets {
                     column: to_u32(column + 1 + c as i64),
                     num_rows: 1,
                     num_columns: 1,
+                    bounds: crate::sheets::Bounds::ALL,
                 };
                 self.set_values(&at, vec![vec![value]], zone).map_err(|e| api_error(call, &e.message))?;
             }
@@ -324,4 +372,31 @@ fn entered_value(call: &str, value: Option<&Json>) -> ServiceResult<CellValue> {
         ("formulaValue", Json::String(s)) => CellValue::String(s.clone()),
         (other, _) => return Err(api_error(call, &format!("Invalid value at 'userEnteredValue.{other}'"))),
     })
+}
+
+/// A sheet's `rowGroups` (`columnGroups`) as the API gives them: each group's range as a
+/// `DimensionRange` (0-based, end exclusive), its depth, `collapsed` only when true
+/// (documented: `DimensionGroup`; the API leaves out false booleans).
+fn dimension_groups(sheet: &Sheet, dim: Dim) -> Vec<Json> {
+    let dimension = match dim {
+        Dim::Rows => "ROWS",
+        Dim::Columns => "COLUMNS",
+    };
+    sheet
+        .groups()
+        .dim(dim)
+        .groups()
+        .iter()
+        .map(|group| {
+            let mut json = json!({
+                "range": { "sheetId": sheet.sheet_id(), "dimension": dimension,
+                           "startIndex": group.start - 1, "endIndex": group.end },
+                "depth": group.depth,
+            });
+            if group.collapsed {
+                json["collapsed"] = json!(true);
+            }
+            json
+        })
+        .collect()
 }

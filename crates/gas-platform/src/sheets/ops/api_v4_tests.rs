@@ -170,6 +170,42 @@ fn spreadsheet_requests_add_rename_insert_delete_and_refuse_formats() {
 }
 
 #[test]
+fn get_lists_row_and_column_groups_as_dimension_groups() {
+    let (mut store, id) = book();
+    let sheet = store.get_sheets(&id).unwrap().remove(0);
+    let rows = store.get_range_a1(&sheet, "A2:A5").unwrap();
+    store.shift_group_depth(&rows, crate::sheets::shift::Dim::Rows, 1).unwrap();
+    store.collapse_groups(&rows).unwrap();
+    let got = store.api_spreadsheets_get(&id, &Json::Null, UTC).unwrap();
+    assert_eq!(
+        got["sheets"][0]["rowGroups"],
+        json!([{ "range": { "sheetId": 0, "dimension": "ROWS", "startIndex": 1, "endIndex": 5 }, "depth": 1,
+                 "collapsed": true }])
+    );
+    assert!(got["sheets"][0].get("columnGroups").is_none(), "no empty list");
+}
+
+#[test]
+fn update_dimension_properties_sets_sizes_and_hides() {
+    let (mut store, id) = book();
+    let sheet = store.get_sheets(&id).unwrap().remove(0);
+    let resource = json!({ "requests": [
+        { "updateDimensionProperties": { "range": { "sheetId": 0, "dimension": "ROWS", "startIndex": 2, "endIndex": 3 },
+            "properties": { "pixelSize": 31 }, "fields": "pixelSize" } },
+        { "updateDimensionProperties": { "range": { "sheetId": 0, "dimension": "COLUMNS", "startIndex": 1, "endIndex": 3 },
+            "properties": { "pixelSize": 200, "hiddenByUser": true }, "fields": "pixelSize,hiddenByUser" } },
+    ] });
+    store.api_spreadsheets_batch_update(&resource, &id, UTC).unwrap();
+    assert_eq!(store.row_height(&sheet, 3).unwrap(), 31);
+    assert_eq!((store.column_width(&sheet, 2).unwrap(), store.column_width(&sheet, 3).unwrap()), (200, 200));
+    assert!(store.is_hidden_by_user(&sheet, crate::sheets::shift::Dim::Columns, 3).unwrap());
+    let metadata = json!({ "requests": [{ "updateDimensionProperties": { "range": { "sheetId": 0, "dimension": "ROWS" },
+        "properties": {}, "fields": "developerMetadata" } }] });
+    assert!(message(store.api_spreadsheets_batch_update(&metadata, &id, UTC))
+        .ends_with("updateDimensionProperties of developerMetadata"));
+}
+
+#[test]
 fn create_names_the_spreadsheet_and_its_sheets() {
     let (mut store, _) = book();
     let made = store

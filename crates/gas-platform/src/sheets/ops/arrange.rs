@@ -53,6 +53,16 @@ fn filled(sheet: &Sheet, row: u32, column: u32) -> bool {
     !sheet.cell(row, column).is_empty() || sheet.formulas().get(row, column).is_some()
 }
 
+/// How many whole copies of a `(rows, columns)` source a paste into a `target` of that
+/// shape makes, down and across: as many as fit, and at least one, so that a smaller
+/// target still gets the whole source and a 5x5 target of a 2x2 source gets 4x4
+/// (observed: a peer's conformance tests, run on the platform; the reference's
+/// `copyValuesToRange` says "repeated or truncated").
+pub(crate) fn paste_repeats(source: (u32, u32), target: (u32, u32)) -> (u32, u32) {
+    debug_assert!(source.0 > 0 && source.1 > 0, "a range has at least one cell");
+    ((target.0 / source.0.max(1)).max(1), (target.1 / source.1.max(1)).max(1))
+}
+
 fn same_book(a: &RangeRef, b: &SheetRef) -> ServiceResult<()> {
     if a.sheet.spreadsheet_id != b.spreadsheet_id {
         return Err(ServiceError::new(st::OTHER_SPREADSHEET));
@@ -232,6 +242,7 @@ impl Spreadsheets {
             column: 1,
             num_rows: last_row - first + 1,
             num_columns: last_column,
+            bounds: crate::sheets::Bounds::ALL,
         };
         self.sort_range(&range, &[(column, ascending)])
     }
@@ -255,7 +266,7 @@ impl Spreadsheets {
             kept_rows = kept.len() as u32;
             block.keep_rows(&kept);
         })?;
-        Ok(RangeRef { num_rows: kept_rows.max(1), ..range.clone() })
+        Ok(RangeRef { num_rows: kept_rows.max(1), bounds: crate::sheets::Bounds::ALL, ..range.clone() })
     }
 
     /// `Range.randomize()`: the rows in an order drawn from the execution's seeded stream.
@@ -315,32 +326,42 @@ impl Spreadsheets {
         Ok(())
     }
 
-    /// `Range.copyTo(destination[, ...])`: the block at the destination's top-left cell
-    /// (documented: only that cell matters), on any sheet of the same spreadsheet.
+    /// `Range.copyTo(destination[, ...])`: the block from the destination's top-left cell
+    /// (documented), as many whole times as fit in the destination, at least once
+    /// ([`paste_repeats`]), on any sheet of the same spreadsheet.
     pub fn copy_to(&mut self, range: &RangeRef, destination: &RangeRef, mode: CopyMode) -> ServiceResult<()> {
         same_book(range, &destination.sheet)?;
         let mut block = self.range_sheet(range)?.take_block(range_box(range));
         if mode.transposed {
             block = block.transposed();
         }
+        let (height, width) = (block.num_rows, block.num_columns);
+        let (down, across) = paste_repeats((height, width), (destination.num_rows, destination.num_columns));
+        let mut block = block.tiled(height * down, width * across);
         let to = (destination.row, destination.column);
         for ((r, c), formula) in &mut block.formulas {
-            let (source_r, source_c) = if mode.transposed { (*c, *r) } else { (*r, *c) };
+            let (tile_r, tile_c) = (*r % height, *c % width);
+            let (source_r, source_c) = if mode.transposed { (tile_c, tile_r) } else { (tile_r, tile_c) };
             let from = (range.row + source_r, range.column + source_c);
             *formula = self.copied_formula(range, formula, from, (to.0 + *r, to.1 + *c));
         }
-        // Colour rules go with a paste of formats (not transposed: assumed).
-        let rules = match mode.formats && !mode.transposed {
-            true => copied_rules(self.range_sheet(range)?, range_box(range), destination.sheet.sheet_id, to),
-            false => Vec::new(),
-        };
+        // Colour rules go with a paste of formats, one copy per tile (not transposed: assumed).
+        let mut rules = Vec::new();
+        if mode.formats && !mode.transposed {
+            for tile in 0..down * across {
+                let at = (to.0 + tile / across * height, to.1 + tile % across * width);
+                let source = self.range_sheet(range)?;
+                rules.extend(copied_rules(source, range_box(range), destination.sheet.sheet_id, at));
+            }
+        }
         self.put_at(&destination.sheet, to.0, to.1, block, mode)?;
         self.sheet_mut(&destination.sheet)?.objects_mut().conditional_formats.extend(rules);
         Ok(())
     }
 
     /// `copyValuesToRange` / `copyFormatToRange(sheet, column, columnEnd, row, rowEnd)`:
-    /// the source repeated or cut to fill the target (documented).
+    /// the source as many whole times as fit in the target, at least once
+    /// ([`paste_repeats`]).
     #[allow(clippy::too_many_arguments)]
     pub fn copy_to_box(
         &mut self,
@@ -356,7 +377,11 @@ impl Spreadsheets {
         let target = self.sheet(sheet)?;
         let (num_rows, num_columns) = (row_end.saturating_sub(row) + 1, column_end.saturating_sub(column) + 1);
         check_range(target, row, column, num_rows, num_columns)?;
-        let block = self.range_sheet(range)?.take_block(range_box(range)).tiled(num_rows as u32, num_columns as u32);
+        let (down, across) = paste_repeats((range.num_rows, range.num_columns), (num_rows as u32, num_columns as u32));
+        let block = self
+            .range_sheet(range)?
+            .take_block(range_box(range))
+            .tiled(range.num_rows * down, range.num_columns * across);
         self.put_at(sheet, row as u32, column as u32, block, mode)
     }
 
@@ -549,6 +574,8 @@ impl Spreadsheets {
             (Dim::Columns, false, src.column - dst.column)
         } else if src == dst {
             return Ok(());
+        } else if dst.contains(src.row, src.column) && dst.contains(src.last_row, src.last_column) {
+            return Err(ServiceError::new(st::AUTOFILL_ONE_DIRECTION));
         } else {
             return Err(ServiceError::new(st::AUTOFILL_DESTINATION));
         };
@@ -612,7 +639,8 @@ impl Spreadsheets {
         if range.last_column() < sheet.max_columns() {
             last = last.max(reach(range.last_column() + 1));
         }
-        let destination = RangeRef { num_rows: last - range.row + 1, ..range.clone() };
+        let destination =
+            RangeRef { num_rows: last - range.row + 1, bounds: crate::sheets::Bounds::ALL, ..range.clone() };
         self.auto_fill(range, &destination, increments)
     }
 

@@ -8,7 +8,9 @@
 
 use chrono_tz::Tz;
 
-use super::super::format::{normalize_color, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES};
+use super::super::format::{
+    normalize_color, theme_color_type, Border, CellFormat, Field, FieldValue, TextStyle, BORDER_STYLES,
+};
 use super::super::locale::{display_value_in, SheetLocale, EN_US};
 use super::super::model::{Sheet, Spreadsheets};
 use super::super::number_format::{is_plain_text, render_in};
@@ -148,8 +150,33 @@ fn check_shape<T>(range: &RangeRef, grid: &[Vec<T>]) -> ServiceResult<()> {
 
 /// Range formats and notes.
 impl Spreadsheets {
-    /// `getBackgrounds()`, `getFontSizes()`, ...: each cell's value or the default.
+    /// `getBackgrounds()`, `getFontSizes()`, ...: each cell's value or the default; a
+    /// theme colour as the spreadsheet's theme has it now (`#4285f4` for `ACCENT1`).
     pub fn get_format_grid(&self, range: &RangeRef, field: Field) -> ServiceResult<Vec<Vec<Option<FieldValue>>>> {
+        let mut grid = self.get_color_object_grid_unchecked(range, field)?;
+        if matches!(field, Field::Background | Field::FontColor) {
+            let theme = self.open_by_id(&range.sheet.spreadsheet_id)?.theme();
+            for value in grid.iter_mut().flatten() {
+                if let Some(kind) = value.as_ref().and_then(FieldValue::text).and_then(theme_color_type) {
+                    *value = Some(FieldValue::Text(theme.concrete_color(kind)?));
+                }
+            }
+        }
+        Ok(grid)
+    }
+
+    /// `getBackgroundObjects()`, `getFontColorObjects()`: each cell's colour as stored
+    /// (`theme:ACCENT1` for a theme colour) or the default.
+    pub fn get_color_object_grid(&self, range: &RangeRef, field: Field) -> ServiceResult<Vec<Vec<Option<FieldValue>>>> {
+        debug_assert!(matches!(field, Field::Background | Field::FontColor), "a colour field");
+        self.get_color_object_grid_unchecked(range, field)
+    }
+
+    fn get_color_object_grid_unchecked(
+        &self,
+        range: &RangeRef,
+        field: Field,
+    ) -> ServiceResult<Vec<Vec<Option<FieldValue>>>> {
         let sheet = self.range_sheet(range)?;
         Ok((range.row..=range.last_row())
             .map(|row| {
@@ -174,6 +201,18 @@ impl Spreadsheets {
     pub fn set_format(&mut self, range: &RangeRef, field: Field, value: Option<FieldValue>) -> ServiceResult<()> {
         self.range_sheet(range)?;
         let value = field.accept(value).map_err(|message| ServiceError::new(&message))?;
+        self.put_format(range, field, value)
+    }
+
+    /// `setBackgroundObject(color)`, `setFontColorObject(color)`: a `Color`'s value
+    /// (`Field::accept_color_object`: a theme colour too) in every cell.
+    pub fn set_color_object(&mut self, range: &RangeRef, field: Field, value: Option<FieldValue>) -> ServiceResult<()> {
+        self.range_sheet(range)?;
+        let value = field.accept_color_object(value).map_err(|message| ServiceError::new(&message))?;
+        self.put_format(range, field, value)
+    }
+
+    fn put_format(&mut self, range: &RangeRef, field: Field, value: Option<FieldValue>) -> ServiceResult<()> {
         let sheet = self.sheet_mut(&range.sheet)?;
         for (row, column) in cells(range) {
             sheet.edit_format(row, column, |format| field.set(format, value.clone()));
@@ -188,11 +227,31 @@ impl Spreadsheets {
         field: Field,
         grid: Vec<Vec<Option<FieldValue>>>,
     ) -> ServiceResult<()> {
+        self.put_format_grid(range, field, grid, Field::accept)
+    }
+
+    /// `setBackgroundObjects(grid)`, `setFontColorObjects(grid)`: `Color`s' values.
+    pub fn set_color_object_grid(
+        &mut self,
+        range: &RangeRef,
+        field: Field,
+        grid: Vec<Vec<Option<FieldValue>>>,
+    ) -> ServiceResult<()> {
+        self.put_format_grid(range, field, grid, Field::accept_color_object)
+    }
+
+    fn put_format_grid(
+        &mut self,
+        range: &RangeRef,
+        field: Field,
+        grid: Vec<Vec<Option<FieldValue>>>,
+        accept: fn(Field, Option<FieldValue>) -> Result<Option<FieldValue>, String>,
+    ) -> ServiceResult<()> {
         self.range_sheet(range)?;
         check_shape(range, &grid)?;
         let accepted = grid
             .into_iter()
-            .map(|row| row.into_iter().map(|v| field.accept(v)).collect::<Result<Vec<_>, String>>())
+            .map(|row| row.into_iter().map(|v| accept(field, v)).collect::<Result<Vec<_>, String>>())
             .collect::<Result<Vec<_>, String>>()
             .map_err(|message| ServiceError::new(&message))?;
         let sheet = self.sheet_mut(&range.sheet)?;

@@ -238,7 +238,14 @@ impl Spreadsheets {
             Dim::Rows => (g.start, 1, count, sheet.max_columns()),
             Dim::Columns => (1, g.start, sheet.max_rows(), count),
         };
-        Ok(RangeRef { sheet: group.sheet.clone(), row, column, num_rows, num_columns })
+        Ok(RangeRef {
+            sheet: group.sheet.clone(),
+            row,
+            column,
+            num_rows,
+            num_columns,
+            bounds: crate::sheets::Bounds::ALL,
+        })
     }
 
     /// `Group.collapse()` / `Group.expand()`.

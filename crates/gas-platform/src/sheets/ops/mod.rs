@@ -92,7 +92,7 @@ fn sheet_ref(book: &Spreadsheet, sheet: &Sheet) -> SheetRef {
 }
 
 fn whole_range(sheet: SheetRef, num_rows: u32, num_columns: u32) -> RangeRef {
-    RangeRef { sheet, row: 1, column: 1, num_rows, num_columns }
+    RangeRef { sheet, row: 1, column: 1, num_rows, num_columns, bounds: crate::sheets::Bounds::ALL }
 }
 
 /// SpreadsheetApp and Spreadsheet.
@@ -101,6 +101,29 @@ impl Spreadsheets {
     pub fn create(&mut self, name: &str) -> ServiceResult<String> {
         let id = self.next_created_id();
         self.push(Spreadsheet::new(&id, name));
+        Ok(id)
+    }
+
+    /// `SpreadsheetApp.create(name, rows, columns)`: its one sheet has that many rows and
+    /// columns (documented). Fewer than one of either is `Invalid argument: rows` (or
+    /// `columns`: assumed, the platform's pattern), more cells than a spreadsheet holds
+    /// `text::CELL_LIMIT`.
+    pub fn create_sized(&mut self, name: &str, rows: i64, columns: i64) -> ServiceResult<String> {
+        for (count, argument) in [(rows, "rows"), (columns, "columns")] {
+            if count < 1 {
+                return fail(&super::structure_text::invalid_argument(argument));
+            }
+        }
+        if (rows as u64).saturating_mul(columns as u64) > CELLS_PER_SPREADSHEET_MAX {
+            return fail(text::CELL_LIMIT);
+        }
+        if columns > i64::from(structure::COLUMNS_PER_SHEET_MAX) {
+            return fail(&super::structure_text::invalid_argument("columns"));
+        }
+        let id = self.create(name)?;
+        let sheet = Sheet::with_size(0, "Sheet1", Vec::new(), Some(rows as u32), Some(columns as u32))
+            .map_err(|message| ServiceError::new(&message))?;
+        self.book_mut(&id)?.sheets_mut()[0] = sheet;
         Ok(id)
     }
 
@@ -170,6 +193,52 @@ impl Spreadsheets {
 
     /// `Spreadsheet.insertSheet()` / `insertSheet(name)`: a 1000 x 26 sheet added last.
     pub fn insert_sheet(&mut self, id: &str, name: Option<&str>) -> ServiceResult<SheetRef> {
+        self.insert_sheet_at(id, name, None, None)
+    }
+
+    /// `Spreadsheet.insertSheet([name][, index][, {template}])`: a new sheet at 0-based tab
+    /// position `index` (documented: 0 inserts it first; last when not given), empty or a
+    /// copy of `template`'s sheet (documented: "the template sheet's content"). An index
+    /// outside `0..=sheet count` is refused with `texts::SHEET_POSITION` (assumed).
+    pub fn insert_sheet_at(
+        &mut self,
+        id: &str,
+        name: Option<&str>,
+        index: Option<i64>,
+        template: Option<&SheetRef>,
+    ) -> ServiceResult<SheetRef> {
+        let count = self.open_by_id(id)?.sheets().len() as i64;
+        if index.is_some_and(|index| !(0..=count).contains(&index)) {
+            return fail(objects::texts::SHEET_POSITION);
+        }
+        let made = match template {
+            Some(template) => {
+                // The template is a sheet of this spreadsheet (documented); another's is
+                // `Invalid argument: template` (assumed, the platform's pattern).
+                if template.spreadsheet_id != id {
+                    return fail(&super::structure_text::invalid_argument("template"));
+                }
+                let book = self.open_by_id(id)?;
+                let name = match name {
+                    Some(name) => {
+                        check_sheet_name(book, name, None)?;
+                        name.to_string()
+                    }
+                    None => default_sheet_name(book),
+                };
+                let copy = self.copy_sheet(template, id, false)?;
+                self.rename_sheet(&copy, &name)?;
+                copy
+            }
+            None => self.insert_empty_sheet(id, name)?,
+        };
+        if let Some(index) = index {
+            self.move_sheet(&made, index + 1)?;
+        }
+        Ok(made)
+    }
+
+    fn insert_empty_sheet(&mut self, id: &str, name: Option<&str>) -> ServiceResult<SheetRef> {
         let book = self.open_by_id_mut(id)?;
         let name = match name {
             Some(name) => {
@@ -295,6 +364,7 @@ impl Spreadsheets {
             column: column as u32,
             num_rows: num_rows as u32,
             num_columns: num_columns as u32,
+            bounds: crate::sheets::Bounds::ALL,
         })
     }
 
@@ -321,6 +391,7 @@ impl Spreadsheets {
             column: found.column,
             num_rows: found.last_row - found.row + 1,
             num_columns: found.last_column - found.column + 1,
+            bounds: super::Bounds::of_parsed(&parsed),
         })
     }
 

@@ -54,10 +54,19 @@ impl Spreadsheets {
     /// `Spreadsheet.copy(name)`: a new spreadsheet with copies of every sheet, named
     /// ranges and protections; the copy's id.
     pub fn copy_spreadsheet(&mut self, id: &str, name: &str) -> ServiceResult<String> {
-        let source = self.open_by_id(id)?.clone();
         let new_id = self.next_created_id();
-        self.push(source.copied(&new_id, name));
+        self.copy_spreadsheet_as(id, &new_id, name)?;
         Ok(new_id)
+    }
+
+    /// A copy of spreadsheet `id` under `new_id` (a Drive copy's id: `File.makeCopy`).
+    pub fn copy_spreadsheet_as(&mut self, id: &str, new_id: &str, name: &str) -> ServiceResult<()> {
+        let source = self.open_by_id(id)?.clone();
+        if self.get(new_id).is_some() {
+            return fail(crate::drive::INVALID_ID_MESSAGE);
+        }
+        self.push(source.copied(new_id, name));
+        Ok(())
     }
 
     /// `Sheet.copyTo(spreadsheet)` (added last) and `duplicateActiveSheet()` (`after`:

@@ -288,5 +288,6 @@ pub(super) fn box_range(sheet: &SheetRef, b: &CellBox) -> RangeRef {
         column: b.column,
         num_rows: b.num_rows(),
         num_columns: b.num_columns(),
+        bounds: crate::sheets::Bounds::ALL,
     }
 }

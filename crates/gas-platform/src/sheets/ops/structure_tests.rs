@@ -3,6 +3,7 @@
 
 use chrono_tz::Tz;
 
+use super::super::arrange::paste_repeats;
 use crate::rng::SeededRng;
 use crate::sheets::format::CellFormat;
 use crate::sheets::shift::{CellBox, Dim};
@@ -385,8 +386,8 @@ fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
     let number_format = Some(CellFormat { number_format: Some("0.00".into()), ..CellFormat::default() });
     store.sheet_mut(&sheet).unwrap().formats_mut().set(1, 2, number_format.clone());
     let source = r(&store, &sheet, "A1:B1");
-    store.copy_to(&source, &r(&store, &sheet, "D5:Z9"), ALL).unwrap();
-    assert_eq!(values(&store, &sheet, "D5:F5"), vec![vec![n(1.0), n(2.0), E]], "only the top-left matters");
+    store.copy_to(&source, &r(&store, &sheet, "D5:F5"), ALL).unwrap();
+    assert_eq!(values(&store, &sheet, "D5:F5"), vec![vec![n(1.0), n(2.0), E]], "one whole copy fits");
     assert!(store.sheet(&sheet).unwrap().notes().get(5, 4).is_some());
     let formats_only =
         CopyMode { contents: false, values_only: false, formats: true, validations: true, transposed: false };
@@ -404,20 +405,32 @@ fn copy_to_carries_what_its_mode_says_and_stays_in_the_spreadsheet() {
 }
 
 #[test]
-fn copy_values_to_range_repeats_or_cuts_the_source() {
+fn copy_values_to_range_pastes_whole_copies_of_the_source_at_least_once() {
     let (mut store, sheet) = fresh();
     write(&mut store, &sheet, "A1:B1", vec![vec![n(1.0), n(2.0)]]);
     let values_only =
         CopyMode { contents: true, values_only: true, formats: false, validations: false, transposed: false };
     store.copy_to_box(&r(&store, &sheet, "A1:B1"), &sheet, 1, 5, 3, 4, values_only).unwrap();
-    let row = vec![n(1.0), n(2.0), n(1.0), n(2.0), n(1.0)];
-    assert_eq!(values(&store, &sheet, "A3:E4"), vec![row.clone(), row]);
+    let row = vec![n(1.0), n(2.0), n(1.0), n(2.0), E];
+    assert_eq!(values(&store, &sheet, "A3:E4"), vec![row.clone(), row], "two whole copies fit across, not 2.5");
     store.copy_to_box(&r(&store, &sheet, "A1:B1"), &sheet, 7, 7, 1, 1, values_only).unwrap();
-    assert_eq!(values(&store, &sheet, "G1:H1"), vec![vec![n(1.0), E]]);
+    assert_eq!(values(&store, &sheet, "G1:H1"), vec![vec![n(1.0), n(2.0)]], "a smaller target gets the whole source");
     assert_eq!(
         message(store.copy_to_box(&r(&store, &sheet, "A1"), &sheet, 1, 1, 2, 1, values_only)),
         text::RANGE_ROWS_AT_LEAST_1
     );
+}
+
+#[test]
+fn copy_to_repeats_the_source_in_a_larger_destination_and_moves_each_copy_s_formulas() {
+    let (mut store, sheet) = fresh();
+    write(&mut store, &sheet, "A1:A2", vec![vec![n(1.0)], vec![n(2.0)]]);
+    store.set_formula(&r(&store, &sheet, "B1"), "=A1 * 10").unwrap();
+    store.copy_to(&r(&store, &sheet, "A1:B1"), &r(&store, &sheet, "D1:H3"), ALL).unwrap();
+    assert_eq!(store.get_formulas(&r(&store, &sheet, "D1:G3")).unwrap()[2], vec!["", "=D3 * 10", "", "=F3 * 10"]);
+    assert_eq!(values(&store, &sheet, "H1:H3"), vec![vec![E], vec![E], vec![E]], "no partial copy");
+    assert_eq!(paste_repeats((2, 2), (5, 5)), (2, 2));
+    assert_eq!(paste_repeats((2, 2), (1, 3)), (1, 1));
 }
 
 #[test]
@@ -467,7 +480,7 @@ fn auto_fill_continues_simple_series_in_any_direction() {
     assert_eq!(store.get_value(&r(&store, &sheet, "A5")).unwrap(), n(1.0), "ALTERNATE_SERIES copies");
     assert_eq!(
         message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A3:B6"), true)),
-        st::AUTOFILL_DESTINATION
+        st::AUTOFILL_ONE_DIRECTION
     );
     assert_eq!(
         message(store.auto_fill(&r(&store, &sheet, "A3:A4"), &r(&store, &sheet, "A4:A6"), true)),
