@@ -388,7 +388,7 @@ const OMITTABLE_PARAMETERS: &[(&str, &str, &str)] = &[("Spreadsheet.Range", "cop
 /// Whether `overload` takes `count` arguments, `omittable` of its required ones being
 /// ones the platform lets a script leave out.
 fn takes_count(overload: &Overload, count: usize, omittable: usize) -> bool {
-    let required = overload.params.iter().filter(|p| !p.optional && !p.rest).count() - omittable;
+    let required = overload.params.iter().filter(|p| !p.optional && !p.rest).count().saturating_sub(omittable);
     let rest = overload.params.last().is_some_and(|p| p.rest);
     count >= required && (rest || count <= overload.params.len())
 }

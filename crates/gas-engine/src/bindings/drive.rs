@@ -409,7 +409,7 @@ fn item(
         "getDateCreated" => Val::Date(it.created_utc_ms as f64),
         "getLastUpdated" => Val::Date(it.updated_utc_ms as f64),
         "isTrashed" => Val::Bool(it.trashed),
-        "getUrl" if kind == ItemKind::File => Val::String(drive::file_url(id)),
+        "getUrl" if kind == ItemKind::File => Val::String(drive::file_url(id, &it.mime_type)),
         "getUrl" => Val::String(drive::folder_url(id)),
         "getParents" => {
             listing_val(&Listing { parents_of: Some(id.to_string()), ..Listing::new(ListingKind::Folders) })

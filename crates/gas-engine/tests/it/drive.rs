@@ -600,7 +600,9 @@ fn a_spreadsheet_is_a_drive_file_copied_renamed_and_exported_through_drive() {
            var blob = copy.getBlob();
            return [file.getMimeType(), opened.getSheets()[0].getRange('A1:B1').getValues()[0],
                    template.getSheets()[0].getRange('B1').getValue(), opened.getName(), names,
-                   blob.getContentType(), blob.getName(), copy.getParents().next().getName()];
+                   blob.getContentType(), blob.getName(), copy.getParents().next().getName(),
+                   SpreadsheetApp.openByUrl(copy.getUrl()).getId() === copy.getId(),
+                   copy.getUrl() === 'https://docs.google.com/spreadsheets/d/' + copy.getId() + '/edit?usp=drivesdk'];
          }",
     );
     assert_eq!(
@@ -613,7 +615,9 @@ fn a_spreadsheet_is_a_drive_file_copied_renamed_and_exported_through_drive() {
             ["Template", "Invoice 7 (sent)"],
             "application/pdf",
             "Invoice 7 (sent).pdf",
-            "Invoices"
+            "Invoices",
+            true,
+            true
         ])
     );
     let world = world.lock().unwrap();

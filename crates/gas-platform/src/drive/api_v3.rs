@@ -154,7 +154,7 @@ impl Drive {
         if item.kind == ItemKind::File {
             // Documented: `size` is a string of bytes, for files with content.
             out.insert("size".into(), json!(item.size_bytes().to_string()));
-            out.insert("webViewLink".into(), json!(super::file_url(id)));
+            out.insert("webViewLink".into(), json!(super::file_url(id, &item.mime_type)));
         } else {
             out.insert("webViewLink".into(), json!(super::folder_url(id)));
         }

@@ -217,9 +217,21 @@ pub struct Drive {
     pub spreadsheets_shown: BTreeSet<String>,
 }
 
-/// `https://drive.google.com/...` forms (observed: what getUrl and getDownloadUrl give).
-pub fn file_url(id: &str) -> String {
-    format!("https://drive.google.com/file/d/{id}/view?usp=drivesdk")
+/// `https://drive.google.com/...` forms (observed: what getUrl and getDownloadUrl give);
+/// a Google file's `getUrl` is its editor's address (`https://docs.google.com/spreadsheets/
+/// d/<id>/edit?usp=drivesdk`, observed), so `SpreadsheetApp.openByUrl(file.getUrl())` and
+/// `DocumentApp.openByUrl` open it.
+pub fn file_url(id: &str, mime_type: &str) -> String {
+    const EDITORS: [(&str, &str); 4] = [
+        ("application/vnd.google-apps.spreadsheet", "spreadsheets"),
+        ("application/vnd.google-apps.document", "document"),
+        ("application/vnd.google-apps.presentation", "presentation"),
+        ("application/vnd.google-apps.form", "forms"),
+    ];
+    match EDITORS.iter().find(|(mime, _)| *mime == mime_type) {
+        Some((_, editor)) => format!("https://docs.google.com/{editor}/d/{id}/edit?usp=drivesdk"),
+        None => format!("https://drive.google.com/file/d/{id}/view?usp=drivesdk"),
+    }
 }
 
 pub fn folder_url(id: &str) -> String {

@@ -104,8 +104,11 @@ fn split_sheet_name(text: &str) -> Option<(Option<String>, &str)> {
         }
         return None;
     }
+    // An empty name (`!C2:E5`) is the range's own sheet (observed: a peer's conformance
+    // tests, run on the platform).
     match text.rsplit_once('!') {
         Some((name, cells)) if !name.is_empty() => Some((Some(name.to_string()), cells)),
+        Some(("", cells)) => Some((None, cells)),
         Some(_) => None,
         None => Some((None, text)),
     }
@@ -217,6 +220,12 @@ mod tests {
         assert_eq!(parse("'It''s'!A1").unwrap().sheet_name.as_deref(), Some("It's"));
         assert_eq!(parse("'a!b'!C3").unwrap().sheet_name.as_deref(), Some("a!b"));
         assert_eq!(parse("A1").unwrap().sheet_name, None);
+        let own = parse("!c2:e5").unwrap();
+        assert_eq!(
+            (own.sheet_name.clone(), own.resolve(1000, 26)),
+            (None, Some(A1Box { row: 2, column: 3, last_row: 5, last_column: 5 })),
+            "an empty name is the own sheet"
+        );
     }
 
     #[test]
@@ -231,7 +240,6 @@ mod tests {
             ":A1",
             "A1:B2:C3",
             "'Sheet1!A1",
-            "!A1",
             "AAAA1",
             "A-1",
             "R1C1x",
