@@ -111,5 +111,8 @@ fn drive_api(call: &Call) -> CallResult {
     if method == "FilesCollection.update" {
         world.spreadsheet_follows_file(&string_arg(args, 1))?;
     }
+    if method == "FilesCollection.remove" {
+        world.forget_removed_spreadsheets();
+    }
     Ok(Val::from_json(&answer))
 }

@@ -150,3 +150,21 @@ fn a_document_copied_by_the_drive_api_keeps_its_content() {
     );
     assert_eq!(got, json!(["application/vnd.google-apps.document", "Hello {{name}}"]));
 }
+
+#[test]
+fn a_spreadsheet_copied_or_removed_by_the_drive_api_is_copied_or_gone() {
+    let got = eval_with(
+        &[("Drive", "drive", "v3")],
+        "function main() {
+           const ss = SpreadsheetApp.create('Budget');
+           ss.getSheets()[0].getRange('A1').setValue('kept');
+           const copy = Drive.Files.copy({ name: 'Budget copy' }, ss.getId());
+           const copied = SpreadsheetApp.openById(copy.id).getSheets()[0].getRange('A1').getValue();
+           Drive.Files.remove(ss.getId());
+           let gone;
+           try { SpreadsheetApp.openById(ss.getId()); gone = 'still there'; } catch (e) { gone = 'gone'; }
+           return [copy.mimeType, copied, gone, SpreadsheetApp.openById(copy.id).getName()];
+         }",
+    );
+    assert_eq!(got, json!(["application/vnd.google-apps.spreadsheet", "kept", "gone", "Budget copy"]));
+}

@@ -11,10 +11,7 @@
 //! | `File.makeCopy` of a spreadsheet is a new spreadsheet with the original's sheets, under the copy's id and name | documented ("Creates a copy of the file") |
 //! | `File.getAs`/`getBlob` of a spreadsheet is its PDF export (`Spreadsheet.getAs`) | documented |
 //! | trashing the file leaves the spreadsheet readable by id | assumed (a trashed file can be opened by id) |
-//!
-//! Not modelled: Drive removing a spreadsheet for good (`Drive.Files.remove`) leaves the
-//! spreadsheet in the world, out of the Drive for good (a gas-sim limitation, listed in
-//! docs/drive.md).
+//! | removing the file for good (`Drive.Files.remove`) removes the spreadsheet | documented (the file is the spreadsheet) |
 
 use super::Created;
 use crate::error::ServiceResult;
@@ -32,6 +29,15 @@ impl World {
     /// Drive) stays out of it, and the script's Drive call goes on; one removed from the
     /// Drive stays removed.
     pub fn show_spreadsheets_in_drive(&mut self, now_utc_ms: i64) {
+        // A spreadsheet whose file is already there (a state file's, a scenario's) is shown.
+        let present: Vec<String> = self
+            .spreadsheets
+            .all()
+            .iter()
+            .filter(|book| self.drive.item(book.id()).is_some() && !self.drive.spreadsheets_shown.contains(book.id()))
+            .map(|book| book.id().to_string())
+            .collect();
+        self.drive.spreadsheets_shown.extend(present);
         let changed: Vec<(String, String, bool)> = self
             .spreadsheets
             .all()
@@ -63,6 +69,17 @@ impl World {
         }
     }
 
+    /// After a Drive call that removes items for good (`Drive.Files.remove`, of a file or
+    /// of a folder with what is in it): a spreadsheet whose file went is gone too, as on
+    /// the platform (one file, one document), and `openById` no longer finds it.
+    pub fn forget_removed_spreadsheets(&mut self) {
+        let gone: Vec<String> =
+            self.drive.spreadsheets_shown.iter().filter(|id| self.drive.item(id).is_none()).cloned().collect();
+        for id in gone {
+            self.spreadsheets.remove(&id);
+        }
+    }
+
     /// Whether Drive file `id` is a spreadsheet of this world.
     pub fn is_spreadsheet_file(&self, id: &str) -> bool {
         self.drive.item(id).is_some_and(|item| item.mime_type == SPREADSHEET_MIME_TYPE)
@@ -75,7 +92,9 @@ impl World {
             return Ok(());
         }
         let name = self.drive.item(id).map(|item| item.name.clone()).unwrap_or_default();
-        if self.spreadsheets.get(id).is_some_and(|book| book.name() != name) {
+        // A name Drive could not take (past its length) stays the spreadsheet's own.
+        let drive_holds = |book: &crate::sheets::Spreadsheet| book.name().chars().count() <= super::NAME_CHARS_MAX;
+        if self.spreadsheets.get(id).is_some_and(|book| book.name() != name && drive_holds(book)) {
             self.spreadsheets.rename_spreadsheet(id, &name)?;
         }
         Ok(())
@@ -88,7 +107,10 @@ impl World {
             return Ok(());
         }
         let name = self.drive.item(copy).map(|item| item.name.clone()).unwrap_or_default();
-        self.spreadsheets.copy_spreadsheet_as(original, copy, &name)
+        self.spreadsheets.copy_spreadsheet_as(original, copy, &name)?;
+        // Shown from the start: removed later, it stays removed (and its sheets go).
+        self.drive.spreadsheets_shown.insert(copy.clone());
+        Ok(())
     }
 }
 
@@ -117,14 +139,21 @@ mod tests {
 
         let copy = world.drive.make_copy(&id, Some("Plan copy"), None, 5_000).unwrap();
         world.copy_spreadsheet_file(&id, &copy).unwrap();
+        assert!(world.drive.spreadsheets_shown.contains(&copy), "a copy is shown from the start");
         assert_eq!(world.spreadsheets.spreadsheet_name(&copy).unwrap(), "Plan copy");
         assert_eq!(world.spreadsheets.get_sheets(&copy).unwrap().len(), 1);
 
         world.drive.api_files_remove(&id).unwrap();
+        world.forget_removed_spreadsheets();
         world.show_spreadsheets_in_drive(6_000);
         assert!(world.drive.item(&id).is_none(), "a removed file stays removed");
+        assert!(world.spreadsheets.get(&id).is_none(), "and its spreadsheet is gone");
         let long = world.spreadsheets.create(&"x".repeat(40_000)).unwrap();
         world.show_spreadsheets_in_drive(7_000);
         assert!(world.drive.item(&long).is_none(), "a name Drive refuses keeps the spreadsheet out, quietly");
+        world.spreadsheets.rename_spreadsheet(&copy, &"y".repeat(40_000)).unwrap();
+        world.show_spreadsheets_in_drive(8_000);
+        world.spreadsheet_follows_file(&copy).unwrap();
+        assert_eq!(world.spreadsheets.spreadsheet_name(&copy).unwrap().len(), 40_000, "not renamed back");
     }
 }

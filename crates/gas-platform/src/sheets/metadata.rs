@@ -476,16 +476,13 @@ mod tests {
         (books, id, sheet)
     }
 
+    /// Cells `row..`, `column..` of `sheet` as a script's `getRange(row, column, rows, columns)`.
+    fn cells(sheet: &SheetRef, (row, column): (u32, u32), (num_rows, num_columns): (u32, u32)) -> RangeRef {
+        RangeRef { sheet: sheet.clone(), row, column, num_rows, num_columns, bounds: crate::sheets::Bounds::ALL }
+    }
+
     fn rows(sheet: &SheetRef, row: u32, count: u32, books: &Spreadsheets) -> RangeRef {
-        let columns = books.sheet(sheet).unwrap().max_columns();
-        RangeRef {
-            sheet: sheet.clone(),
-            row,
-            column: 1,
-            num_rows: count,
-            num_columns: columns,
-            bounds: crate::sheets::Bounds::ALL,
-        }
+        cells(sheet, (row, 1), (count, books.sheet(sheet).unwrap().max_columns()))
     }
 
     #[test]
@@ -496,26 +493,12 @@ mod tests {
         let row = rows(&sheet, 3, 1, &books);
         let tagged = books.add_metadata(&Target::Range(&row), "order", Some("A-17"), "DOCUMENT").unwrap();
         assert_eq!((top.id, tagged.id), (1, 3));
-        let cell = RangeRef {
-            sheet: sheet.clone(),
-            row: 1,
-            column: 1,
-            num_rows: 5,
-            num_columns: 4,
-            bounds: crate::sheets::Bounds::ALL,
-        };
+        let cell = cells(&sheet, (1, 1), (5, 4));
         assert_eq!(
             books.add_metadata(&Target::Range(&cell), "x", None, "DOCUMENT").unwrap_err().message,
             text::ARBITRARY_RANGE
         );
-        let column = RangeRef {
-            sheet: sheet.clone(),
-            row: 1,
-            column: 2,
-            num_rows: 1000,
-            num_columns: 1,
-            bounds: crate::sheets::Bounds::ALL,
-        };
+        let column = cells(&sheet, (1, 2), (1000, 1));
         books.add_metadata(&Target::Range(&column), "col", None, "DOCUMENT").unwrap();
         assert_eq!(books.metadata_at(&Target::Range(&row)).unwrap(), std::slice::from_ref(&tagged));
         assert_eq!(books.metadata_at(&Target::Spreadsheet(&id)).unwrap(), [top]);
@@ -564,14 +547,7 @@ mod tests {
         assert_eq!(ids(&Finder { location_type: Some("SHEET".into()), ..finder(None, None) }), [4]);
         assert_eq!(ids(&finder(None, Some(sheet.clone()))), [1, 2, 3]);
         // Row 3 is not in A1:D5's scope, but is in 1:5's, and A1:D5 touches it.
-        let block = RangeRef {
-            sheet: sheet.clone(),
-            row: 1,
-            column: 1,
-            num_rows: 5,
-            num_columns: 4,
-            bounds: crate::sheets::Bounds::ALL,
-        };
+        let block = cells(&sheet, (1, 1), (5, 4));
         assert!(ids(&finder(Some(block.clone()), None)).is_empty());
         assert_eq!(ids(&finder(Some(rows(&sheet, 1, 5, &books)), None)), [1, 2]);
         assert_eq!(ids(&Finder { intersecting: true, ..finder(Some(block), None) }), [1, 2]);

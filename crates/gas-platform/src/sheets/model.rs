@@ -869,4 +869,9 @@ impl Spreadsheets {
         debug_assert!(self.get(book.id()).is_none());
         self.spreadsheets.push(book);
     }
+
+    /// A spreadsheet gone for good (its Drive file removed: `drive/spreadsheet_files.rs`).
+    pub(crate) fn remove(&mut self, id: &str) {
+        self.spreadsheets.retain(|book| book.id() != id);
+    }
 }

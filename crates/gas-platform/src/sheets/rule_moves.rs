@@ -52,6 +52,35 @@ pub(super) fn copied_rules(
         .collect()
 }
 
+/// [`copied_rules`] for a paste of `(down, across)` whole copies of `source` from `to`:
+/// still one new rule per source rule, its boxes repeated for each copy, and a box that
+/// covers the whole source as one box over every copy (a 1x1 source pasted over 26,000
+/// cells adds one rule with one box, not 26,000 rules).
+pub(super) fn tiled_copied_rules(
+    source_sheet: &Sheet,
+    source: CellBox,
+    target_id: u32,
+    to: (u32, u32),
+    (down, across): (u32, u32),
+) -> Vec<ConditionalFormatRule> {
+    let (height, width) = (source.num_rows(), source.num_columns());
+    let mut rules = copied_rules(source_sheet, source, target_id, to);
+    for rule in &mut rules {
+        let first = std::mem::take(&mut rule.ranges);
+        for boxed in first {
+            if boxed.num_rows == height && boxed.num_columns == width {
+                rule.ranges.push(GridBox { num_rows: height * down, num_columns: width * across, ..boxed });
+                continue;
+            }
+            for tile in 0..down * across {
+                let (row, column) = (tile / across * height, tile % across * width);
+                rule.ranges.push(GridBox { row: boxed.row + row, column: boxed.column + column, ..boxed });
+            }
+        }
+    }
+    rules
+}
+
 /// Takes off the source sheet's rules the boxes wholly inside `source` (a rule left with
 /// none is dropped) and returns them, moved to `to` on `target_id`, as one rule each.
 pub(super) fn take_moved_rules(

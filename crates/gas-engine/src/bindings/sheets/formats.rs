@@ -10,7 +10,7 @@ use super::super::Call;
 use crate::host::{CallResult, Host};
 use crate::methods::{declare, reads, Method, Read};
 use crate::value::Val;
-use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle};
+use gas_platform::sheets::format::{normalize_color, Field, FieldValue, TextStyle, THEME_COLOR_PREFIX};
 use gas_platform::sheets::rich_text::RichText;
 use gas_platform::sheets::{BorderEdit, ClearOptions, RangeRef, SheetRef, Spreadsheets};
 use gas_platform::{ServiceError, ServiceResult};
@@ -130,6 +130,7 @@ pub(in crate::bindings) const METHODS: &[Method] = declare![Method::by(answer);
     "Sheet.setRowHeights" => 60,
     "Sheet.setRowHeightsForced" => 60,
     "TextStyleBuilder.build" => 0,
+    "TextStyleBuilder.setForegroundColorObject" => 0,
 ];
 
 /// A property and its four `Range` methods: get, get grid, set, set grid.
@@ -208,6 +209,13 @@ pub(super) fn dispatch(
     if method.starts_with("RichTextValue") {
         return Some(rich_text_call(method, handle, args).map_err(Into::into));
     }
+    if method == "TextStyleBuilder.setForegroundColorObject" {
+        // A text style holds a theme colour as its type's name (`ACCENT1`: what its
+        // `getForegroundColor()` reads, observed), an RGB one as its hex.
+        let color = handle_arg(arg(args, 0));
+        let key = if color.get("type").and_then(Val::as_str) == Some("THEME") { "theme" } else { "hex" };
+        return Some(Ok(color.get(key).cloned().unwrap_or(Val::Null)));
+    }
     if method == "TextStyleBuilder.build" {
         return Some(build_text_style(arg(args, 0)).map_err(Into::into));
     }
@@ -275,8 +283,14 @@ fn field_val(value: Option<FieldValue>) -> Val {
 }
 
 /// A script's value for a property: text, a whole number (sizes, degrees: a
-/// `TextRotation`'s degrees too), a `Color`'s hex; `null` resets.
+/// `TextRotation`'s degrees too), a `Color` as stored (`#rrggbb`, or `theme:ACCENT1`
+/// for a theme colour: gas-platform's THEME_COLOR_PREFIX); `null` resets.
 fn val_field(value: &Val, field: Field) -> Option<FieldValue> {
+    let color = handle_arg(value);
+    if matches!(color.get("type").and_then(Val::as_str), Some("THEME")) {
+        let kind = color.get("theme").map(Val::to_js_string).unwrap_or_default();
+        return Some(FieldValue::Text(format!("{THEME_COLOR_PREFIX}{kind}")));
+    }
     match value {
         Val::Undefined | Val::Null => None,
         Val::Number(n) if matches!(field, Field::FontSize | Field::TextRotation) => {
@@ -285,7 +299,7 @@ fn val_field(value: &Val, field: Field) -> Option<FieldValue> {
         Val::Object(_) if field == Field::TextRotation => {
             Some(FieldValue::Int(value.get("degrees").and_then(Val::as_f64).unwrap_or(0.0) as i64))
         }
-        Val::Object(_) => Some(FieldValue::Text(value.get("hex").map(Val::to_js_string).unwrap_or_default())),
+        Val::Object(_) => Some(FieldValue::Text(color.get("hex").map(Val::to_js_string).unwrap_or_default())),
         other => Some(FieldValue::Text(other.to_js_string())),
     }
 }

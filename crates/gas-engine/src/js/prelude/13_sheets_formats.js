@@ -47,23 +47,15 @@
     getThemeColorType() { return this._h.theme; },
   });
   const rgb = (hex) => new Color({ type: 'RGB', hex });
-  // A cell's colour as the platform stores it: `#rrggbb`, or `theme:ACCENT1` for a theme
-  // colour (gas_platform::sheets::format::THEME_COLOR_PREFIX), both ways.
+  // A cell's colour as the object getters read it: `#rrggbb`, or `theme:ACCENT1` for a
+  // theme colour (gas_platform::sheets::format::THEME_COLOR_PREFIX). The setters pass the
+  // script's Color objects, checked against the catalogue (bindings/sheets/formats.rs).
   const THEME_PREFIX = 'theme:';
   const colorOf = (stored) => (typeof stored === 'string' && stored.indexOf(THEME_PREFIX) === 0
     ? new Color({ type: 'THEME', theme: stored.slice(THEME_PREFIX.length) })
     : rgb(stored));
-  const storedOf = (color) => {
-    if (color === null || color === undefined) return null;
-    if (color._h && color._h.type === 'THEME') return THEME_PREFIX + color._h.theme;
-    return color._h ? color._h.hex : color;
-  };
   // A TextStyle's foreground: a theme colour reads as its type's name (`ACCENT1`).
   const isThemeType = (value) => typeof value === 'string' && value.length > 0 && value[0] !== '#';
-  const foregroundOf = (color) => {
-    if (color === null || color === undefined) return null;
-    return color._h && color._h.type === 'THEME' ? color._h.theme : color._h ? color._h.hex : color;
-  };
 
   // A cell with vertical (stacked) text reads 'vertical' (gas_platform's VERTICAL_TEXT).
   const rotationOf = (degrees) =>
@@ -104,7 +96,11 @@
     setFontFamily: styleSetter('getFontFamily', String),
     setFontSize: styleSetter('getFontSize', Number),
     setForegroundColor: styleSetter('getForegroundColor', String),
-    setForegroundColorObject: styleSetter('getForegroundColor', foregroundOf),
+    // The Color checked and read by Rust: `#rrggbb`, or a theme colour's type name.
+    setForegroundColorObject(color) {
+      this._h[styleKey('getForegroundColor')] = call('TextStyleBuilder.setForegroundColorObject', null, [color], true);
+      return this;
+    },
     build() { return new TextStyle(call('TextStyleBuilder.build', null, [this._h])); },
   });
 
@@ -112,20 +108,19 @@
   sheetMethods('Range', {
     getBackgroundObject() { return colorOf(call('Range.getBackgroundObject', this._h, [])); },
     getBackgroundObjects() { return grid(call('Range.getBackgroundObjects', this._h, []), colorOf); },
-    setBackgroundObject(color) { call('Range.setBackgroundObject', this._h, [storedOf(color)]); return this; },
-    setBackgroundObjects(colors) { call('Range.setBackgroundObjects', this._h, [grid(colors, storedOf)]); return this; },
+    setBackgroundObject(color) { call('Range.setBackgroundObject', this._h, [color], true); return this; },
+    setBackgroundObjects(colors) { call('Range.setBackgroundObjects', this._h, [colors], true); return this; },
     // Strings and Color objects mixed (the types package allows both).
     setFontColors(colors) {
       const objects = Array.isArray(colors)
         && colors.some((row) => Array.isArray(row) && row.some((v) => v !== null && typeof v === 'object'));
-      if (!objects) call('Range.setFontColors', this._h, [colors]);
-      else call('Range.setFontColorObjects', this._h, [grid(colors, storedOf)]);
+      call(objects ? 'Range.setFontColorObjects' : 'Range.setFontColors', this._h, [colors]);
       return this;
     },
     getFontColorObject() { return colorOf(call('Range.getFontColorObject', this._h, [])); },
     getFontColorObjects() { return grid(call('Range.getFontColorObjects', this._h, []), colorOf); },
-    setFontColorObject(color) { call('Range.setFontColorObject', this._h, [storedOf(color)]); return this; },
-    setFontColorObjects(colors) { call('Range.setFontColorObjects', this._h, [grid(colors, storedOf)]); return this; },
+    setFontColorObject(color) { call('Range.setFontColorObject', this._h, [color], true); return this; },
+    setFontColorObjects(colors) { call('Range.setFontColorObjects', this._h, [colors], true); return this; },
     getTextRotation() { return rotationOf(call('Range.getTextRotation', this._h, [])); },
     getTextRotations() {
       return grid(call('Range.getTextRotations', this._h, []), rotationOf);

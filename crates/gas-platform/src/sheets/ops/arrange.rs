@@ -5,7 +5,7 @@
 
 use super::super::block::{CellBlock, Parts};
 use super::super::model::{Sheet, Spreadsheets};
-use super::super::rule_moves::{copied_rules, take_moved_filter, take_moved_rules};
+use super::super::rule_moves::{take_moved_filter, take_moved_rules, tiled_copied_rules};
 use super::super::shift::{CellBox, Dim};
 use super::super::sort::{compare, duplicate_key, trim_whitespace};
 use super::super::{series, structure_text as st, text, RangeRef, SheetRef};
@@ -345,15 +345,14 @@ impl Spreadsheets {
             let from = (range.row + source_r, range.column + source_c);
             *formula = self.copied_formula(range, formula, from, (to.0 + *r, to.1 + *c));
         }
-        // Colour rules go with a paste of formats, one copy per tile (not transposed: assumed).
-        let mut rules = Vec::new();
-        if mode.formats && !mode.transposed {
-            for tile in 0..down * across {
-                let at = (to.0 + tile / across * height, to.1 + tile % across * width);
+        // Colour rules go with a paste of formats (not transposed: assumed).
+        let rules = match mode.formats && !mode.transposed {
+            true => {
                 let source = self.range_sheet(range)?;
-                rules.extend(copied_rules(source, range_box(range), destination.sheet.sheet_id, at));
+                tiled_copied_rules(source, range_box(range), destination.sheet.sheet_id, to, (down, across))
             }
-        }
+            false => Vec::new(),
+        };
         self.put_at(&destination.sheet, to.0, to.1, block, mode)?;
         self.sheet_mut(&destination.sheet)?.objects_mut().conditional_formats.extend(rules);
         Ok(())

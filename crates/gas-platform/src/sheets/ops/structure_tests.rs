@@ -590,3 +590,20 @@ fn colour_rules_are_copied_with_a_paste_and_moved_with_a_cut() {
     store.move_to(&r(&store, &sheet, "D1:D2"), &r(&store, &sheet, "F5")).unwrap();
     assert_eq!(notations(&store), vec![vec!["A1:A10".to_string()], vec!["F5:F6".to_string()]]);
 }
+
+#[test]
+fn a_paste_of_many_copies_adds_one_rule_per_source_rule() {
+    use crate::sheets::conditional::RuleBuilder;
+    let (mut store, sheet) = fresh();
+    let mut rule = RuleBuilder::default().with_criteria("TEXT_CONTAINS", vec![s("late")]).unwrap();
+    rule.ranges = vec![r(&store, &sheet, "A1"), r(&store, &sheet, "B2")];
+    store.set_conditional_format_rules(&sheet, vec![rule]).unwrap();
+    store.copy_to(&r(&store, &sheet, "A1"), &r(&store, &sheet, "D1:Z100"), ALL).unwrap();
+    store.copy_to(&r(&store, &sheet, "A1:B2"), &r(&store, &sheet, "D101:G104"), ALL).unwrap();
+    let rules = store.conditional_format_rules(&sheet).unwrap();
+    let notations: Vec<Vec<String>> =
+        rules.iter().map(|rule| rule.ranges.iter().map(crate::sheets::a1_notation).collect()).collect();
+    assert_eq!(notations[1], ["D1:Z100"], "a 1x1 source's rule: one box over every copy");
+    assert_eq!(notations[2], ["D101", "F101", "D103", "F103", "E102", "G102", "E104", "G104"], "one box per copy");
+    assert_eq!(rules.len(), 3);
+}
