@@ -16,7 +16,7 @@ use ironcalc_base::expressions::utils::quote_name;
 
 use super::super::a1::column_letters;
 use super::super::anchored::GridBox;
-use super::super::model::{same_sheet_name, Spreadsheet};
+use super::super::model::Spreadsheet;
 use super::{functions_in, is_unsupported, returns_date, sheets_error_text, too_deep};
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
 use crate::CellValue;
@@ -140,15 +140,7 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
                 continue;
             }
             let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
-            let size_of = |name: Option<&str>| {
-                let named = name.and_then(|name| book.sheets().iter().find(|s| same_sheet_name(s.name(), name)));
-                let of = named.unwrap_or(sheet);
-                (of.max_rows(), of.max_columns())
-            };
-            let text = match supported {
-                true => super::spliced::closed_for_engine(formula, size_of).unwrap_or_else(|| formula.clone()),
-                false => UNSUPPORTED_STAND_IN.to_string(),
-            };
+            let text = if supported { formula.clone() } else { UNSUPPORTED_STAND_IN.to_string() };
             if model.update_cell_with_formula(index as u32, r, c, text).is_err() {
                 let _ = model.update_cell_with_text(index as u32, r, c, "#ERROR!");
             }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use ironcalc_base::expressions::lexer::{Lexer, LexerMode};
 use ironcalc_base::expressions::token::TokenType;
 use ironcalc_base::expressions::types::ParsedReference;
-use ironcalc_base::expressions::utils::{column_to_number, number_to_column};
+use ironcalc_base::expressions::utils::number_to_column;
 use ironcalc_base::language::get_default_language;
 use ironcalc_base::locale::get_default_locale;
 
@@ -20,10 +20,8 @@ const LAST_COLUMN: i32 = 16_384;
 
 /// A cell reference or range as the lexer read it: in A1 text every position is
 /// absolute (1-based); in R1C1 text a relative part is an offset.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub(super) struct Reference {
-    /// The sheet the reference names (`Other` in `Other!A1`), if it names one.
-    pub sheet: Option<String>,
     pub left: Corner,
     pub right: Option<Corner>,
 }
@@ -49,17 +47,6 @@ impl From<&ParsedReference> for Corner {
 }
 
 impl Reference {
-    /// `A2:A`: from a cell down to the grid's last row (Sheets' half-open range; IronCalc
-    /// reads it as a cell, `:` and a name, so [`splice`] joins the three).
-    fn is_open_below(&self) -> bool {
-        self.right.is_some_and(|right| right.row == LAST_ROW && right.absolute_row) && !self.is_column_range()
-    }
-
-    /// `A2:2`: from a cell to the grid's last column.
-    fn is_open_right(&self) -> bool {
-        self.right.is_some_and(|right| right.column == LAST_COLUMN && right.absolute_column) && !self.is_row_range()
-    }
-
     /// `A:C` (rows 1 to the grid's last, as IronCalc reads an open column range).
     fn is_column_range(&self) -> bool {
         self.right.is_some_and(|right| self.left.row == 1 && right.row == LAST_ROW && self.left.absolute_row)
@@ -85,20 +72,16 @@ fn splice(formula: &str, mode: LexerMode, mut write: impl FnMut(Reference) -> St
     loop {
         let before = lexer.get_position() as usize;
         let token = lexer.next_token();
+        let after = (lexer.get_position() as usize).min(chars.len());
         let reference = match token {
             TokenType::EOF => break,
             TokenType::Illegal(_) => return None,
-            TokenType::Reference { sheet, row, column, absolute_row, absolute_column } => {
-                let left = Corner { row, column, absolute_row, absolute_column };
-                let right = half_open_end(&mut lexer);
-                Reference { sheet, left, right }
+            TokenType::Reference { row, column, absolute_row, absolute_column, .. } => {
+                Reference { left: Corner { row, column, absolute_row, absolute_column }, right: None }
             }
-            TokenType::Range { sheet, left, right } => {
-                Reference { sheet, left: (&left).into(), right: Some((&right).into()) }
-            }
+            TokenType::Range { left, right, .. } => Reference { left: (&left).into(), right: Some((&right).into()) },
             _ => continue,
         };
-        let after = (lexer.get_position() as usize).min(chars.len());
         let start = (before..after).find(|&i| !chars[i].is_whitespace()).unwrap_or(before);
         let prefix_end = chars[start..after].iter().rposition(|&c| c == '!').map_or(start, |bang| start + bang + 1);
         out.extend(&chars[copied..prefix_end]);
@@ -107,76 +90,6 @@ fn splice(formula: &str, mode: LexerMode, mut write: impl FnMut(Reference) -> St
     }
     out.extend(&chars[copied..]);
     Some(out)
-}
-
-/// The open end of a half-open range after a cell reference (`:A` in `A2:A`, `:2` in
-/// `A2:2`), consumed from `lexer`; `None` (and nothing consumed) for anything else. A
-/// three-letter name called as a function (`A1:ABS(B1)`) is no column.
-fn half_open_end(lexer: &mut Lexer) -> Option<Corner> {
-    let mut probe = lexer.clone();
-    if !matches!(probe.next_token(), TokenType::Colon) {
-        return None;
-    }
-    let end = match probe.next_token() {
-        TokenType::Ident(name)
-            if (1..=3).contains(&name.len())
-                && name.chars().all(|c| c.is_ascii_alphabetic())
-                && !matches!(probe.clone().next_token(), TokenType::LeftParenthesis) =>
-        {
-            let column = column_to_number(&name.to_ascii_uppercase()).ok()?;
-            Corner { row: LAST_ROW, column, absolute_row: true, absolute_column: false }
-        }
-        TokenType::Number(n) if n.fract() == 0.0 && (1.0..=f64::from(LAST_ROW)).contains(&n) => {
-            Corner { row: n as i32, column: LAST_COLUMN, absolute_row: false, absolute_column: true }
-        }
-        _ => return None,
-    };
-    *lexer = probe;
-    Some(end)
-}
-
-/// `formula` as IronCalc can evaluate it: a half-open range (`A2:A`, which IronCalc does
-/// not read) closed at its sheet's edge (`A2:A1000` on a 1000-row sheet: the sheet ends
-/// there, and IronCalc would walk a range to row 1,048,576 cell by cell); `None` when
-/// there is none (the text is given as it is). `size_of` gives a sheet's (rows, columns),
-/// the formula's own for `None`.
-pub(super) fn closed_for_engine(formula: &str, size_of: impl Fn(Option<&str>) -> (u32, u32)) -> Option<String> {
-    if !maybe_half_open(formula) {
-        return None;
-    }
-    let mut closed = false;
-    let text = splice(formula, LexerMode::A1, |mut reference| {
-        let (rows, columns) = size_of(reference.sheet.as_deref());
-        let (below, right_open) = (reference.is_open_below(), reference.is_open_right());
-        if let Some(right) = reference.right.as_mut() {
-            if below {
-                (right.row, right.absolute_row, closed) = (rows.max(1) as i32, true, true);
-            } else if right_open {
-                (right.column, right.absolute_column, closed) = (columns.max(1) as i32, true, true);
-            }
-        }
-        a1_text(reference)
-    })?;
-    closed.then_some(text)
-}
-
-/// Whether `formula` may hold a half-open range: a `:` followed by letters and then no
-/// digit (`A2:A)`), or by digits after a digit (`A2:2`). A cheap test before the lexer,
-/// since every recalculation gives IronCalc every formula.
-fn maybe_half_open(formula: &str) -> bool {
-    let bytes = formula.as_bytes();
-    bytes.iter().enumerate().any(|(i, &b)| {
-        if b != b':' {
-            return false;
-        }
-        let rest = &bytes[i + 1..];
-        let rest = rest.strip_prefix(b"$").unwrap_or(rest);
-        let letters = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
-        if letters > 0 {
-            return !rest.get(letters).is_some_and(u8::is_ascii_digit);
-        }
-        rest.first().is_some_and(u8::is_ascii_digit) && i > 0 && bytes[i - 1].is_ascii_digit()
-    })
 }
 
 /// A1 text of `formula` (A1) as R1C1 text read at `(row, column)`: `R[-1]C[0]` for a
@@ -224,7 +137,7 @@ pub(super) fn r1c1_to_a1(formula: &str, row: u32, column: u32) -> Option<String>
             column: if part.absolute_column { part.column } else { column + part.column },
             ..part
         };
-        a1_text(Reference { left: resolve(reference.left), right: reference.right.map(resolve), ..reference })
+        a1_text(Reference { left: resolve(reference.left), right: reference.right.map(resolve) })
     })
 }
 
@@ -240,7 +153,7 @@ pub(super) fn moved(formula: &str, from: (u32, u32), to: (u32, u32)) -> Option<S
             column: if part.absolute_column || row_range { part.column } else { part.column + columns },
             ..part
         };
-        a1_text(Reference { left: shift(reference.left), right: reference.right.map(shift), ..reference })
+        a1_text(Reference { left: shift(reference.left), right: reference.right.map(shift) })
     })
 }
 
@@ -259,8 +172,6 @@ fn a1_text(reference: Reference) -> String {
     match reference.right {
         Some(right) if reference.is_column_range() => format!("{}:{}", column(&reference.left), column(&right)),
         Some(right) if reference.is_row_range() => format!("{}:{}", row(&reference.left), row(&right)),
-        Some(right) if reference.is_open_below() => format!("{}:{}", cell(&reference.left), column(&right)),
-        Some(right) if reference.is_open_right() => format!("{}:{}", cell(&reference.left), row(&right)),
         Some(right) => format!("{}:{}", cell(&reference.left), cell(&right)),
         None => cell(&reference.left),
     }
@@ -372,23 +283,6 @@ mod tests {
         );
         assert_eq!(moved("=A1+1", (2, 2), (1, 1)).unwrap(), "=#REF!+1", "off the grid");
         assert_eq!(moved("=LOG10(A1)", (1, 1), (2, 1)).unwrap(), "=LOG10(A2)", "a function name is no reference");
-    }
-
-    #[test]
-    fn half_open_ranges_move_whole_read_as_r1c1_and_close_for_the_engine() {
-        assert_eq!(moved("=SUM(A2:A)", (1, 2), (1, 3)).unwrap(), "=SUM(B2:B)");
-        assert_eq!(moved("=SUM(B3:3)*2", (1, 1), (2, 1)).unwrap(), "=SUM(B4:4)*2");
-        assert_eq!(moved("=A1:ABS(B1)", (1, 1), (1, 2)).unwrap(), "=B1:ABS(C1)", "a function is no column");
-        let r1c1 = a1_to_r1c1("=SUM(A2:A)", 1, 2).unwrap();
-        assert_eq!(r1c1, "=SUM(R[1]C[-1]:R1048576C[-1])");
-        assert_eq!(r1c1_to_a1(&r1c1, 1, 2).unwrap(), "=SUM(A2:A)");
-        let sizes = |sheet: Option<&str>| if sheet == Some("Big") { (5000, 30) } else { (1000, 26) };
-        assert_eq!(closed_for_engine("=SUM(A2:A) + SUM(C3:3)", sizes).unwrap(), "=SUM(A2:A$1000) + SUM(C3:$Z3)");
-        // IronCalc's lexer refuses a sheet-qualified half-open range: left as written.
-        assert_eq!(closed_for_engine("=SUM(Big!A2:A)", sizes), None);
-        assert_eq!(closed_for_engine("=SUM(A1:B2)+SUM(A:A)", sizes), None, "nothing half-open");
-        assert!(!maybe_half_open("=SUM(A1:B2)*2"));
-        assert!(maybe_half_open("=SUM(A2:A)") && maybe_half_open("=SUM(A2:2)"));
     }
 
     #[test]

@@ -45,21 +45,6 @@ fn s(text: &str) -> CellValue {
 }
 
 #[test]
-fn half_open_ranges_evaluate_to_the_sheet_s_edge_and_keep_their_text() {
-    let (mut store, sheet) = fresh();
-    for (i, x) in [1.0, 2.0, 3.0, 4.0].into_iter().enumerate() {
-        put(&mut store, &sheet, &format!("A{}", i + 1), n(x));
-    }
-    put(&mut store, &sheet, "B1", s("=SUM(A2:A)"));
-    put(&mut store, &sheet, "C1", s("=COUNT(A3:3)"));
-    assert_eq!(value(&store, &sheet, "B1"), n(9.0), "rows 2 to the last");
-    assert_eq!(value(&store, &sheet, "C1"), n(1.0), "row 3 from column A on");
-    assert_eq!(store.get_formula(&at(&store, &sheet, "B1")).unwrap(), "=SUM(A2:A)", "the text as written");
-    put(&mut store, &sheet, "A1000", n(10.0));
-    assert_eq!(value(&store, &sheet, "B1"), n(19.0), "the last row counts");
-}
-
-#[test]
 fn a_formula_written_with_set_value_is_stored_and_its_result_is_the_value() {
     let (mut store, sheet) = fresh();
     for (i, x) in [1.0, 2.0, 3.0].into_iter().enumerate() {
