@@ -167,12 +167,6 @@ impl Bounds {
             end_column: parsed.end.column.is_some(),
         }
     }
-
-    /// The bounds of `getRange(a1)`; every end bounded for what does not parse (the
-    /// range call itself then fails).
-    pub fn of_a1(notation: &str) -> Bounds {
-        a1::parse(notation).map_or(Bounds::ALL, |parsed| Bounds::of_parsed(&parsed))
-    }
 }
 
 /// `Spreadsheet.getUrl()`: the editor's address of spreadsheet `id` (documented form).
@@ -256,16 +250,17 @@ mod tests {
 
     #[test]
     fn bounds_of_open_references() {
-        let whole_column = Bounds::of_a1("A:B");
+        let of_a1 = |notation: &str| Bounds::of_parsed(&a1::parse(notation).unwrap());
+        let whole_column = of_a1("A:B");
         assert!(
             !whole_column.start_row && !whole_column.end_row && whole_column.start_column && whole_column.end_column
         );
-        let whole_row = Bounds::of_a1("'My Sheet'!2:3");
+        let whole_row = of_a1("'My Sheet'!2:3");
         assert!(whole_row.start_row && whole_row.end_row && !whole_row.start_column && !whole_row.end_column);
-        let open_end = Bounds::of_a1("A2:B");
+        let open_end = of_a1("A2:B");
         assert!(open_end.start_row && !open_end.end_row);
-        assert_eq!(Bounds::of_a1("B2:C9"), Bounds::ALL);
-        assert_eq!(Bounds::of_a1("B2"), Bounds::ALL);
+        assert_eq!(of_a1("B2:C9"), Bounds::ALL);
+        assert_eq!(of_a1("B2"), Bounds::ALL);
     }
 
     #[test]
