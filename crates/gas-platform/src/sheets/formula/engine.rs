@@ -16,7 +16,8 @@ use ironcalc_base::expressions::utils::quote_name;
 
 use super::super::a1::column_letters;
 use super::super::anchored::GridBox;
-use super::super::model::Spreadsheet;
+use super::super::model::{same_sheet_name, Sheet, Spreadsheet};
+use super::text::OpenEnd;
 use super::{functions_in, is_unsupported, returns_date, sheets_error_text, too_deep};
 use crate::time::{local_to_utc_ms, utc_ms_to_local};
 use crate::CellValue;
@@ -87,6 +88,24 @@ struct Result {
 
 type Results = Vec<Vec<Result>>;
 
+/// `formula` with its half-open ranges (`A2:A`, which IronCalc does not read) closed at
+/// their sheet's last row or column (`A2:A$1000` on a 1000-row sheet), or at the range's
+/// own start when that lies past it; `None` when it has none. Sheets reads `A2:A` to the
+/// sheet's end (documented); past it there are no cells, so the sheet's edge gives the
+/// same result without IronCalc walking a million empty cells.
+fn closed_at_sheet_edge(book: &Spreadsheet, own: &Sheet, formula: &str) -> Option<String> {
+    let (text, _) = super::text::closed_ranges(formula, |name, open, start| {
+        let named = name.and_then(|name| book.sheets().iter().find(|sheet| same_sheet_name(sheet.name(), name)));
+        let sheet = named.unwrap_or(own);
+        let edge = match open {
+            OpenEnd::Below => sheet.max_rows(),
+            OpenEnd::Right => sheet.max_columns(),
+        };
+        edge.max(start)
+    })?;
+    Some(text)
+}
+
 fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
     let Ok(mut model) = Model::new_empty("gas-sim", "en", zone.name(), "en") else {
         return error_results(book);
@@ -140,7 +159,10 @@ fn evaluate(book: &Spreadsheet, zone: Tz) -> Results {
                 continue;
             }
             let supported = !functions_in(formula).iter().any(|name| is_unsupported(name));
-            let text = if supported { formula.clone() } else { UNSUPPORTED_STAND_IN.to_string() };
+            let text = match supported {
+                true => closed_at_sheet_edge(book, sheet, formula).unwrap_or_else(|| formula.clone()),
+                false => UNSUPPORTED_STAND_IN.to_string(),
+            };
             if model.update_cell_with_formula(index as u32, r, c, text).is_err() {
                 let _ = model.update_cell_with_text(index as u32, r, c, "#ERROR!");
             }

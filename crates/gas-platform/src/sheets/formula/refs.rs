@@ -74,6 +74,16 @@ pub(super) fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
     CellReferenceRC { sheet: sheet.to_string(), row: row as i32, column: column as i32 }
 }
 
+/// The formula IronCalc's printer makes of `node`, the tree [`parse`] made of `original`
+/// (A1), read at `at`: its half-open ranges, closed to be parsed, open again.
+pub(super) fn printed(original: &str, node: &Node, at: &CellReferenceRC) -> String {
+    let text = format!("={}", to_english_string(node, at));
+    match spliced::closed_at_grid_edge(original) {
+        Some(_) => spliced::reopened(&text).unwrap_or(text),
+        None => text,
+    }
+}
+
 /// The parse tree of `formula` (with its `=`) written at (row, column) of `sheet`; `None`
 /// for text that does not parse (its result is `#ERROR!`; gas-sim leaves the text as is),
 /// and for text nesting too deep for IronCalc's recursive parser (`super::too_deep`).
@@ -85,6 +95,8 @@ pub(super) fn parse(
     column: u32,
     mode: LexerMode,
 ) -> Option<Node> {
+    let closed = if mode == LexerMode::A1 { spliced::closed_at_grid_edge(formula) } else { None };
+    let formula = closed.as_ref().map_or(formula, |(text, _)| text.as_str());
     let body = formula.strip_prefix('=')?;
     if super::too_deep(body) {
         return None;
@@ -197,8 +209,8 @@ pub fn shift_references(book: &mut Spreadsheet, sheet_id: u32, shift: Shift) {
             };
             walk.node(&mut node);
             if walk.changed {
-                let text = to_english_string(&node, &context(&name, new_row as u32, new_column as u32));
-                rewritten.push(((row, column), format!("={text}")));
+                let text = printed(formula, &node, &context(&name, new_row as u32, new_column as u32));
+                rewritten.push(((row, column), text));
             }
         }
         let layer = sheet.formulas_mut();
@@ -274,12 +286,20 @@ impl Walk {
                 } else {
                     abs1.1 && abs2.1 && a.1 == 1 && b.1 == ENGINE_LAST_COLUMN
                 };
+                // A range to the grid's edge stays there (`A2:A`, half-open, is `A3:A` after
+                // a row is inserted above it).
+                let to_edge = if self.shift.dim() == Dim::Rows {
+                    abs2.0 && b.0 == ENGINE_LAST_ROW
+                } else {
+                    abs2.1 && b.1 == ENGINE_LAST_COLUMN
+                };
                 if *sheet_index == self.target && !open {
                     let (lo, hi) =
                         if self.shift.dim() == Dim::Rows { (&mut a.0, &mut b.0) } else { (&mut a.1, &mut b.1) };
                     let (first, last) = ((*lo).min(*hi), (*lo).max(*hi));
                     match self.shift.reference_span(first, last) {
                         Some((new_first, new_last)) => {
+                            let new_last = if to_edge { last } else { new_last };
                             self.changed |= (new_first, new_last) != (first, last);
                             let forward = *lo <= *hi;
                             (*lo, *hi) = if forward { (new_first, new_last) } else { (new_last, new_first) };
@@ -332,7 +352,7 @@ pub fn drop_sheet_references(book: &mut Spreadsheet, sheet_id: u32) {
         for (&(row, column), formula) in sheet.formulas().iter() {
             let Some(mut node) = parse(formula, &names, name, row, column, LexerMode::A1) else { continue };
             if cut_sheet(&mut node, target as u32) {
-                rewritten.push(((row, column), format!("={}", to_english_string(&node, &context(name, row, column)))));
+                rewritten.push(((row, column), printed(formula, &node, &context(name, row, column))));
             }
         }
         for ((row, column), text) in rewritten {

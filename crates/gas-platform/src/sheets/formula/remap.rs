@@ -5,12 +5,11 @@
 //! change places, references stay: Sheets' documented behaviour for sorting).
 
 use ironcalc_base::expressions::lexer::LexerMode;
-use ironcalc_base::expressions::parser::stringify::to_english_string;
 use ironcalc_base::expressions::parser::Node;
 use ironcalc_base::expressions::token::Error as EngineError;
 
 use super::super::model::Spreadsheet;
-use super::refs::{children, context, parse};
+use super::refs::{children, context, parse, printed};
 
 /// Where a cell goes: `(sheet index, row, column)`, `None` when it is deleted.
 pub type CellMap<'a> = &'a dyn Fn(u32, i32, i32) -> Option<(u32, i32, i32)>;
@@ -45,8 +44,8 @@ pub fn remap_references(book: &mut Spreadsheet, map: CellMap) {
             };
             walk.node(&mut node);
             if walk.changed {
-                let text = to_english_string(&node, &context(&names[home as usize], new_row as u32, new_column as u32));
-                rewritten.push(((row, column), format!("={text}")));
+                let text = printed(formula, &node, &context(&names[home as usize], new_row as u32, new_column as u32));
+                rewritten.push(((row, column), text));
             }
         }
         for ((row, column), text) in rewritten {

@@ -14,6 +14,8 @@ use ironcalc_base::expressions::utils::number_to_column;
 use ironcalc_base::language::get_default_language;
 use ironcalc_base::locale::get_default_locale;
 
+use super::text::{closed_ranges, ClosedEnd, OpenEnd};
+
 /// IronCalc's grid (Excel's): an open range `A:A` is rows 1..=LAST_ROW.
 const LAST_ROW: i32 = 1_048_576;
 const LAST_COLUMN: i32 = 16_384;
@@ -24,6 +26,8 @@ const LAST_COLUMN: i32 = 16_384;
 pub(super) struct Reference {
     pub left: Corner,
     pub right: Option<Corner>,
+    /// A half-open range (`A2:A`): `right` holds the grid's edge on the open side.
+    pub open: Option<OpenEnd>,
 }
 
 /// One corner of a reference: row and column, each absolute or not.
@@ -57,12 +61,56 @@ impl Reference {
         self.right
             .is_some_and(|right| self.left.column == 1 && right.column == LAST_COLUMN && self.left.absolute_column)
     }
+
+    /// The open end of a range that reaches the grid's last row (column) from anywhere
+    /// but its first: how R1C1 text and IronCalc's printer write a half-open range.
+    fn open_at_grid_edge(&self) -> Option<OpenEnd> {
+        let right = self.right?;
+        if right.absolute_row && right.row == LAST_ROW && !self.is_column_range() {
+            Some(OpenEnd::Below)
+        } else if right.absolute_column && right.column == LAST_COLUMN && !self.is_row_range() {
+            Some(OpenEnd::Right)
+        } else {
+            None
+        }
+    }
+}
+
+/// `formula` (A1) with its half-open ranges closed at the grid's edge, for IronCalc's
+/// lexer and parser (which read neither `A2:A` nor `B3:3`); `None` when it has none.
+pub(super) fn closed_at_grid_edge(formula: &str) -> Option<(String, Vec<ClosedEnd>)> {
+    closed_ranges(formula, |_, open, _| match open {
+        OpenEnd::Below => LAST_ROW as u32,
+        OpenEnd::Right => LAST_COLUMN as u32,
+    })
+}
+
+/// Text IronCalc's printer made from a formula that had half-open ranges (closed at the
+/// grid's edge to be parsed) with those ranges open again; `None` when nothing changes.
+/// A range the script wrote to the grid's very edge (`A2:A$1048576`) reads as open too.
+pub(super) fn reopened(formula: &str) -> Option<String> {
+    let mut changed = false;
+    let text = splice(formula, LexerMode::A1, |mut reference| {
+        if reference.open.is_none() {
+            reference.open = reference.open_at_grid_edge();
+            changed |= reference.open.is_some();
+        }
+        a1_text(reference)
+    })?;
+    changed.then_some(text)
 }
 
 /// `formula` (with its `=`) with each reference replaced by what `write` makes of it,
 /// the sheet prefix (`'My sheet'!`) and everything else kept; `None` when the lexer
 /// finds an illegal token.
+/// In A1 text a half-open range (`A2:A`) comes to `write` closed at the grid's edge,
+/// marked `open`, and is written open again by [`a1_text`].
 fn splice(formula: &str, mode: LexerMode, mut write: impl FnMut(Reference) -> String) -> Option<String> {
+    let closed = if mode == LexerMode::A1 { closed_at_grid_edge(formula) } else { None };
+    let (formula, closed_ends) = match &closed {
+        Some((text, ends)) => (text.as_str(), ends.as_slice()),
+        None => (formula, &[][..]),
+    };
     let body = formula.strip_prefix('=')?;
     let chars: Vec<char> = body.chars().collect();
     let mut lexer = Lexer::new(body, mode, get_default_locale(), get_default_language());
@@ -77,9 +125,12 @@ fn splice(formula: &str, mode: LexerMode, mut write: impl FnMut(Reference) -> St
             TokenType::EOF => break,
             TokenType::Illegal(_) => return None,
             TokenType::Reference { row, column, absolute_row, absolute_column, .. } => {
-                Reference { left: Corner { row, column, absolute_row, absolute_column }, right: None }
+                Reference { left: Corner { row, column, absolute_row, absolute_column }, right: None, open: None }
             }
-            TokenType::Range { left, right, .. } => Reference { left: (&left).into(), right: Some((&right).into()) },
+            TokenType::Range { left, right, .. } => {
+                let open = closed_ends.iter().find(|end| end.end_char > before && end.end_char <= after);
+                Reference { left: (&left).into(), right: Some((&right).into()), open: open.map(|end| end.open) }
+            }
             _ => continue,
         };
         let start = (before..after).find(|&i| !chars[i].is_whitespace()).unwrap_or(before);
@@ -137,7 +188,8 @@ pub(super) fn r1c1_to_a1(formula: &str, row: u32, column: u32) -> Option<String>
             column: if part.absolute_column { part.column } else { column + part.column },
             ..part
         };
-        a1_text(Reference { left: resolve(reference.left), right: reference.right.map(resolve) })
+        let resolved = Reference { left: resolve(reference.left), right: reference.right.map(resolve), open: None };
+        a1_text(Reference { open: resolved.open_at_grid_edge(), ..resolved })
     })
 }
 
@@ -153,11 +205,11 @@ pub(super) fn moved(formula: &str, from: (u32, u32), to: (u32, u32)) -> Option<S
             column: if part.absolute_column || row_range { part.column } else { part.column + columns },
             ..part
         };
-        a1_text(Reference { left: shift(reference.left), right: reference.right.map(shift) })
+        a1_text(Reference { left: shift(reference.left), right: reference.right.map(shift), ..reference })
     })
 }
 
-/// `$B$2`, `B2:C3`, `A:C`, `2:5`; `#REF!` off the grid.
+/// `$B$2`, `B2:C3`, `A:C`, `2:5`, `A2:A`, `B3:3`; `#REF!` off the grid.
 fn a1_text(reference: Reference) -> String {
     let on_grid = |part: &Corner| (1..=LAST_ROW).contains(&part.row) && (1..=LAST_COLUMN).contains(&part.column);
     if !on_grid(&reference.left) || !reference.right.as_ref().is_none_or(on_grid) {
@@ -172,6 +224,10 @@ fn a1_text(reference: Reference) -> String {
     match reference.right {
         Some(right) if reference.is_column_range() => format!("{}:{}", column(&reference.left), column(&right)),
         Some(right) if reference.is_row_range() => format!("{}:{}", row(&reference.left), row(&right)),
+        Some(right) if reference.open == Some(OpenEnd::Below) => {
+            format!("{}:{}", cell(&reference.left), column(&right))
+        }
+        Some(right) if reference.open == Some(OpenEnd::Right) => format!("{}:{}", cell(&reference.left), row(&right)),
         Some(right) => format!("{}:{}", cell(&reference.left), cell(&right)),
         None => cell(&reference.left),
     }
@@ -283,6 +339,26 @@ mod tests {
         );
         assert_eq!(moved("=A1+1", (2, 2), (1, 1)).unwrap(), "=#REF!+1", "off the grid");
         assert_eq!(moved("=LOG10(A1)", (1, 1), (2, 1)).unwrap(), "=LOG10(A2)", "a function name is no reference");
+    }
+
+    #[test]
+    fn half_open_ranges_move_whole_and_read_as_r1c1() {
+        assert_eq!(moved("=SUM(A2:A)", (1, 2), (1, 3)).unwrap(), "=SUM(B2:B)");
+        assert_eq!(moved("=SUM(B3:3)*2", (1, 1), (2, 1)).unwrap(), "=SUM(B4:4)*2");
+        assert_eq!(moved("=SUM($A2:$A)", (1, 1), (2, 2)).unwrap(), "=SUM($A3:$A)");
+        assert_eq!(moved("=SUM('My data'!A2:A)", (1, 1), (1, 2)).unwrap(), "=SUM('My data'!B2:B)");
+        assert_eq!(moved("=A1:ABS(B1)", (1, 1), (1, 2)).unwrap(), "=B1:ABS(C1)", "a function is no column");
+        assert_eq!(
+            moved("=SUM($A$2:$A$1048576)", (1, 1), (2, 1)).unwrap(),
+            "=SUM($A$2:$A$1048576)",
+            "a range written to the grid's edge is no half-open range"
+        );
+        assert_eq!(moved("=SUM(A:A)+SUM(2:3)", (1, 1), (2, 2)).unwrap(), "=SUM(B:B)+SUM(3:4)");
+        let r1c1 = a1_to_r1c1("=SUM(A2:A)", 1, 2).unwrap();
+        assert_eq!(r1c1, "=SUM(R[1]C[-1]:R1048576C[-1])");
+        assert_eq!(r1c1_to_a1(&r1c1, 1, 2).unwrap(), "=SUM(A2:A)");
+        assert_eq!(reopened("=SUM(A3:A$1048576)+B2:$XFD2").unwrap(), "=SUM(A3:A)+B2:2");
+        assert_eq!(reopened("=SUM(A:A)"), None);
     }
 
     #[test]

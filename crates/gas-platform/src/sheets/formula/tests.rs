@@ -45,6 +45,39 @@ fn s(text: &str) -> CellValue {
 }
 
 #[test]
+fn half_open_ranges_evaluate_to_the_sheet_s_edge_and_keep_their_text() {
+    let (mut store, sheet) = fresh();
+    for (i, x) in [1.0, 2.0, 3.0, 4.0].into_iter().enumerate() {
+        put(&mut store, &sheet, &format!("A{}", i + 1), n(x));
+    }
+    put(&mut store, &sheet, "B1", s("=SUM(A2:A)"));
+    put(&mut store, &sheet, "C1", s("=COUNT(A3:3)"));
+    put(&mut store, &sheet, "D1", s("=SUM(Sheet1!$A$3:$A)"));
+    put(&mut store, &sheet, "E1", s("=SUM(A2000:A)"));
+    assert_eq!(value(&store, &sheet, "B1"), n(9.0), "rows 2 to the last");
+    assert_eq!(value(&store, &sheet, "C1"), n(1.0), "row 3 from column A on");
+    assert_eq!(value(&store, &sheet, "D1"), n(7.0), "with a sheet name and $");
+    assert_eq!(value(&store, &sheet, "E1"), n(0.0), "starting past the sheet's last row: no cells");
+    assert_eq!(store.get_formula(&at(&store, &sheet, "B1")).unwrap(), "=SUM(A2:A)", "the text as written");
+    put(&mut store, &sheet, "A1000", n(10.0));
+    assert_eq!(value(&store, &sheet, "B1"), n(19.0), "the last row counts");
+}
+
+#[test]
+fn half_open_ranges_follow_inserted_rows_and_columns_and_keep_their_open_end() {
+    let (mut store, sheet) = fresh();
+    put(&mut store, &sheet, "C1", s("=SUM(A2:A)+SUM($A$2:$A$1000)+COUNT(B3:3)"));
+    let formula = |store: &Spreadsheets, a1: &str| store.get_formula(&at(store, &sheet, a1)).unwrap();
+    store.insert_rows_before(&sheet, 1, 1).unwrap();
+    assert_eq!(formula(&store, "C2"), "=SUM(A3:A)+SUM($A$3:$A$1001)+COUNT(B4:4)");
+    store.delete_rows(&sheet, 5, 2).unwrap();
+    assert_eq!(formula(&store, "C2"), "=SUM(A3:A)+SUM($A$3:$A$999)+COUNT(B4:4)", "the open end stays open");
+    let book = store.books_mut().iter_mut().next().unwrap();
+    shift_references(book, sheet.sheet_id, Shift::Insert { dim: Dim::Columns, at: 1, count: 1 });
+    assert_eq!(formula(&store, "C2"), "=SUM(B3:B)+SUM($B$3:$B$999)+COUNT(C4:4)");
+}
+
+#[test]
 fn a_formula_written_with_set_value_is_stored_and_its_result_is_the_value() {
     let (mut store, sheet) = fresh();
     for (i, x) in [1.0, 2.0, 3.0].into_iter().enumerate() {

@@ -221,6 +221,105 @@ pub fn with_name_renamed(formula: &str, old: &str, new: &str) -> Option<String> 
     })
 }
 
+/// Which end of a half-open range is open: `A2:A` runs down to the sheet's last row,
+/// `B3:3` right to its last column (documented: Sheets' range notation, "A2:A" in the
+/// Sheets API's A1 notation guide).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum OpenEnd {
+    Below,
+    Right,
+}
+
+/// A half-open range closed in a formula's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ClosedEnd {
+    /// Where the closed end stops: a char index of the closed formula's body (the text
+    /// after `=`), just after the range.
+    pub end_char: usize,
+    pub open: OpenEnd,
+}
+
+/// `formula` with each half-open range closed at the position `edge` gives for the
+/// range's sheet (`None`: the formula's own), open end and first row (column) of the
+/// range (`2` in `A2:A`): `A2:A` becomes `A2:A$1000`
+/// and `B3:3` becomes `B3:$Z3` (the added part absolute, so a copy keeps it), with where
+/// each closed end is. `None` when the formula has none. IronCalc reads neither form,
+/// and a range cannot be closed at the grid's last row for evaluation: IronCalc walks a
+/// range cell by cell (`A2:A1048576` is a million cells).
+pub(super) fn closed_ranges(
+    formula: &str,
+    mut edge: impl FnMut(Option<&str>, OpenEnd, u32) -> u32,
+) -> Option<(String, Vec<ClosedEnd>)> {
+    if !formula.contains(':') {
+        return None; // the cheap answer for almost every formula, at every recalculation
+    }
+    let (body, pieces) = scan(formula)?;
+    let mut out = String::with_capacity(formula.len() + 16);
+    out.push('=');
+    let (mut ends, mut body_chars) = (Vec::new(), 0);
+    for index in 0..pieces.len() {
+        let text = &body[pieces[index].start..pieces[index].end];
+        let found = open_end_at(body, &pieces, index);
+        let written = match &found {
+            Some((OpenEnd::Below, sheet, start)) => {
+                format!("{text}${}", edge(sheet.as_deref(), OpenEnd::Below, *start))
+            }
+            Some((OpenEnd::Right, sheet, start)) => {
+                format!("${}{text}", a1::column_letters(edge(sheet.as_deref(), OpenEnd::Right, *start)))
+            }
+            None => text.to_string(),
+        };
+        body_chars += written.chars().count();
+        out.push_str(&written);
+        if let Some((open, _, _)) = found {
+            ends.push(ClosedEnd { end_char: body_chars, open });
+        }
+    }
+    (!ends.is_empty()).then_some((out, ends))
+}
+
+/// Whether piece `index` is the open end of a half-open range (`A` or `$A` in `A2:A`, `3`
+/// or `$3` in `B3:3`), and the range's sheet name when it names one. A name called as a
+/// function (`A1:ABS(B1)`) is none; a word that is a column's letters is a column, even
+/// if a named range has that name (assumed). With it: the range's first row (`Below`)
+/// or column (`Right`).
+fn open_end_at(body: &str, pieces: &[Piece], index: usize) -> Option<(OpenEnd, Option<String>, u32)> {
+    let text = |i: usize| &body[pieces[i].start..pieces[i].end];
+    let cell = index.checked_sub(2)?;
+    if char_at(body, pieces.get(index - 1)) != Some(':') || pieces[cell].kind != Kind::Word || !is_cell_word(text(cell))
+    {
+        return None;
+    }
+    let after = pieces.get(index + 1);
+    if after.is_some_and(|p| p.kind != Kind::Other) || matches!(char_at(body, after), Some('(' | '!' | ':' | '[')) {
+        return None;
+    }
+    // A range `A1:B2:C` or a row range's end is no half-open range.
+    if cell >= 1 && char_at(body, pieces.get(cell - 1)) == Some(':') {
+        return None;
+    }
+    let word = text(index);
+    let plain = word.strip_prefix('$').unwrap_or(word);
+    let open = match pieces[index].kind {
+        Kind::Word if is_column_word(word) && plain.len() <= 3 => OpenEnd::Below,
+        Kind::Word if !plain.is_empty() && plain.chars().all(|c| c.is_ascii_digit()) => OpenEnd::Right,
+        Kind::Number if word.chars().all(|c| c.is_ascii_digit()) => OpenEnd::Right,
+        _ => return None,
+    };
+    if open == OpenEnd::Right && plain.parse::<u32>().map_or(true, |row| row == 0) {
+        return None;
+    }
+    let sheet = cell
+        .checked_sub(2)
+        .filter(|&name| {
+            char_at(body, pieces.get(cell - 1)) == Some('!') && matches!(pieces[name].kind, Kind::Word | Kind::Quoted)
+        })
+        .map(|name| unquoted(text(name)));
+    let plain_cell: String = text(cell).chars().filter(|&c| c != '$').collect::<String>().to_ascii_uppercase();
+    let (row, column) = a1::parse_cell(&plain_cell)?;
+    Some((open, sheet, if open == OpenEnd::Below { row } else { column }))
+}
+
 /// Does the formula use the word `name` as a name (a named range's)?
 pub fn uses_name(formula: &str, name: &str) -> bool {
     with_name_renamed(formula, name, "\u{1}").is_some()
@@ -257,6 +356,26 @@ mod tests {
             Some("='A1'!A1"),
             "a reference-like name is quoted"
         );
+    }
+
+    #[test]
+    fn half_open_ranges_are_closed_where_the_edge_says() {
+        let edge = |sheet: Option<&str>, open, start: u32| match (sheet, open) {
+            (Some("Big"), OpenEnd::Below) => 5000,
+            (_, OpenEnd::Below) => 1000.max(start),
+            (_, OpenEnd::Right) => 26,
+        };
+        let closed = |formula: &str| closed_ranges(formula, edge).map(|(text, _)| text);
+        assert_eq!(closed("=SUM(A2:A) + SUM(C3:3)").unwrap(), "=SUM(A2:A$1000) + SUM(C3:$Z3)");
+        assert_eq!(closed("=SUM(Big!A2:$B)+'Big'!C1:$4").unwrap(), "=SUM(Big!A2:$B$5000)+'Big'!C1:$Z$4");
+        assert_eq!(closed("=SUM(A2000:A)").unwrap(), "=SUM(A2000:A$2000)");
+        let (text, ends) = closed_ranges("=A2:A+1", edge).unwrap();
+        assert_eq!((text.as_str(), ends), ("=A2:A$1000+1", vec![ClosedEnd { end_char: 9, open: OpenEnd::Below }]));
+        for whole in
+            ["=SUM(A1:B2)", "=SUM(A:A)", "=SUM(2:3)", "=A1:ABS(B1)", "=\"A2:A\"", "=A1:B2:C", "=A1:2.5", "=A2:TOTALS"]
+        {
+            assert_eq!(closed(whole), None, "{whole}");
+        }
     }
 
     #[test]
