@@ -168,3 +168,25 @@ fn a_spreadsheet_copied_or_removed_by_the_drive_api_is_copied_or_gone() {
     );
     assert_eq!(got, json!(["application/vnd.google-apps.spreadsheet", "kept", "gone", "Budget copy"]));
 }
+
+#[test]
+fn a_service_and_its_collections_print_as_its_identifier_with_its_version() {
+    let got = eval_with(
+        &[SHEETS, ("Drive", "drive", "v3")],
+        "function main() {
+           return [String(Sheets), String(Sheets.Spreadsheets.Values), Sheets.getVersion(), String(Drive.Files),
+                   Drive.getVersion(), Object.keys(Sheets).indexOf('getVersion')];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "AdvancedServiceIdentifier{name=sheets, version=v4}",
+            "AdvancedServiceIdentifier{name=sheets, version=v4}",
+            "v4",
+            "AdvancedServiceIdentifier{name=drive, version=v3}",
+            "v3",
+            -1
+        ])
+    );
+}

@@ -88,7 +88,7 @@ fn each_builder_has_its_catalogue_methods_and_every_step_but_as_returns_the_buil
     assert_eq!(
         got,
         json!({
-            "classes": ["EmbeddedChartBuilder", "EmbeddedBarChartBuilder", "EmbeddedBarChartBuilder",
+            "classes": ["com.google.apps.maestro.server.beans.trix.impl.ChartPropertyApiEmbeddedChartBuilder@1f000001", "EmbeddedBarChartBuilder", "EmbeddedBarChartBuilder",
                         "EmbeddedTableChartBuilder", "EmbeddedPieChartBuilder"],
             "inPlace": 1, "types": ["BAR", "BAR"],
             "bar": [0, 50, true, -1, true, null],
@@ -151,4 +151,14 @@ fn a_copied_sheet_brings_its_charts_reading_its_own_cells() {
                  SHEET.getCharts()[0].getChartId()];",
     );
     assert_eq!(got, json!([1, 2, "Copy of Sheet1", "A1:B4", 1]));
+}
+
+#[test]
+fn a_new_builder_prints_as_the_platform_s_java_class_with_a_number_per_builder() {
+    let got = eval_book(
+        "var a = SHEET.newChart(), b = SHEET.newChart();
+         return [String(a), String(b), String(a), String(a.asPieChart()).indexOf('@')];",
+    );
+    let java = "com.google.apps.maestro.server.beans.trix.impl.ChartPropertyApiEmbeddedChartBuilder@";
+    assert_eq!(got, json!([format!("{java}1f000001"), format!("{java}1f000002"), format!("{java}1f000001"), -1]));
 }

@@ -212,10 +212,20 @@ impl GroupSet {
             .collect()
     }
 
-    /// `Range.collapseGroups()` on rows `first..=last`: the groups wholly inside; when
-    /// there are none, the deepest expanded group partly inside (documented).
+    /// The groups wholly inside rows `first..=last` that no other group inside holds:
+    /// what `Range.collapseGroups()` collapses. A group nested in one of them keeps its
+    /// state (its rows are hidden with the outer group's): the call is not recursive
+    /// (observed: a peer's conformance tests, run on the platform).
+    pub fn outermost_inside(&self, first: u32, last: u32) -> Vec<Group> {
+        let inside: Vec<&Group> = self.0.iter().filter(|g| first <= g.start && g.end <= last).collect();
+        let nested = |g: &Group| inside.iter().any(|outer| outer.depth < g.depth && outer.contains(g.start));
+        inside.iter().copied().filter(|g| !nested(g)).copied().collect()
+    }
+
+    /// `Range.collapseGroups()` on rows `first..=last`: the outermost groups wholly
+    /// inside; when there are none, the deepest expanded group partly inside (documented).
     pub fn groups_to_collapse(&self, first: u32, last: u32) -> Vec<Group> {
-        let inside: Vec<Group> = self.0.iter().copied().filter(|g| first <= g.start && g.end <= last).collect();
+        let inside = self.outermost_inside(first, last);
         if !inside.is_empty() {
             return inside;
         }

@@ -105,6 +105,7 @@ fn collapse_groups_takes_the_groups_inside_else_the_deepest_expanded_one_partly_
     assert_eq!(set.groups_to_collapse(4, 4), vec![g(3, 4, 2)]);
     assert_eq!(set.groups_to_collapse(5, 5), vec![g(2, 9, 1)]);
     assert!(set.groups_to_collapse(11, 12).is_empty());
+    assert_eq!(set.groups_to_collapse(1, 10), vec![g(2, 9, 1)], "the nested groups keep their state");
 }
 
 #[test]

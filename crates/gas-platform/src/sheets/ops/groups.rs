@@ -115,7 +115,7 @@ impl Spreadsheets {
         Ok(())
     }
 
-    /// `Range.collapseGroups()`: row and column groups wholly inside the range, else
+    /// `Range.collapseGroups()`: the outermost row and column groups wholly inside the range, else
     /// the deepest expanded group partly inside (documented), rows before columns.
     pub fn collapse_groups(&mut self, range: &RangeRef) -> ServiceResult<()> {
         let sheet = self.sheet_mut(&range.sheet)?;
@@ -123,7 +123,7 @@ impl Spreadsheets {
         for dim in [Dim::Rows, Dim::Columns] {
             let (first, last) = span(range, dim);
             let set = sheet.groups().dim(dim);
-            chosen.extend(set.groups().iter().filter(|g| first <= g.start && g.end <= last).map(|g| (dim, *g)));
+            chosen.extend(set.outermost_inside(first, last).into_iter().map(|g| (dim, g)));
         }
         if chosen.is_empty() {
             let partly = [Dim::Rows, Dim::Columns].into_iter().flat_map(|dim| {
