@@ -84,6 +84,7 @@ pub(crate) const TABLES: &[&[Method]] = &[
     sheets::formats::METHODS,
     sheets::formulas::METHODS,
     sheets::groups::METHODS,
+    sheets::images::METHODS,
     sheets::metadata::METHODS,
     sheets::metadata::FINDER_METHODS,
     sheets::objects::METHODS,

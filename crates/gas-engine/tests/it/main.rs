@@ -38,6 +38,7 @@ mod sheets_bandings;
 mod sheets_charts;
 mod sheets_formulas;
 mod sheets_groups;
+mod sheets_images;
 mod sheets_locale;
 mod sheets_metadata;
 mod sheets_objects;

@@ -87,6 +87,7 @@ mod finder;
 pub mod format;
 pub mod formula;
 pub mod groups;
+pub mod images;
 pub mod layer;
 pub mod layout;
 pub mod locale;

@@ -57,6 +57,12 @@ pub struct SpreadsheetObjects {
     /// The highest chart id given so far (ids are never reused).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub chart_count: u32,
+    /// Images over the grid (images.rs), in the order they were inserted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<super::images::OverGridImage>,
+    /// The highest image id given so far (ids are never reused).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub image_count: u32,
     /// Developer metadata (metadata.rs), in the order they were added.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub developer_metadata: Vec<super::metadata::DeveloperMetadata>,
@@ -162,14 +168,16 @@ impl Spreadsheet {
             shift_sheet_rules(sheet, shift);
         }
         self.shift_charts(sheet_id, shift);
+        self.shift_images(sheet_id, shift);
         self.shift_metadata(sheet_id, shift);
     }
 
-    /// Drops the objects of a deleted sheet (its named ranges, protections, bandings and
-    /// charts; another sheet's chart loses its ranges there).
+    /// Drops the objects of a deleted sheet (its named ranges, protections, bandings,
+    /// charts and images; another sheet's chart loses its ranges there).
     pub(super) fn forget_sheet(&mut self, sheet_id: u32) {
         let objects = self.objects_mut();
         objects.charts.retain(|chart| chart.sheet_id != sheet_id);
+        objects.images.retain(|image| image.sheet_id != sheet_id);
         objects.developer_metadata.retain(|m| !m.is_on_sheet(sheet_id));
         for chart in &mut objects.charts {
             chart.ranges.retain(|boxed| boxed.sheet_id != sheet_id);
@@ -253,6 +261,7 @@ impl SpreadsheetObjects {
             ));
         }
         super::charts::check_charts(book, &self.charts, self.chart_count)?;
+        super::images::check_images(book, &self.images, self.image_count)?;
         super::metadata::check_metadata(book, &self.developer_metadata, self.metadata_count)?;
         super::banding::check_bandings(&self.bandings, self.banding_count)
     }

@@ -12,6 +12,7 @@ pub(in crate::bindings) mod filters;
 pub(in crate::bindings) mod formats;
 pub(in crate::bindings) mod formulas;
 pub(in crate::bindings) mod groups;
+pub(in crate::bindings) mod images;
 pub(in crate::bindings) mod metadata;
 pub(in crate::bindings) mod objects;
 pub(in crate::bindings) mod structure;

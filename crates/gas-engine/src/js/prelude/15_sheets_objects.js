@@ -18,10 +18,13 @@
   // A Banding's handle is its spreadsheet and id; every method is a declared call
   // (bindings/sheets/bandings.rs).
   const Banding = sheetClass('Banding');
+  // An OverGridImage's handle is its spreadsheet and id, as a Banding's
+  // (bindings/sheets/images.rs).
+  const OverGridImage = sheetClass('OverGridImage');
   Object.assign(sheets, {
     RangeList, NamedRange, Protection, DataValidation, DataValidationBuilder,
     ConditionalFormatRule, ConditionalFormatRuleBuilder, BooleanCondition, GradientCondition,
-    Filter, FilterCriteria, FilterCriteriaBuilder, Banding,
+    Filter, FilterCriteria, FilterCriteriaBuilder, Banding, OverGridImage,
   });
 
   const maybe = (Ctor, h) => (h === null || h === undefined ? null : new Ctor(h));
@@ -210,6 +213,7 @@
   });
   sheetMethods('Filter', {});
   sheetMethods('Banding', {});
+  sheetMethods('OverGridImage', {});
   sheetMethods('FilterCriteria', criteriaGetters('FilterCriteria'));
   const criteriaSteps = {};
   const criteriaNames = catalogueClass('FilterCriteriaBuilder')[1];

@@ -71,7 +71,7 @@ impl Spreadsheets {
 
     /// `Sheet.copyTo(spreadsheet)` (added last) and `duplicateActiveSheet()` (`after`:
     /// inserted after the source): the copy, named `Copy of NAME`, with the values,
-    /// layers, validations, conditional format rules, filter, bandings and charts; named
+    /// layers, validations, conditional format rules, filter, bandings, charts and images; named
     /// ranges, protections and developer metadata stay with the original (assumed).
     pub fn copy_sheet(
         &mut self,
@@ -96,8 +96,16 @@ impl Spreadsheets {
         let source_book = self.open_by_id(&sheet.spreadsheet_id)?;
         let bandings = source_book.sheet_bandings(sheet.sheet_id);
         let charts = source_book.objects().charts.clone();
+        let images: Vec<_> =
+            source_book.objects().images.iter().filter(|image| image.sheet_id == sheet.sheet_id).cloned().collect();
         let book = self.book_mut(destination_id)?;
         book.check_room_for_bandings(bandings.len())?;
+        let images_room = super::super::images::IMAGES_PER_SPREADSHEET_MAX.saturating_sub(book.objects().images.len());
+        if images.len() > images_room
+            || u64::from(book.objects().image_count) + images.len() as u64 > u64::from(u32::MAX)
+        {
+            return Err(crate::ServiceError::new(super::super::images::text::TOO_MANY));
+        }
         let copied_charts = charts.iter().filter(|chart| chart.sheet_id == sheet.sheet_id).count();
         if book.objects().charts.len() + copied_charts > super::super::charts::CHARTS_PER_SPREADSHEET_MAX {
             return Err(crate::ServiceError::new(super::super::charts::text::TOO_MANY_CHARTS));
@@ -113,6 +121,7 @@ impl Spreadsheets {
         // Its bandings too, with new ids (assumed, as the filter).
         book.copy_bandings(&bandings, sheet_id)?;
         book.copy_charts(&charts, sheet.sheet_id, sheet_id, destination_id == sheet.spreadsheet_id)?;
+        book.copy_images(&images, sheet.sheet_id, sheet_id)?;
         Ok(SheetRef { spreadsheet_id: destination_id.to_string(), sheet_id })
     }
 

@@ -1,0 +1,389 @@
+//! Images over the grid (`Sheet.insertImage`, `getImages`, `OverGridImage`): a picture
+//! anchored to a cell, with a pixel offset from the cell's corner and a size of its own.
+//! Images are the spreadsheet's objects (`SpreadsheetObjects::images`) with
+//! spreadsheet-wide ids; their anchors move with rows and columns as a chart's do, a
+//! deleted sheet's go with it, a copied sheet's are copied. The bytes are kept (a state
+//! file holds them as base64); gas-sim draws nothing, so nothing reads them back.
+//!
+//! | rule | gas-sim | source |
+//! |---|---|---|
+//! | formats | PNG, JPEG or GIF, told by the bytes | observed (other types are refused) |
+//! | size | at most 2 MB, and at most 1,048,576 pixels (1024 x 1024, 4096 x 256) | documented (2 MB) / observed (the area) |
+//! | anything else | [`text::BAD_IMAGE`] | observed ("invalid image data") |
+//! | a new image's size | its own pixels (`getInherentWidth/Height`), until `setWidth/Height`; `resetSize()` goes back | documented |
+//! | the anchor | the cell `insertImage(blob, column, row)` names: a cell of the sheet, else the range texts | documented / assumed (texts) |
+//! | `setWidth/Height` below 0, an offset below 0 | [`text::BAD_SIZE`] | assumed (text) |
+//! | a removed image | [`text::GONE`] for every method | assumed (text) |
+//! | `getUrl()` | `null`: an image inserted from a blob has no address | documented ("may not return a URL for newly inserted images") |
+//! | `assignScript(name)` | kept as given; `getScript()` gives it, `""` until then | documented / assumed (no check of the name) |
+
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+
+use super::anchored::GridBox;
+use super::model::Spreadsheet;
+use super::shift::{Dim, Shift};
+use super::{RangeRef, SheetRef, Spreadsheets};
+use crate::error::{ServiceError, ServiceResult};
+
+/// An image's bytes at most (documented for `Sheet.insertImage`: "The maximum supported
+/// blob size is 2MB").
+pub const IMAGE_BYTES_MAX: usize = 2 * 1024 * 1024;
+/// An image's width times height at most (observed: 1024 x 1024 and 4096 x 256 go in,
+/// 1025 x 1024 does not).
+pub const IMAGE_PIXELS_MAX: u64 = 1_048_576;
+/// Images one spreadsheet holds (gas-sim's bound: 200 MB of bytes in a state file).
+pub const IMAGES_PER_SPREADSHEET_MAX: usize = 100;
+
+pub mod text {
+    /// Bytes that are no PNG, JPEG or GIF, or past the limits (observed: "invalid image
+    /// data", the text Docs and Sheets give).
+    pub const BAD_IMAGE: &str = "Invalid image data.";
+    /// `setWidth`, `setHeight` or an offset below 0 (assumed text, as DocumentApp's).
+    pub const BAD_SIZE: &str = "Invalid argument: size";
+    /// A method of an image that was removed (assumed text).
+    pub const GONE: &str = "The image does not exist on this sheet.";
+    /// `setAnchorCell` with a cell of another sheet (assumed text).
+    pub const OTHER_SHEET: &str = "The anchor cell must be on the image's sheet.";
+    /// Past [`super::IMAGES_PER_SPREADSHEET_MAX`].
+    pub const TOO_MANY: &str = "gas-sim: a spreadsheet holds at most 100 images";
+    /// A state file's `image_count` at u32::MAX (ids are never reused).
+    pub const IDS_USED_UP: &str = "gas-sim: this spreadsheet has used every image id";
+}
+
+/// An image a sheet holds: where it is, how big it is shown, and its bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OverGridImage {
+    pub id: u32,
+    pub sheet_id: u32,
+    pub anchor_row: u32,
+    pub anchor_column: u32,
+    pub offset_x_px: u32,
+    pub offset_y_px: u32,
+    pub width_px: u32,
+    pub height_px: u32,
+    pub inherent_width_px: u32,
+    pub inherent_height_px: u32,
+    pub content_type: String,
+    /// The bytes, base64 (standard alphabet).
+    pub base64: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub alt_title: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub alt_description: String,
+    /// `assignScript`'s function name; `""` when none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub script: String,
+}
+
+/// An `OverGridImage`'s handle: its spreadsheet and id (every method reads the image as
+/// the spreadsheet holds it now).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImageRef {
+    pub spreadsheet_id: String,
+    pub image_id: u32,
+}
+
+/// Picture bytes as an image takes them: their type and (width, height) in pixels, or
+/// [`text::BAD_IMAGE`].
+pub fn picture_of(bytes: &[u8]) -> ServiceResult<(&'static str, u32, u32)> {
+    let bad = || ServiceError::new(text::BAD_IMAGE);
+    if bytes.len() > IMAGE_BYTES_MAX {
+        return Err(bad());
+    }
+    let content_type = match imagesize::image_type(bytes).map_err(|_| bad())? {
+        imagesize::ImageType::Png => "image/png",
+        imagesize::ImageType::Jpeg => "image/jpeg",
+        imagesize::ImageType::Gif => "image/gif",
+        _ => return Err(bad()),
+    };
+    let size = imagesize::blob_size(bytes).map_err(|_| bad())?;
+    let (width, height) =
+        (u32::try_from(size.width).map_err(|_| bad())?, u32::try_from(size.height).map_err(|_| bad())?);
+    if width == 0 || height == 0 || u64::from(width) * u64::from(height) > IMAGE_PIXELS_MAX {
+        return Err(bad());
+    }
+    Ok((content_type, width, height))
+}
+
+/// A size or offset in pixels a setter is given: at least 0, at most u32's.
+pub fn pixels(value: f64) -> ServiceResult<u32> {
+    if !(0.0..=f64::from(u32::MAX)).contains(&value) {
+        return Err(ServiceError::new(text::BAD_SIZE));
+    }
+    Ok(value as u32)
+}
+
+impl Spreadsheets {
+    /// `Sheet.insertImage(blob, column, row, offsetX, offsetY)`: the picture over the
+    /// sheet, anchored to the cell (a cell of the sheet, or the range texts), shown at
+    /// its own size.
+    pub fn insert_image(
+        &mut self,
+        sheet: &SheetRef,
+        bytes: &[u8],
+        (column, row): (i64, i64),
+        (offset_x, offset_y): (f64, f64),
+    ) -> ServiceResult<ImageRef> {
+        self.get_range(sheet, row, column, 1, 1)?;
+        let (content_type, width, height) = picture_of(bytes)?;
+        let (offset_x_px, offset_y_px) = (pixels(offset_x)?, pixels(offset_y)?);
+        let objects = self.book_mut(&sheet.spreadsheet_id)?.objects_mut();
+        if objects.images.len() >= IMAGES_PER_SPREADSHEET_MAX {
+            return Err(ServiceError::new(text::TOO_MANY));
+        }
+        let id = objects.image_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
+        objects.image_count = id;
+        objects.images.push(OverGridImage {
+            id,
+            sheet_id: sheet.sheet_id,
+            anchor_row: row as u32,
+            anchor_column: column as u32,
+            offset_x_px,
+            offset_y_px,
+            width_px: width,
+            height_px: height,
+            inherent_width_px: width,
+            inherent_height_px: height,
+            content_type: content_type.to_string(),
+            base64: base64::engine::general_purpose::STANDARD.encode(bytes),
+            alt_title: String::new(),
+            alt_description: String::new(),
+            script: String::new(),
+        });
+        Ok(ImageRef { spreadsheet_id: sheet.spreadsheet_id.clone(), image_id: id })
+    }
+
+    /// `Sheet.getImages()` (`sheet`) or `Spreadsheet.getImages()` (`None`), in the order
+    /// they were inserted.
+    pub fn images_of(&self, spreadsheet_id: &str, sheet: Option<&SheetRef>) -> ServiceResult<Vec<ImageRef>> {
+        if let Some(sheet) = sheet {
+            self.sheet(sheet)?;
+        }
+        let book = self.open_by_id(spreadsheet_id)?;
+        let shown = book.objects().images.iter().filter(|image| sheet.is_none_or(|s| s.sheet_id == image.sheet_id));
+        Ok(shown.map(|image| ImageRef { spreadsheet_id: spreadsheet_id.to_string(), image_id: image.id }).collect())
+    }
+
+    /// The image of a handle, as the spreadsheet holds it now.
+    pub fn image(&self, image: &ImageRef) -> ServiceResult<&OverGridImage> {
+        let book = self.open_by_id(&image.spreadsheet_id)?;
+        book.objects().images.iter().find(|kept| kept.id == image.image_id).ok_or_else(|| ServiceError::new(text::GONE))
+    }
+
+    /// The sheet an image is on.
+    pub fn image_sheet(&self, image: &ImageRef) -> ServiceResult<SheetRef> {
+        let sheet_id = self.image(image)?.sheet_id;
+        Ok(SheetRef { spreadsheet_id: image.spreadsheet_id.clone(), sheet_id })
+    }
+
+    /// `getAnchorCell()`: the one-cell range the image is anchored to.
+    pub fn image_anchor(&self, image: &ImageRef) -> ServiceResult<RangeRef> {
+        let kept = self.image(image)?;
+        let sheet = SheetRef { spreadsheet_id: image.spreadsheet_id.clone(), sheet_id: kept.sheet_id };
+        self.get_range(&sheet, i64::from(kept.anchor_row), i64::from(kept.anchor_column), 1, 1)
+    }
+
+    /// One of `OverGridImage`'s setters, or `remove` (`change` answers with the image
+    /// gone or changed).
+    pub fn change_image(&mut self, image: &ImageRef, change: ImageChange) -> ServiceResult<()> {
+        self.image(image)?;
+        if let ImageChange::Anchor(cell) = &change {
+            if cell.sheet.spreadsheet_id != image.spreadsheet_id || cell.sheet.sheet_id != self.image(image)?.sheet_id {
+                return Err(ServiceError::new(text::OTHER_SHEET));
+            }
+            self.range_sheet(cell)?;
+        }
+        let picture = match &change {
+            ImageChange::Replace(bytes) => Some(picture_of(bytes)?),
+            _ => None,
+        };
+        let images = &mut self.book_mut(&image.spreadsheet_id)?.objects_mut().images;
+        let Some(index) = images.iter().position(|kept| kept.id == image.image_id) else {
+            return Err(ServiceError::new(text::GONE));
+        };
+        if change == ImageChange::Remove {
+            images.remove(index);
+            return Ok(());
+        }
+        let kept = &mut images[index];
+        match change {
+            ImageChange::Remove => {}
+            ImageChange::Anchor(cell) => (kept.anchor_row, kept.anchor_column) = (cell.row, cell.column),
+            ImageChange::OffsetX(px) => kept.offset_x_px = px,
+            ImageChange::OffsetY(px) => kept.offset_y_px = px,
+            ImageChange::Width(px) => kept.width_px = px,
+            ImageChange::Height(px) => kept.height_px = px,
+            ImageChange::ResetSize => {
+                (kept.width_px, kept.height_px) = (kept.inherent_width_px, kept.inherent_height_px)
+            }
+            ImageChange::AltTitle(title) => kept.alt_title = title,
+            ImageChange::AltDescription(description) => kept.alt_description = description,
+            ImageChange::Script(name) => kept.script = name,
+            // A new picture keeps the place and the size shown (assumed); its own size is the new one's.
+            ImageChange::Replace(bytes) => {
+                let (content_type, width, height) = picture.unwrap_or(("", 0, 0));
+                kept.content_type = content_type.to_string();
+                (kept.inherent_width_px, kept.inherent_height_px) = (width, height);
+                kept.base64 = base64::engine::general_purpose::STANDARD.encode(bytes);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What `OverGridImage`'s setters and `remove` do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ImageChange {
+    Remove,
+    Anchor(RangeRef),
+    OffsetX(u32),
+    OffsetY(u32),
+    Width(u32),
+    Height(u32),
+    ResetSize,
+    AltTitle(String),
+    AltDescription(String),
+    Script(String),
+    Replace(Vec<u8>),
+}
+
+impl Spreadsheet {
+    /// Moves the images' anchors after `shift` on sheet `sheet_id`, as a chart's anchor
+    /// moves (charts.rs): an anchor whose row or column went moves to the line before
+    /// the deleted ones (the first line at least; assumed).
+    pub(super) fn shift_images(&mut self, sheet_id: u32, shift: Shift) {
+        for image in self.objects_mut().images.iter_mut().filter(|image| image.sheet_id == sheet_id) {
+            let anchor =
+                GridBox { sheet_id, row: image.anchor_row, column: image.anchor_column, num_rows: 1, num_columns: 1 };
+            (image.anchor_row, image.anchor_column) = match (anchor.shifted(sheet_id, shift), shift) {
+                (Some(moved), _) => (moved.row, moved.column),
+                (None, Shift::Remove { dim: Dim::Rows, start, .. }) => (start.saturating_sub(1).max(1), anchor.column),
+                (None, Shift::Remove { start, .. }) => (anchor.row, start.saturating_sub(1).max(1)),
+                (None, Shift::Insert { .. }) => (anchor.row, anchor.column),
+            };
+        }
+    }
+
+    /// The images of sheet `source_id` of `images` copied onto sheet `copy_id` of this
+    /// spreadsheet with new ids (`Sheet.copyTo`, `duplicateActiveSheet`; assumed, as
+    /// Sheets' "Duplicate"). Refused whole past [`IMAGES_PER_SPREADSHEET_MAX`].
+    pub(super) fn copy_images(&mut self, images: &[OverGridImage], source_id: u32, copy_id: u32) -> ServiceResult<()> {
+        let copies: Vec<&OverGridImage> = images.iter().filter(|image| image.sheet_id == source_id).collect();
+        let objects = self.objects_mut();
+        if objects.images.len() + copies.len() > IMAGES_PER_SPREADSHEET_MAX {
+            return Err(ServiceError::new(text::TOO_MANY));
+        }
+        for image in copies {
+            let id = objects.image_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
+            objects.image_count = id;
+            objects.images.push(OverGridImage { id, sheet_id: copy_id, ..image.clone() });
+        }
+        Ok(())
+    }
+}
+
+/// A state file's images: on sheets of the spreadsheet, anchored inside their grids, ids
+/// unique and at most the count, pictures gas-sim would take, within the bound.
+pub(super) fn check_images(book: &Spreadsheet, images: &[OverGridImage], image_count: u32) -> Result<(), String> {
+    if images.len() > IMAGES_PER_SPREADSHEET_MAX {
+        return Err(text::TOO_MANY.to_string());
+    }
+    let mut ids = std::collections::BTreeSet::new();
+    for image in images {
+        let Some(sheet) = book.sheets().iter().find(|sheet| sheet.sheet_id() == image.sheet_id) else {
+            return Err(format!("image {} is not on a sheet of the spreadsheet", image.id));
+        };
+        if image.id == 0 || image.id > image_count || !ids.insert(image.id) {
+            return Err(format!("image id {} is 0, repeated or above image_count {image_count}", image.id));
+        }
+        if !(1..=sheet.max_rows()).contains(&image.anchor_row)
+            || !(1..=sheet.max_columns()).contains(&image.anchor_column)
+        {
+            return Err(format!("image {}'s anchor is outside its sheet", image.id));
+        }
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&image.base64)
+            .map_err(|_| format!("image {}'s base64 does not decode", image.id))?;
+        let (_, width, height) = picture_of(&bytes).map_err(|e| format!("image {}: {e}", image.id))?;
+        if (width, height) != (image.inherent_width_px, image.inherent_height_px) {
+            return Err(format!("image {}'s inherent size is not its picture's", image.id));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PNG of `width` x `height` (a header imagesize reads; no pixel data).
+    pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
+        let mut bytes = vec![0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, b'I', b'H', b'D', b'R'];
+        bytes.extend(width.to_be_bytes());
+        bytes.extend(height.to_be_bytes());
+        bytes.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
+        bytes
+    }
+
+    fn book() -> (Spreadsheets, SheetRef) {
+        let mut store = Spreadsheets::new();
+        let id = store.create("Book").unwrap();
+        let sheet = store.get_sheets(&id).unwrap()[0].clone();
+        (store, sheet)
+    }
+
+    #[test]
+    fn pictures_are_png_jpeg_or_gif_within_two_megabytes_and_a_million_pixels() {
+        assert_eq!(picture_of(&png(1024, 1024)).unwrap(), ("image/png", 1024, 1024));
+        assert_eq!(picture_of(&png(4096, 256)).unwrap(), ("image/png", 4096, 256));
+        for bad in [png(1025, 1024), png(0, 5), b"not an image".to_vec()] {
+            assert_eq!(picture_of(&bad).unwrap_err().message, text::BAD_IMAGE);
+        }
+        let mut big = png(10, 10);
+        big.resize(IMAGE_BYTES_MAX + 1, 0);
+        assert_eq!(picture_of(&big).unwrap_err().message, text::BAD_IMAGE, "past 2 MB");
+    }
+
+    #[test]
+    fn an_image_is_anchored_to_a_cell_of_its_sheet_and_shown_at_its_own_size() {
+        let (mut store, sheet) = book();
+        let image = store.insert_image(&sheet, &png(40, 30), (2, 3), (5.0, 6.0)).unwrap();
+        let kept = store.image(&image).unwrap();
+        assert_eq!((kept.anchor_column, kept.anchor_row, kept.offset_x_px, kept.offset_y_px), (2, 3, 5, 6));
+        assert_eq!((kept.width_px, kept.height_px, kept.inherent_width_px), (40, 30, 40));
+        let outside = store.insert_image(&sheet, &png(4, 3), (1, 1001), (0.0, 0.0)).unwrap_err();
+        assert_eq!(outside.message, super::super::text::RANGE_OUTSIDE_SHEET);
+        assert_eq!(store.insert_image(&sheet, &png(4, 3), (1, 1), (-1.0, 0.0)).unwrap_err().message, text::BAD_SIZE);
+        assert_eq!(store.images_of(&sheet.spreadsheet_id, Some(&sheet)).unwrap(), vec![image]);
+    }
+
+    #[test]
+    fn setters_change_the_image_and_a_removed_one_is_gone_for_every_method() {
+        let (mut store, sheet) = book();
+        let image = store.insert_image(&sheet, &png(40, 30), (1, 1), (0.0, 0.0)).unwrap();
+        store.change_image(&image, ImageChange::Width(100)).unwrap();
+        store.change_image(&image, ImageChange::Replace(png(8, 6))).unwrap();
+        let kept = store.image(&image).unwrap();
+        assert_eq!((kept.width_px, kept.height_px, kept.inherent_width_px, kept.inherent_height_px), (100, 30, 8, 6));
+        store.change_image(&image, ImageChange::ResetSize).unwrap();
+        assert_eq!((store.image(&image).unwrap().width_px, store.image(&image).unwrap().height_px), (8, 6));
+        store.change_image(&image, ImageChange::Remove).unwrap();
+        assert_eq!(store.image(&image).unwrap_err().message, text::GONE);
+        assert_eq!(store.change_image(&image, ImageChange::ResetSize).unwrap_err().message, text::GONE);
+        assert!(store.images_of(&sheet.spreadsheet_id, None).unwrap().is_empty());
+    }
+
+    #[test]
+    fn anchors_move_with_rows_and_columns_and_a_deleted_line_moves_them_before_it() {
+        let (mut store, sheet) = book();
+        let image = store.insert_image(&sheet, &png(4, 3), (3, 5), (0.0, 0.0)).unwrap();
+        store.insert_rows_before(&sheet, 2, 2).unwrap();
+        assert_eq!(store.image(&image).unwrap().anchor_row, 7);
+        store.delete_rows(&sheet, 6, 3).unwrap();
+        assert_eq!(store.image(&image).unwrap().anchor_row, 5, "its row went: the row before");
+        let book = store.open_by_id(&sheet.spreadsheet_id).unwrap();
+        assert!(check_images(book, &book.objects().images, book.objects().image_count).is_ok());
+    }
+}
