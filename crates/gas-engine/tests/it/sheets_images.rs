@@ -60,8 +60,11 @@ fn refusals_name_what_is_wrong_and_a_url_image_is_a_gap() {
            function () { SHEET.insertImage('https://example.com/logo.png', 1, 1); },
            function () { SHEET.insertImage(png(4, 4), 1, 1).setAnchorCell(SS.insertSheet('Other').getRange('A1')); },
          ];
+         var fromFile = SHEET.insertImage(DriveApp.createFile(png(6, 5)), 1, 1).getInherentWidth();
+         var untitled = '';
+         try { SHEET.getImages()[0].setAltTextTitle(); } catch (e) { untitled = e.message.indexOf('signature') > 0; }
          return tries.map(function (f) { try { f(); return 'ok'; } catch (e) { return e.message; } })
-           .concat([SHEET.getImages().length, SHEET.insertImage(png(1024, 1024), 3, 3).getWidth()]);",
+           .concat([SHEET.getImages().length, SHEET.insertImage(png(1024, 1024), 3, 3).getWidth(), fromFile, untitled]);",
     );
     assert_eq!(
         got,
@@ -72,8 +75,10 @@ fn refusals_name_what_is_wrong_and_a_url_image_is_a_gap() {
             "Invalid argument: size",
             "gas-sim does not implement Sheet.insertImage with a URL()",
             "The anchor cell must be on the image's sheet.",
-            2,
-            1024
+            3,
+            1024,
+            6,
+            true
         ])
     );
 }

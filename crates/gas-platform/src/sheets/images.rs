@@ -32,8 +32,10 @@ pub const IMAGE_BYTES_MAX: usize = 2 * 1024 * 1024;
 /// An image's width times height at most (observed: 1024 x 1024 and 4096 x 256 go in,
 /// 1025 x 1024 does not).
 pub const IMAGE_PIXELS_MAX: u64 = 1_048_576;
-/// Images one spreadsheet holds (gas-sim's bound: 200 MB of bytes in a state file).
+/// Images one spreadsheet holds, and their bytes in all (gas-sim's bounds: a state file
+/// and every copy of the world carry the bytes).
 pub const IMAGES_PER_SPREADSHEET_MAX: usize = 100;
+pub const IMAGE_BYTES_PER_SPREADSHEET_MAX: usize = 20 * 1024 * 1024;
 
 pub mod text {
     /// Bytes that are no PNG, JPEG or GIF, or past the limits (observed: "invalid image
@@ -45,8 +47,8 @@ pub mod text {
     pub const GONE: &str = "The image does not exist on this sheet.";
     /// `setAnchorCell` with a cell of another sheet (assumed text).
     pub const OTHER_SHEET: &str = "The anchor cell must be on the image's sheet.";
-    /// Past [`super::IMAGES_PER_SPREADSHEET_MAX`].
-    pub const TOO_MANY: &str = "gas-sim: a spreadsheet holds at most 100 images";
+    /// Past [`super::IMAGES_PER_SPREADSHEET_MAX`] or [`super::IMAGE_BYTES_PER_SPREADSHEET_MAX`].
+    pub const TOO_MANY: &str = "gas-sim: a spreadsheet holds at most 100 images of 20 MB in all";
     /// A state file's `image_count` at u32::MAX (ids are never reused).
     pub const IDS_USED_UP: &str = "gas-sim: this spreadsheet has used every image id";
 }
@@ -107,6 +109,17 @@ pub fn picture_of(bytes: &[u8]) -> ServiceResult<(&'static str, u32, u32)> {
     Ok((content_type, width, height))
 }
 
+/// Whether `adding` images of `adding_bytes` bytes fit beside `images` in one spreadsheet.
+pub fn room_for(images: &[OverGridImage], adding: usize, adding_bytes: usize) -> ServiceResult<()> {
+    let held: usize = images.iter().map(|image| image.base64.len() / 4 * 3).sum();
+    if images.len() + adding > IMAGES_PER_SPREADSHEET_MAX
+        || held.saturating_add(adding_bytes) > IMAGE_BYTES_PER_SPREADSHEET_MAX
+    {
+        return Err(ServiceError::new(text::TOO_MANY));
+    }
+    Ok(())
+}
+
 /// A size or offset in pixels a setter is given: at least 0, at most u32's.
 pub fn pixels(value: f64) -> ServiceResult<u32> {
     if !(0.0..=f64::from(u32::MAX)).contains(&value) {
@@ -130,9 +143,7 @@ impl Spreadsheets {
         let (content_type, width, height) = picture_of(bytes)?;
         let (offset_x_px, offset_y_px) = (pixels(offset_x)?, pixels(offset_y)?);
         let objects = self.book_mut(&sheet.spreadsheet_id)?.objects_mut();
-        if objects.images.len() >= IMAGES_PER_SPREADSHEET_MAX {
-            return Err(ServiceError::new(text::TOO_MANY));
-        }
+        room_for(&objects.images, 1, bytes.len())?;
         let id = objects.image_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
         objects.image_count = id;
         objects.images.push(OverGridImage {
@@ -196,7 +207,13 @@ impl Spreadsheets {
             self.range_sheet(cell)?;
         }
         let picture = match &change {
-            ImageChange::Replace(bytes) => Some(picture_of(bytes)?),
+            ImageChange::Replace(bytes) => {
+                let book = self.open_by_id(&image.spreadsheet_id)?;
+                let others: Vec<OverGridImage> =
+                    book.objects().images.iter().filter(|kept| kept.id != image.image_id).cloned().collect();
+                room_for(&others, 1, bytes.len())?;
+                Some(picture_of(bytes)?)
+            }
             _ => None,
         };
         let images = &mut self.book_mut(&image.spreadsheet_id)?.objects_mut().images;
@@ -272,9 +289,8 @@ impl Spreadsheet {
     pub(super) fn copy_images(&mut self, images: &[OverGridImage], source_id: u32, copy_id: u32) -> ServiceResult<()> {
         let copies: Vec<&OverGridImage> = images.iter().filter(|image| image.sheet_id == source_id).collect();
         let objects = self.objects_mut();
-        if objects.images.len() + copies.len() > IMAGES_PER_SPREADSHEET_MAX {
-            return Err(ServiceError::new(text::TOO_MANY));
-        }
+        let copied_bytes = copies.iter().map(|image| image.base64.len() / 4 * 3).sum();
+        room_for(&objects.images, copies.len(), copied_bytes)?;
         for image in copies {
             let id = objects.image_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;
             objects.image_count = id;
@@ -287,9 +303,7 @@ impl Spreadsheet {
 /// A state file's images: on sheets of the spreadsheet, anchored inside their grids, ids
 /// unique and at most the count, pictures gas-sim would take, within the bound.
 pub(super) fn check_images(book: &Spreadsheet, images: &[OverGridImage], image_count: u32) -> Result<(), String> {
-    if images.len() > IMAGES_PER_SPREADSHEET_MAX {
-        return Err(text::TOO_MANY.to_string());
-    }
+    room_for(images, 0, 0).map_err(|e| e.message)?;
     let mut ids = std::collections::BTreeSet::new();
     for image in images {
         let Some(sheet) = book.sheets().iter().find(|sheet| sheet.sheet_id() == image.sheet_id) else {
@@ -306,9 +320,11 @@ pub(super) fn check_images(book: &Spreadsheet, images: &[OverGridImage], image_c
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(&image.base64)
             .map_err(|_| format!("image {}'s base64 does not decode", image.id))?;
-        let (_, width, height) = picture_of(&bytes).map_err(|e| format!("image {}: {e}", image.id))?;
-        if (width, height) != (image.inherent_width_px, image.inherent_height_px) {
-            return Err(format!("image {}'s inherent size is not its picture's", image.id));
+        let (content_type, width, height) = picture_of(&bytes).map_err(|e| format!("image {}: {e}", image.id))?;
+        if (content_type, width, height)
+            != (image.content_type.as_str(), image.inherent_width_px, image.inherent_height_px)
+        {
+            return Err(format!("image {}'s type or inherent size is not its picture's", image.id));
         }
     }
     Ok(())

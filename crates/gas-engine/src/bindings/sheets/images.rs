@@ -76,9 +76,13 @@ fn list(images: Vec<ImageRef>) -> Val {
 /// `insertImage(blob, column, row[, offsetX, offsetY])` on `sheet`.
 fn insert(books: &mut Spreadsheets, method: &str, sheet: &SheetRef, args: &[Val]) -> ServiceResult<Val> {
     let bytes = picture_arg(method, args)?;
-    let number = |i: usize| arg(args, i).as_f64().unwrap_or(0.0);
-    let at = (number(1) as i64, number(2) as i64);
-    Ok(to_val(&books.insert_image(sheet, &bytes, at, (number(3), number(4)))?))
+    let at = (int_arg(args, 1, method)?, int_arg(args, 2, method)?);
+    // The offsets may be left out (the three-argument form): 0.
+    let offset = |i: usize| match arg(args, i) {
+        Val::Undefined => Ok(0.0),
+        _ => int_arg(args, i, method).map(|n| n as f64),
+    };
+    Ok(to_val(&books.insert_image(sheet, &bytes, at, (offset(3)?, offset(4)?))?))
 }
 
 /// The picture a method is given: a blob's bytes; a URL is a gap.
@@ -97,8 +101,11 @@ fn image_call(
     image: &ImageRef,
     args: &[Val],
 ) -> ServiceResult<Val> {
-    let number = || arg(args, 0).as_f64().unwrap_or(0.0);
-    let text = || arg(args, 0).to_js_string();
+    let number = || int_arg(args, 0, method).map(|n| n as f64);
+    let text = || match arg(args, 0) {
+        Val::String(text) => Ok(text.clone()),
+        _ => Err(signature_error(method, args)),
+    };
     let change = match name {
         "getAltTextDescription" => return Ok(Val::String(books.image(image)?.alt_description.clone())),
         "getAltTextTitle" => return Ok(Val::String(books.image(image)?.alt_title.clone())),
@@ -116,16 +123,18 @@ fn image_call(
             books.change_image(image, ImageChange::Remove)?;
             return Ok(Val::Undefined);
         }
-        "assignScript" => ImageChange::Script(text()),
+        "assignScript" => ImageChange::Script(text()?),
         "replace" => ImageChange::Replace(picture_arg(method, args)?),
         "resetSize" => ImageChange::ResetSize,
-        "setAltTextDescription" => ImageChange::AltDescription(text()),
-        "setAltTextTitle" => ImageChange::AltTitle(text()),
-        "setAnchorCell" => ImageChange::Anchor(handle_of::<RangeRef>(handle_arg(arg(args, 0)))?),
-        "setAnchorCellXOffset" => ImageChange::OffsetX(pixels(number())?),
-        "setAnchorCellYOffset" => ImageChange::OffsetY(pixels(number())?),
-        "setHeight" => ImageChange::Height(pixels(number())?),
-        "setWidth" => ImageChange::Width(pixels(number())?),
+        "setAltTextDescription" => ImageChange::AltDescription(text()?),
+        "setAltTextTitle" => ImageChange::AltTitle(text()?),
+        "setAnchorCell" => ImageChange::Anchor(
+            handle_of::<RangeRef>(handle_arg(arg(args, 0))).map_err(|_| signature_error(method, args))?,
+        ),
+        "setAnchorCellXOffset" => ImageChange::OffsetX(pixels(number()?)?),
+        "setAnchorCellYOffset" => ImageChange::OffsetY(pixels(number()?)?),
+        "setHeight" => ImageChange::Height(pixels(number()?)?),
+        "setWidth" => ImageChange::Width(pixels(number()?)?),
         _ => return Err(ServiceError::unimplemented(method)),
     };
     books.change_image(image, change)?;

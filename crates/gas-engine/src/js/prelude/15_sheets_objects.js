@@ -213,7 +213,13 @@
   });
   sheetMethods('Filter', {});
   sheetMethods('Banding', {});
-  sheetMethods('OverGridImage', {});
+  // A picture is any BlobSource (a Drive file, an HTTP response): its blob goes to Rust.
+  const pictureCall = (method, Returns) => function (source, ...rest) {
+    return new Returns(call(method, this._h, [blobOf(source)].concat(rest)));
+  };
+  sheetMethods('OverGridImage', { replace: pictureCall('OverGridImage.replace', OverGridImage) });
+  sheetMethods('Sheet', { insertImage: pictureCall('Sheet.insertImage', OverGridImage) });
+  sheetMethods('Spreadsheet', { insertImage: pictureCall('Spreadsheet.insertImage', OverGridImage) });
   sheetMethods('FilterCriteria', criteriaGetters('FilterCriteria'));
   const criteriaSteps = {};
   const criteriaNames = catalogueClass('FilterCriteriaBuilder')[1];

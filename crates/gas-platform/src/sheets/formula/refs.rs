@@ -79,7 +79,7 @@ pub(super) fn context(sheet: &str, row: u32, column: u32) -> CellReferenceRC {
 pub(super) fn printed(original: &str, node: &Node, at: &CellReferenceRC) -> String {
     let text = format!("={}", to_english_string(node, at));
     match spliced::closed_at_grid_edge(original) {
-        Some(_) => spliced::reopened(&text).unwrap_or(text),
+        Some(_) => spliced::reopened(&text, &spliced::edge_ranges(original)).unwrap_or(text),
         None => text,
     }
 }

@@ -85,15 +85,37 @@ pub(super) fn closed_at_grid_edge(formula: &str) -> Option<(String, Vec<ClosedEn
     })
 }
 
+/// For each range of `formula` (A1) that reaches the grid's edge, in order, whether it
+/// is half-open (`A2:A`) rather than written to the edge (`A2:A$1048576`).
+pub(super) fn edge_ranges(formula: &str) -> Vec<bool> {
+    let mut open = Vec::new();
+    splice(formula, LexerMode::A1, |reference| {
+        if reference.open_at_grid_edge().is_some() {
+            open.push(reference.open.is_some());
+        }
+        String::new()
+    });
+    open
+}
+
 /// Text IronCalc's printer made from a formula that had half-open ranges (closed at the
-/// grid's edge to be parsed) with those ranges open again; `None` when nothing changes.
-/// A range the script wrote to the grid's very edge (`A2:A$1048576`) reads as open too.
-pub(super) fn reopened(formula: &str) -> Option<String> {
-    let mut changed = false;
+/// grid's edge to be parsed) with those ranges open again: `open` is the original's
+/// [`edge_ranges`]. When the printed text has another count of such ranges (one became
+/// `#REF!`), every range to the edge reads as open (the same cells on the sheet).
+/// `None` when nothing changes.
+pub(super) fn reopened(formula: &str, open: &[bool]) -> Option<String> {
+    let count = edge_ranges(formula).len();
+    let (mut changed, mut index) = (false, 0);
     let text = splice(formula, LexerMode::A1, |mut reference| {
         if reference.open.is_none() {
-            reference.open = reference.open_at_grid_edge();
-            changed |= reference.open.is_some();
+            if let Some(end) = reference.open_at_grid_edge() {
+                let was_open = if count == open.len() { open[index] } else { true };
+                index += 1;
+                if was_open {
+                    reference.open = Some(end);
+                    changed = true;
+                }
+            }
         }
         a1_text(reference)
     })?;
@@ -221,13 +243,14 @@ fn a1_text(reference: Reference) -> String {
     };
     let row = |part: &Corner| format!("{}{}", dollar(part.absolute_row), part.row);
     let cell = |part: &Corner| format!("{}{}", column(part), row(part));
+    // A half-open range first: `A$1:A` closes as `A:A` does, and stays as written.
     match reference.right {
-        Some(right) if reference.is_column_range() => format!("{}:{}", column(&reference.left), column(&right)),
-        Some(right) if reference.is_row_range() => format!("{}:{}", row(&reference.left), row(&right)),
         Some(right) if reference.open == Some(OpenEnd::Below) => {
             format!("{}:{}", cell(&reference.left), column(&right))
         }
         Some(right) if reference.open == Some(OpenEnd::Right) => format!("{}:{}", cell(&reference.left), row(&right)),
+        Some(right) if reference.is_column_range() => format!("{}:{}", column(&reference.left), column(&right)),
+        Some(right) if reference.is_row_range() => format!("{}:{}", row(&reference.left), row(&right)),
         Some(right) => format!("{}:{}", cell(&reference.left), cell(&right)),
         None => cell(&reference.left),
     }
@@ -357,8 +380,15 @@ mod tests {
         let r1c1 = a1_to_r1c1("=SUM(A2:A)", 1, 2).unwrap();
         assert_eq!(r1c1, "=SUM(R[1]C[-1]:R1048576C[-1])");
         assert_eq!(r1c1_to_a1(&r1c1, 1, 2).unwrap(), "=SUM(A2:A)");
-        assert_eq!(reopened("=SUM(A3:A$1048576)+B2:$XFD2").unwrap(), "=SUM(A3:A)+B2:2");
-        assert_eq!(reopened("=SUM(A:A)"), None);
+        assert_eq!(reopened("=SUM(A3:A$1048576)+B2:$XFD2", &[true, true]).unwrap(), "=SUM(A3:A)+B2:2");
+        assert_eq!(
+            reopened("=SUM(A3:A$1048576)+SUM($A$3:$A$1048576)", &[true, false]).unwrap(),
+            "=SUM(A3:A)+SUM($A$3:$A$1048576)",
+            "a range written to the edge stays so"
+        );
+        assert_eq!(edge_ranges("=SUM(A2:A)+SUM($A$2:$A$1048576)+SUM(B1:B2)"), vec![true, false]);
+        assert_eq!(reopened("=SUM(A:A)", &[]), None);
+        assert_eq!(moved("=SUM($A$1:$A)+SUM(A$1:1)", (1, 1), (2, 2)).unwrap(), "=SUM($A$1:$A)+SUM(B$1:2)");
     }
 
     #[test]

@@ -67,9 +67,11 @@ fn half_open_ranges_evaluate_to_the_sheet_s_edge_and_keep_their_text() {
 fn half_open_ranges_follow_inserted_rows_and_columns_and_keep_their_open_end() {
     let (mut store, sheet) = fresh();
     put(&mut store, &sheet, "C1", s("=SUM(A2:A)+SUM($A$2:$A$1000)+COUNT(B3:3)"));
+    put(&mut store, &sheet, "D1", s("=SUM(A2:A)+SUM($A$2:$A$1048576)"));
     let formula = |store: &Spreadsheets, a1: &str| store.get_formula(&at(store, &sheet, a1)).unwrap();
     store.insert_rows_before(&sheet, 1, 1).unwrap();
     assert_eq!(formula(&store, "C2"), "=SUM(A3:A)+SUM($A$3:$A$1001)+COUNT(B4:4)");
+    assert_eq!(formula(&store, "D2"), "=SUM(A3:A)+SUM($A$3:$A$1048576)", "a range written to the edge stays so");
     store.delete_rows(&sheet, 5, 2).unwrap();
     assert_eq!(formula(&store, "C2"), "=SUM(A3:A)+SUM($A$3:$A$999)+COUNT(B4:4)", "the open end stays open");
     let book = store.books_mut().iter_mut().next().unwrap();

@@ -100,11 +100,10 @@ impl Spreadsheets {
             source_book.objects().images.iter().filter(|image| image.sheet_id == sheet.sheet_id).cloned().collect();
         let book = self.book_mut(destination_id)?;
         book.check_room_for_bandings(bandings.len())?;
-        let images_room = super::super::images::IMAGES_PER_SPREADSHEET_MAX.saturating_sub(book.objects().images.len());
-        if images.len() > images_room
-            || u64::from(book.objects().image_count) + images.len() as u64 > u64::from(u32::MAX)
-        {
-            return Err(crate::ServiceError::new(super::super::images::text::TOO_MANY));
+        let image_bytes = images.iter().map(|image| image.base64.len() / 4 * 3).sum();
+        super::super::images::room_for(&book.objects().images, images.len(), image_bytes)?;
+        if u64::from(book.objects().image_count) + images.len() as u64 > u64::from(u32::MAX) {
+            return Err(crate::ServiceError::new(super::super::images::text::IDS_USED_UP));
         }
         let copied_charts = charts.iter().filter(|chart| chart.sheet_id == sheet.sheet_id).count();
         if book.objects().charts.len() + copied_charts > super::super::charts::CHARTS_PER_SPREADSHEET_MAX {
