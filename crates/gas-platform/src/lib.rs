@@ -167,6 +167,7 @@ pub mod lock;
 pub mod mail;
 pub mod properties;
 pub mod quotas;
+pub mod re2;
 pub mod rng;
 pub mod script_app;
 pub mod sheets;

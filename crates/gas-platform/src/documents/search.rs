@@ -18,7 +18,7 @@ pub struct Found {
 }
 
 pub fn compile(pattern: &str) -> ServiceResult<Regex> {
-    RegexBuilder::new(pattern)
+    RegexBuilder::new(&crate::re2::for_regex_crate(pattern))
         .size_limit(PATTERN_SIZE_MAX)
         .dfa_size_limit(PATTERN_SIZE_MAX)
         .build()

@@ -37,7 +37,8 @@ fn the_last_paragraph_of_a_section_stays() {
 #[test]
 fn replace_text_is_re2_per_text_element() {
     let mut doc = doc_of(&["Dear {{name}},", "You owe {{amount}}.", "{{name"]);
-    assert_eq!(doc.replace_text(doc.body, r"\{\{name\}\}", "Ada").unwrap(), 1);
+    // RE2 reads a brace that opens no repetition as a brace: the usual placeholder.
+    assert_eq!(doc.replace_text(doc.body, "{{name}}", "Ada").unwrap(), 1);
     assert_eq!(doc.replace_text(doc.body, "\\{\\{amount\\}\\}", "$100.50").unwrap(), 1);
     assert_eq!(doc.text_of(doc.body).unwrap(), "Dear Ada,\nYou owe $100.50.\n{{name");
     // Assumed: `$n` naming a group is the group; other `$` are literal.

@@ -126,7 +126,10 @@ fn compile(pattern: &str) -> ServiceResult<regex::Regex> {
     if pattern.chars().count() > PATTERN_CHARS_MAX {
         return Err(ServiceError::new(BAD_PATTERN));
     }
-    regex::RegexBuilder::new(pattern).size_limit(1 << 20).build().map_err(|_| ServiceError::new(BAD_PATTERN))
+    regex::RegexBuilder::new(&crate::re2::for_regex_crate(pattern))
+        .size_limit(1 << 20)
+        .build()
+        .map_err(|_| ServiceError::new(BAD_PATTERN))
 }
 
 /// Whether a rule fits an item: text rules on text and paragraph items (numbers, email

@@ -58,7 +58,8 @@ impl TextFinder {
 
     fn matcher(&self) -> ServiceResult<Matcher> {
         if self.use_regular_expression {
-            let pattern = if self.match_entire_cell { format!("^(?:{})$", self.text) } else { self.text.clone() };
+            let text = crate::re2::for_regex_crate(&self.text);
+            let pattern = if self.match_entire_cell { format!("^(?:{text})$") } else { text.into_owned() };
             let regex = RegexBuilder::new(&pattern)
                 .case_insensitive(!self.match_case)
                 .size_limit(REGEX_SIZE_BYTES_MAX)
