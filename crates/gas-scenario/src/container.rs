@@ -36,8 +36,9 @@ pub enum UserEvent {
     FormResponse { form_id: String, email: String, answers: Vec<(String, Vec<String>)> },
     /// The page of an HTML dialog or sidebar titled `title`, shown to `user`, calls the
     /// server through `google.script.run`: one execution per call (`key` names the
-    /// `[[ui]]` entry in warnings).
-    PageCalls { key: String, user: String, title: String, calls: Vec<PageCall> },
+    /// `[[ui]]` entry in warnings); then, with `close`, its script closes it
+    /// (`google.script.host.close()`).
+    PageCalls { key: String, user: String, title: String, calls: Vec<PageCall>, close: bool },
 }
 
 /// One `google.script.run` call: the function and its arguments as JSON.
@@ -247,8 +248,12 @@ fn page_calls(
     let Some(at) = &section.at else {
         return Err(loaded.error_at(title, key, "a dialog's calls need `at` (when the user acts on the page)"));
     };
-    if section.calls.is_empty() {
-        return Err(loaded.error_at(title, key, "calls is empty: give at least one { function = \"...\" }"));
+    if section.calls.is_empty() && !section.close {
+        return Err(loaded.error_at(
+            title,
+            key,
+            "calls is empty: give at least one { function = \"...\" }, or close = true",
+        ));
     }
     if section.calls.len() > script_run::CONCURRENT_CALLS_MAX {
         return Err(loaded.error_at(
@@ -289,6 +294,7 @@ fn page_calls(
             user: user_of(&section.user),
             title: title.get_ref().clone(),
             calls,
+            close: section.close,
         }),
     })
 }

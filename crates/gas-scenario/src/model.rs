@@ -214,6 +214,10 @@ pub struct UiSection {
     pub at: Option<Spanned<String>>,
     #[serde(default)]
     pub calls: Vec<PageCallSection>,
+    /// After its calls, the page's script closes it (`google.script.host.close()`): a
+    /// later entry finds it no longer open.
+    #[serde(default)]
+    pub close: bool,
 }
 
 /// One `google.script.run` call a page makes: the server function and its arguments.

@@ -345,10 +345,13 @@ pub struct DialogLine {
     /// An HTML page's size and length (dialogs and sidebars shown with HtmlService).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<gas_platform::container::PageShown>,
+    /// When the page's script closed it (`google.script.host.close()`), local time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<String>,
 }
 
 impl DialogLine {
-    fn of(dialog: &gas_platform::container::Dialog, local_time: String) -> DialogLine {
+    fn of(dialog: &gas_platform::container::Dialog, local_time: String, closed: Option<String>) -> DialogLine {
         let answer = dialog.answer.as_ref();
         DialogLine {
             at_utc_ms: dialog.at_utc_ms,
@@ -363,6 +366,7 @@ impl DialogLine {
             text: answer.filter(|_| dialog.kind.takes_text()).map(|a| a.text.clone()),
             scripted: dialog.scripted,
             page: dialog.page.clone(),
+            closed,
         }
     }
 
@@ -379,7 +383,8 @@ impl DialogLine {
                     h.map_or("default".to_string(), |h| h.to_string())
                 ),
             };
-            return format!("{} {title}shown ({size}{} characters of HTML)", self.kind, page.content_chars);
+            let closed = self.closed.as_ref().map(|at| format!(", closed at {at}")).unwrap_or_default();
+            return format!("{} {title}shown ({size}{} characters of HTML){closed}", self.kind, page.content_chars);
         }
         let text = self.text.as_ref().map(|t| format!(" {t:?}")).unwrap_or_default();
         let closed = if self.scripted { "" } else { " (no [[ui]] answer: closed)" };
@@ -500,7 +505,12 @@ impl ZoneReport {
                     (user.clone(), lines)
                 })
                 .collect(),
-            dialogs: world.ui.dialogs.iter().map(|d| DialogLine::of(d, local(d.at_utc_ms))).collect(),
+            dialogs: world
+                .ui
+                .dialogs
+                .iter()
+                .map(|d| DialogLine::of(d, local(d.at_utc_ms), d.closed_at_utc_ms.map(&local)))
+                .collect(),
             quotas: world
                 .quotas
                 .usage(world.mail.account)

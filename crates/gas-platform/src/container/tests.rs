@@ -290,6 +290,10 @@ fn html_pages_are_recorded_and_refused_in_simple_triggers() {
     assert!(ui.page_shown("a@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Add", 4));
     assert!(!ui.page_shown("b@x.com", "Add", 5) && !ui.page_shown("a@x.com", "Other", 5));
     assert_eq!(ui.page_titles("a@x.com"), ["Add"]);
+    // google.script.host.close(): closed from then on, open before; a second close finds none.
+    assert!(ui.close_page("a@x.com", "Add", 9) && !ui.close_page("a@x.com", "Add", 9));
+    assert!(ui.page_shown("a@x.com", "Add", 8) && !ui.page_shown("a@x.com", "Add", 9));
+    assert_eq!(ui.dialogs[0].closed_at_utc_ms, Some(9));
     // Pages and answered dialogs share the bound of the report's list.
     for at in 0..DIALOGS_MAX {
         ui.show_page("a@x.com", "f", DialogKind::Sidebar, None, page.clone(), at as i64);

@@ -234,6 +234,21 @@ pub struct Dialog {
     /// An HTML page's size and length.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<PageShown>,
+    /// When the page's script called `google.script.host.close()` (a scenario's
+    /// `[[ui]] close = true`); `None` while it is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed_at_utc_ms: Option<i64>,
+}
+
+impl Dialog {
+    /// An HTML page titled `title`, shown to `user` by `now_utc_ms` and not closed then.
+    fn is_page_open(&self, user: &str, title: &str, now_utc_ms: i64) -> bool {
+        self.page.is_some()
+            && self.user == user
+            && self.title.as_deref() == Some(title)
+            && self.at_utc_ms <= now_utc_ms
+            && self.closed_at_utc_ms.is_none_or(|closed| closed > now_utc_ms)
+    }
 }
 
 /// A custom menu (`Ui.createMenu(caption)` ... `addToUi()`).
@@ -433,6 +448,7 @@ impl ContainerUi {
             answer: Some(answer.clone()),
             scripted,
             page: None,
+            closed_at_utc_ms: None,
         });
         Ok(answer)
     }
@@ -461,16 +477,23 @@ impl ContainerUi {
             answer: None,
             scripted: false,
             page: Some(page),
+            closed_at_utc_ms: None,
         });
     }
 
-    /// Whether `user` was shown an HTML dialog or sidebar titled `title` by `now` (the
-    /// page a scenario's `[[ui]] dialog` acts on). A page stays open until the user acts
-    /// (assumed: gas-sim does not model closing it).
+    /// Whether `user` has a page (an HTML dialog or sidebar) titled `title` open at
+    /// `now_utc_ms`: shown by then and not closed (the scenario's `[[ui]] dialog` acts on
+    /// it). A page stays open until its script closes it (`google.script.host.close()`,
+    /// a scenario's `close = true`).
     pub fn page_shown(&self, user: &str, title: &str, now_utc_ms: i64) -> bool {
-        self.dialogs.iter().any(|d| {
-            d.page.is_some() && d.user == user && d.title.as_deref() == Some(title) && d.at_utc_ms <= now_utc_ms
-        })
+        self.dialogs.iter().any(|d| d.is_page_open(user, title, now_utc_ms))
+    }
+
+    /// `google.script.host.close()` on `user`'s page `title` at `at_utc_ms`: the newest
+    /// one open then closes. Whether one was open.
+    pub fn close_page(&mut self, user: &str, title: &str, at_utc_ms: i64) -> bool {
+        let open = self.dialogs.iter_mut().rev().find(|d| d.is_page_open(user, title, at_utc_ms));
+        open.map(|d| d.closed_at_utc_ms = Some(at_utc_ms)).is_some()
     }
 
     /// The titles of the pages shown to `user`, for a message naming what was there.

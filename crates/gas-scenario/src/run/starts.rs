@@ -73,7 +73,7 @@ pub(super) fn user_event(
             open(world, user, selection.as_ref(), *install, function.as_deref(), container_id, at_utc_ms)
         }
         crate::container::UserEvent::OpenItem { user, source, id } => open_item(world, user, *source, id, at_utc_ms),
-        crate::container::UserEvent::PageCalls { key, user, title, calls } => {
+        crate::container::UserEvent::PageCalls { key, user, title, calls, close } => {
             if !world.ui.page_shown(user, title, at_utc_ms) {
                 let shown = world.ui.page_titles(user);
                 let shown = if shown.is_empty() { "none".to_string() } else { format!("{shown:?}") };
@@ -81,6 +81,10 @@ pub(super) fn user_event(
                     "{key}: {user} has no dialog or sidebar {title:?} open, so its calls start nothing (pages shown to {user}: {shown})"
                 ));
                 return Vec::new();
+            }
+            // google.script.host.close() after the calls: later entries find it closed.
+            if *close {
+                world.ui.close_page(user, title, at_utc_ms);
             }
             // Each call an execution of its own, as the user at the spreadsheet (a page's
             // calls run as the user who has it open, FULL: as a menu item's).

@@ -137,3 +137,32 @@ fn a_dialogs_calls_are_checked_as_a_pages_calls_are() {
         assert!(error.contains(want), "{want:?} in {error:?}");
     }
 }
+
+#[test]
+fn a_page_closed_by_its_script_takes_no_more_calls_and_the_report_says_when() {
+    let scenario = SCENARIO
+        .replace("{ function = \"when\" }]\n", "{ function = \"when\" }]\nclose = true\n")
+        .replace("dialog = \"Nope\"", "dialog = \"Added\"");
+    let dir = tempfile::tempdir().unwrap();
+    let report = run_scenario(&write_with(dir.path(), &scenario), &RunOptions::default()).unwrap().remove(0);
+    assert_eq!(report.executions.len(), 4, "the calls before the close ran, none after");
+    assert!(
+        report.warnings.iter().any(|w| w.starts_with("ui[2]: ana@example.com has no dialog or sidebar \"Added\" open")),
+        "{:?}",
+        report.warnings
+    );
+    let snapshot = report.snapshot();
+    let line = "modal_dialog \"Added\" shown (300x120, 18 characters of HTML), closed at ";
+    assert!(snapshot.contains(line), "{line:?} in:\n{snapshot}");
+    assert!(serde_json::to_value(&report).unwrap()["dialogs"][2]["closed"].is_string());
+    // A close without calls is a page's script closing it at once; an empty entry is refused.
+    let only_close = SCENARIO.replace(
+        "dialog = \"Nope\"\nat = \"2025-06-13T10:03\"\nuser = \"ana@example.com\"\ncalls = [{ function = \"save\" }]\n",
+        "dialog = \"Added\"\nat = \"2025-06-13T10:03\"\nuser = \"ana@example.com\"\nclose = true\n",
+    );
+    let report = run_scenario(&write_with(dir.path(), &only_close), &RunOptions::default()).unwrap().remove(0);
+    assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    let empty = only_close.replace("close = true\n", "");
+    let error = run_scenario(&write_with(dir.path(), &empty), &RunOptions::default()).unwrap_err().to_string();
+    assert!(error.contains("calls is empty: give at least one { function = \"...\" }, or close = true"), "{error}");
+}
