@@ -33,12 +33,20 @@ pub enum UserEvent {
     /// A form response with `answers` (question, answer) landing in `sheet`.
     FormSubmit { spreadsheet_id: String, sheet: String, answers: Vec<(String, String)> },
     /// A person answers the form `form_id` (`crate::forms`): answers by question title.
-    FormResponse { form_id: String, email: String, answers: Vec<(String, Vec<String>)> },
+    FormResponse { form: FormTarget, email: String, answers: Vec<(String, Vec<String>)> },
     /// The page of an HTML dialog or sidebar titled `title`, shown to `user`, calls the
     /// server through `google.script.run`: one execution per call (`key` names the
     /// `[[ui]]` entry in warnings); then, with `close`, its script closes it
     /// (`google.script.host.close()`).
     PageCalls { key: String, user: String, title: String, calls: Vec<PageCall>, close: bool },
+}
+
+/// The form a `[[form_submissions]]` response goes to: one of `[[forms]]` (its id), or
+/// one the script creates, found by id or title when the response comes.
+#[derive(Debug, Clone)]
+pub enum FormTarget {
+    Declared(String),
+    MadeByScript(String),
 }
 
 /// One `google.script.run` call: the function and its arguments as JSON.

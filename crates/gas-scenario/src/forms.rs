@@ -12,7 +12,7 @@ use gas_platform::World;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::container::UserEvent;
+use crate::container::{FormTarget, UserEvent};
 use crate::model::{FormSubmissionSection, LoadedScenario, ScenarioError};
 use crate::sheet_events::SheetStart;
 
@@ -176,14 +176,6 @@ fn plan_submission(
     key: &str,
     n: &str,
 ) -> Result<UserEvent, ScenarioError> {
-    let declared = world.forms.find(form.get_ref()).ok_or_else(|| {
-        let known: Vec<&str> = world.forms.forms.values().map(|f| f.title.as_str()).collect();
-        loaded.error_at(
-            form,
-            &format!("{key}.form"),
-            format!("no form {:?} in [[forms]] (forms: {known:?})", form.get_ref()),
-        )
-    })?;
     let (table, table_key) = match (&submission.answers, &submission.values) {
         (Some(answers), None) => (answers, format!("{key}.answers")),
         (None, Some(values)) => (values, format!("{key}.values")),
@@ -192,6 +184,30 @@ fn plan_submission(
         }
         (None, None) => return Err(loaded.error(key, "a response gives its answers = { \"Question\" = \"answer\" }")),
     };
+    let email = submission.email.clone().unwrap_or_default().replace("{n}", n);
+    if submission.made_by_script {
+        // Checked when the response comes, against the form the script made by then.
+        let mut answers = Vec::new();
+        for (title, value) in table.get_ref() {
+            let values = answer_texts(value).ok_or_else(|| {
+                loaded.error_at(table, &table_key, format!("{title:?}: a string, number or a list of them"))
+            })?;
+            answers.push((title.clone(), values.iter().map(|v| v.replace("{n}", n)).collect()));
+        }
+        let form = FormTarget::MadeByScript(form.get_ref().clone());
+        return Ok(UserEvent::FormResponse { form, email, answers });
+    }
+    let declared = world.forms.find(form.get_ref()).ok_or_else(|| {
+        let known: Vec<&str> = world.forms.forms.values().map(|f| f.title.as_str()).collect();
+        loaded.error_at(
+            form,
+            &format!("{key}.form"),
+            format!(
+                "no form {:?} in [[forms]] (forms: {known:?}); a form the script creates: add made_by_script = true",
+                form.get_ref()
+            ),
+        )
+    })?;
     let mut answers = Vec::new();
     for (title, value) in table.get_ref() {
         let item = declared.items.iter().find(|i| i.title == *title && i.kind.is_question()).ok_or_else(|| {
@@ -209,11 +225,37 @@ fn plan_submission(
     if answers.is_empty() {
         return Err(loaded.error_at(table, &table_key, "a response answers at least one question"));
     }
-    Ok(UserEvent::FormResponse {
-        form_id: declared.id.clone(),
-        email: submission.email.clone().unwrap_or_default().replace("{n}", n),
-        answers,
-    })
+    Ok(UserEvent::FormResponse { form: FormTarget::Declared(declared.id.clone()), email, answers })
+}
+
+/// The id of the form a response goes to now; `None`, with a warning, when a form the
+/// script was to create is not there (or two have its title).
+pub fn target_now(world: &World, form: &FormTarget, warnings: &mut Vec<String>) -> Option<String> {
+    let name = match form {
+        FormTarget::Declared(id) => return Some(id.clone()),
+        FormTarget::MadeByScript(name) => name,
+    };
+    if world.forms.forms.contains_key(name) {
+        return Some(name.clone());
+    }
+    let titled: Vec<&str> = world.forms.forms.values().filter(|f| f.title == *name).map(|f| f.id.as_str()).collect();
+    match titled.as_slice() {
+        [id] => Some(id.to_string()),
+        [] => {
+            let known: Vec<&str> = world.forms.forms.values().map(|f| f.title.as_str()).collect();
+            warnings.push(format!(
+                "form response refused: the script has made no form {name:?} by then (forms: {known:?})"
+            ));
+            None
+        }
+        ids => {
+            warnings.push(format!(
+                "form response refused: {} forms are titled {name:?} ({ids:?}): name one by its id",
+                ids.len()
+            ));
+            None
+        }
+    }
 }
 
 /// A TOML answer as text: one value, or a list (checkboxes, a grid's rows).

@@ -188,6 +188,10 @@ pub struct FormSubmissionSection {
     pub answers: Option<Spanned<toml::value::Table>>,
     /// The respondent's address, for a `form` (default: none).
     pub email: Option<String>,
+    /// `form` is one the script creates (`FormApp.create`), not one of `[[forms]]`: found
+    /// by its id or title when the response comes, and the answers checked then.
+    #[serde(default)]
+    pub made_by_script: bool,
     /// This many responses to a `form`, `every` apart, `{n}` in `email` and the answers
     /// numbering them from 1.
     pub repeat: Option<Spanned<i64>>,

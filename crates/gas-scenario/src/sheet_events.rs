@@ -125,6 +125,9 @@ pub fn plan_sheet_events(
             }
             continue;
         }
+        if submission.made_by_script {
+            return Err(loaded.error(&key, "made_by_script names the form a script creates: give its form = \"title\""));
+        }
         let spreadsheet_id = spreadsheet_of(&submission.spreadsheet, &key, world)?;
         let values_key = format!("{key}.values");
         let Some(values) = submission.values.as_ref().or(submission.answers.as_ref()) else {

@@ -63,8 +63,11 @@ pub(super) fn user_event(
                 .map(sheet_start)
                 .collect()
         }
-        crate::container::UserEvent::FormResponse { form_id, email, answers } => {
-            crate::forms::submit(world, form_id, email, answers, at_utc_ms, zone, warnings)
+        crate::container::UserEvent::FormResponse { form, email, answers } => {
+            let Some(form_id) = crate::forms::target_now(world, form, warnings) else {
+                return Vec::new();
+            };
+            crate::forms::submit(world, &form_id, email, answers, at_utc_ms, zone, warnings)
                 .into_iter()
                 .map(sheet_start)
                 .collect()

@@ -275,3 +275,65 @@ user = \"ann@example.com\"
         ]
     );
 }
+
+#[test]
+fn a_form_the_script_makes_takes_responses_found_by_its_title_when_they_come() {
+    let code = "function make() {
+  var form = FormApp.create('Survey');
+  form.addTextItem().setTitle('Name').setRequired(true);
+  ScriptApp.newTrigger('answered').forForm(form).onFormSubmit().create();
+}
+function answered(e) { return [e.source.getTitle(), e.response.getItemResponses()[0].getResponse()]; }
+";
+    let body = format!(
+        "{HEADER}
+[[form_submissions]]
+at = \"2025-06-13T09:10\"
+form = \"Survey\"
+made_by_script = true
+answers = {{ Name = \"Early\" }}
+
+[[runs]]
+at = \"2025-06-13T09:30\"
+function = \"make\"
+
+[[form_submissions]]
+at = \"2025-06-13T10:00\"
+form = \"Survey\"
+made_by_script = true
+answers = {{ Name = \"Ana\" }}
+
+[[form_submissions]]
+at = \"2025-06-13T10:05\"
+form = \"Survey\"
+made_by_script = true
+answers = {{ Nickname = \"Bo\" }}
+"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_scenario(dir.path(), &body);
+    std::fs::write(dir.path().join("project/Code.gs"), code).unwrap();
+    let zone = run_scenario(&path, &RunOptions::default()).unwrap().remove(0);
+    let runs: Vec<(String, serde_json::Value)> =
+        zone.executions.iter().map(|e| (e.function.clone(), e.result.clone())).collect();
+    assert_eq!(
+        runs,
+        vec![
+            ("make".to_string(), serde_json::Value::Null),
+            ("answered".to_string(), serde_json::json!(["Survey", "Ana"]))
+        ]
+    );
+    let warnings = zone.warnings.join("\n");
+    assert!(
+        warnings.contains("form response refused: the script has made no form \"Survey\" by then (forms: [])"),
+        "{warnings}"
+    );
+    assert!(warnings.contains("form \"Survey\" has no question \"Nickname\" now"), "{warnings}");
+    // Without made_by_script, an undeclared form is an error that says what to add.
+    let error =
+        error_of("[[form_submissions]]\nat = \"2025-06-13T10:00\"\nform = \"Survey\"\nanswers = { Name = \"Ana\" }\n");
+    assert!(
+        error.contains("no form \"Survey\" in [[forms]]") && error.contains("add made_by_script = true"),
+        "{error}"
+    );
+}
