@@ -416,7 +416,22 @@ fn unmatched_rule_warnings(plan: &Plan, world: &World) -> Vec<String> {
         .unmatched_since(&plan.world.http)
         .into_iter()
         .map(|i| format!("http rule {} ({}) never matched a request", i + 1, place(&plan.http_places, i)));
-    faults.chain(http).collect()
+    faults.chain(http).chain(unknown_calendar_warnings(plan, world)).collect()
+}
+
+/// An `events` expectation whose `calendar` names no calendar there is at the end: a
+/// mistyped name would count 0 events and pass a `never` silently otherwise.
+fn unknown_calendar_warnings<'a>(plan: &'a Plan, world: &'a World) -> impl Iterator<Item = String> + 'a {
+    plan.expectations.iter().filter_map(move |expectation| {
+        let crate::expect::Check::Events(check) = &expectation.check else { return None };
+        let wanted = check.calendar.as_ref()?;
+        let calendars = &world.calendar.calendars;
+        if calendars.iter().any(|(id, c)| wanted.matches(id) || wanted.matches(&c.name)) {
+            return None;
+        }
+        let names: Vec<&str> = calendars.values().map(|c| c.name.as_str()).collect();
+        Some(format!("expectation {:?} names no calendar there is (calendars: {names:?})", expectation.label))
+    })
 }
 
 impl ZoneReport {

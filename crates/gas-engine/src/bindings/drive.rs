@@ -125,6 +125,8 @@ pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scop
     "File.getEditors" => 30,
     "File.getOwner" => 30,
     "File.getResourceKey" => 30,
+    "File.getSecurityUpdateEligible" => 30,
+    "File.getSecurityUpdateEnabled" => 30,
     "File.getSharingAccess" => 30,
     "File.getSharingPermission" => 30,
     "File.getTargetId" => 30,
@@ -140,6 +142,7 @@ pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scop
     "File.setOwner" => 400,
     "File.setShareableByEditors" => 400,
     "File.setSharing" => 400,
+    "File.setSecurityUpdateEnabled" => 400,
     "File.setStarred" => 400,
     "Folder.addEditor" => 400,
     "Folder.addEditors" => 400,
@@ -149,6 +152,8 @@ pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scop
     "Folder.getEditors" => 30,
     "Folder.getOwner" => 30,
     "Folder.getResourceKey" => 30,
+    "Folder.getSecurityUpdateEligible" => 30,
+    "Folder.getSecurityUpdateEnabled" => 30,
     "Folder.getSharingAccess" => 30,
     "Folder.getSharingPermission" => 30,
     "Folder.getViewers" => 30,
@@ -160,6 +165,7 @@ pub(super) const SHARING_METHODS: &[Method] = declare![Method::by(dispatch).scop
     "Folder.setOwner" => 400,
     "Folder.setShareableByEditors" => 400,
     "Folder.setSharing" => 400,
+    "Folder.setSecurityUpdateEnabled" => 400,
     "Folder.setStarred" => 400,
 ];
 
@@ -498,6 +504,12 @@ fn sharing(
         // No item gas-sim makes has a resource key (documented: null then); an item that is
         // no shortcut has no target (documented: null).
         "getResourceKey" | "getTargetResourceKey" => Val::Null,
+        // No resource key, so not eligible for the link-sharing security update, and off.
+        "getSecurityUpdateEligible" | "getSecurityUpdateEnabled" => drive.get(id, kind).map(|_| Val::Bool(false))?,
+        "setSecurityUpdateEnabled" => {
+            drive.get(id, kind)?;
+            done(drive::sharing::set_security_update(flag()?))?
+        }
         "getTargetId" | "getTargetMimeType" => match &drive.get(id, kind)?.shortcut {
             Some(target) if name == "getTargetId" => Val::String(target.id.clone()),
             Some(target) => Val::String(target.mime_type.clone()),

@@ -633,3 +633,27 @@ fn a_run_that_never_uses_drive_adds_no_spreadsheet_to_it() {
     let (_, world) = eval_world("function main() { SpreadsheetApp.create('Alone'); }");
     assert!(world.lock().unwrap().drive.summary().is_empty());
 }
+
+#[test]
+fn no_item_has_a_resource_key_so_none_takes_the_link_security_update() {
+    let (got, _) = eval_world(
+        "function main() {
+           var f = DriveApp.createFile('a.txt', 'a'), d = DriveApp.createFolder('d');
+           var on = '';
+           try { f.setSecurityUpdateEnabled(true); } catch (e) { on = e.message; }
+           return [f.getSecurityUpdateEligible(), f.getSecurityUpdateEnabled(), d.getSecurityUpdateEligible(),
+                   d.setSecurityUpdateEnabled(false).getSecurityUpdateEnabled(), f.setSecurityUpdateEnabled(false) === f, on];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            false,
+            false,
+            false,
+            false,
+            true,
+            "Invalid argument: the item is not eligible for the security update (it has no resource key)"
+        ])
+    );
+}

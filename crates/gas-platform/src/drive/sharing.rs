@@ -175,6 +175,22 @@ pub fn role_of(item: &Item, user: &str, me: &str) -> &'static str {
     }
 }
 
+/// `setSecurityUpdateEnabled(true)` of an item that is not eligible (assumed text).
+pub const SECURITY_UPDATE_NOT_ELIGIBLE_MESSAGE: &str =
+    "Invalid argument: the item is not eligible for the security update (it has no resource key)";
+
+/// The link-sharing security update (`getSecurityUpdateEligible`, `getSecurityUpdateEnabled`,
+/// `setSecurityUpdateEnabled`): documented for items shared by link that have a resource
+/// key ("eligible files are enabled by default"). No item gas-sim makes has a resource key,
+/// so none is eligible and none has the update on: turning it off is nothing to do,
+/// turning it on is refused.
+pub fn set_security_update(enabled: bool) -> crate::ServiceResult<()> {
+    if enabled {
+        return Err(crate::ServiceError::new(SECURITY_UPDATE_NOT_ELIGIBLE_MESSAGE));
+    }
+    Ok(())
+}
+
 /// Whether `me` may see who else an item is shared with: documented for getEditors and
 /// getViewers, "If the user who executes the script does not have edit access to the
 /// File, this method returns an empty array."

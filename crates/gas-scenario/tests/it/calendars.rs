@@ -57,6 +57,21 @@ fn declared_calendars_and_events_are_seen_by_the_script_and_counted_at_the_end()
         FIXTURE.verdict(SCENARIO, "events = { title = \"/^Easter/\", calendar = \"holidays\" }\nnever = true");
     assert!(!passed);
     assert_eq!(mismatch, "calendar events /^Easter/ in holidays: expected 0, got 1");
+    // A calendar no one has (a typo) passes `never`, and the report warns.
+    let report = FIXTURE.run_expecting(SCENARIO, "events = { calendar = \"Hollidays\" }\nnever = true");
+    assert!(
+        report
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("expectation \"calendar events in Hollidays\" names no calendar there is")),
+        "{:?}",
+        report.warnings
+    );
+    assert!(!FIXTURE
+        .run_expecting(SCENARIO, "events = { calendar = \"Ann\" }\ncount = 2")
+        .warnings
+        .iter()
+        .any(|w| w.contains("names no calendar")));
 }
 
 #[test]
