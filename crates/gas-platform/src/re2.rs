@@ -22,11 +22,14 @@ pub fn for_regex_crate(pattern: &str) -> Cow<'_, str> {
         let c = chars[i];
         match c {
             '\\' => {
-                out.push(c);
-                if let Some(&next) = chars.get(i + 1) {
-                    out.push(next);
-                }
-                i += 2;
+                // `\p{Greek}`, `\P{L}`, `\x{2014}`: the braces are the escape's own.
+                let braced = matches!(chars.get(i + 1), Some('p' | 'P' | 'x')) && chars.get(i + 2) == Some(&'{');
+                let end = match braced {
+                    true => (i + 3..chars.len()).find(|&j| chars[j] == '}').map_or(chars.len(), |j| j + 1),
+                    false => (i + 2).min(chars.len()),
+                };
+                out.extend(&chars[i..end]);
+                i = end;
                 continue;
             }
             '[' if !in_class => {
@@ -115,6 +118,8 @@ mod tests {
         assert!(regex_matches("\\{{1}", "{"), "an escaped brace, then a repetition");
         assert!(regex_matches("[{}]", "}"), "inside a class");
         assert!(regex_matches("[[:alpha:]]{2}", "ab"));
+        assert!(regex_matches("\\p{Greek}+ {x}", "αβ {x}"), "a Unicode class keeps its braces");
+        assert!(regex_matches("\\x{2A}\\P{L}{2}", "*12"));
         assert!(matches!(for_regex_crate("no braces"), Cow::Borrowed(_)));
         assert!(matches!(for_regex_crate("a{3}"), Cow::Borrowed(_)));
     }

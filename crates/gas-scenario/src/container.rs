@@ -36,8 +36,8 @@ pub enum UserEvent {
     FormResponse { form: FormTarget, email: String, answers: Vec<(String, Vec<String>)> },
     /// The page of an HTML dialog or sidebar titled `title`, shown to `user`, calls the
     /// server through `google.script.run`: one execution per call (`key` names the
-    /// `[[ui]]` entry in warnings); then, with `close`, its script closes it
-    /// (`google.script.host.close()`).
+    /// `[[ui]]` entry in warnings); with `close`, its script closes it at the same time
+    /// (`google.script.host.close()`: the calls made still run).
     PageCalls { key: String, user: String, title: String, calls: Vec<PageCall>, close: bool },
 }
 
@@ -46,7 +46,11 @@ pub enum UserEvent {
 #[derive(Debug, Clone)]
 pub enum FormTarget {
     Declared(String),
-    MadeByScript(String),
+    /// `key` names the `[[form_submissions]]` entry in a warning.
+    MadeByScript {
+        key: String,
+        name: String,
+    },
 }
 
 /// One `google.script.run` call: the function and its arguments as JSON.
@@ -210,6 +214,11 @@ pub fn plan_container(
         }
         if !section.calls.is_empty() {
             return Err(loaded.error(&key, "calls go with `dialog = \"...\"`: the title of the page that makes them"));
+        }
+        if section.close {
+            return Err(
+                loaded.error(&key, "close goes with `dialog = \"...\"`: the title of the page its script closes")
+            );
         }
         let function =
             section.function.as_ref().map(|f| (checks.known_function)(f, &format!("{key}.function"))).transpose()?;

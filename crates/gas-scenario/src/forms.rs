@@ -194,7 +194,10 @@ fn plan_submission(
             })?;
             answers.push((title.clone(), values.iter().map(|v| v.replace("{n}", n)).collect()));
         }
-        let form = FormTarget::MadeByScript(form.get_ref().clone());
+        if answers.is_empty() {
+            return Err(loaded.error_at(table, &table_key, "a response answers at least one question"));
+        }
+        let form = FormTarget::MadeByScript { key: key.to_string(), name: form.get_ref().clone() };
         return Ok(UserEvent::FormResponse { form, email, answers });
     }
     let declared = world.forms.find(form.get_ref()).ok_or_else(|| {
@@ -231,9 +234,9 @@ fn plan_submission(
 /// The id of the form a response goes to now; `None`, with a warning, when a form the
 /// script was to create is not there (or two have its title).
 pub fn target_now(world: &World, form: &FormTarget, warnings: &mut Vec<String>) -> Option<String> {
-    let name = match form {
+    let (key, name) = match form {
         FormTarget::Declared(id) => return Some(id.clone()),
-        FormTarget::MadeByScript(name) => name,
+        FormTarget::MadeByScript { key, name } => (key, name),
     };
     if world.forms.forms.contains_key(name) {
         return Some(name.clone());
@@ -244,7 +247,7 @@ pub fn target_now(world: &World, form: &FormTarget, warnings: &mut Vec<String>) 
         [] => {
             let known: Vec<&str> = world.forms.forms.values().map(|f| f.title.as_str()).collect();
             warnings.push(format!(
-                "form response refused: the script has made no form {name:?} by then (forms: {known:?})"
+                "{key}: form response refused: the script has made no form {name:?} by then (forms: {known:?})"
             ));
             None
         }

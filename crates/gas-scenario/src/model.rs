@@ -218,8 +218,8 @@ pub struct UiSection {
     pub at: Option<Spanned<String>>,
     #[serde(default)]
     pub calls: Vec<PageCallSection>,
-    /// After its calls, the page's script closes it (`google.script.host.close()`): a
-    /// later entry finds it no longer open.
+    /// The page's script closes it at `at`, once it has made `calls`
+    /// (`google.script.host.close()`): the calls still run; a later entry finds it closed.
     #[serde(default)]
     pub close: bool,
 }

@@ -419,18 +419,23 @@ fn unmatched_rule_warnings(plan: &Plan, world: &World) -> Vec<String> {
     faults.chain(http).chain(unknown_calendar_warnings(plan, world)).collect()
 }
 
-/// An `events` expectation whose `calendar` names no calendar there is at the end: a
-/// mistyped name would count 0 events and pass a `never` silently otherwise.
+/// An `events` expectation whose `calendar` names no calendar there is at the start or
+/// the end of the run: a mistyped name would count 0 events and pass a `never` silently
+/// otherwise (a calendar made and deleted within the run warns too).
 fn unknown_calendar_warnings<'a>(plan: &'a Plan, world: &'a World) -> impl Iterator<Item = String> + 'a {
     plan.expectations.iter().filter_map(move |expectation| {
         let crate::expect::Check::Events(check) = &expectation.check else { return None };
         let wanted = check.calendar.as_ref()?;
-        let calendars = &world.calendar.calendars;
-        if calendars.iter().any(|(id, c)| wanted.matches(id) || wanted.matches(&c.name)) {
+        let mut calendars = plan.world.calendar.calendars.iter().chain(&world.calendar.calendars);
+        if calendars.any(|(id, c)| wanted.matches(id) || wanted.matches(&c.name)) {
             return None;
         }
-        let names: Vec<&str> = calendars.values().map(|c| c.name.as_str()).collect();
-        Some(format!("expectation {:?} names no calendar there is (calendars: {names:?})", expectation.label))
+        let names: std::collections::BTreeSet<&str> =
+            world.calendar.calendars.values().map(|c| c.name.as_str()).collect();
+        Some(format!(
+            "expectation {:?} names no calendar there is at the start or the end of the run (calendars: {names:?})",
+            expectation.label
+        ))
     })
 }
 

@@ -506,10 +506,7 @@ fn sharing(
         "getResourceKey" | "getTargetResourceKey" => Val::Null,
         // No resource key, so not eligible for the link-sharing security update, and off.
         "getSecurityUpdateEligible" | "getSecurityUpdateEnabled" => drive.get(id, kind).map(|_| Val::Bool(false))?,
-        "setSecurityUpdateEnabled" => {
-            drive.get(id, kind)?;
-            done(drive::sharing::set_security_update(flag()?))?
-        }
+        "setSecurityUpdateEnabled" => done(drive.set_security_update(id, kind, me, flag()?))?,
         "getTargetId" | "getTargetMimeType" => match &drive.get(id, kind)?.shortcut {
             Some(target) if name == "getTargetId" => Val::String(target.id.clone()),
             Some(target) => Val::String(target.mime_type.clone()),

@@ -191,6 +191,15 @@ pub fn set_security_update(enabled: bool) -> crate::ServiceResult<()> {
     Ok(())
 }
 
+impl Drive {
+    /// `setSecurityUpdateEnabled(enabled)`: a sharing change, so only for who may change
+    /// the item's sharing (as `setSharing`), then [`set_security_update`].
+    pub fn set_security_update(&mut self, id: &str, kind: ItemKind, me: &str, enabled: bool) -> ServiceResult<()> {
+        self.shareable(id, kind, me)?;
+        set_security_update(enabled)
+    }
+}
+
 /// Whether `me` may see who else an item is shared with: documented for getEditors and
 /// getViewers, "If the user who executes the script does not have edit access to the
 /// File, this method returns an empty array."

@@ -109,9 +109,14 @@ pub fn picture_of(bytes: &[u8]) -> ServiceResult<(&'static str, u32, u32)> {
     Ok((content_type, width, height))
 }
 
+/// The bytes an image holds (from its base64's length).
+pub fn image_bytes(image: &OverGridImage) -> usize {
+    image.base64.len() / 4 * 3
+}
+
 /// Whether `adding` images of `adding_bytes` bytes fit beside `images` in one spreadsheet.
 pub fn room_for(images: &[OverGridImage], adding: usize, adding_bytes: usize) -> ServiceResult<()> {
-    let held: usize = images.iter().map(|image| image.base64.len() / 4 * 3).sum();
+    let held: usize = images.iter().map(image_bytes).sum();
     if images.len() + adding > IMAGES_PER_SPREADSHEET_MAX
         || held.saturating_add(adding_bytes) > IMAGE_BYTES_PER_SPREADSHEET_MAX
     {
@@ -208,11 +213,11 @@ impl Spreadsheets {
         }
         let picture = match &change {
             ImageChange::Replace(bytes) => {
-                let book = self.open_by_id(&image.spreadsheet_id)?;
-                let others: Vec<OverGridImage> =
-                    book.objects().images.iter().filter(|kept| kept.id != image.image_id).cloned().collect();
-                room_for(&others, 1, bytes.len())?;
-                Some(picture_of(bytes)?)
+                let picture = picture_of(bytes)?;
+                let images = &self.open_by_id(&image.spreadsheet_id)?.objects().images;
+                let replaced = images.iter().find(|kept| kept.id == image.image_id).map_or(0, image_bytes);
+                room_for(images, 0, bytes.len().saturating_sub(replaced))?;
+                Some(picture)
             }
             _ => None,
         };
@@ -289,7 +294,7 @@ impl Spreadsheet {
     pub(super) fn copy_images(&mut self, images: &[OverGridImage], source_id: u32, copy_id: u32) -> ServiceResult<()> {
         let copies: Vec<&OverGridImage> = images.iter().filter(|image| image.sheet_id == source_id).collect();
         let objects = self.objects_mut();
-        let copied_bytes = copies.iter().map(|image| image.base64.len() / 4 * 3).sum();
+        let copied_bytes = copies.iter().copied().map(image_bytes).sum();
         room_for(&objects.images, copies.len(), copied_bytes)?;
         for image in copies {
             let id = objects.image_count.checked_add(1).ok_or_else(|| ServiceError::new(text::IDS_USED_UP))?;

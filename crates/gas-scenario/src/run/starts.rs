@@ -85,7 +85,8 @@ pub(super) fn user_event(
                 ));
                 return Vec::new();
             }
-            // google.script.host.close() after the calls: later entries find it closed.
+            // google.script.host.close() once the page has made its calls (they still
+            // run): later entries find it closed.
             if *close {
                 world.ui.close_page(user, title, at_utc_ms);
             }

@@ -162,6 +162,12 @@ fn a_page_closed_by_its_script_takes_no_more_calls_and_the_report_says_when() {
     );
     let report = run_scenario(&write_with(dir.path(), &only_close), &RunOptions::default()).unwrap().remove(0);
     assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+    let answers_close = SCENARIO.replace(
+        "answers = [{ button = \"OK\", text = \"Grace\" }, { button = \"YES\" }]\n",
+        "answers = [{ button = \"OK\", text = \"Grace\" }, { button = \"YES\" }]\nclose = true\n",
+    );
+    let error = run_scenario(&write_with(dir.path(), &answers_close), &RunOptions::default()).unwrap_err().to_string();
+    assert!(error.contains("close goes with `dialog"), "{error}");
     let empty = only_close.replace("close = true\n", "");
     let error = run_scenario(&write_with(dir.path(), &empty), &RunOptions::default()).unwrap_err().to_string();
     assert!(error.contains("calls is empty: give at least one { function = \"...\" }, or close = true"), "{error}");

@@ -104,6 +104,7 @@ fn image_call(
     let number = || int_arg(args, 0, method).map(|n| n as f64);
     let text = || match arg(args, 0) {
         Val::String(text) => Ok(text.clone()),
+        value @ (Val::Number(_) | Val::Bool(_)) => Ok(value.to_js_string()),
         _ => Err(signature_error(method, args)),
     };
     let change = match name {

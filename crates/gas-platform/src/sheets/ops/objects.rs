@@ -100,7 +100,7 @@ impl Spreadsheets {
             source_book.objects().images.iter().filter(|image| image.sheet_id == sheet.sheet_id).cloned().collect();
         let book = self.book_mut(destination_id)?;
         book.check_room_for_bandings(bandings.len())?;
-        let image_bytes = images.iter().map(|image| image.base64.len() / 4 * 3).sum();
+        let image_bytes = images.iter().map(super::super::images::image_bytes).sum();
         super::super::images::room_for(&book.objects().images, images.len(), image_bytes)?;
         if u64::from(book.objects().image_count) + images.len() as u64 > u64::from(u32::MAX) {
             return Err(crate::ServiceError::new(super::super::images::text::IDS_USED_UP));
