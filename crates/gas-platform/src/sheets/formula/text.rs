@@ -250,7 +250,7 @@ pub(super) fn closed_ranges(
     formula: &str,
     mut edge: impl FnMut(Option<&str>, OpenEnd, u32) -> u32,
 ) -> Option<(String, Vec<ClosedEnd>)> {
-    if !formula.contains(':') {
+    if !may_have_open_end(formula) {
         return None; // the cheap answer for almost every formula, at every recalculation
     }
     let (body, pieces) = scan(formula)?;
@@ -276,6 +276,26 @@ pub(super) fn closed_ranges(
         }
     }
     (!ends.is_empty()).then_some((out, ends))
+}
+
+/// Whether `formula` may hold a half-open range, by its bytes alone: a `:` followed by
+/// letters and then no digit (`A2:A)`, `A2:$A`), or by a digit (`B3:3`), after a digit.
+/// `A1:B2` and `A:A` are not; the scanner decides for the rest.
+fn may_have_open_end(formula: &str) -> bool {
+    let bytes = formula.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        // The range's start is a cell: it ends in a digit (`A2:`), which `A:A` does not.
+        if b != b':' || i == 0 || !bytes[i - 1].is_ascii_digit() {
+            return false;
+        }
+        let rest = &bytes[i + 1..];
+        let rest = rest.strip_prefix(b"$").unwrap_or(rest);
+        let letters = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        if letters > 0 {
+            return !matches!(rest.get(letters), Some(b'0'..=b'9' | b'$'));
+        }
+        rest.first().is_some_and(u8::is_ascii_digit)
+    })
 }
 
 /// Whether piece `index` is the open end of a half-open range (`A` or `$A` in `A2:A`, `3`
@@ -376,6 +396,8 @@ mod tests {
         {
             assert_eq!(closed(whole), None, "{whole}");
         }
+        assert!(!may_have_open_end("=SUM(A1:B20)*$C$1:$D$2") && !may_have_open_end("=SUM(A:A)"));
+        assert!(may_have_open_end("=SUM(A2:A)") && may_have_open_end("=SUM(A2:$A)") && may_have_open_end("=B3:3"));
     }
 
     #[test]
