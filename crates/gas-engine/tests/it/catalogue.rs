@@ -26,7 +26,7 @@ fn a_member_the_platform_lacks_is_undefined() {
 fn a_real_method_gas_sim_lacks_throws_naming_it_and_is_catchable() {
     let cases = [
         ("SpreadsheetApp.create('x').getSheets()[0].getRange('A1').getDataSourceTables()", "Range.getDataSourceTables"),
-        ("DriveApp.getRootFolder().getSecurityUpdateEnabled()", "Folder.getSecurityUpdateEnabled"),
+        ("DriveApp.createFile('a.txt', 'a').getThumbnail()", "File.getThumbnail"),
         (
             "DocumentApp.create('d').getBody().getHeadingAttributes(DocumentApp.ParagraphHeading.TITLE)",
             "Body.getHeadingAttributes",
