@@ -165,6 +165,7 @@ pub mod gmail;
 pub mod journal;
 pub mod lock;
 pub mod mail;
+pub mod pictures;
 pub mod properties;
 pub mod quotas;
 pub mod re2;

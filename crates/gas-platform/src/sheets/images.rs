@@ -94,16 +94,8 @@ pub fn picture_of(bytes: &[u8]) -> ServiceResult<(&'static str, u32, u32)> {
     if bytes.len() > IMAGE_BYTES_MAX {
         return Err(bad());
     }
-    let content_type = match imagesize::image_type(bytes).map_err(|_| bad())? {
-        imagesize::ImageType::Png => "image/png",
-        imagesize::ImageType::Jpeg => "image/jpeg",
-        imagesize::ImageType::Gif => "image/gif",
-        _ => return Err(bad()),
-    };
-    let size = imagesize::blob_size(bytes).map_err(|_| bad())?;
-    let (width, height) =
-        (u32::try_from(size.width).map_err(|_| bad())?, u32::try_from(size.height).map_err(|_| bad())?);
-    if width == 0 || height == 0 || u64::from(width) * u64::from(height) > IMAGE_PIXELS_MAX {
+    let (content_type, width, height) = crate::pictures::type_and_size(bytes).ok_or_else(bad)?;
+    if u64::from(width) * u64::from(height) > IMAGE_PIXELS_MAX {
         return Err(bad());
     }
     Ok((content_type, width, height))
