@@ -96,7 +96,8 @@ fn images_persist_in_the_world_and_a_copied_sheet_copies_them() {
     assert_eq!(eval_in(&world, insert), json!("A2"));
     let id = state(&world).spreadsheets.all()[0].id().to_string();
     let read = format!(
-        "function main() {{ return SpreadsheetApp.openById('{id}').getImages().map(function (i) {{ return i.getWidth(); }}); }}"
+        "function main() {{ var ss = SpreadsheetApp.openById('{id}');
+           return [ss.getImages().length, ss.getSheets().map(function (s) {{ return s.getImages()[0].getWidth(); }})]; }}"
     );
-    assert_eq!(eval_in(&world, &read), json!([30, 30]));
+    assert_eq!(eval_in(&world, &read), json!([1, [30, 30]]), "Spreadsheet.getImages: the active sheet's");
 }

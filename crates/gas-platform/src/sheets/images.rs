@@ -163,15 +163,12 @@ impl Spreadsheets {
         Ok(ImageRef { spreadsheet_id: sheet.spreadsheet_id.clone(), image_id: id })
     }
 
-    /// `Sheet.getImages()` (`sheet`) or `Spreadsheet.getImages()` (`None`), in the order
-    /// they were inserted.
-    pub fn images_of(&self, spreadsheet_id: &str, sheet: Option<&SheetRef>) -> ServiceResult<Vec<ImageRef>> {
-        if let Some(sheet) = sheet {
-            self.sheet(sheet)?;
-        }
-        let book = self.open_by_id(spreadsheet_id)?;
-        let shown = book.objects().images.iter().filter(|image| sheet.is_none_or(|s| s.sheet_id == image.sheet_id));
-        Ok(shown.map(|image| ImageRef { spreadsheet_id: spreadsheet_id.to_string(), image_id: image.id }).collect())
+    /// `getImages()`: the images of `sheet`, in the order they were inserted.
+    pub fn images_of(&self, sheet: &SheetRef) -> ServiceResult<Vec<ImageRef>> {
+        self.sheet(sheet)?;
+        let book = self.open_by_id(&sheet.spreadsheet_id)?;
+        let shown = book.objects().images.iter().filter(|image| image.sheet_id == sheet.sheet_id);
+        Ok(shown.map(|image| ImageRef { spreadsheet_id: sheet.spreadsheet_id.clone(), image_id: image.id }).collect())
     }
 
     /// The image of a handle, as the spreadsheet holds it now.
@@ -369,7 +366,7 @@ mod tests {
         let outside = store.insert_image(&sheet, &png(4, 3), (1, 1001), (0.0, 0.0)).unwrap_err();
         assert_eq!(outside.message, super::super::text::RANGE_OUTSIDE_SHEET);
         assert_eq!(store.insert_image(&sheet, &png(4, 3), (1, 1), (-1.0, 0.0)).unwrap_err().message, text::BAD_SIZE);
-        assert_eq!(store.images_of(&sheet.spreadsheet_id, Some(&sheet)).unwrap(), vec![image]);
+        assert_eq!(store.images_of(&sheet).unwrap(), vec![image]);
     }
 
     #[test]
@@ -385,7 +382,7 @@ mod tests {
         store.change_image(&image, ImageChange::Remove).unwrap();
         assert_eq!(store.image(&image).unwrap_err().message, text::GONE);
         assert_eq!(store.change_image(&image, ImageChange::ResetSize).unwrap_err().message, text::GONE);
-        assert!(store.images_of(&sheet.spreadsheet_id, None).unwrap().is_empty());
+        assert!(store.images_of(&sheet).unwrap().is_empty());
     }
 
     #[test]

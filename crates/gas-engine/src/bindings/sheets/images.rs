@@ -58,9 +58,14 @@ fn answer(call: &Call) -> CallResult {
         }
         "Sheet.getImages" => {
             let sheet: SheetRef = handle_of(handle)?;
-            list(world.spreadsheets.images_of(&sheet.spreadsheet_id, Some(&sheet))?)
+            list(world.spreadsheets.images_of(&sheet)?)
         }
-        "Spreadsheet.getImages" => list(world.spreadsheets.images_of(&spreadsheet_id(), None)?),
+        // As the Sheet methods Spreadsheet mirrors: the active sheet's (assumed; the
+        // reference says "the images on the sheet").
+        "Spreadsheet.getImages" => {
+            let active = super::super::container::active_sheet(call.host, world, &spreadsheet_id())?;
+            list(world.spreadsheets.images_of(&active)?)
+        }
         _ => match method.strip_prefix("OverGridImage.") {
             Some(name) => image_call(&mut world.spreadsheets, method, name, &handle_of(handle)?, args)?,
             None => return Err(ServiceError::unimplemented(method).into()),
