@@ -386,6 +386,31 @@ mod tests {
     }
 
     #[test]
+    fn a_state_file_keeps_images_and_refuses_ones_gas_sim_would_not_take() {
+        let (mut store, sheet) = book();
+        let image = store.insert_image(&sheet, &png(40, 30), (2, 3), (0.0, 0.0)).unwrap();
+        store.change_image(&image, ImageChange::AltTitle("Logo".into())).unwrap();
+        let json = serde_json::to_value(&store).unwrap();
+        let back: Spreadsheets = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back.image(&image).unwrap(), store.image(&image).unwrap(), "a JSON round trip keeps it whole");
+        let book = store.open_by_id(&sheet.spreadsheet_id).unwrap();
+        let images = book.objects().images.clone();
+        assert!(check_images(book, &images, 0).unwrap_err().contains("above image_count"));
+        let mut astray = images.clone();
+        astray[0].sheet_id = 99;
+        assert!(check_images(book, &astray, 1).unwrap_err().contains("not on a sheet"));
+        let mut far = images.clone();
+        far[0].anchor_row = 5_000;
+        assert!(check_images(book, &far, 1).unwrap_err().contains("outside its sheet"));
+        let mut resized = images.clone();
+        resized[0].inherent_width_px = 41;
+        assert!(check_images(book, &resized, 1).unwrap_err().contains("not its picture's"));
+        let mut retyped = images;
+        retyped[0].content_type = "image/gif".into();
+        assert!(check_images(book, &retyped, 1).unwrap_err().contains("not its picture's"));
+    }
+
+    #[test]
     fn anchors_move_with_rows_and_columns_and_a_deleted_line_moves_them_before_it() {
         let (mut store, sheet) = book();
         let image = store.insert_image(&sheet, &png(4, 3), (3, 5), (0.0, 0.0)).unwrap();
