@@ -1,6 +1,13 @@
 //! Picture bytes as Docs and Sheets take them: PNG, JPEG or GIF, told by the bytes (not
 //! a blob's content type), and their size in pixels. Each service applies its own limits
-//! (documents/images.rs, sheets/images.rs); this is only what the bytes are.
+//! (documents/images.rs, sheets/images.rs) with the texts here; this is what the bytes
+//! are.
+
+/// Picture bytes a service refuses: no PNG, JPEG or GIF, or past its limits (observed:
+/// "invalid image data", tanaike's measurements for Docs and Sheets).
+pub const BAD_IMAGE: &str = "Invalid image data.";
+/// An image's size (or offset) below 0 (assumed text).
+pub const BAD_SIZE: &str = "Invalid argument: size";
 
 /// A picture's content type and (width, height) in pixels; `None` for bytes that are no
 /// PNG, JPEG or GIF, or whose size is 0 or unreadable.

@@ -19,10 +19,9 @@ use crate::{ServiceError, ServiceResult};
 pub const IMAGE_BYTES_MAX: usize = 50 * 1024 * 1024;
 /// An inserted image's pixels at most (documented: "cannot exceed 25 megapixels").
 pub const IMAGE_PIXELS_MAX: u64 = 25_000_000;
-/// Bytes that are no PNG, JPEG or GIF, or one past the limits (assumed text).
-pub const BAD_IMAGE: &str = "Invalid image data.";
-/// `setWidth`/`setHeight` below 0 (assumed text).
-pub const BAD_SIZE: &str = "Invalid argument: size";
+/// Bytes that are no PNG, JPEG or GIF, or one past the limits; `setWidth`/`setHeight`
+/// below 0 (the texts Sheets' images give too).
+pub use crate::pictures::{BAD_IMAGE, BAD_SIZE};
 /// Image bytes one document holds at most (gas-sim's bound: state files and memory).
 pub const IMAGE_BYTES_PER_DOCUMENT_MAX: usize = 200 * 1024 * 1024;
 /// Past [`IMAGE_BYTES_PER_DOCUMENT_MAX`].

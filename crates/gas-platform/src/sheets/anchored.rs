@@ -53,6 +53,20 @@ impl GridBox {
     }
 }
 
+/// Where an object anchored to cell (`row`, `column`) of sheet `sheet_id` is after
+/// `shift` (a chart's or an image's top-left corner): it moves with its cell; when its
+/// row or column is deleted, to the line before the deleted ones (the first line at
+/// least; assumed, as Sheets keeps the object on the sheet).
+pub fn moved_anchor(sheet_id: u32, (row, column): (u32, u32), shift: Shift) -> (u32, u32) {
+    let anchor = GridBox { sheet_id, row, column, num_rows: 1, num_columns: 1 };
+    match (anchor.shifted(sheet_id, shift), shift) {
+        (Some(moved), _) => (moved.row, moved.column),
+        (None, Shift::Remove { dim: Dim::Rows, start, .. }) => (start.saturating_sub(1).max(1), column),
+        (None, Shift::Remove { start, .. }) => (row, start.saturating_sub(1).max(1)),
+        (None, Shift::Insert { .. }) => (row, column),
+    }
+}
+
 /// A span of lines `start..start + len` after `count` lines are inserted at `at`.
 fn insert_span(start: u32, len: u32, at: u32, count: u32) -> (u32, u32) {
     if at <= start {
@@ -124,6 +138,15 @@ mod tests {
         );
         assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 6, count: 9 }), Some(b(3, 3)), "below");
         assert_eq!(b(3, 3).shifted(0, Shift::Remove { dim: Dim::Rows, start: 2, count: 5 }), None, "all of its rows");
+    }
+
+    #[test]
+    fn an_anchor_moves_with_its_cell_and_to_the_line_before_when_its_line_goes() {
+        let at = (5, 3);
+        assert_eq!(moved_anchor(0, at, Shift::Insert { dim: Dim::Rows, at: 2, count: 2 }), (7, 3));
+        assert_eq!(moved_anchor(0, at, Shift::Remove { dim: Dim::Rows, start: 4, count: 3 }), (3, 3));
+        assert_eq!(moved_anchor(0, at, Shift::Remove { dim: Dim::Columns, start: 1, count: 5 }), (5, 1));
+        assert_eq!(moved_anchor(0, at, Shift::Remove { dim: Dim::Columns, start: 1, count: 1 }), (5, 2));
     }
 
     #[test]

@@ -406,9 +406,8 @@ fn handle_of(spreadsheet_id: &str, chart: &EmbeddedChart) -> ChartHandle {
 
 impl Spreadsheet {
     /// Moves the charts' ranges and anchors after `shift` on sheet `sheet_id`: a range
-    /// whose rows or columns all went leaves its chart (which stays); an anchor whose row
-    /// or column went moves to the line before the deleted ones (the first line at least).
-    /// Both assumed, as the anchored objects' rule (anchored.rs).
+    /// whose rows or columns all went leaves its chart (which stays, assumed, as the
+    /// anchored objects' rule); the anchor as `anchored::moved_anchor` moves it.
     pub(super) fn shift_charts(&mut self, sheet_id: u32, shift: Shift) {
         for chart in &mut self.objects_mut().charts {
             chart.ranges.retain_mut(|boxed| match boxed.shifted(sheet_id, shift) {
@@ -422,22 +421,8 @@ impl Spreadsheet {
                 continue;
             }
             let position = &mut chart.spec.position;
-            let anchor = GridBox {
-                sheet_id,
-                row: position.anchor_row,
-                column: position.anchor_column,
-                num_rows: 1,
-                num_columns: 1,
-            };
-            let (row, column) = match (anchor.shifted(sheet_id, shift), shift) {
-                (Some(moved), _) => (moved.row, moved.column),
-                (None, Shift::Remove { dim: super::shift::Dim::Rows, start, .. }) => {
-                    (start.saturating_sub(1).max(1), anchor.column)
-                }
-                (None, Shift::Remove { start, .. }) => (anchor.row, start.saturating_sub(1).max(1)),
-                (None, Shift::Insert { .. }) => (anchor.row, anchor.column),
-            };
-            (position.anchor_row, position.anchor_column) = (row, column);
+            (position.anchor_row, position.anchor_column) =
+                super::anchored::moved_anchor(sheet_id, (position.anchor_row, position.anchor_column), shift);
         }
     }
 }

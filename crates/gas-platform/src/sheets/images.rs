@@ -20,9 +20,9 @@
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use super::anchored::GridBox;
+use super::anchored::moved_anchor;
 use super::model::Spreadsheet;
-use super::shift::{Dim, Shift};
+use super::shift::Shift;
 use super::{RangeRef, SheetRef, Spreadsheets};
 use crate::error::{ServiceError, ServiceResult};
 
@@ -38,11 +38,9 @@ pub const IMAGES_PER_SPREADSHEET_MAX: usize = 100;
 pub const IMAGE_BYTES_PER_SPREADSHEET_MAX: usize = 20 * 1024 * 1024;
 
 pub mod text {
-    /// Bytes that are no PNG, JPEG or GIF, or past the limits (observed: "invalid image
-    /// data", the text Docs and Sheets give).
-    pub const BAD_IMAGE: &str = "Invalid image data.";
-    /// `setWidth`, `setHeight` or an offset below 0 (assumed text, as DocumentApp's).
-    pub const BAD_SIZE: &str = "Invalid argument: size";
+    /// Bytes that are no PNG, JPEG or GIF, or past the limits; a size or an offset
+    /// below 0 (the texts Docs gives too).
+    pub use crate::pictures::{BAD_IMAGE, BAD_SIZE};
     /// A method of an image that was removed (assumed text).
     pub const GONE: &str = "The image does not exist on this sheet.";
     /// `setAnchorCell` with a cell of another sheet (assumed text).
@@ -261,19 +259,12 @@ pub enum ImageChange {
 }
 
 impl Spreadsheet {
-    /// Moves the images' anchors after `shift` on sheet `sheet_id`, as a chart's anchor
-    /// moves (charts.rs): an anchor whose row or column went moves to the line before
-    /// the deleted ones (the first line at least; assumed).
+    /// Moves the images' anchors after `shift` on sheet `sheet_id`, as a chart's
+    /// (`anchored::moved_anchor`).
     pub(super) fn shift_images(&mut self, sheet_id: u32, shift: Shift) {
         for image in self.objects_mut().images.iter_mut().filter(|image| image.sheet_id == sheet_id) {
-            let anchor =
-                GridBox { sheet_id, row: image.anchor_row, column: image.anchor_column, num_rows: 1, num_columns: 1 };
-            (image.anchor_row, image.anchor_column) = match (anchor.shifted(sheet_id, shift), shift) {
-                (Some(moved), _) => (moved.row, moved.column),
-                (None, Shift::Remove { dim: Dim::Rows, start, .. }) => (start.saturating_sub(1).max(1), anchor.column),
-                (None, Shift::Remove { start, .. }) => (anchor.row, start.saturating_sub(1).max(1)),
-                (None, Shift::Insert { .. }) => (anchor.row, anchor.column),
-            };
+            (image.anchor_row, image.anchor_column) =
+                moved_anchor(sheet_id, (image.anchor_row, image.anchor_column), shift);
         }
     }
 
