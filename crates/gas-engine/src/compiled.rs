@@ -32,8 +32,8 @@ use crate::sandbox::NoModules;
 use crate::stack::StackLimit;
 
 /// Templates kept per thread; the least recently used goes first past this. Every
-/// template is live heap that each collection marks (a compile-time realm, and its live
-/// context once used), so keep few: a mutation campaign's mutants share their project's
+/// template is live heap that each collection marks (a compile-time realm, its builtins
+/// left empty, and its live context once used), so keep few: a mutation campaign's mutants share their project's
 /// template.
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
 
@@ -98,7 +98,7 @@ pub struct Version {
 
 pub struct Template {
     /// The compile-time realm (the shared scope's owner), where the prelude, its chunks
-    /// and the first version compile.
+    /// and the first version compile. Built `compile_only`: nothing runs in it.
     compile_context: RefCell<Context>,
     pub scope: Scope,
     /// The prelude's core, compiled.
@@ -291,7 +291,11 @@ fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     // Source nested past the stack limit fails to parse with a RangeError.
     let _stack_limit = StackLimit::from_here();
     boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
-    let mut context = Context::builder().module_loader(Rc::new(NoModules)).build()?;
+    // Only a compile-time realm: its builtins are never run, so they are left empty
+    // (vendored boa, `compile_only`, patch 0039): building them was about a tenth of a
+    // `gas-sim call`'s page faults, and every collection marked them for as long as the
+    // template lived.
+    let mut context = Context::builder().module_loader(Rc::new(NoModules)).compile_only().build()?;
     let scope = context.realm().scope().clone();
     let core_source = Source::from_bytes(core_to_parse().as_bytes()).with_path(Path::new(PRELUDE_PATH));
     let core = Script::parse(core_source, None, &mut context)?;
@@ -402,7 +406,8 @@ fn compile_on_copy(
     if declarations.declare(0..index, &scope).is_err() {
         return Ok(None);
     }
-    let mut context = Context::builder().module_loader(Rc::new(NoModules)).global_scope(scope.clone()).build()?;
+    let mut context =
+        Context::builder().module_loader(Rc::new(NoModules)).global_scope(scope.clone()).compile_only().build()?;
     // An identifier no script bound to the template's realms has (tagged templates are
     // cached by it).
     let identifier = template.compile_context.borrow_mut().next_parser_identifier();

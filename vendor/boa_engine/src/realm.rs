@@ -89,6 +89,18 @@ impl Realm {
         root_shape: &RootShape,
         scope: Scope,
     ) -> JsResult<Self> {
+        let realm = Self::create_uninitialized(hooks, root_shape, scope)?;
+        realm.initialize();
+        Ok(realm)
+    }
+
+    /// gas-sim patch: [`Realm::create_with_scope`] without its builtins: the intrinsic
+    /// objects exist but are empty (`ContextBuilder::compile_only`).
+    pub(crate) fn create_uninitialized(
+        hooks: &dyn HostHooks,
+        root_shape: &RootShape,
+        scope: Scope,
+    ) -> JsResult<Self> {
         let intrinsics = Intrinsics::uninit(root_shape).ok_or_else(|| {
             JsNativeError::typ().with_message("failed to create the realm intrinsics")
         })?;
@@ -112,8 +124,6 @@ impl Realm {
                 host_defined: GcRefCell::default(),
             }),
         };
-
-        realm.initialize();
 
         Ok(realm)
     }

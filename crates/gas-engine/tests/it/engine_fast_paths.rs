@@ -1,7 +1,8 @@
 //! The vendored boa's shortcuts keep the language's results: strings compared and read
 //! without per-character work (patches 0036 and 0038), and a file's function
-//! declarations bound without the spec's redundant `Set` (patch 0037). Each case runs
-//! twice on one thread, so the second run goes through warm code and a restored realm.
+//! declarations bound without the spec's redundant `Set` (patch 0037), code compiled in a
+//! realm without builtins (patch 0039). Each case runs twice on one thread, so the
+//! second run goes through warm code and a restored realm.
 
 use crate::support;
 
@@ -105,4 +106,36 @@ fn a_function_named_as_a_fixed_global_still_fails_to_load() {
     // `NaN` is neither configurable nor writable: CanDeclareGlobalFunction refuses it.
     let report = run_frozen(&new_world(), "function NaN() {}\nfunction main() { return 1; }");
     assert_eq!(failure(&report).name, "TypeError");
+}
+
+/// Patch 0039: a context built `compile_only` has a realm whose builtins are empty (what
+/// a template's compile context is: compiled.rs), and a script it parsed and compiled
+/// runs in a full realm on the same scope exactly as one compiled there: classes,
+/// getters, regexps, tagged templates, JSON, exceptions, `arguments`.
+#[test]
+fn a_compile_only_context_compiles_what_a_full_realm_runs() {
+    use boa_engine::{Context, Script, Source};
+    let mut compiler = Context::builder().compile_only().build().expect("a compile-only context");
+    let global = compiler.global_object();
+    for builtin in ["Array", "Object", "JSON", "globalThis"] {
+        let own = global.has_own_property(boa_engine::js_string!(builtin), &mut compiler).expect("has_own_property");
+        assert!(!own, "a compile-only realm defines no {builtin}");
+    }
+    let text = r#"
+      class Point { constructor(x) { this.x = x; } get double() { return this.x * 2; } }
+      const tag = (strings, ...values) => strings.raw.join('|') + values.join(',');
+      function sum() { let total = 0; for (const n of arguments) total += n; return total; }
+      let caught;
+      try { null.x; } catch (e) { caught = e instanceof TypeError; }
+      JSON.stringify([new Point(21).double, /b+/.exec('abbc')[0], tag`a${1}b${2}`, sum(1, 2, 3), caught,
+        Array.from('xy'), typeof globalThis.Math]);
+    "#;
+    let script = Script::parse(Source::from_bytes(text), None, &mut compiler).expect("parses");
+    script.codeblock(&mut compiler).expect("compiles");
+    let scope = compiler.realm().scope().clone();
+    let mut runner = Context::builder().global_scope(scope).build().expect("a full context");
+    let realm = runner.realm().clone();
+    let value = script.rebind(realm, &mut runner).and_then(|bound| bound.evaluate(&mut runner)).expect("runs");
+    let printed = value.to_string(&mut runner).expect("a string").to_std_string_escaped();
+    assert_eq!(printed, r#"[42,"bb","a|b|1,2",6,true,["x","y"],"object"]"#);
 }

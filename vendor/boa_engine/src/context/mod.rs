@@ -1032,6 +1032,8 @@ pub struct ContextBuilder {
     can_block: bool,
     /// gas-sim patch: the global scope the new realm is built on (see `global_scope`).
     global_scope: Option<boa_ast::scope::Scope>,
+    /// gas-sim patch: a realm whose builtins are left empty (see `compile_only`).
+    compile_only: bool,
     #[cfg(feature = "intl")]
     icu: Option<icu::IntlProvider>,
     #[cfg(feature = "temporal")]
@@ -1219,6 +1221,18 @@ impl ContextBuilder {
         self
     }
 
+    /// gas-sim patch: a context that only parses and compiles scripts (to be re-bound
+    /// with [`crate::Script::rebind`] and evaluated in another context): its realm's
+    /// intrinsic objects are made but left empty (no builtin function or property is
+    /// defined on them, none on the global object), which is most of what building a
+    /// context costs and most of the objects it keeps alive. Parsing and compiling read
+    /// no builtin; evaluating anything in such a context is not supported.
+    #[must_use]
+    pub fn compile_only(mut self) -> Self {
+        self.compile_only = true;
+        self
+    }
+
     /// Builds a new [`Context`] with the provided parameters, and defaults
     /// all missing parameters to their default values.
     // TODO: try to use a custom error here, since most of the `JsError` APIs
@@ -1240,9 +1254,11 @@ impl ContextBuilder {
 
         let host_hooks = self.host_hooks.unwrap_or(Rc::new(DefaultHooks));
         let clock = self.clock.unwrap_or_else(|| Rc::new(StdClock::new()));
-        let realm = match self.global_scope {
-            Some(scope) => Realm::create_with_scope(host_hooks.as_ref(), &root_shape, scope)?,
-            None => Realm::create(host_hooks.as_ref(), &root_shape)?,
+        let scope = self.global_scope.unwrap_or_else(boa_ast::scope::Scope::new_global);
+        let realm = if self.compile_only {
+            Realm::create_uninitialized(host_hooks.as_ref(), &root_shape, scope)?
+        } else {
+            Realm::create_with_scope(host_hooks.as_ref(), &root_shape, scope)?
         };
         let vm = Vm::new(realm);
 
@@ -1295,7 +1311,9 @@ impl ContextBuilder {
             data: HostDefined::default(),
         };
 
-        builtins::set_default_global_bindings(&mut context)?;
+        if !self.compile_only {
+            builtins::set_default_global_bindings(&mut context)?;
+        }
 
         Ok(context)
     }
