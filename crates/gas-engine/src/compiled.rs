@@ -516,3 +516,25 @@ fn failed_file(name: &str, text: &str, error: JsError) -> CompiledFile {
     let last_line = text.lines().count().max(1) as u32;
     CompiledFile::Failed { name: name.to_string(), error, last_line }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::SourceFile;
+
+    /// A template's compile-time realm is built `compile_only` (vendored boa, patch 0039):
+    /// nothing runs in it, so its builtins stay empty, while the code it compiled runs.
+    #[test]
+    fn a_template_compiles_in_a_realm_without_builtins() {
+        let text = "function main() { return [1, 2].length; }".to_string();
+        let project = Project::from_sources("UTC", vec![SourceFile { name: "Code.gs".into(), text }]);
+        let (template, version) = template_for(&project).expect("the project compiles");
+        assert!(matches!(version.files.as_slice(), [CompiledFile::Ready { .. }]));
+        let context = &mut *template.compile_context.borrow_mut();
+        let global = context.global_object();
+        for builtin in ["Array", "Object", "Math"] {
+            let defined = global.has_own_property(boa_engine::js_string!(builtin), context).expect("a lookup");
+            assert!(!defined, "the compile-time realm defines {builtin}");
+        }
+    }
+}

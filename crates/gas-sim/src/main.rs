@@ -119,23 +119,75 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run one execution of a project's function, as the platform would.
-    Call(call::CallArgs),
+    Call(Deferred<call::CallArgs>),
     /// Run scenarios (days of triggers, faults and requests) in each of their zones.
-    Run(run::RunArgs),
+    Run(Deferred<run::RunArgs>),
     /// Run every scenario in every zone and compare with the stored snapshots.
     #[command(after_help = test_cmd::EXIT_CODES)]
-    Test(test_cmd::TestArgs),
+    Test(Deferred<test_cmd::TestArgs>),
     /// Measure what one execution costs, against Node's vm module when available.
-    Bench(bench::BenchArgs),
+    Bench(Deferred<bench::BenchArgs>),
     /// Break the project on purpose (mutants) and check that the scenarios notice.
-    #[command(mut_arg("junit", |arg| arg.help(ci::MUTATE_JUNIT_HELP)))]
-    Mutate(mutate::MutateArgs),
+    Mutate(Deferred<mutate::MutateArgs>),
     /// Write a starter scenario for a project, from the triggers and entry points its code sets up.
-    Init(init::InitArgs),
+    Init(Deferred<init::InitArgs>),
     /// Serve the project's web app (doGet/doPost, HtmlService pages, google.script.run) on real HTTP.
-    Serve(serve::ServeArgs),
+    Serve(Deferred<serve::ServeArgs>),
     /// Coverage of the platform: per service, or per class of one service with the methods it lacks.
-    Api(api::ApiArgs),
+    Api(Deferred<api::ApiArgs>),
+}
+
+/// A subcommand's arguments, added to it only when it is the one run (clap's
+/// `Command::defer`): building every subcommand's arguments, help texts included, was
+/// about half of what parsing a `gas-sim call`'s command line cost.
+struct Deferred<T>(T);
+
+impl<T> std::ops::Deref for Deferred<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        command.defer(|command| with_texts_of(command, T::augment_args))
+    }
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        command.defer(|command| with_texts_of(command, T::augment_args_for_update))
+    }
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// `add_arguments(command)` keeping `command`'s descriptions. Without deferral, clap
+/// sets a subcommand's own description (its variant's doc comment) after adding its
+/// arguments, so that it wins over one a flattened struct's doc comment sets
+/// (`ScenarioFlags`); deferred, the arguments come last, so the description is put back.
+fn with_texts_of(command: clap::Command, add_arguments: fn(clap::Command) -> clap::Command) -> clap::Command {
+    let (about, long_about) = (command.get_about().cloned(), command.get_long_about().cloned());
+    let command = add_arguments(command);
+    let command = match about {
+        Some(text) => command.about(text),
+        None => command.about(None::<&str>),
+    };
+    match long_about {
+        Some(text) => command.long_about(text),
+        None => command.long_about(None::<&str>),
+    }
 }
 
 /// A user error: printed as one line, exit code 2.
@@ -248,3 +300,39 @@ fn end_quietly_when_stdout_closes() {
 
 /// gas-sim met a bug of its own (see `gas_scenario::bug`), whatever else happened.
 const EXIT_GAS_SIM_BUG: u8 = 3;
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// clap's own checks of every subcommand, its deferred arguments built (`Deferred`):
+    /// a name used twice, a `mut_arg` of an argument the command lacks, ... panic here.
+    #[test]
+    fn every_subcommand_builds_with_its_arguments() {
+        let mut command = Cli::command();
+        command.build();
+        command.clone().debug_assert();
+        let mutate = command.find_subcommand("mutate").expect("a mutate subcommand");
+        let junit = mutate.get_arguments().find(|arg| arg.get_id() == "junit").expect("mutate --junit");
+        assert_eq!(junit.get_help().map(ToString::to_string).as_deref(), Some(crate::ci::MUTATE_JUNIT_HELP));
+        let described = [
+            ("call", "Run one execution"),
+            ("run", "Run scenarios"),
+            ("test", "Run every scenario"),
+            ("bench", "Measure what one execution costs"),
+            ("mutate", "Break the project"),
+            ("init", "Write a starter scenario"),
+            ("serve", "Serve the project's web app"),
+            ("api", "Coverage of the platform"),
+        ];
+        for (name, about) in described {
+            let sub = command.find_subcommand(name).expect("the subcommand");
+            assert!(sub.get_arguments().count() > 1, "{name} has its arguments once built");
+            // Its own description, not one of a struct it flattens (`ScenarioFlags`).
+            let text = sub.get_about().map(ToString::to_string).unwrap_or_default();
+            assert!(text.starts_with(about), "{name}: {text}");
+        }
+    }
+}

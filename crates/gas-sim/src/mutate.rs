@@ -19,6 +19,7 @@ use crate::BadInput;
 use crate::call::whole_number_flag;
 
 #[derive(clap::Args)]
+#[command(mut_arg("junit", |arg| arg.help(crate::ci::MUTATE_JUNIT_HELP)))]
 pub struct MutateArgs {
     /// Scenario files or folders of them (default: scenarios).
     scenarios: Vec<PathBuf>,

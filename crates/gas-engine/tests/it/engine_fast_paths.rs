@@ -1,8 +1,9 @@
 //! The vendored boa's shortcuts keep the language's results: strings compared and read
 //! without per-character work (patches 0036 and 0038), and a file's function
 //! declarations bound without the spec's redundant `Set` (patch 0037), code compiled in a
-//! realm without builtins (patch 0039). Each case runs twice on one thread, so the
-//! second run goes through warm code and a restored realm.
+//! realm without builtins (patch 0039), `JSON.parse`'s properties put in directly (patch
+//! 0040). Each case runs twice on one thread, so the second run goes through warm code
+//! and a restored realm.
 
 use crate::support;
 
@@ -111,7 +112,8 @@ fn a_function_named_as_a_fixed_global_still_fails_to_load() {
 /// Patch 0039: a context built `compile_only` has a realm whose builtins are empty (what
 /// a template's compile context is: compiled.rs), and a script it parsed and compiled
 /// runs in a full realm on the same scope exactly as one compiled there: classes,
-/// getters, regexps, tagged templates, JSON, exceptions, `arguments`.
+/// getters, regexps, tagged templates, JSON, exceptions, `arguments`, annex B's hoisting
+/// of a block's function (which reads the compiling realm's global object).
 #[test]
 fn a_compile_only_context_compiles_what_a_full_realm_runs() {
     use boa_engine::{Context, Script, Source};
@@ -127,8 +129,10 @@ fn a_compile_only_context_compiles_what_a_full_realm_runs() {
       function sum() { let total = 0; for (const n of arguments) total += n; return total; }
       let caught;
       try { null.x; } catch (e) { caught = e instanceof TypeError; }
+      { function hoisted() { return 'h'; } }
+      { function NaN() {} }
       JSON.stringify([new Point(21).double, /b+/.exec('abbc')[0], tag`a${1}b${2}`, sum(1, 2, 3), caught,
-        Array.from('xy'), typeof globalThis.Math]);
+        Array.from('xy'), typeof globalThis.Math, hoisted(), typeof NaN]);
     "#;
     let script = Script::parse(Source::from_bytes(text), None, &mut compiler).expect("parses");
     script.codeblock(&mut compiler).expect("compiles");
@@ -137,5 +141,46 @@ fn a_compile_only_context_compiles_what_a_full_realm_runs() {
     let realm = runner.realm().clone();
     let value = script.rebind(realm, &mut runner).and_then(|bound| bound.evaluate(&mut runner)).expect("runs");
     let printed = value.to_string(&mut runner).expect("a string").to_std_string_escaped();
-    assert_eq!(printed, r#"[42,"bb","a|b|1,2",6,true,["x","y"],"object"]"#);
+    assert_eq!(printed, r#"[42,"bb","a|b|1,2",6,true,["x","y"],"object","h","number"]"#);
+}
+
+/// Patch 0040: `JSON.parse` puts an object's properties in directly, with keys made once
+/// per parse. What a script sees is what `CreateDataProperty` makes: data properties,
+/// writable, enumerable and configurable, integer keys first in ascending order, a
+/// repeated key's last value in its first place, `__proto__` an own property, and the
+/// same for more distinct keys than the parse keeps.
+#[test]
+fn json_parse_makes_ordinary_data_properties() {
+    let src = r#"
+      function main() {
+        const one = JSON.parse('{"b":1,"2":"two","a":{"b":2},"1":true,"b":3,"__proto__":[4]}');
+        const d = Object.getOwnPropertyDescriptor(one, 'a');
+        const many = {};
+        for (let i = 0; i < 1500; i++) many['k' + i] = i;
+        const parsed = JSON.parse(JSON.stringify(many));
+        const keys = Object.keys(parsed);
+        const records = JSON.parse('[{"id":1,"tag":"x"},{"id":2,"tag":"y"}]');
+        records[0].id = 10;
+        return [
+          Object.keys(one), one.b, one.a.b, Array.isArray(one.__proto__), Object.getPrototypeOf(one) === Object.prototype,
+          [d.writable, d.enumerable, d.configurable], delete one.a, 'a' in one,
+          keys.length, keys[0], keys[1499], parsed.k1499, records.map((r) => r.id + r.tag),
+        ];
+      }"#;
+    let expected = json!([
+        ["1", "2", "b", "a", "__proto__"],
+        3,
+        2,
+        true,
+        true,
+        [true, true, true],
+        true,
+        false,
+        1500,
+        "k0",
+        "k1499",
+        1499,
+        ["10x", "2y"]
+    ]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
 }

@@ -1226,7 +1226,12 @@ impl ContextBuilder {
     /// intrinsic objects are made but left empty (no builtin function or property is
     /// defined on them, none on the global object), which is most of what building a
     /// context costs and most of the objects it keeps alive. Parsing and compiling read
-    /// no builtin; evaluating anything in such a context is not supported.
+    /// no builtin; evaluating anything in such a context is not supported. One compile
+    /// step reads the global object: annex B's hoisting of a sloppy block's function
+    /// asks whether a global function of its name may be declared, which an empty
+    /// global object allows for `NaN`, `Infinity` and `undefined` too (hoisted, the
+    /// assignment to the read-only global is then silently ignored: nothing a script
+    /// sees changes).
     #[must_use]
     pub fn compile_only(mut self) -> Self {
         self.compile_only = true;

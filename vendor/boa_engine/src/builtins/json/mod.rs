@@ -1328,6 +1328,43 @@ struct StateRecord {
 /// strings, numbers (small integers as integers, as the script path makes them).
 /// serde_json nests at most 128 levels, so the recursion is bounded.
 fn json_value_to_js(value: &serde_json::Value, context: &mut Context) -> JsResult<JsValue> {
+    json_value_to_js_with(value, &mut JsonKeys::default(), context)
+}
+
+/// gas-sim patch (0040): the property keys one `JSON.parse` has made, by their text. The
+/// records of an API response repeat a few names thousands of times; each was a new
+/// string and a key made from it. At most `JSON_KEYS_MAX` are kept (an object used as a
+/// map, keyed by ids, has as many names as entries): past it, keys are made each time.
+#[derive(Default)]
+struct JsonKeys<'text> {
+    made: rustc_hash::FxHashMap<&'text str, crate::property::PropertyKey>,
+}
+
+/// gas-sim patch (0040): the most keys a `JsonKeys` keeps.
+const JSON_KEYS_MAX: usize = 1024;
+
+/// gas-sim patch (0040): properties of one object put in between two polls of the heap
+/// budget (and one poll when the object is done).
+const JSON_PROPERTIES_PER_POLL: usize = 1024;
+
+impl<'text> JsonKeys<'text> {
+    fn key(&mut self, text: &'text str) -> crate::property::PropertyKey {
+        if let Some(key) = self.made.get(text) {
+            return key.clone();
+        }
+        let key = crate::property::PropertyKey::from(JsString::from(text));
+        if self.made.len() < JSON_KEYS_MAX {
+            self.made.insert(text, key.clone());
+        }
+        key
+    }
+}
+
+fn json_value_to_js_with<'text>(
+    value: &'text serde_json::Value,
+    keys: &mut JsonKeys<'text>,
+    context: &mut Context,
+) -> JsResult<JsValue> {
     use serde_json::Value;
     Ok(match value {
         Value::Null => JsValue::null(),
@@ -1340,7 +1377,7 @@ fn json_value_to_js(value: &serde_json::Value, context: &mut Context) -> JsResul
         Value::Array(items) => {
             let mut values = Vec::with_capacity(items.len());
             for item in items {
-                values.push(json_value_to_js(item, context)?);
+                values.push(json_value_to_js_with(item, keys, context)?);
             }
             // Filling an array polls no budget (its elements may be numbers): poll once.
             crate::heap_budget::check()?;
@@ -1348,10 +1385,26 @@ fn json_value_to_js(value: &serde_json::Value, context: &mut Context) -> JsResul
         }
         Value::Object(map) => {
             let object = JsObject::with_object_proto(context.intrinsics());
-            for (key, item) in map {
-                let item = json_value_to_js(item, context)?;
-                object.create_data_property_or_throw(JsString::from(key.as_str()), item, context)?;
+            for (index, (key, item)) in map.iter().enumerate() {
+                // Those checks polled the heap budget once a property: poll once every
+                // `JSON_PROPERTIES_PER_POLL` (an object keyed by ids may be most of a text).
+                if index % JSON_PROPERTIES_PER_POLL == JSON_PROPERTIES_PER_POLL - 1 {
+                    crate::heap_budget::check()?;
+                }
+                let item = json_value_to_js_with(item, keys, context)?;
+                // gas-sim patch (0040): a new, extensible ordinary object and keys that
+                // are unique (serde_json's map): CreateDataProperty can neither fail nor
+                // find the key, so the property is put in directly, without
+                // OrdinaryDefineOwnProperty's lookups and checks.
+                let property = crate::property::PropertyDescriptor::builder()
+                    .value(item)
+                    .writable(true)
+                    .enumerable(true)
+                    .configurable(true)
+                    .build();
+                object.insert_property(keys.key(key), property);
             }
+            crate::heap_budget::check()?;
             object.into()
         }
     })
