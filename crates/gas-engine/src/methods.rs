@@ -20,7 +20,7 @@
 //! override any of them, or set `latency = "none"` to freeze the clock within an
 //! execution as simple JS fakes do.
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 
 use gas_platform::calls::MethodNames;
 use gas_platform::catalogue;
@@ -181,8 +181,18 @@ struct Registry {
     reads: Vec<&'static Read>,
 }
 
-/// Built on first use, once per process: the tables joined and sorted.
-static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
+/// Built on first use, once per process: the tables joined and sorted (`registry`).
+static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+/// [`REGISTRY`], built the first time it is asked for. Kept for the process, as compiled
+/// code is: not counted against the heap budget of the execution that first needs it (a
+/// test run alone, or a first execution, would otherwise pay for what every later one
+/// shares).
+fn registry() -> &'static Registry {
+    REGISTRY.get_or_init(|| boa_engine::heap_budget::uncounted(build_registry))
+}
+
+fn build_registry() -> Registry {
     let mut sorted: Vec<&'static Method> = bindings::TABLES.iter().flat_map(|table| table.iter()).collect();
     sorted.extend(bindings::FAMILIES.iter().flat_map(|family| family.methods()));
     sorted.sort_by_key(|m| m.name);
@@ -191,18 +201,18 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     reads.extend(bindings::FAMILIES.iter().flat_map(|family| family.reads()));
     reads.sort_by_key(|r| r.name);
     Registry { sorted, names, reads }
-});
+}
 
 /// The declared method `name`.
 pub fn get(name: &str) -> Option<&'static Method> {
-    let sorted = &REGISTRY.sorted;
+    let sorted = &registry().sorted;
     sorted.binary_search_by(|m| m.name.cmp(name)).ok().map(|i| sorted[i])
 }
 
 /// Every declared method, sorted by name (a method declared twice shows twice: the
 /// sweep test fails on it).
 pub fn all() -> &'static [&'static Method] {
-    &REGISTRY.sorted
+    &registry().sorted
 }
 
 /// The methods declared on `class`, sorted: by short name (`Sheet`: `Sheet.getRange`
@@ -211,7 +221,7 @@ pub fn all() -> &'static [&'static Method] {
 /// `class.` are contiguous in the sorted registry; those with a further dot belong to a
 /// qualified class of that namespace and are left out.
 pub fn of_class(class: &str) -> Vec<&'static Method> {
-    let sorted = &REGISTRY.sorted;
+    let sorted = &registry().sorted;
     let prefix = format!("{class}.");
     let start = sorted.partition_point(|m| m.name < prefix.as_str());
     sorted[start..]
@@ -224,13 +234,13 @@ pub fn of_class(class: &str) -> Vec<&'static Method> {
 
 /// Every declared read, sorted by name.
 pub fn all_reads() -> &'static [&'static Read] {
-    &REGISTRY.reads
+    &registry().reads
 }
 
 /// The reads declared on `class`, as [`of_class`] picks methods.
 pub fn reads_of_class(class: &str) -> Vec<&'static Read> {
     let prefix = format!("{class}.");
-    REGISTRY
+    registry()
         .reads
         .iter()
         .filter(|r| r.name.strip_prefix(prefix.as_str()).is_some_and(|method| !method.contains('.')))
@@ -240,7 +250,7 @@ pub fn reads_of_class(class: &str) -> Vec<&'static Read> {
 
 /// The declared names, for gas-platform's checks of a fault rule or a latency override.
 pub fn names() -> &'static MethodNames {
-    &REGISTRY.names
+    &registry().names
 }
 
 #[cfg(test)]

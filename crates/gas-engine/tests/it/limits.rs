@@ -218,6 +218,30 @@ fn an_execution_over_its_heap_budget_is_killed() {
     });
 }
 
+/// `JSON.parse` of one flat object (an id-keyed map) past the budget is the heap kill,
+/// not a completed execution or an aborted process: its properties go in without a check
+/// each (vendored boa patch 0040).
+#[test]
+fn json_parse_of_a_huge_flat_object_is_killed_at_the_heap_budget() {
+    isolated("json_parse_of_a_huge_flat_object_is_killed_at_the_heap_budget", || {
+        let src = "function main() {
+          const chunks = [];
+          for (let c = 0; c < 300; c++) {
+            const keys = [];
+            for (let i = c * 1000; i < (c + 1) * 1000; i++) keys.push('\"k' + i + '\":' + i);
+            chunks.push(keys.join(','));
+          }
+          const text = '{' + chunks.join(',') + '}';
+          return Object.keys(JSON.parse(text)).length;
+        }";
+        // The text alone fits half the budget: the parse is what goes past it.
+        let text_only = src.replace("Object.keys(JSON.parse(text)).length", "text.length");
+        assert_eq!(result(&run_with_heap(&text_only, HEAP_64_MIB / 2)), 4_877_781);
+        assert_eq!(killed_reason(&run_with_heap(src, HEAP_64_MIB)), HEAP_BUDGET_MESSAGE);
+        assert_eq!(result(&run_with_heap(src, 1 << 30)), 300_000);
+    });
+}
+
 #[test]
 fn json_stringify_builds_the_same_text_from_strings() {
     // Checked against Node 20: the serializer now joins strings instead of UTF-16 copies.
