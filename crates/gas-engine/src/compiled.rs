@@ -33,8 +33,8 @@ use crate::stack::StackLimit;
 
 /// Templates kept per thread; the least recently used goes first past this. Every
 /// template is live heap that each collection marks (a compile-time realm, its builtins
-/// left empty, and its live context once used), so keep few: a mutation campaign's mutants share their project's
-/// template.
+/// left empty, and its live context once used), so keep few: a mutation campaign's
+/// mutants share their project's template.
 const TEMPLATES_PER_THREAD_MAX: usize = 3;
 
 /// Versions kept per template; the oldest goes first past this (a campaign's workers run
