@@ -137,6 +137,9 @@ pub struct RunOptions {
     pub seed: Option<u64>,
     /// Folders outside the scenario's tree that its file keys may name (`--allow-path`).
     pub allowed_paths: Vec<PathBuf>,
+    /// Start compiling the project on worker threads while the zones are planned
+    /// (`run::prewarm`): for a command that runs the scenario it loads next.
+    pub prewarm: bool,
 }
 
 /// How a run may differ from a plain one (a mutation campaign's needs).
@@ -184,6 +187,9 @@ impl PreparedScenario {
         // Plan every zone once now: a bad time or name is an error before any zone runs
         // (a zone's run plans again, with its own project version).
         let project = Arc::new(project);
+        if options.prewarm {
+            run::prewarm(&project, zones.len());
+        }
         for zone in &zones {
             plan::plan(&loaded, project.clone(), zone, seed)?;
         }

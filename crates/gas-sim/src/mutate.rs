@@ -110,7 +110,12 @@ pub fn run(args: &MutateArgs) -> Result<u8, BadInput> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
     let lines = line_selection(args)?;
     let options = CampaignOptions {
-        run: RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.allow_paths.clone() },
+        run: RunOptions {
+            zone: args.tz.clone(),
+            seed: args.seed,
+            allowed_paths: args.allow_paths.clone(),
+            ..RunOptions::default()
+        },
         breakages: args.mutations.clone(),
         operators,
         files: args.files.clone(),

@@ -90,7 +90,12 @@ pub fn run(args: &RunArgs) -> Result<u8, BadInput> {
     if let Some(zone) = &args.tz {
         gas_platform::time::parse_zone(zone).map_err(BadInput)?;
     }
-    let options = RunOptions { zone: args.tz.clone(), seed: args.seed, allowed_paths: args.shared.allow_paths.clone() };
+    let options = RunOptions {
+        zone: args.tz.clone(),
+        seed: args.seed,
+        allowed_paths: args.shared.allow_paths.clone(),
+        prewarm: true,
+    };
     // Every scenario is loaded (and planned in every zone) before any runs: a bad last
     // file is found before the work on the others, not after it.
     crate::html::check_writable_early(args.shared.html.as_deref())?;
@@ -220,8 +225,12 @@ fn finish(
 pub(crate) fn load_all(paths: &[PathBuf], options: &RunOptions) -> Result<Vec<PreparedScenario>, BadInput> {
     gas_scenario::paths::check_allowed(&options.allowed_paths).map_err(BadInput)?;
     let mut scenarios = Vec::with_capacity(paths.len());
-    for path in paths {
-        let scenario = PreparedScenario::load(path, options).map_err(|e| BadInput(e.0))?;
+    for (index, path) in paths.iter().enumerate() {
+        // Only the first file's project is compiled ahead (`RunOptions::prewarm`): the
+        // first run needs it first, and a later file's queued on the same workers would
+        // hold that run's first execution back.
+        let options = RunOptions { prewarm: options.prewarm && index == 0, ..options.clone() };
+        let scenario = PreparedScenario::load(path, &options).map_err(|e| BadInput(e.0))?;
         scenario.print_warnings();
         scenarios.push(scenario);
     }

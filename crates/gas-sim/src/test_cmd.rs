@@ -85,7 +85,7 @@ pub fn run(args: &TestArgs) -> Result<u8, BadInput> {
         check_snapshot_folders(&scenarios)?;
     }
     crate::html::check_writable_early(args.shared.html.as_deref())?;
-    let options = RunOptions { allowed_paths: args.shared.allow_paths.clone(), ..RunOptions::default() };
+    let options = RunOptions { allowed_paths: args.shared.allow_paths.clone(), prewarm: true, ..RunOptions::default() };
     // Every scenario is loaded and planned before any runs (a bad one is found first).
     let prepared = crate::run::load_all(&scenarios, &options)?;
     let outputs = crate::output::Outputs::of_scenarios(&prepared, &args.shared.allow_paths);

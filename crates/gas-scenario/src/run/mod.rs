@@ -20,3 +20,4 @@ pub const EXECUTIONS_PER_RUN_MAX: u64 = 2_000_000;
 pub const OVERLAPPING_EXECUTIONS_MAX: usize = 64;
 
 pub use scheduler::run_plan;
+pub use workers::prewarm;

@@ -1,7 +1,7 @@
 //! The worker threads that run executions: borrowed from a process-wide pool, so a
 //! thread keeps its compiled templates and prepared context from one run to the next.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
@@ -25,11 +25,38 @@ static POOL: Mutex<Vec<Worker>> = Mutex::new(Vec::new());
 const WORKER_READY_WAIT_MAX: std::time::Duration = std::time::Duration::from_secs(5);
 /// Idle threads the pool keeps; more are let go.
 const POOLED_WORKERS_MAX: usize = 64;
+/// The runs of this process in progress (each holds a `Workers`): zones run side by side
+/// (`PreparedScenario::run_all_with`), explorations and mutation campaigns run several.
+static RUNS_IN_PROGRESS: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether a run's second thread could find a core of its own: fewer runs are in progress
+/// than the machine has cores. When every core already runs a run, a run's second worker
+/// would compile its template and build its context on a core another run needs (a small
+/// scenario's four zones, two at a time on two cores, started two more threads that way:
+/// about a quarter of the process's CPU time). (Polling for a hand-off, `POLL_BEFORE_SLEEP`,
+/// is kept when every core is busy: it yields between looks, and sleeping instead doubled
+/// the context switches and cost more CPU than the polls.)
+fn a_core_is_free() -> bool {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    RUNS_IN_PROGRESS.load(Ordering::Acquire) < cores
+}
+
+/// What a worker thread is sent. (A job moves through the channel by value, as it did
+/// alone; boxing it would add an allocation per execution for a rare small variant.)
+#[allow(clippy::large_enum_variant)]
+enum Task {
+    /// Run one execution.
+    Run(Job),
+    /// Compile a project's template and build its context (`gas_engine::prepare_next`)
+    /// before the run that needs it starts (`prewarm`).
+    Prepare(Arc<gas_engine::Project>),
+}
 
 /// A worker thread: where its jobs go, and whether it is ready for the next one (has
 /// collected its garbage and built its next context) or still busy preparing.
 struct Worker {
-    jobs: Sender<Job>,
+    jobs: Sender<Task>,
     prepared: Arc<AtomicBool>,
     /// Cleared when the thread ends, however it ends (see `spawn_worker`).
     alive: Arc<AtomicBool>,
@@ -95,6 +122,7 @@ impl Workers {
             done,
             done_sender,
         };
+        RUNS_IN_PROGRESS.fetch_add(1, Ordering::AcqRel);
         let slot = workers.borrow()?;
         workers.idle.push(slot);
         Ok(workers)
@@ -194,32 +222,27 @@ impl Workers {
         job.scheduler = std::thread::current();
         let worker = &self.threads[slot];
         worker.prepared.store(false, Ordering::Release);
-        match worker.jobs.send(job) {
+        match worker.jobs.send(Task::Run(job)) {
             Ok(()) => Ok(()),
             // Its thread is gone (a panic while preparing, recorded as a bug): the slot
             // stays out of `idle`, so the thread never goes back to the pool, and a
             // new worker takes the job.
-            Err(returned) => {
-                let mut job = returned.0;
+            Err(std::sync::mpsc::SendError(Task::Run(mut job))) => {
                 job.slot = self.borrow()?;
                 let worker = &self.threads[job.slot];
                 worker.prepared.store(false, Ordering::Release);
-                worker.jobs.send(job).map_err(|_| "a new worker thread died at once".to_string())
+                worker.jobs.send(Task::Run(job)).map_err(|_| "a new worker thread died at once".to_string())
             }
+            Err(std::sync::mpsc::SendError(Task::Prepare(_))) => Err("a job was sent as a preparation".to_string()),
         }
     }
 
     /// Whether a run with one worker, after waiting `waited` for it this time, takes a
     /// second: a ready one from the pool at once, any (a new thread if need be) only once
-    /// the whole run's waiting has reached what starting one costs.
+    /// the whole run's waiting has reached what starting one costs, and a core is free to
+    /// run it (`a_core_is_free`).
     fn second_due(&self, waited: std::time::Duration) -> Option<Second> {
-        if self.threads.len() >= Workers::ALTERNATING || waited < Workers::SECOND_WORKER_WAIT {
-            return None;
-        }
-        if self.waited_for_one + waited >= Workers::NEW_SECOND_WORKER_AFTER_WAITING {
-            return Some(Second::New);
-        }
-        Some(Second::FromPool)
+        second_worker(self.threads.len(), self.waited_for_one + waited, waited, a_core_is_free)
     }
 
     /// Moves the reports that have arrived to `received`, and their workers to `idle`.
@@ -282,7 +305,26 @@ impl Workers {
     }
 }
 
+/// [`Workers::second_due`]'s rule: `threads` the run holds, `waited_in_all` for its one
+/// worker over the run (this wait included), `waited` this time. `core_free` is asked last
+/// (it reads a process-wide count).
+fn second_worker(
+    threads: usize,
+    waited_in_all: std::time::Duration,
+    waited: std::time::Duration,
+    core_free: impl Fn() -> bool,
+) -> Option<Second> {
+    if threads >= Workers::ALTERNATING || waited < Workers::SECOND_WORKER_WAIT {
+        return None;
+    }
+    if waited_in_all >= Workers::NEW_SECOND_WORKER_AFTER_WAITING && core_free() {
+        return Some(Second::New);
+    }
+    Some(Second::FromPool)
+}
+
 /// Where a run's second worker may come from (`Workers::second_due`).
+#[derive(Debug, PartialEq, Eq)]
 enum Second {
     /// Only a ready one the pool holds.
     FromPool,
@@ -298,6 +340,7 @@ impl Drop for Workers {
     /// Idle workers go back to the pool. A worker still busy (a run that ended in an
     /// error with executions parked) is let go: its thread ends when its channel does.
     fn drop(&mut self) {
+        RUNS_IN_PROGRESS.fetch_sub(1, Ordering::AcqRel);
         let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
         let mut threads: Vec<Option<Worker>> = self.threads.drain(..).map(Some).collect();
         for slot in self.idle.drain(..) {
@@ -311,8 +354,36 @@ impl Drop for Workers {
     }
 }
 
+/// Starts compiling `project` on the pooled workers that the zones of a scenario about to
+/// run will borrow (at most `zones`, at most one per core), new threads if the pool holds
+/// fewer: the template and the context are built while the scenario is still being
+/// planned, instead of after it by the first execution of each zone (a small scenario
+/// spent about a fifth of its wall time there). A worker that already holds the project
+/// only collects its garbage if due. Changes no result: which worker runs an execution,
+/// and when its context was built, never does.
+pub fn prewarm(project: &Arc<gas_engine::Project>, zones: usize) {
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let wanted = zones.min(cores);
+    let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
+    while pool.len() < wanted {
+        match spawn_worker() {
+            Ok(worker) => pool.push(worker),
+            // No thread now: the run starts its own (and says why if it cannot).
+            Err(_) => break,
+        }
+    }
+    // The pool lends its last workers first (`Workers::borrow`).
+    let start = pool.len() - wanted.min(pool.len());
+    for worker in &pool[start..] {
+        worker.prepared.store(false, Ordering::Release);
+        if worker.jobs.send(Task::Prepare(project.clone())).is_err() {
+            worker.prepared.store(true, Ordering::Release);
+        }
+    }
+}
+
 fn spawn_worker() -> Result<Worker, String> {
-    let (sender, jobs) = channel::<Job>();
+    let (sender, jobs) = channel::<Task>();
     // A new thread has nothing to prepare: it builds its first context on the spot.
     let prepared = Arc::new(AtomicBool::new(true));
     let prepared_flag = prepared.clone();
@@ -323,7 +394,20 @@ fn spawn_worker() -> Result<Worker, String> {
         .stack_size(WORKER_STACK_BYTES)
         .spawn(move || {
             let _alive = ClearOnDrop(alive_flag);
-            while let Some(job) = next_job(&jobs) {
+            while let Some(task) = next_job(&jobs) {
+                let job = match task {
+                    Task::Run(job) => job,
+                    Task::Prepare(project) => {
+                        // A panic here would come again in the run that compiles the
+                        // project, which reports it; this thread is not pooled again.
+                        let prepared = std::panic::catch_unwind(|| gas_engine::prepare_next(&project));
+                        prepared_flag.store(true, Ordering::Release);
+                        if prepared.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                };
                 if !run_job(&job) {
                     // After a panic the thread's engine state (templates, contexts, heap)
                     // is not to be trusted: the thread ends and is never pooled again.
@@ -342,7 +426,7 @@ fn spawn_worker() -> Result<Worker, String> {
 /// The worker's next job, or `None` once the run that holds its sender is gone. Polls
 /// for at most `POLL_BEFORE_SLEEP` first (see `SchedulerGate::poll_until_idle`): the next
 /// job usually comes as soon as the other worker's execution ends.
-fn next_job(jobs: &Receiver<Job>) -> Option<Job> {
+fn next_job(jobs: &Receiver<Task>) -> Option<Task> {
     let since = std::time::Instant::now();
     while since.elapsed() < super::gate::POLL_BEFORE_SLEEP {
         match jobs.try_recv() {
@@ -400,4 +484,28 @@ fn run_job(job: &Job) -> bool {
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_second_worker_is_a_new_thread_only_once_waiting_has_cost_as_much_and_a_core_is_free() {
+        let short = Workers::SECOND_WORKER_WAIT - Duration::from_micros(1);
+        let long = Workers::NEW_SECOND_WORKER_AFTER_WAITING;
+        // Not yet waited long enough this time, or already two: no second.
+        assert_eq!(second_worker(1, long, short, || true), None);
+        assert_eq!(second_worker(Workers::ALTERNATING, long, long, || true), None);
+        // Waited, but not yet what a new thread costs: only a ready one from the pool.
+        assert_eq!(
+            second_worker(1, long - Duration::from_micros(1), Workers::SECOND_WORKER_WAIT, || true),
+            Some(Second::FromPool)
+        );
+        // Waited as much as a new thread costs: a new one if a core is free for it.
+        assert_eq!(second_worker(1, long, Workers::SECOND_WORKER_WAIT, || true), Some(Second::New));
+        // Every core runs a run: a new thread would only take turns with them.
+        assert_eq!(second_worker(1, long, Workers::SECOND_WORKER_WAIT, || false), Some(Second::FromPool));
+    }
 }

@@ -100,3 +100,25 @@ fn same_scenario_zone_and_seed_give_identical_bytes() {
     let second = serde_json::to_string(&json_document(&run_scenario(&path, &options).unwrap())).unwrap();
     assert_eq!(first, second);
 }
+
+/// Compiling a project ahead on the pooled workers (`RunOptions::prewarm`) changes no
+/// byte of any report: not of the scenario whose project was compiled, nor of one on
+/// another project run next on the same workers.
+#[test]
+fn a_project_compiled_ahead_gives_the_same_reports() {
+    let quota = repo_root().join("scenarios/quota_low.toml");
+    let other = scenario_files().into_iter().find(|path| {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        !text.contains("fixtures/ledger-fixed\"") && text.contains("project = ")
+    });
+    let other = other.expect("a scenario on another project than quota_low's");
+    let document = |path: &Path, prewarm: bool| {
+        let options = RunOptions { prewarm, ..Default::default() };
+        serde_json::to_string(&json_document(&run_scenario(path, &options).unwrap())).unwrap()
+    };
+    let plain = (document(&quota, false), document(&other, false));
+    assert_eq!(document(&quota, true), plain.0);
+    // The workers hold quota_low's project, compiled ahead, when the other one runs.
+    gas_scenario::PreparedScenario::load(&quota, &RunOptions { prewarm: true, ..Default::default() }).unwrap();
+    assert_eq!(document(&other, false), plain.1);
+}
