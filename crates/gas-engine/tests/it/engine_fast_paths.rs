@@ -184,3 +184,109 @@ fn json_parse_makes_ordinary_data_properties() {
     ]);
     assert_eq!(twice(src), [expected.clone(), expected]);
 }
+
+/// A regular expression's match array (vendored boa patch 0041 makes it from one list):
+/// the same elements, length, named properties in the spec's order, `groups` and
+/// `indices` as V8 gives them (node 20's output).
+#[test]
+fn a_regexp_match_array_is_the_platforms() {
+    let src = r#"
+      function main() {
+        const plain = /(\d+)-(\d+)?/.exec('a 12- b');
+        const named = /(?<y>\d{4})-(?<m>\d{2})(?<d>-\d\d)?/.exec('on 2025-06!');
+        const withIndices = /(?<y>\d{4})(x)?/d.exec('ab2025');
+        const d = Object.getOwnPropertyDescriptor(plain, '1');
+        const many = 'k1=v1&k2=v2'.replace(/([a-z])(\d)=([a-z]\d)/g, (m, a, b, c, offset) => c + b + a + offset);
+        const matches = [];
+        const global = /(\w)(\d)/g;
+        let m;
+        while ((m = global.exec('a1 b2 c3')) !== null) matches.push([m[0], m[1], m.index, global.lastIndex]);
+        return [
+          Object.getOwnPropertyNames(plain), plain.length, plain[2] === undefined, 2 in plain, plain.index, plain.input,
+          plain.groups === undefined, 'indices' in plain, [d.writable, d.enumerable, d.configurable], Array.isArray(plain),
+          Object.getOwnPropertyNames(named), Object.getPrototypeOf(named.groups) === null, Object.keys(named.groups),
+          named.groups.d === undefined, 'd' in named.groups, named.slice(),
+          Object.getOwnPropertyNames(withIndices), withIndices.indices, Object.keys(withIndices.indices.groups),
+          withIndices.indices.groups.y, withIndices.indices[2] === undefined, many, matches,
+        ];
+      }"#;
+    let expected = json!([
+        ["0", "1", "2", "length", "index", "input", "groups"],
+        3,
+        true,
+        true,
+        2,
+        "a 12- b",
+        true,
+        false,
+        [true, true, true],
+        true,
+        ["0", "1", "2", "3", "length", "index", "input", "groups"],
+        true,
+        ["y", "m", "d"],
+        true,
+        true,
+        ["2025-06", "2025", "06", null],
+        ["0", "1", "2", "length", "index", "input", "groups", "indices"],
+        [[2, 6], [2, 6], null],
+        ["y"],
+        [2, 6],
+        true,
+        "v11k0&v22k6",
+        [["a1", "a", 0, 2], ["b2", "b", 3, 5], ["c3", "c", 6, 8]]
+    ]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}
+
+/// `[[Get]]` on ordinary objects reads the value without a descriptor made for it
+/// (vendored boa patch 0042): data properties, getters (with the receiver), setters
+/// without a getter, the prototype chain, dense and sparse elements, and the objects whose
+/// own properties are not the ordinary ones (a string, a proxy, `arguments`), as V8
+/// reads them (node 20's output).
+#[test]
+fn a_get_reads_what_the_platform_reads() {
+    let src = r#"
+      function main() {
+        const log = [];
+        const proto = { get inherited() { log.push('getter:' + (this === child)); return 'from proto'; }, plain: 'p' };
+        const child = Object.create(proto);
+        child.own = 1;
+        Object.defineProperty(child, 'setterOnly', { set(v) { log.push('set ' + v); }, enumerable: true });
+        const sparse = [1, 2.5, 'three'];
+        Object.defineProperty(sparse, 7, { get() { log.push('index getter'); return 'seven'; }, enumerable: true });
+        sparse[20] = 'far';
+        const ints = [1, 2, 3];
+        const floats = [1.5, -0, NaN];
+        const assigned = Object.assign({}, child, { x: 1 });
+        const proxy = new Proxy({ a: 1 }, { get(t, k) { log.push('proxy ' + String(k)); return Reflect.get(t, k); } });
+        function args() { return Array.prototype.join.call(arguments, '|'); }
+        return [
+          Reflect.get(child, 'inherited'), Reflect.get(child, 'plain'), Reflect.get(child, 'own'), Reflect.get(child, 'setterOnly'),
+          Reflect.get(child, 'missing'), Object.keys(assigned), assigned.setterOnly === undefined,
+          sparse.join(','), sparse.length, sparse.slice(6, 8), ints.map((v) => v * 2), floats.map((v) => Object.is(v, -0) ? '-0' : String(v)),
+          Array.prototype.map.call('abc', (c) => c + c), Reflect.get(proxy, 'a'), args(1, 'b', null),
+          JSON.stringify(child), Array.from({ length: 3, 0: 'a', 2: 'c' }), log,
+        ];
+      }"#;
+    let expected = json!([
+        "from proto",
+        "p",
+        1,
+        null,
+        null,
+        ["own", "setterOnly", "x"],
+        true,
+        "1,2.5,three,,,,,seven,,,,,,,,,,,,,far",
+        21,
+        [null, "seven"],
+        [2, 4, 6],
+        ["1.5", "-0", "NaN"],
+        ["aa", "bb", "cc"],
+        1,
+        "1|b|",
+        "{\"own\":1}",
+        ["a", null, "c"],
+        ["getter:true", "index getter", "index getter", "proxy a"]
+    ]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}

@@ -58,7 +58,40 @@ impl Default for IndexedProperties {
     }
 }
 
+/// An own property as `[[Get]]` reads it: a data property's value or an accessor's getter
+/// (gas-sim patch 0042: read without a `PropertyDescriptor` made for it).
+#[derive(Debug)]
+pub(crate) enum OwnValue {
+    /// A data property's `[[Value]]`.
+    Data(JsValue),
+    /// An accessor property's `[[Get]]` (undefined if it has none).
+    Getter(JsValue),
+}
+
+impl OwnValue {
+    /// The value `[[Get]]` reads from `desc`.
+    pub(crate) fn of(desc: &PropertyDescriptor) -> Self {
+        match desc.kind() {
+            crate::property::DescriptorKind::Accessor { get, .. } => {
+                Self::Getter(get.clone().unwrap_or_default())
+            }
+            _ => Self::Data(desc.value().cloned().unwrap_or_default()),
+        }
+    }
+}
+
 impl IndexedProperties {
+    /// The element at `key` as `[[Get]]` reads it (`get` without the descriptor).
+    fn get_value(&self, key: u32) -> Option<OwnValue> {
+        Some(match self {
+            Self::DenseI32(vec) => OwnValue::Data(vec.get(key as usize).copied()?.into()),
+            Self::DenseF64(vec) => OwnValue::Data(vec.get(key as usize).copied()?.into()),
+            Self::DenseElement(vec) => OwnValue::Data(vec.get(key as usize)?.clone()),
+            Self::SparseElement(map) => OwnValue::Data(map.get(&key)?.clone()),
+            Self::SparseProperty(map) => OwnValue::of(map.get(&key)?),
+        })
+    }
+
     pub(crate) fn from_dense_js_value(elements: ThinVec<JsValue>) -> Self {
         if elements.is_empty() {
             return Self::default();
@@ -563,6 +596,32 @@ impl PropertyMap {
         }
 
         None
+    }
+
+    /// The property `key` as `[[Get]]` reads it, with `out_slot` filled as
+    /// `get_with_slot` fills it (gas-sim patch 0042: `ordinary_get` read a whole
+    /// descriptor, its value cloned twice, to return the value).
+    #[must_use]
+    pub(crate) fn get_value_with_slot(&self, key: &PropertyKey, out_slot: &mut Slot) -> Option<OwnValue> {
+        if let PropertyKey::Index(index) = key {
+            return self.indexed_properties.get_value(index.get());
+        }
+        let slot = self.shape.lookup(key)?;
+        out_slot.index = slot.index;
+        // Remove all descriptor attributes, but keep inline caching bits.
+        out_slot.attributes = (out_slot.attributes & SlotAttributes::INLINE_CACHE_BITS)
+            | slot.attributes
+            | SlotAttributes::FOUND;
+        let index = slot.index as usize;
+        Some(if slot.attributes.is_accessor_descriptor() {
+            OwnValue::Getter(if slot.attributes.has_get() {
+                self.storage[index].clone()
+            } else {
+                JsValue::undefined()
+            })
+        } else {
+            OwnValue::Data(self.storage[index].clone())
+        })
     }
 
     /// Get the property with the given key from the [`PropertyMap`].

@@ -1272,9 +1272,35 @@ impl RegExp {
         // 19. Assert: n < 232 - 1.
         debug_assert!(n < (1u64 << 32) - 1);
 
+        // gas-sim patch (0041): A's elements (the match, then each capture) are made into
+        // one list and A is made from it (CreateArrayFromList), instead of an empty
+        // ArrayCreate(n + 1) given each element by CreateDataPropertyOrThrow: A is new and
+        // nothing can see it until it is returned, so the result is the same array (the
+        // same length, elements and named properties, added in the spec's order). The
+        // `indices` array and its pairs are made only when hasIndices is true; nothing
+        // else reads them.
+        // 28. Let matchedSubstr be GetMatchString(S, match).
+        let matched_substr = input.get_expect((last_index as usize)..(e));
+        let mut elements: Vec<JsValue> = Vec::with_capacity(n as usize + 1);
+        // 29. Perform ! CreateDataPropertyOrThrow(A, "0", matchedSubstr).
+        elements.push(matched_substr.into());
+        // 27. For each integer i such that i ≥ 1 and i ≤ n, in ascending order, do
+        for i in 1..=n {
+            // a. Let captureI be ith element of r's captures List.
+            // b. If captureI is undefined, let capturedValue be undefined.
+            // c. Else if fullUnicode is true, then
+            // d. Else,
+            // e. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), capturedValue).
+            elements.push(
+                match_value
+                    .group(i as usize)
+                    .map_or_else(JsValue::undefined, |range| js_string!(input.get_expect(range)).into()),
+            );
+        }
+
         // 20. Let A be ! ArrayCreate(n + 1).
         // 21. Assert: The mathematical value of A's "length" property is n + 1.
-        let a = Array::array_create(n + 1, None, context)?;
+        let a = Array::create_array_from_list(elements, context);
 
         // 22. Perform ! CreateDataPropertyOrThrow(A, "index", 𝔽(lastIndex)).
         a.create_data_property_or_throw(js_string!("index"), last_index, context)?;
@@ -1282,26 +1308,21 @@ impl RegExp {
         // 23. Perform ! CreateDataPropertyOrThrow(A, "input", S).
         a.create_data_property_or_throw(js_string!("input"), input.clone(), context)?;
 
-        // 24. Let match be the Match Record { [[StartIndex]]: lastIndex, [[EndIndex]]: e }.
-        // Immediately convert it to an array according to 22.2.7.7 GetMatchIndexPair(S, match)
-        // 1. Assert: match.[[StartIndex]] ≤ match.[[EndIndex]] ≤ the length of S.
-        // 2. Return CreateArrayFromList(« 𝔽(match.[[StartIndex]]), 𝔽(match.[[EndIndex]]) »).
-        let match_record = Array::create_array_from_list(
-            [match_value.start().into(), match_value.end().into()],
-            context,
-        );
-
-        // 25. Let indices be a new empty List.
-        let indices = Array::array_create(n + 1, None, context)?;
-
-        // 27. Append match to indices.
-        indices.create_data_property_or_throw(0, match_record, context)?;
-
-        // 28. Let matchedSubstr be GetMatchString(S, match).
-        let matched_substr = input.get_expect((last_index as usize)..(e));
-
-        // 29. Perform ! CreateDataPropertyOrThrow(A, "0", matchedSubstr).
-        a.create_data_property_or_throw(0, matched_substr, context)?;
+        // 25. Let indices be a new empty List (made only when hasIndices is true).
+        let indices = if has_indices {
+            // 24. Let match be the Match Record { [[StartIndex]]: lastIndex, [[EndIndex]]: e }.
+            // Immediately convert it to an array according to 22.2.7.7 GetMatchIndexPair(S, match)
+            let match_record = Array::create_array_from_list(
+                [match_value.start().into(), match_value.end().into()],
+                context,
+            );
+            let indices = Array::array_create(n + 1, None, context)?;
+            // 27. Append match to indices.
+            indices.create_data_property_or_throw(0, match_record, context)?;
+            Some(indices)
+        } else {
+            None
+        };
 
         let named_groups = match_value
             .named_groups()
@@ -1334,14 +1355,16 @@ impl RegExp {
                     // b. If matchIndices is not undefined, then
                     // i. Let matchIndexPair be GetMatchIndexPair(S, matchIndices).
                     // d. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), matchIndexPair).
-                    group_names.create_data_property_or_throw(
-                        name.clone(),
-                        Array::create_array_from_list(
-                            [range.start.into(), range.end.into()],
+                    if has_indices {
+                        group_names.create_data_property_or_throw(
+                            name.clone(),
+                            Array::create_array_from_list(
+                                [range.start.into(), range.end.into()],
+                                context,
+                            ),
                             context,
-                        ),
-                        context,
-                    )?;
+                        )?;
+                    }
                 } else {
                     groups.create_data_property_or_throw(
                         name.clone(),
@@ -1353,11 +1376,13 @@ impl RegExp {
                     // c. Else,
                     // i. Let matchIndexPair be undefined.
                     // d. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), matchIndexPair).
-                    group_names.create_data_property_or_throw(
-                        name,
-                        JsValue::undefined(),
-                        context,
-                    )?;
+                    if has_indices {
+                        group_names.create_data_property_or_throw(
+                            name,
+                            JsValue::undefined(),
+                            context,
+                        )?;
+                    }
                 }
             }
 
@@ -1367,48 +1392,28 @@ impl RegExp {
             (JsValue::undefined(), JsValue::undefined())
         };
 
-        // 22.2.7.8 MakeMatchIndicesIndexPairArray ( S, indices, groupNames, hasGroups )
-        // 8. Perform ! CreateDataPropertyOrThrow(A, "groups", groups).
-        indices.create_data_property_or_throw(js_string!("groups"), group_names, context)?;
-
         // 32. Perform ! CreateDataPropertyOrThrow(A, "groups", groups).
         a.create_data_property_or_throw(js_string!("groups"), groups, context)?;
-
-        // 27. For each integer i such that i ≥ 1 and i ≤ n, in ascending order, do
-        for i in 1..=n {
-            // a. Let captureI be ith element of r's captures List.
-            let capture = match_value.group(i as usize);
-
-            // b. If captureI is undefined, let capturedValue be undefined.
-            // c. Else if fullUnicode is true, then
-            // d. Else,
-            let captured_value = capture.clone().map_or_else(JsValue::undefined, |range| {
-                js_string!(input.get_expect(range)).into()
-            });
-
-            // e. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), capturedValue).
-            a.create_data_property_or_throw(i, captured_value.clone(), context)?;
-
-            // 22.2.7.8 MakeMatchIndicesIndexPairArray ( S, indices, groupNames, hasGroups )
-            if has_indices {
-                // b. If matchIndices is not undefined, then
-                // i. Let matchIndexPair be GetMatchIndexPair(S, matchIndices).
-                // c. Else,
-                // i. Let matchIndexPair be undefined.
-                let indices_range = capture.map_or_else(JsValue::undefined, |range| {
-                    Array::create_array_from_list([range.start.into(), range.end.into()], context)
-                        .into()
-                });
-
-                // d. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), matchIndexPair).
-                indices.create_data_property_or_throw(i, indices_range, context)?;
-            }
-        }
 
         // 34. If hasIndices is true, then
         // a. Let indicesArray be MakeMatchIndicesIndexPairArray(S, indices, groupNames, hasGroups).
         // b. Perform ! CreateDataPropertyOrThrow(A, "indices", indicesArray).
-        if has_indices {
+        if let Some(indices) = indices {
+            // 22.2.7.8 MakeMatchIndicesIndexPairArray ( S, indices, groupNames, hasGroups )
+            for i in 1..=n {
+                // b. If matchIndices is not undefined, then
+                // i. Let matchIndexPair be GetMatchIndexPair(S, matchIndices).
+                // c. Else,
+                // i. Let matchIndexPair be undefined.
+                let indices_range = match_value.group(i as usize).map_or_else(JsValue::undefined, |range| {
+                    Array::create_array_from_list([range.start.into(), range.end.into()], context)
+                        .into()
+                });
+                // d. Perform ! CreateDataPropertyOrThrow(A, ! ToString(𝔽(i)), matchIndexPair).
+                indices.create_data_property_or_throw(i, indices_range, context)?;
+            }
+            // 8. Perform ! CreateDataPropertyOrThrow(A, "groups", groups).
+            indices.create_data_property_or_throw(js_string!("groups"), group_names, context)?;
             a.create_data_property_or_throw(js_string!("indices"), indices, context)?;
         }
 

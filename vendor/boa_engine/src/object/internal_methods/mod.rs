@@ -9,13 +9,14 @@ use std::ops::{Deref, DerefMut};
 
 use super::{
     JsPrototype, PROTOTYPE,
+    property_map::OwnValue,
     shape::slot::{Slot, SlotAttributes},
 };
 use crate::{
     Context, JsNativeError, JsResult,
     context::intrinsics::{StandardConstructor, StandardConstructors},
     object::JsObject,
-    property::{DescriptorKind, PropertyDescriptor, PropertyKey},
+    property::{PropertyDescriptor, PropertyKey},
     value::JsValue,
     vm::source_info::NativeSourceInfo,
 };
@@ -728,7 +729,7 @@ pub(crate) fn ordinary_get(
 ) -> JsResult<JsValue> {
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
-    match obj.__get_own_property__(key, context)? {
+    match own_value(obj, key, context)? {
         // If desc is undefined, then
         None => {
             // a. Let parent be ? O.[[GetPrototypeOf]]().
@@ -744,23 +745,37 @@ pub(crate) fn ordinary_get(
                 Ok(JsValue::undefined())
             }
         }
-        Some(ref desc) => {
-            match desc.kind() {
-                // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
-                DescriptorKind::Data {
-                    value: Some(value), ..
-                } => Ok(value.clone()),
-                // 5. Assert: IsAccessorDescriptor(desc) is true.
-                // 6. Let getter be desc.[[Get]].
-                DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
-                    // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context)
-                }
-                // 7. If getter is undefined, return undefined.
-                _ => Ok(JsValue::undefined()),
-            }
-        }
+        // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
+        Some(OwnValue::Data(value)) => Ok(value),
+        // 5. Assert: IsAccessorDescriptor(desc) is true.
+        // 6. Let getter be desc.[[Get]].
+        // 8. Return ? Call(getter, Receiver).
+        Some(OwnValue::Getter(get)) if !get.is_undefined() => get.call(&receiver, &[], context),
+        // 7. If getter is undefined, return undefined.
+        Some(OwnValue::Getter(_)) => Ok(JsValue::undefined()),
     }
+}
+
+/// `O.[[GetOwnProperty]](P)` as `[[Get]]` reads it. gas-sim patch (0042): for an object
+/// whose `[[GetOwnProperty]]` is the ordinary one, the value (or getter) is read from the
+/// property map without a `PropertyDescriptor` made for it, the inline-cache slot filled
+/// as `ordinary_get_own_property` fills it; any other object's own descriptor is asked.
+fn own_value(
+    obj: &JsObject,
+    key: &PropertyKey,
+    context: &mut InternalMethodPropertyContext<'_>,
+) -> JsResult<Option<OwnValue>> {
+    let ordinary: fn(
+        &JsObject,
+        &PropertyKey,
+        &mut InternalMethodPropertyContext<'_>,
+    ) -> JsResult<Option<PropertyDescriptor>> = ordinary_get_own_property;
+    if std::ptr::fn_addr_eq(obj.vtable().__get_own_property__, ordinary) {
+        return Ok(obj.borrow().properties.get_value_with_slot(key, context.slot()));
+    }
+    Ok(obj
+        .__get_own_property__(key, context)?
+        .map(|desc| OwnValue::of(&desc)))
 }
 
 /// Abstract optimization operation.
@@ -781,7 +796,7 @@ pub(crate) fn ordinary_try_get(
 ) -> JsResult<Option<JsValue>> {
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
-    match obj.__get_own_property__(key, context)? {
+    match own_value(obj, key, context)? {
         // If desc is undefined, then
         None => {
             // a. Let parent be ? O.[[GetPrototypeOf]]().
@@ -797,22 +812,16 @@ pub(crate) fn ordinary_try_get(
                 Ok(None)
             }
         }
-        Some(ref desc) => {
-            match desc.kind() {
-                // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
-                DescriptorKind::Data {
-                    value: Some(value), ..
-                } => Ok(Some(value.clone())),
-                // 5. Assert: IsAccessorDescriptor(desc) is true.
-                // 6. Let getter be desc.[[Get]].
-                DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
-                    // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context).map(Some)
-                }
-                // 7. If getter is undefined, return undefined.
-                _ => Ok(Some(JsValue::undefined())),
-            }
+        // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
+        Some(OwnValue::Data(value)) => Ok(Some(value)),
+        // 5. Assert: IsAccessorDescriptor(desc) is true.
+        // 6. Let getter be desc.[[Get]].
+        // 8. Return ? Call(getter, Receiver).
+        Some(OwnValue::Getter(get)) if !get.is_undefined() => {
+            get.call(&receiver, &[], context).map(Some)
         }
+        // 7. If getter is undefined, return undefined.
+        Some(OwnValue::Getter(_)) => Ok(Some(JsValue::undefined())),
     }
 }
 
