@@ -85,6 +85,11 @@ pub struct ExecutionSpec {
     /// What started it (a trigger, a user at the spreadsheet, ...): decides whether a
     /// UI exists, the auth mode and the time limit (`gas_platform::container`).
     pub invocation: gas_platform::container::Invocation,
+    /// Keep each service call's arguments, shortened, in its record (`CallRecord::args`):
+    /// `gas-sim call` prints them, an explored schedule's interleaving and a run's HTML
+    /// timeline show them. A plain scenario run never reads them, and making the text
+    /// of every argument of every call was about 2% of a simulated year.
+    pub call_args: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -193,6 +198,7 @@ pub fn run_execution(
         latency: spec.latency.clone(),
         container_id: project.container_id.clone(),
         invocation: spec.invocation.clone(),
+        call_args: spec.call_args,
         execution_ms_max,
         selections: RefCell::new(Default::default()),
         active_spreadsheet: RefCell::new(None),

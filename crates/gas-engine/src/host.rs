@@ -151,6 +151,8 @@ pub struct Host {
     pub container_id: Option<String>,
     /// What started the execution (`gas_platform::container`).
     pub invocation: gas_platform::container::Invocation,
+    /// Whether call records keep their arguments (`ExecutionSpec::call_args`).
+    pub call_args: bool,
     /// The platform's 6 minutes, or a simple trigger's 30 seconds.
     pub execution_ms_max: i64,
     /// The execution's own selection per spreadsheet id, where no user session holds it.
@@ -204,6 +206,7 @@ impl Host {
             latency: Latency::default(),
             container_id,
             invocation: Default::default(),
+            call_args: true,
             execution_ms_max: EXECUTION_MS_MAX,
             selections: RefCell::new(Default::default()),
             active_spreadsheet: RefCell::new(None),
@@ -228,6 +231,15 @@ impl Host {
 
     pub fn now(&self) -> i64 {
         self.clock.now_utc_ms()
+    }
+
+    /// A call's arguments as its record shows them, if records keep them.
+    fn args_shown(&self, args: &[Val]) -> String {
+        if self.call_args {
+            summarize(args)
+        } else {
+            String::new()
+        }
     }
 
     pub fn world(&self) -> MutexGuard<'_, World> {
@@ -278,7 +290,7 @@ impl Host {
         }
         if let Err(denied) = self.invocation.check_authorized(method, info.scope) {
             // A simple trigger's LIMITED mode: refused before it reaches the service.
-            self.record(info, self.now(), summarize(args), format!("threw: {}", shorten(&denied.message, 120)));
+            self.record(info, self.now(), self.args_shown(args), format!("threw: {}", shorten(&denied.message, 120)));
             return Err(Failure::Throw(denied));
         }
         if !info.in_process {
@@ -293,7 +305,7 @@ impl Host {
             // An explored schedule delayed the call (a preemption).
             self.clock.advance_to(called_at);
             if self.clock.overran() {
-                return Err(self.killed_at_deadline(info, asked_at, summarize(args)));
+                return Err(self.killed_at_deadline(info, asked_at, self.args_shown(args)));
             }
         }
         let called_at = self.now();
@@ -313,7 +325,7 @@ impl Host {
             note: gas_platform::faults::describe(&effects),
             calls_before: self.calls.borrow().items.len(),
         };
-        let summary = summarize(args);
+        let summary = self.args_shown(args);
         let mut respond_with = None;
         let mut throw_after = None;
         for effect in &effects {

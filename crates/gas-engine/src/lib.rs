@@ -187,6 +187,7 @@ impl ExecutionSpec {
             latency: Latency::default(),
             limits: Limits::default(),
             invocation: gas_platform::container::Invocation::default(),
+            call_args: true,
         }
     }
 }

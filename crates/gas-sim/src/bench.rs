@@ -197,7 +197,8 @@ fn bench_on_this_thread(path: &Path, function: &str, executions: u32, warmup: u3
     let mut at_utc_ms = parse_time_in_zone("2025-06-13T09:00", zone).map_err(BadInput)?;
     let mut samples_ms = Vec::with_capacity(executions as usize);
     for i in 0..(warmup + executions) {
-        let spec = ExecutionSpec::new(u64::from(i) + 1, function, at_utc_ms, 7);
+        // As a scenario's plain run makes it: call records without their arguments.
+        let spec = ExecutionSpec { call_args: false, ..ExecutionSpec::new(u64::from(i) + 1, function, at_utc_ms, 7) };
         let started = Instant::now();
         let report = run_execution(&project, zone, &spec, world.clone(), gate.clone());
         // Everything an execution costs this thread: also restoring the realm and

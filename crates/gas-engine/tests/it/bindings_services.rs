@@ -713,3 +713,22 @@ fn a_state_token_carries_its_method_arguments_and_timeout() {
     assert_eq!((plain.method.as_str(), plain.expires_at_utc_ms), (METHOD_DEFAULT, START_UTC_MS + 60_000));
     assert_eq!((got[3].as_str(), got[4].as_str()), (Some(TIMEOUT_MESSAGE), Some(TIMEOUT_MESSAGE)));
 }
+
+/// A call's record keeps its arguments only when asked (`ExecutionSpec::call_args`:
+/// `gas-sim call`, an explored schedule, the HTML timeline); the method, outcome and
+/// time are kept either way (a web app's client counts its rows and mails from them).
+#[test]
+fn call_records_keep_arguments_only_when_asked() {
+    use gas_engine::ExecutionSpec;
+    let src = "function main() { CacheService.getScriptCache().put('k', 'v', 60); return 1; }";
+    let records = |call_args: bool| {
+        let world = new_world();
+        let spec = ExecutionSpec { call_args, ..ExecutionSpec::new(1, "main", START_UTC_MS, 7) };
+        let report = run_spec(&world, &project("UTC", src), "UTC", &spec);
+        report.calls.items.iter().map(|c| (c.method.clone(), c.args.clone(), c.outcome.clone())).collect::<Vec<_>>()
+    };
+    let put = |args: &str| ("Cache.put".to_string(), args.to_string(), "ok".to_string());
+    assert!(records(true).contains(&put("\"k\", \"v\", 60")), "{:?}", records(true));
+    assert!(records(false).contains(&put("")), "{:?}", records(false));
+    assert_eq!(records(true).len(), records(false).len());
+}

@@ -290,3 +290,63 @@ fn a_get_reads_what_the_platform_reads() {
     ]);
     assert_eq!(twice(src), [expected.clone(), expected]);
 }
+
+/// An object literal's members and an assignment to an own writable data property are
+/// written directly (vendored boa patch 0043); everything else takes the ordinary steps:
+/// a repeated member, numeric names, `__proto__`, class fields and static names, a
+/// setter on the prototype, frozen, sealed, read-only and non-extensible objects, own
+/// accessors, arrays, and objects of two shapes through one inline cache, as V8 runs them
+/// (node 20's output).
+#[test]
+fn property_writes_are_the_platforms() {
+    let src = r#"
+      function main() {
+        'use strict';
+        const log = [];
+        const dup = { a: 1, b: 2, a: 3 };
+        const numeric = { 1: 'one', 0: 'zero', x: 'x' };
+        const withProto = { __proto__: { inherited: true }, own: 1 };
+        class Named { static name = 'Renamed'; static count = 1; field = 'f'; }
+        const proto = { set trapped(v) { log.push('setter ' + v); } };
+        const child = Object.create(proto);
+        child.trapped = 5;
+        Object.defineProperty(child, 'trapped', { value: 0, writable: true, enumerable: true, configurable: true });
+        child.trapped = 6;
+        const frozen = Object.freeze({ f: 1 });
+        let frozenError = '';
+        try { frozen.f = 2; } catch (e) { frozenError = e.constructor.name; }
+        const sealed = Object.seal({ s: 1 });
+        sealed.s = 2;
+        const fixed = {};
+        Object.defineProperty(fixed, 'ro', { value: 1, writable: false, enumerable: true });
+        let roError = '';
+        try { fixed.ro = 2; } catch (e) { roError = e.constructor.name; }
+        const accessor = { get v() { return 'got'; }, set v(x) { log.push('own setter ' + x); } };
+        accessor.v = 7;
+        const shapes = [];
+        for (let i = 0; i < 6; i++) {
+          const o = i % 2 ? { x: 0, y: 0 } : { y: 0, x: 0 };
+          o.x = i; o.y = i * 2; o.x += 1;
+          shapes.push(Object.keys(o).join('') + o.x + o.y);
+        }
+        const arr = [1, 2, 3];
+        arr.length = 2; arr[5] = 'five'; arr.extra = 'e';
+        const counts = {};
+        for (const w of ['a', 'b', 'a', 'c', 'a']) counts[w] = (counts[w] || 0) + 1;
+        const nonExtensible = Object.preventExtensions({ p: 1 });
+        nonExtensible.p = 9;
+        let addError = '';
+        try { nonExtensible.q = 1; } catch (e) { addError = e.constructor.name; }
+        return [
+          Object.keys(dup), dup.a, Object.keys(numeric), Object.getPrototypeOf(withProto).inherited, Object.keys(withProto),
+          Named.name, Named.count, new Named().field, Object.getOwnPropertyNames(Named).sort(),
+          child.trapped, Object.keys(child), frozenError, frozen.f, sealed.s, roError, fixed.ro, accessor.v,
+          shapes, arr.length, Object.keys(arr), counts, Object.keys(counts), nonExtensible.p, addError, log,
+        ];
+      }"#;
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"[["a","b"],3,["0","1","x"],true,["own"],"Renamed",1,"f",["count","length","name","prototype"],6,["trapped"],"TypeError",1,2,"TypeError",1,"got",["yx10","xy22","yx34","xy46","yx58","xy610"],6,["0","1","5","extra"],{"a":3,"b":1,"c":1},["a","b","c"],9,"TypeError",["setter 5","own setter 7"]]"#,
+    )
+    .unwrap();
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}

@@ -514,6 +514,8 @@ impl Scheduler {
             latency: self.plan.latency.clone(),
             limits: self.plan.limits,
             invocation: request.invocation,
+            // Only the HTML timeline and an explored schedule show a call's arguments.
+            call_args: self.plan.keep_traces || self.gate.choices.is_some(),
         };
         {
             let mut state = self.gate.lock();

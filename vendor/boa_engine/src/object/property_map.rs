@@ -624,6 +624,36 @@ impl PropertyMap {
         })
     }
 
+    /// Sets the value of the own writable data property `key` (not an element) in
+    /// place, filling `out_slot` as `OrdinarySet`'s `[[GetOwnProperty]]` and
+    /// `[[DefineOwnProperty]]` of `{ [[Value]]: value }` fill it; gives `value` back if
+    /// the property is not one (gas-sim patch 0043).
+    pub(crate) fn set_writable_data_in_place(
+        &mut self,
+        key: &PropertyKey,
+        value: JsValue,
+        out_slot: &mut Slot,
+    ) -> Result<(), JsValue> {
+        if matches!(key, PropertyKey::Index(_)) {
+            return Err(value);
+        }
+        let Some(slot) = self.shape.lookup(key) else {
+            return Err(value);
+        };
+        if slot.attributes.is_accessor_descriptor()
+            || !slot.attributes.contains(SlotAttributes::WRITABLE)
+        {
+            return Err(value);
+        }
+        self.storage[slot.index as usize] = value;
+        out_slot.index = slot.index;
+        out_slot.attributes = ((out_slot.attributes & SlotAttributes::INLINE_CACHE_BITS)
+            - SlotAttributes::NOT_CACHEABLE)
+            | slot.attributes
+            | SlotAttributes::FOUND;
+        Ok(())
+    }
+
     /// Get the property with the given key from the [`PropertyMap`].
     #[must_use]
     pub(crate) fn get_storage(&self, Slot { index, attributes }: Slot) -> PropertyDescriptor {

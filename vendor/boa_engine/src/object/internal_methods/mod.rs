@@ -756,6 +756,26 @@ pub(crate) fn ordinary_get(
     }
 }
 
+/// Whether `obj`'s `[[GetOwnProperty]]` and `[[DefineOwnProperty]]` are the ordinary ones:
+/// its own properties are its property map's, and defining one does only what
+/// `OrdinaryDefineOwnProperty` does (gas-sim patch 0043; an array's define is exotic).
+pub(crate) fn defines_as_ordinary(obj: &JsObject) -> bool {
+    let get_own: fn(
+        &JsObject,
+        &PropertyKey,
+        &mut InternalMethodPropertyContext<'_>,
+    ) -> JsResult<Option<PropertyDescriptor>> = ordinary_get_own_property;
+    let define: fn(
+        &JsObject,
+        &PropertyKey,
+        PropertyDescriptor,
+        &mut InternalMethodPropertyContext<'_>,
+    ) -> JsResult<bool> = ordinary_define_own_property;
+    let methods = obj.vtable();
+    std::ptr::fn_addr_eq(methods.__get_own_property__, get_own)
+        && std::ptr::fn_addr_eq(methods.__define_own_property__, define)
+}
+
 /// `O.[[GetOwnProperty]](P)` as `[[Get]]` reads it. gas-sim patch (0042): for an object
 /// whose `[[GetOwnProperty]]` is the ordinary one, the value (or getter) is read from the
 /// property map without a `PropertyDescriptor` made for it, the inline-cache slot filled
@@ -844,6 +864,27 @@ pub(crate) fn ordinary_set(
 
     // OrdinarySetWithOwnDescriptor ( O, P, V, Receiver, ownDesc )
     // https://tc39.es/ecma262/multipage/ordinary-and-exotic-objects-behaviours.html#sec-ordinarysetwithowndescriptor
+
+    // gas-sim patch (0043): the receiver itself has P as a writable data property and
+    // its [[GetOwnProperty]] and [[DefineOwnProperty]] are the ordinary ones: the steps
+    // below come to `Receiver.[[DefineOwnProperty]](P, { [[Value]]: V })`, which only
+    // replaces the value. It is replaced in place, without the two descriptors made
+    // and the property looked up three times.
+    let value = match receiver.as_object() {
+        Some(receiver_object)
+            if JsObject::equals(obj, &receiver_object) && defines_as_ordinary(obj) =>
+        {
+            let mut borrowed = obj.borrow_mut();
+            match borrowed
+                .properties
+                .set_writable_data_in_place(&key, value, context.slot())
+            {
+                Ok(()) => return Ok(true),
+                Err(value) => value,
+            }
+        }
+        _ => value,
+    };
 
     let mut has_own_desc = false;
 

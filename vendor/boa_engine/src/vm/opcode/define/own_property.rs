@@ -26,14 +26,28 @@ impl DefineOwnPropertyByName {
             .code_block()
             .constant_string(index.into());
         let object = object.to_object(context)?;
+        let key = name.into();
+        let property = PropertyDescriptor::builder()
+            .value(value)
+            .writable(true)
+            .enumerable(true)
+            .configurable(true)
+            .build();
+        // gas-sim patch (0043): an object literal's member on an ordinary extensible object
+        // that does not have it yet (the usual case: each member once, in a new object):
+        // OrdinaryDefineOwnProperty would find no property and add this one, so it is
+        // added directly, without the lookups and checks before it.
+        if crate::object::internal_methods::defines_as_ordinary(&object) {
+            crate::heap_budget::check()?;
+            let mut borrowed = object.borrow_mut();
+            if borrowed.extensible && !borrowed.properties().contains_key(&key) {
+                borrowed.properties_mut().insert(&key, property);
+                return Ok(());
+            }
+        }
         object.__define_own_property__(
-            &name.into(),
-            PropertyDescriptor::builder()
-                .value(value.clone())
-                .writable(true)
-                .enumerable(true)
-                .configurable(true)
-                .build(),
+            &key,
+            property,
             &mut InternalMethodPropertyContext::new(context),
         )?;
         Ok(())
