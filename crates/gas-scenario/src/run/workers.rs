@@ -71,8 +71,12 @@ pub(super) struct Workers {
     threads: Vec<Worker>,
     idle: Vec<usize>,
     /// How long this run has waited for its one worker to be ready (see
-    /// `NEW_SECOND_WORKER_AFTER_WAITING`).
+    /// `NEW_SECOND_WORKER_AFTER_WAITING`), after its first job.
     waited_for_one: std::time::Duration,
+    /// Jobs sent so far. Before the first, the one worker may still be compiling the
+    /// project ahead (`prewarm`): what a second worker would have to do too, so the run
+    /// waits for it instead of counting the wait as the price of not having a second.
+    jobs_sent: u64,
     /// Reports received but not yet collected, in arrival order.
     received: Vec<ExecutionReport>,
     /// The first bug a worker reported: the run stops with it.
@@ -117,6 +121,7 @@ impl Workers {
             threads: Vec::new(),
             idle: Vec::new(),
             waited_for_one: std::time::Duration::ZERO,
+            jobs_sent: 0,
             received: Vec::new(),
             bug: None,
             done,
@@ -182,7 +187,8 @@ impl Workers {
             if finishing == 0 {
                 break self.borrow()?;
             }
-            match self.second_due(waiting_since.elapsed()) {
+            let second = if self.jobs_sent == 0 { None } else { self.second_due(waiting_since.elapsed()) };
+            match second {
                 Some(Second::New) => break self.borrow()?,
                 Some(Second::FromPool) => {
                     if let Some(slot) = self.borrow_ready() {
@@ -215,9 +221,10 @@ impl Workers {
             };
             std::thread::park_timeout(nap);
         };
-        if self.threads.len() == 1 {
+        if self.threads.len() == 1 && self.jobs_sent > 0 {
             self.waited_for_one += waiting_since.elapsed();
         }
+        self.jobs_sent += 1;
         job.slot = slot;
         job.scheduler = std::thread::current();
         let worker = &self.threads[slot];
