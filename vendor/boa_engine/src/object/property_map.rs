@@ -624,34 +624,29 @@ impl PropertyMap {
         })
     }
 
-    /// Sets the value of the own writable data property `key` (not an element) in
-    /// place, filling `out_slot` as `OrdinarySet`'s `[[GetOwnProperty]]` and
-    /// `[[DefineOwnProperty]]` of `{ [[Value]]: value }` fill it; gives `value` back if
-    /// the property is not one (gas-sim patch 0043).
-    pub(crate) fn set_writable_data_in_place(
-        &mut self,
-        key: &PropertyKey,
-        value: JsValue,
-        out_slot: &mut Slot,
-    ) -> Result<(), JsValue> {
+    /// The slot of the own writable data property `key` (not an element), if it is one
+    /// (gas-sim patch 0043: `OrdinarySet` writes such a property in place).
+    #[must_use]
+    pub(crate) fn writable_data_slot(&self, key: &PropertyKey) -> Option<Slot> {
         if matches!(key, PropertyKey::Index(_)) {
-            return Err(value);
+            return None;
         }
-        let Some(slot) = self.shape.lookup(key) else {
-            return Err(value);
-        };
-        if slot.attributes.is_accessor_descriptor()
-            || !slot.attributes.contains(SlotAttributes::WRITABLE)
-        {
-            return Err(value);
-        }
+        let slot = self.shape.lookup(key)?;
+        (!slot.attributes.is_accessor_descriptor()
+            && slot.attributes.contains(SlotAttributes::WRITABLE))
+        .then_some(slot)
+    }
+
+    /// Sets the value at `slot` (from `writable_data_slot`, nothing changed since), filling
+    /// `out_slot` as `OrdinarySet`'s `[[GetOwnProperty]]` and `[[DefineOwnProperty]]` of
+    /// `{ [[Value]]: value }` fill it.
+    pub(crate) fn set_in_place(&mut self, slot: Slot, value: JsValue, out_slot: &mut Slot) {
         self.storage[slot.index as usize] = value;
         out_slot.index = slot.index;
         out_slot.attributes = ((out_slot.attributes & SlotAttributes::INLINE_CACHE_BITS)
             - SlotAttributes::NOT_CACHEABLE)
             | slot.attributes
             | SlotAttributes::FOUND;
-        Ok(())
     }
 
     /// Get the property with the given key from the [`PropertyMap`].

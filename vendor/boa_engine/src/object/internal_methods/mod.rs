@@ -869,22 +869,19 @@ pub(crate) fn ordinary_set(
     // its [[GetOwnProperty]] and [[DefineOwnProperty]] are the ordinary ones: the steps
     // below come to `Receiver.[[DefineOwnProperty]](P, { [[Value]]: V })`, which only
     // replaces the value. It is replaced in place, without the two descriptors made
-    // and the property looked up three times.
-    let value = match receiver.as_object() {
-        Some(receiver_object)
-            if JsObject::equals(obj, &receiver_object) && defines_as_ordinary(obj) =>
-        {
-            let mut borrowed = obj.borrow_mut();
-            match borrowed
-                .properties
-                .set_writable_data_in_place(&key, value, context.slot())
-            {
-                Ok(()) => return Ok(true),
-                Err(value) => value,
+    // and the property looked up three times. Borrowed mutably only to write: a set that
+    // fails marks nothing written (the realm restore's dirty list).
+    if let Some(receiver_object) = receiver.as_object() {
+        if JsObject::equals(obj, &receiver_object) && defines_as_ordinary(obj) {
+            let found = obj.borrow().properties.writable_data_slot(&key);
+            if let Some(slot) = found {
+                obj.borrow_mut()
+                    .properties
+                    .set_in_place(slot, value, context.slot());
+                return Ok(true);
             }
         }
-        _ => value,
-    };
+    }
 
     let mut has_own_desc = false;
 
