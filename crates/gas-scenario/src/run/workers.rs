@@ -37,9 +37,13 @@ static RUNS_IN_PROGRESS: AtomicUsize = AtomicUsize::new(0);
 /// is kept when every core is busy: it yields between looks, and sleeping instead doubled
 /// the context switches and cost more CPU than the polls.)
 fn a_core_is_free() -> bool {
+    RUNS_IN_PROGRESS.load(Ordering::Acquire) < cores()
+}
+
+/// The machine's cores, as the operating system gives them to this process (asked once).
+fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    RUNS_IN_PROGRESS.load(Ordering::Acquire) < cores
+    *CORES.get_or_init(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
 }
 
 /// What a worker thread is sent. (A job moves through the channel by value, as it did
@@ -369,8 +373,7 @@ impl Drop for Workers {
 /// only collects its garbage if due. Changes no result: which worker runs an execution,
 /// and when its context was built, never does.
 pub fn prewarm(project: &Arc<gas_engine::Project>, zones: usize) {
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-    let wanted = zones.min(cores);
+    let wanted = zones.min(cores());
     let mut pool = POOL.lock().unwrap_or_else(|p| p.into_inner());
     while pool.len() < wanted {
         match spawn_worker() {
