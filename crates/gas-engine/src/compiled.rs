@@ -281,6 +281,39 @@ impl Template {
 /// marking the live templates took a third of the time.)
 pub(crate) const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 
+thread_local! {
+    /// A compile's first steps, taken ahead on this thread (`prime_compiler`) for its next
+    /// compile. Never dropped, as `TEMPLATES`: a thread that ends has no heap to drop it in.
+    static PRIMED: ManuallyDrop<RefCell<Option<(Context, Script)>>> =
+        const { ManuallyDrop::new(RefCell::new(None)) };
+}
+
+/// Takes the first steps of this thread's next compile now: they are the same for every
+/// project (a compile-time context, the core parsed), and `gas-sim call` has its
+/// execution thread take them while the main thread reads the command line and the
+/// project (`stack::start_execution_thread`). The compile then goes on exactly as if it
+/// had taken them itself.
+pub fn prime_compiler() {
+    let _stack_limit = StackLimit::from_here();
+    if let Ok(started) = start_compile() {
+        PRIMED.with(|primed| *primed.borrow_mut() = Some(started));
+    }
+}
+
+/// A compile's first steps, which do not depend on the project: a compile-time context
+/// and the core parsed in it.
+fn start_compile() -> Result<(Context, Script), JsError> {
+    boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
+    // Only a compile-time realm: its builtins are never run, so they are left empty
+    // (vendored boa, `compile_only`, patch 0039): building them was about a tenth of a
+    // `gas-sim call`'s page faults, and every collection marked them for as long as the
+    // template lived.
+    let mut context = Context::builder().module_loader(Rc::new(NoModules)).compile_only().build()?;
+    let core_source = Source::from_bytes(core_to_parse().as_bytes()).with_path(Path::new(PRELUDE_PATH));
+    let core = Script::parse(core_source, None, &mut context)?;
+    Ok((context, core))
+}
+
 /// Parses every file, then compiles every file. Parsing declares a file's top-level
 /// `let`/`const`/`class` in the shared global scope, and compiling resolves names against
 /// it: a function in an early file that uses a constant declared in a later one (the
@@ -290,15 +323,12 @@ pub(crate) const GC_THRESHOLD_BYTES: usize = 32 * 1024 * 1024;
 fn compile(project: &Project, shared: bool) -> Result<Template, JsError> {
     // Source nested past the stack limit fails to parse with a RangeError.
     let _stack_limit = StackLimit::from_here();
-    boa_gc::set_collection_threshold(GC_THRESHOLD_BYTES);
-    // Only a compile-time realm: its builtins are never run, so they are left empty
-    // (vendored boa, `compile_only`, patch 0039): building them was about a tenth of a
-    // `gas-sim call`'s page faults, and every collection marked them for as long as the
-    // template lived.
-    let mut context = Context::builder().module_loader(Rc::new(NoModules)).compile_only().build()?;
+    let primed = PRIMED.with(|primed| primed.borrow_mut().take());
+    let (mut context, core) = match primed {
+        Some(started) => started,
+        None => start_compile()?,
+    };
     let scope = context.realm().scope().clone();
-    let core_source = Source::from_bytes(core_to_parse().as_bytes()).with_path(Path::new(PRELUDE_PATH));
-    let core = Script::parse(core_source, None, &mut context)?;
     let declarations = project.declarations().clone();
     // Files from the first redeclaration on are not compiled: with every file's names in
     // the shared scope, an earlier file's `var x` would be compiled against a later
@@ -521,6 +551,27 @@ fn failed_file(name: &str, text: &str, error: JsError) -> CompiledFile {
 mod tests {
     use super::*;
     use crate::project::SourceFile;
+
+    /// `prime_compiler`'s head start is used by the thread's next compile, once, and the
+    /// files compile against each other as without it (a constant of a later file).
+    #[test]
+    fn a_primed_compile_is_taken_by_the_next_compile_only() {
+        let files = vec![
+            SourceFile { name: "Code.gs".into(), text: "function main() { return LIMIT + 1; }".into() },
+            SourceFile { name: "Config.gs".into(), text: "const LIMIT = 41;".into() },
+        ];
+        let project = Project::from_sources("UTC", files);
+        // A thread of its own: the templates and the head start are per thread.
+        std::thread::spawn(move || {
+            prime_compiler();
+            assert!(PRIMED.with(|primed| primed.borrow().is_some()), "primed");
+            let (_, version) = template_for(&project).expect("the project compiles");
+            assert!(matches!(version.files.as_slice(), [CompiledFile::Ready { .. }, CompiledFile::Ready { .. }]));
+            assert!(PRIMED.with(|primed| primed.borrow().is_none()), "the compile took the head start");
+        })
+        .join()
+        .expect("the thread compiles");
+    }
 
     /// A template's compile-time realm is built `compile_only` (vendored boa, patch 0039):
     /// nothing runs in it, so its builtins stay empty, while the code it compiled runs.

@@ -10,7 +10,6 @@ use boa_engine::context::time::JsInstant;
 use boa_engine::context::Clock;
 use chrono_tz::Tz;
 use gas_platform::calls;
-use gas_platform::catalogue;
 use gas_platform::faults::{CallView, FaultEffect, KillPoint};
 use gas_platform::gaps::GapLog;
 use gas_platform::lock::{Acquire, LockKind, TIMEOUT_MESSAGE};
@@ -19,8 +18,9 @@ use gas_platform::trace::{shorten, Bounded, CallRecord, ExecutionLog, LogLevel};
 use gas_platform::{ServiceError, World};
 
 use crate::bindings;
+use crate::call_names::Named;
 use crate::gate::Gate;
-use crate::methods::{self, Method};
+use crate::methods::Method;
 use crate::value::Val;
 
 pub use gas_platform::calls::{EXCEEDED_TIME_MESSAGE, EXECUTION_MS_MAX};
@@ -276,8 +276,8 @@ impl Host {
     }
 
     /// The one path of every service call.
-    pub fn call(&self, method: &str, handle: &Val, args: &[Val]) -> CallResult {
-        let Some(info) = methods::get(method) else {
+    pub(crate) fn call(&self, named: Option<Named>, method: &str, handle: &Val, args: &[Val]) -> CallResult {
+        let Some(Named { method: info, returns_void }) = named else {
             // The prelude only names catalogued methods; anything else is a gas-sim bug
             // surfaced as a script error rather than a panic.
             return Err(Failure::Throw(ServiceError::unimplemented(method)));
@@ -314,7 +314,9 @@ impl Host {
             if world.faults.rules.is_empty() {
                 Vec::new()
             } else {
-                let named = bindings::named_args(method, args);
+                // A rule that selects no call of this method by its arguments never reads them.
+                let named =
+                    if world.faults.selects_by_args(method) { bindings::named_args(method, args) } else { Vec::new() };
                 let view = CallView { method, at_utc_ms: called_at, function: &self.function, args: &named };
                 world.faults.effects_for(&view)
             }
@@ -354,7 +356,7 @@ impl Host {
         }
         let result = match bindings::dispatch(self, info, handle, args, respond_with) {
             // The platform's void methods give null (Cache.put, Lock.releaseLock ...).
-            Ok(Val::Undefined) if catalogue::returns_void(method) => Ok(Val::Null),
+            Ok(Val::Undefined) if returns_void => Ok(Val::Null),
             other => other,
         };
         self.clock.advance_by(self.gate.latency_ms(self.exec_id, self.latency.of(info)));

@@ -138,6 +138,7 @@
 //! straight to its declared handler.
 
 mod bindings;
+mod call_names;
 mod catalogue;
 mod compiled;
 mod declarations;
@@ -160,7 +161,7 @@ pub mod work;
 pub mod zone;
 
 pub use catalogue::{implemented_methods, implemented_methods_of};
-pub use compiled::{compile_counts, CompileCounts};
+pub use compiled::{compile_counts, prime_compiler, CompileCounts};
 pub use execution::{
     run_execution, ExecutionReport, ExecutionSpec, FailureKind, Limits, Outcome, ScriptError, HEAP_BUDGET_MESSAGE,
     HEAP_BYTES_MAX_DEFAULT, RUNAWAY_LOOP_MESSAGE, STEPS_MAX_DEFAULT,
@@ -172,7 +173,7 @@ pub use prepared::{
     contexts_dropped_off_rest, prepare_next, set_fresh_context_per_execution, single_execution_process,
 };
 pub use project::{AdvancedService, Project, ProjectError, SourceFile};
-pub use stack::{on_execution_stack, on_execution_stack_until_exit, EXECUTION_STACK_BYTES};
+pub use stack::{on_execution_stack, on_execution_stack_until_exit, start_execution_thread, EXECUTION_STACK_BYTES};
 pub use syntax::check_syntax;
 
 impl ExecutionSpec {

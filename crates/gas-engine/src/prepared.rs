@@ -459,12 +459,22 @@ fn register_natives(
     let gas_call = unsafe {
         NativeFunction::from_closure(move |_this, args, context| {
             let host = call_slot.borrow().clone().expect("a context runs only after claim()");
-            let method = args.first().map(|m| m.to_string(context)).transpose()?.map(|m| m.to_std_string_escaped());
+            // The prelude names a declared method, as a string it keeps (call_names.rs).
+            let name = args.first().map(|m| m.to_string(context)).transpose()?.unwrap_or_default();
+            let named = crate::call_names::named(&name);
+            let unnamed;
+            let method = match named {
+                Some(named) => named.method.name,
+                None => {
+                    unnamed = name.to_std_string_escaped();
+                    unnamed.as_str()
+                }
+            };
             let handle = Val::from_js(args.get(1).unwrap_or(&JsValue::undefined()), context)?;
             // A fourth argument `true`: these are the script's own arguments, checked and
             // converted against the catalogue's overloads.
             let call_args = if args.get(3).is_some_and(JsValue::to_boolean) {
-                match crate::catalogue::script_args(method.as_deref().unwrap_or(""), args.get(2), context)? {
+                match crate::catalogue::script_args(method, args.get(2), context)? {
                     Ok(checked) => checked,
                     Err(error) => return Err(service_error(&error, context)),
                 }
@@ -481,7 +491,7 @@ fn register_natives(
             // left; past it the step budget's error ends the execution.
             host.steps.start(context.step_budget_left());
             let result = if host.steps.charge(call_args.iter().map(crate::work::val_steps).sum()) {
-                host.call(method.as_deref().unwrap_or(""), &handle, &call_args)
+                host.call(named, method, &handle, &call_args)
             } else {
                 Err(Failure::Kill)
             };

@@ -66,27 +66,71 @@ impl Drop for StackLimit {
     }
 }
 
+/// Work for the execution thread of a process that runs one execution.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The thread [`start_execution_thread`] started, waiting for its work.
+static STARTED_THREAD: std::sync::Mutex<Option<std::sync::mpsc::SyncSender<Job>>> = std::sync::Mutex::new(None);
+
+/// Starts the thread [`on_execution_stack_until_exit`] runs its work on, now, and has it
+/// run `prepare` while it waits: `gas-sim call` starts it before it reads its arguments
+/// and the project, so that what every execution needs first (compiled.rs,
+/// `prime_compiler`) is done meanwhile, on the other core.
+pub fn start_execution_thread(prepare: fn()) {
+    let (send, receive) = std::sync::mpsc::sync_channel::<Job>(1);
+    let started = std::thread::Builder::new().name("gas-sim-execution".into()).stack_size(EXECUTION_STACK_BYTES).spawn(
+        move || {
+            // Only a head start: a panic here leaves the work to do it all again.
+            let _ = std::panic::catch_unwind(prepare);
+            if let Ok(job) = receive.recv() {
+                job();
+            }
+            park_until_exit()
+        },
+    );
+    if started.is_ok() {
+        *STARTED_THREAD.lock().unwrap_or_else(|p| p.into_inner()) = Some(send);
+    }
+}
+
 /// `on_execution_stack` for a process that runs one execution and then ends (`gas-sim
 /// call`): the thread never ends, so the engine state it holds in thread-locals (the
 /// template, the context and their heap) is not torn down object by object, about a
 /// tenth of such a process's time; the OS takes the memory back when the process exits.
+/// The thread is the one [`start_execution_thread`] started, if any.
 pub fn on_execution_stack_until_exit<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
     let (send, receive) = std::sync::mpsc::sync_channel(1);
-    std::thread::Builder::new()
-        .name("gas-sim-execution".into())
-        .stack_size(EXECUTION_STACK_BYTES)
-        .spawn(move || {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
-            let _ = send.send(result);
-            loop {
-                std::thread::park();
-            }
-        })
-        .expect("the OS gives a thread for the execution");
+    let job: Job = Box::new(move || {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        let _ = send.send(result);
+    });
+    let started = STARTED_THREAD.lock().unwrap_or_else(|p| p.into_inner()).take();
+    // A started thread that is gone gives the job back, to run on a new one.
+    let job = match started {
+        Some(thread) => thread.send(job).err().map(|std::sync::mpsc::SendError(job)| job),
+        None => Some(job),
+    };
+    if let Some(job) = job {
+        std::thread::Builder::new()
+            .name("gas-sim-execution".into())
+            .stack_size(EXECUTION_STACK_BYTES)
+            .spawn(move || {
+                job();
+                park_until_exit()
+            })
+            .expect("the OS gives a thread for the execution");
+    }
     match receive.recv() {
         Ok(Ok(value)) => value,
         Ok(Err(panic)) => std::panic::resume_unwind(panic),
         Err(_) => panic!("the execution thread ended without a result"),
+    }
+}
+
+/// Keeps a thread that holds engine state from ending (see `on_execution_stack_until_exit`).
+fn park_until_exit() -> ! {
+    loop {
+        std::thread::park();
     }
 }
 
@@ -145,4 +189,30 @@ fn read_thread_stack_end() -> Option<usize> {
 #[cfg(not(any(target_os = "linux", target_os = "macos")))]
 fn read_thread_stack_end() -> Option<usize> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static PREPARED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    fn prepare() {
+        PREPARED.with(|prepared| prepared.set(true));
+    }
+
+    #[test]
+    fn a_started_thread_prepares_and_then_runs_the_work() {
+        start_execution_thread(prepare);
+        let (name, prepared) = on_execution_stack_until_exit(|| {
+            (std::thread::current().name().map(String::from), PREPARED.with(Cell::get))
+        });
+        assert_eq!(name.as_deref(), Some("gas-sim-execution"));
+        assert!(prepared, "the work ran on the thread that prepared");
+        // The started thread takes one job; the next runs on a new thread.
+        assert!(!on_execution_stack_until_exit(|| PREPARED.with(Cell::get)));
+    }
 }

@@ -183,6 +183,13 @@ impl Faults {
         effects
     }
 
+    /// Whether a rule selects calls of `method` by their arguments: only then does a call
+    /// need its arguments named for [`Faults::effects_for`] (naming them is most of a call's
+    /// cost in a run whose rules select other methods).
+    pub fn selects_by_args(&self, method: &str) -> bool {
+        self.rules.iter().any(|rule| rule.call == method && !rule.args.is_empty())
+    }
+
     /// The rules (0-based, in order) whose selectors matched no call since `before` (the
     /// same rules at the start of a run): a mistyped method, glob or window fails
     /// silently otherwise, so the report warns about them.
@@ -275,6 +282,17 @@ mod tests {
         assert!(rule.check(&known()).is_ok());
         rule.nth = vec![0];
         assert_eq!(rule.check(&known()).unwrap_err(), "nth: counts matching calls from 1");
+    }
+
+    #[test]
+    fn only_a_rule_with_argument_selectors_asks_for_a_methods_arguments() {
+        let mut faults = Faults { rules: vec![rule(FaultEffect::DelayMs(5))], ..Default::default() };
+        assert!(!faults.selects_by_args("MailApp.sendEmail"), "a rule without `args` selects every call");
+        // Without its arguments, the call is selected exactly as with them.
+        assert_eq!(faults.effects_for(&view(0, "f", &[])), vec![FaultEffect::DelayMs(5)]);
+        faults.rules[0].args.insert("recipient".into(), "*@example.com".into());
+        assert!(faults.selects_by_args("MailApp.sendEmail"));
+        assert!(!faults.selects_by_args("GmailApp.sendEmail"), "another method's rule reads no arguments");
     }
 
     #[test]
