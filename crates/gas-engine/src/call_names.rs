@@ -56,8 +56,10 @@ pub(crate) fn named(name: &JsString) -> Option<Named> {
             return Some(named);
         }
     }
-    // `bytes` is ASCII only if it is a method name: a Latin-1 string with other bytes is
-    // looked up (and not found) like any other.
+    // Every method name is ASCII: a string with another character names none.
+    if !bytes.is_ascii() {
+        return None;
+    }
     let found = lookup(std::str::from_utf8(bytes).ok()?)?;
     MEMO.with(|memo| memo[index].set((address, Some(found))));
     Some(found)
@@ -95,7 +97,10 @@ mod tests {
     fn an_unknown_name_is_none_and_not_kept() {
         let missing = JsString::from("Nope.method");
         assert!(named(&missing).is_none());
-        assert!(named(&missing).is_none());
+        let JsStrVariant::Latin1(bytes) = missing.variant() else { panic!("ASCII is Latin-1") };
+        let index = slot_of(bytes.as_ptr() as usize);
+        let kept = MEMO.with(|memo| memo[index].get().0 == bytes.as_ptr() as usize);
+        assert!(!kept, "an unknown name takes no slot");
         let wide = JsString::from("Cache.put\u{2603}");
         assert!(named(&wide).is_none(), "a UTF-16 string is looked up the long way");
     }

@@ -568,6 +568,12 @@ mod tests {
             let (_, version) = template_for(&project).expect("the project compiles");
             assert!(matches!(version.files.as_slice(), [CompiledFile::Ready { .. }, CompiledFile::Ready { .. }]));
             assert!(PRIMED.with(|primed| primed.borrow().is_none()), "the compile took the head start");
+            // Another project's compile on this thread starts from nothing, and compiles.
+            let other = Project::from_sources(
+                "UTC",
+                vec![SourceFile { name: "Code.gs".into(), text: "function f() {}".into() }],
+            );
+            assert!(template_for(&other).is_ok());
         })
         .join()
         .expect("the thread compiles");

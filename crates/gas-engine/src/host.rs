@@ -282,6 +282,7 @@ impl Host {
             // surfaced as a script error rather than a panic.
             return Err(Failure::Throw(ServiceError::unimplemented(method)));
         };
+        debug_assert_eq!(info.name, method, "a call's method is the one its name names");
         if self.kill_reason.borrow().is_some() {
             return Err(Failure::Kill);
         }

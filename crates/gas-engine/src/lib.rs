@@ -5,7 +5,7 @@
 //! evaluates every project file in the platform's order, then calls the entry function.
 //! (A worker thread keeps one context per project and restores its realm from a snapshot
 //! after every execution: see `prepared.rs`.)
-//! Every service call goes through one gate ([`host::Host::call`]): the kill check, the
+//! Every service call goes through one gate (`host::Host::call`): the kill check, the
 //! scheduler's turn, fault rules, the service in gas-platform, modelled latency, the
 //! trace. This crate converts values and maps errors; it never decides a platform rule
 //! (a test checks that no binding or prelude fragment writes a platform error text).

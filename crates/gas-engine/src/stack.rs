@@ -75,7 +75,8 @@ static STARTED_THREAD: std::sync::Mutex<Option<std::sync::mpsc::SyncSender<Job>>
 /// Starts the thread [`on_execution_stack_until_exit`] runs its work on, now, and has it
 /// run `prepare` while it waits: `gas-sim call` starts it before it reads its arguments
 /// and the project, so that what every execution needs first (compiled.rs,
-/// `prime_compiler`) is done meanwhile, on the other core.
+/// `prime_compiler`) is done meanwhile, on the other core. Called once per process: the
+/// thread takes one job.
 pub fn start_execution_thread(prepare: fn()) {
     let (send, receive) = std::sync::mpsc::sync_channel::<Job>(1);
     let started = std::thread::Builder::new().name("gas-sim-execution".into()).stack_size(EXECUTION_STACK_BYTES).spawn(
