@@ -2,6 +2,7 @@
 //! data. Conversion is bounded in depth and size; a cycle is an error, not a hang.
 
 use boa_engine::object::builtins::{JsArray, JsDate};
+use boa_engine::builtins::object::OrdinaryObject;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::{Attribute, PropertyKey};
 use boa_engine::{js_string, Context, JsResult, JsValue};
@@ -54,7 +55,10 @@ impl Val {
                 JsArray::from_iter(values, context).into()
             }
             Val::Object(pairs) => {
-                let mut init = ObjectInitializer::new(context);
+                // A shared shape, as an object literal's: `ObjectInitializer::new` gave every
+                // object its own property table, built key by key (a fifth of the conversion
+                // of a service's handles), where objects with the same keys share one.
+                let mut init = ObjectInitializer::with_native_data(OrdinaryObject, context);
                 let mut converted = Vec::with_capacity(pairs.len());
                 for (key, value) in pairs {
                     converted.push((key.clone(), value.to_js(init.context())?));
