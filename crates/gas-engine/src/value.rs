@@ -1,8 +1,8 @@
 //! `Val`: a JS value copied out of (or into) boa, so bindings can work on plain Rust
 //! data. Conversion is bounded in depth and size; a cycle is an error, not a hang.
 
-use boa_engine::object::builtins::{JsArray, JsDate};
 use boa_engine::builtins::object::OrdinaryObject;
+use boa_engine::object::builtins::{JsArray, JsDate};
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::{Attribute, PropertyKey};
 use boa_engine::{js_string, Context, JsResult, JsValue};

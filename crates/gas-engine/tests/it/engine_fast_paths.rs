@@ -2,7 +2,7 @@
 //! without per-character work (patches 0036 and 0038), and a file's function
 //! declarations bound without the spec's redundant `Set` (patch 0037), code compiled in a
 //! realm without builtins (patch 0039), `JSON.parse`'s properties put in directly (patch
-//! 0040). Each case runs twice on one thread, so the second run goes through warm code
+//! 0040) and its records given a shared shape (patch 0044). Each case runs twice on one thread, so the second run goes through warm code
 //! and a restored realm.
 
 use crate::support;
@@ -182,6 +182,39 @@ fn json_parse_makes_ordinary_data_properties() {
         1499,
         ["10x", "2y"]
     ]);
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}
+
+/// Records `JSON.parse` makes share their layout (vendored boa patch 0044: a shared shape
+/// for an object of up to 64 keys): each can still be changed, frozen or given a getter
+/// without touching the others, and code reading all of them through one inline cache
+/// reads each one's own properties (node 20's output).
+#[test]
+fn parsed_records_that_share_a_layout_stay_separate_objects() {
+    let src = r#"
+      function main() {
+        const text = JSON.stringify([
+          { id: 1, name: 'a', tags: ['x'] },
+          { id: 2, name: 'b', tags: [] },
+          { name: 'c', id: 3, tags: ['y', 'z'] },
+          { id: 4, extra: true, name: 'd', tags: [] },
+          { id: 5, name: 'e', tags: [], '7': 'seven', '__proto__': 1 },
+        ]);
+        const records = JSON.parse(text);
+        records[1].added = 'new';
+        delete records[0].name;
+        Object.freeze(records[2]);
+        Object.defineProperty(records[3], 'name', { get() { return 'got'; }, enumerable: true });
+        const again = JSON.parse(text);
+        const read = (r) => [r.id, String(r.name), r.tags.length, String(r.added), Object.keys(r).join('|'), Object.isFrozen(r)];
+        const seen = records.map(read).concat(again.map(read));
+        let assignedToFrozen = 'no error';
+        try { (function () { 'use strict'; records[2].id = 99; })(); } catch (e) { assignedToFrozen = e.constructor.name; }
+        const deep = JSON.parse('{"a":{"b":{"c":1}},"a2":{"b":{"c":2}}}');
+        deep.a2.b.d = 3;
+        return [seen, assignedToFrozen, records[2].id, JSON.stringify(records), JSON.stringify(deep), Object.keys(deep.a.b)];
+      }"#;
+    let expected: serde_json::Value = serde_json::from_str(r#"[[[1,"undefined",1,"undefined","id|tags",false],[2,"b",0,"new","id|name|tags|added",false],[3,"c",2,"undefined","name|id|tags",true],[4,"got",0,"undefined","id|extra|name|tags",false],[5,"e",0,"undefined","7|id|name|tags",false],[1,"a",1,"undefined","id|name|tags",false],[2,"b",0,"undefined","id|name|tags",false],[3,"c",2,"undefined","name|id|tags",false],[4,"d",0,"undefined","id|extra|name|tags",false],[5,"e",0,"undefined","7|id|name|tags",false]],"TypeError",3,"[{\"id\":1,\"tags\":[\"x\"]},{\"id\":2,\"name\":\"b\",\"tags\":[],\"added\":\"new\"},{\"name\":\"c\",\"id\":3,\"tags\":[\"y\",\"z\"]},{\"id\":4,\"extra\":true,\"name\":\"got\",\"tags\":[]},{\"7\":\"seven\",\"id\":5,\"name\":\"e\",\"tags\":[]}]","{\"a\":{\"b\":{\"c\":1}},\"a2\":{\"b\":{\"c\":2,\"d\":3}}}",["c"]]"#).expect("node's output is JSON");
     assert_eq!(twice(src), [expected.clone(), expected]);
 }
 

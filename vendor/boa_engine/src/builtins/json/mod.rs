@@ -1360,6 +1360,27 @@ impl<'text> JsonKeys<'text> {
     }
 }
 
+/// gas-sim patch (0044): the most keys a parsed object gets a shared shape for.
+const JSON_SHARED_SHAPE_KEYS_MAX: usize = 64;
+
+/// gas-sim patch (0044): a new ordinary object for a parsed JSON object of `keys` keys.
+/// A record (an API response's items, each with the same few keys) gets the shared shape
+/// an object literal gets, so records with the same keys share one layout and the inline
+/// caches of code reading them hit; a unique shape built every record its own property
+/// table, key by key. An object with more keys (a map keyed by ids) keeps a unique shape:
+/// a shared one would add a shape per key.
+fn json_object(keys: usize, context: &Context) -> JsObject {
+    if keys > JSON_SHARED_SHAPE_KEYS_MAX {
+        return JsObject::with_object_proto(context.intrinsics());
+    }
+    JsObject::from_proto_and_data_with_shared_shape(
+        context.root_shape(),
+        context.intrinsics().constructors().object().prototype(),
+        super::OrdinaryObject,
+    )
+    .upcast()
+}
+
 fn json_value_to_js_with<'text>(
     value: &'text serde_json::Value,
     keys: &mut JsonKeys<'text>,
@@ -1384,7 +1405,7 @@ fn json_value_to_js_with<'text>(
             crate::builtins::Array::create_array_from_list(values, context).into()
         }
         Value::Object(map) => {
-            let object = JsObject::with_object_proto(context.intrinsics());
+            let object = json_object(map.len(), context);
             for (index, (key, item)) in map.iter().enumerate() {
                 // Those checks polled the heap budget once a property: poll once every
                 // `JSON_PROPERTIES_PER_POLL` (an object keyed by ids may be most of a text).
