@@ -237,7 +237,8 @@ fn main() -> ExitCode {
     #[cfg(not(target_os = "linux"))]
     tune_allocator();
     // `call` runs one execution: its thread starts now and compiles what every project
-    // needs while the command line and the project are read (a tenth of a first call).
+    // needs while the command line and the project are read (about a twentieth of a
+    // first call: docs/bench.md).
     if std::env::args_os().nth(1).is_some_and(|command| command == "call") {
         gas_engine::start_execution_thread(gas_engine::prime_compiler);
     }
