@@ -1,9 +1,10 @@
 //! The vendored boa's shortcuts keep the language's results: strings compared and read
-//! without per-character work (patches 0036 and 0038), and a file's function
-//! declarations bound without the spec's redundant `Set` (patch 0037), code compiled in a
-//! realm without builtins (patch 0039), `JSON.parse`'s properties put in directly (patch
-//! 0040) and its records given a shared shape (patch 0044). Each case runs twice on one thread, so the second run goes through warm code
-//! and a restored realm.
+//! without per-character work (patches 0036 and 0038), a file's function declarations
+//! bound without the spec's redundant `Set` (patch 0037) and its new globals added
+//! directly (patch 0045), code compiled in a realm without builtins (patch 0039),
+//! and `JSON.parse`'s properties put in directly (patch 0040) with its records given a
+//! shared shape (patch 0044). Each case runs twice on one thread, so the second run goes
+//! through warm code and a restored realm.
 
 use crate::support;
 
@@ -107,6 +108,71 @@ fn a_function_named_as_a_fixed_global_still_fails_to_load() {
     // `NaN` is neither configurable nor writable: CanDeclareGlobalFunction refuses it.
     let report = run_frozen(&new_world(), "function NaN() {}\nfunction main() { return 1; }");
     assert_eq!(failure(&report).name, "TypeError");
+}
+
+/// Patch 0045: a file's functions and `var`s that the global object does not have yet
+/// are added without the spec's lookups; each case that has it, or a global object that
+/// is not extensible, takes the spec's steps. Node 20 gives the same descriptors, values
+/// and failures (its keys interleave a file's functions and `var`s in source order where
+/// the spec, and boa, put the functions first: only each kind's own order is compared).
+#[test]
+fn declarations_the_global_object_lacks_are_added_as_the_spec_adds_them() {
+    let first = ("a.gs", "var Logger;\nfunction f2() { return 'first'; }");
+    let second = (
+        "b.gs",
+        r#"
+      var v1 = 1; function f1() { return 'f1'; } var v2; function f2() { return 'f2'; }
+      function main() {
+        const keys = Object.keys(globalThis);
+        const d = (n) => {
+          const p = Object.getOwnPropertyDescriptor(globalThis, n);
+          return [typeof p.value, p.writable, p.enumerable, p.configurable];
+        };
+        return [
+          keys.filter((k) => ['f1', 'f2', 'main'].includes(k)), keys.filter((k) => ['v1', 'v2'].includes(k)),
+          d('v1'), d('v2'), d('f1'), d('f2'), v1, v2 === undefined, typeof Logger.log, f1() + f2(),
+        ];
+      }"#,
+    );
+    let world = new_world();
+    let project = project_of("UTC", &[first, second]);
+    let expected = json!([
+        ["f2", "f1", "main"],
+        ["v1", "v2"],
+        ["number", true, true, false],
+        ["undefined", true, true, false],
+        ["function", true, true, false],
+        ["function", true, true, false],
+        1,
+        true,
+        "function",
+        "f1f2"
+    ]);
+    for exec_id in [1, 2] {
+        let spec = ExecutionSpec::new(exec_id, "main", START_UTC_MS, SEED);
+        assert_eq!(result(&run_spec(&world, &project, "UTC", &spec)), expected);
+    }
+    // On a global object a file made non-extensible, a later file may declare again what
+    // is there, but adds nothing new (node: "Cannot add property late, object is not
+    // extensible").
+    let closed = "function main() { return [f(), v]; }\nvar v = 1;\nfunction f() { return 0; }\nObject.preventExtensions(globalThis);";
+    let again = ("b.gs", "var v; function f() { return 2; }");
+    let report = run_spec(
+        &world,
+        &project_of("UTC", &[("a.gs", closed), again]),
+        "UTC",
+        &ExecutionSpec::new(3, "main", START_UTC_MS, SEED),
+    );
+    assert_eq!(result(&report), json!([2, 1]));
+    for late in ["function late() {}", "var late;", "var late = 1;"] {
+        let report = run_spec(
+            &world,
+            &project_of("UTC", &[("a.gs", closed), ("b.gs", late)]),
+            "UTC",
+            &ExecutionSpec::new(4, "main", START_UTC_MS, SEED),
+        );
+        assert_eq!(failure(&report).name, "TypeError", "{late}");
+    }
 }
 
 /// Patch 0039: a context built `compile_only` has a realm whose builtins are empty (what
