@@ -735,6 +735,42 @@ impl PropertyMap {
             return true;
         }
 
+        self.insert_new_with_slot(key, attributes, &property, out_slot);
+        false
+    }
+
+    /// Inserts `property` under `key` if the map does not hold `key`, and returns whether
+    /// it did: one lookup where `contains_key` then `insert` made two (gas-sim patch
+    /// 0046, for an object literal's members).
+    pub(crate) fn insert_if_absent(
+        &mut self,
+        key: &PropertyKey,
+        property: &PropertyDescriptor,
+    ) -> bool {
+        if let PropertyKey::Index(index) = key {
+            if self.indexed_properties.contains_key(index.get()) {
+                return false;
+            }
+            self.indexed_properties.insert(index.get(), property.clone());
+            return true;
+        }
+        if self.shape.lookup(key).is_some() {
+            return false;
+        }
+        let attributes = property.to_slot_attributes();
+        self.insert_new_with_slot(key, attributes, property, &mut Slot::new());
+        true
+    }
+
+    /// Adds `key`, which the map does not hold, with `property` (`insert_with_slot`'s
+    /// second half).
+    fn insert_new_with_slot(
+        &mut self,
+        key: &PropertyKey,
+        attributes: SlotAttributes,
+        property: &PropertyDescriptor,
+        out_slot: &mut Slot,
+    ) {
         let transition_key = TransitionKey {
             property_key: key.clone(),
             attributes,
@@ -773,8 +809,6 @@ impl PropertyMap {
             self.storage
                 .push(property.value().cloned().unwrap_or_default());
         }
-
-        false
     }
 
     /// Remove the property with the given key from the [`PropertyMap`].

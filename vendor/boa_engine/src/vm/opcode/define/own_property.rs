@@ -37,11 +37,11 @@ impl DefineOwnPropertyByName {
         // that does not have it yet (the usual case: each member once, in a new object):
         // OrdinaryDefineOwnProperty would find no property and add this one, so it is
         // added directly, without the lookups and checks before it.
+        // (0046: one lookup for both, `insert_if_absent`.)
         if crate::object::internal_methods::defines_as_ordinary(&object) {
             crate::heap_budget::check()?;
             let mut borrowed = object.borrow_mut();
-            if borrowed.extensible && !borrowed.properties().contains_key(&key) {
-                borrowed.properties_mut().insert(&key, property);
+            if borrowed.extensible && borrowed.properties_mut().insert_if_absent(&key, &property) {
                 return Ok(());
             }
         }
