@@ -128,9 +128,12 @@ fn declarations_the_global_object_lacks_are_added_as_the_spec_adds_them() {
           const p = Object.getOwnPropertyDescriptor(globalThis, n);
           return [typeof p.value, p.writable, p.enumerable, p.configurable];
         };
+        // Declared by indirect eval: configurable (the spec's D is true there).
+        (0, eval)('var viaEvalVar = 1; function viaEvalFn() {}');
         return [
           keys.filter((k) => ['f1', 'f2', 'main'].includes(k)), keys.filter((k) => ['v1', 'v2'].includes(k)),
           d('v1'), d('v2'), d('f1'), d('f2'), v1, v2 === undefined, typeof Logger.log, f1() + f2(),
+          d('viaEvalVar'), d('viaEvalFn'),
         ];
       }"#,
     );
@@ -146,7 +149,9 @@ fn declarations_the_global_object_lacks_are_added_as_the_spec_adds_them() {
         1,
         true,
         "function",
-        "f1f2"
+        "f1f2",
+        ["number", true, true, true],
+        ["function", true, true, true]
     ]);
     for exec_id in [1, 2] {
         let spec = ExecutionSpec::new(exec_id, "main", START_UTC_MS, SEED);
