@@ -3,7 +3,8 @@
 //! bound without the spec's redundant `Set` (patch 0037) and its new globals added
 //! directly (patch 0045), code compiled in a realm without builtins (patch 0039),
 //! and `JSON.parse`'s properties put in directly (patch 0040) with its records given a
-//! shared shape (patch 0044). Each case runs twice on one thread, so the second run goes
+//! shared shape (patch 0044), and names lexed without the Unicode tables where they are
+//! ASCII (patch 0047). Each case runs twice on one thread, so the second run goes
 //! through warm code and a restored realm.
 
 use crate::support;
@@ -450,6 +451,42 @@ fn property_writes_are_the_platforms() {
       }"#;
     let expected: serde_json::Value = serde_json::from_str(
         r#"[["a","b"],3,["0","1","x"],true,["own"],"Renamed",1,"f",["count","length","name","prototype"],6,["trapped"],"TypeError",1,2,"TypeError",1,"got",["yx10","xy22","yx34","xy46","yx58","xy610"],6,["0","1","5","extra"],{"a":3,"b":1,"c":1},["a","b","c"],9,"TypeError",["setter 5","own setter 7"]]"#,
+    )
+    .unwrap();
+    assert_eq!(twice(src), [expected.clone(), expected]);
+}
+
+#[test]
+fn identifiers_lex_as_the_spec_says() {
+    // Which characters start or continue a name (patch 0047 answers ASCII without the
+    // Unicode tables): every ASCII code unit and a few beyond, each tried as the first
+    // character of a property name and inside one. Beyond ASCII: é; ℮, ℘ and ᢅ (the
+    // spec's Other_ID_Start); · (Other_ID_Continue), ZWNJ and an Arabic-Indic digit
+    // (continue only); € (neither). Node 20 gives the same answers.
+    let src = r#"
+      function main() {
+        const lexes = (text, key) => {
+          try {
+            const keys = Object.keys(eval('({ ' + text + ': 1 })'));
+            return keys.length === 1 && keys[0] === key;
+          } catch (e) {
+            return false;
+          }
+        };
+        const units = [];
+        for (let c = 0; c < 128; c++) units.push(c);
+        units.push(0xe9, 0x212e, 0xb7, 0x200c, 0x20ac, 0x660, 0x2118, 0x1885);
+        const codes = (keep) => units.filter((c) => keep(String.fromCharCode(c)));
+        const starts = codes((ch) => lexes(ch + 'b', ch + 'b'));
+        const parts = codes((ch) => lexes('a' + ch + 'b', 'a' + ch + 'b'));
+        const escaped = eval('var \\u0061b\\u0063 = 5; abc');
+        const keywords = ['if', 'in', 'of', 'let', 'yield', 'null', 'true', 'typeof'].map((word) => {
+          try { return typeof eval('(function () { var ' + word + ' = 1; return ' + word + '; })')(); } catch (e) { return e.constructor.name; }
+        });
+        return [starts, parts, escaped, keywords];
+      }"#;
+    let expected: serde_json::Value = serde_json::from_str(
+        r#"[[36,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,233,8494,8472,6277],[36,48,49,50,51,52,53,54,55,56,57,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,84,85,86,87,88,89,90,95,97,98,99,100,101,102,103,104,105,106,107,108,109,110,111,112,113,114,115,116,117,118,119,120,121,122,233,8494,183,8204,1632,8472,6277],5,["SyntaxError","SyntaxError","number","number","number","SyntaxError","SyntaxError","SyntaxError"]]"#,
     )
     .unwrap();
     assert_eq!(twice(src), [expected.clone(), expected]);

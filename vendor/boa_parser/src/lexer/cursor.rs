@@ -185,8 +185,9 @@ impl<R: ReadChar> Cursor<R> {
     /// Retrieves the next UTF-8 character.
     pub(crate) fn next_char(&mut self) -> Result<Option<u32>, Error> {
         let ch = if let Some(c) = self.peeked[0] {
-            self.peeked[0] = None;
-            self.peeked.rotate_left(1);
+            // gas-sim patch 0047: shifted in one move (`rotate_left` was a call per
+            // character).
+            self.peeked = [self.peeked[1], self.peeked[2], self.peeked[3], None];
             Some(c)
         } else {
             self.iter.next_char()?

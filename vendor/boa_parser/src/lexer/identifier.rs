@@ -35,7 +35,12 @@ impl Identifier {
     /// [spec]: https://tc39.es/ecma262/#sec-names-and-keywords
     pub(super) fn is_identifier_start(ch: u32) -> bool {
         const ID_START: CodePointSetDataBorrowed<'static> = CodePointSetData::new::<IdStart>();
-        matches!(ch, 0x0024 /* $ */ | 0x005F /* _ */) || ID_START.contains32(ch)
+        // gas-sim patch 0047: ASCII answered without the Unicode set (whose lookup was most
+        // of the cost of lexing an identifier); the same answers as ID_Start there.
+        if ch < 0x80 {
+            return matches!(ch, 0x41..=0x5A | 0x61..=0x7A | 0x0024 /* $ */ | 0x005F /* _ */);
+        }
+        ID_START.contains32(ch)
     }
 
     /// Checks if a character is `IdentifierPart` as per ECMAScript standards.
@@ -47,6 +52,10 @@ impl Identifier {
     fn is_identifier_part(ch: u32) -> bool {
         const ID_CONTINUE: CodePointSetDataBorrowed<'static> =
             CodePointSetData::new::<IdContinue>();
+        // gas-sim patch 0047: ASCII answered without the Unicode set, as ID_Continue does.
+        if ch < 0x80 {
+            return matches!(ch, 0x30..=0x39 | 0x41..=0x5A | 0x61..=0x7A | 0x0024 | 0x005F);
+        }
         matches!(
             ch,
             0x0024 /* $ */ | 0x005F /* _ */ | 0x200C /* <ZWNJ> */ | 0x200D /* <ZWJ> */
@@ -116,7 +125,11 @@ impl Identifier {
             }
         } else {
             // The caller guarantees that `init` is a valid identifier start
-            String::from(init)
+            // gas-sim patch 0047: room for most names at once (from one character it
+            // grew two or three times per name).
+            let mut name = String::with_capacity(16);
+            name.push(init);
+            name
         };
 
         loop {

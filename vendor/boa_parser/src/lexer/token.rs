@@ -124,7 +124,7 @@ impl From<BigInt> for Numeric {
 }
 
 /// Represents the type of Token and the data it has inside.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Debug)]
 pub enum TokenKind {
     /// A boolean literal, which is either `true` or `false`.
     BooleanLiteral((bool, ContainsEscapeSequence)),
@@ -179,6 +179,53 @@ pub enum TokenKind {
 
     /// Indicates a comment, the content isn't stored.
     Comment,
+}
+
+// gas-sim patch 0047: the parser compares the next token with a kind thousands of times
+// per kilobyte of source (`next_if`, `expect`, `kind() == &TokenKind::...`); the derived
+// comparison was a call each time. This one is inlined and tells different kinds apart by
+// their discriminant; it gives the derived comparison's answers.
+impl PartialEq for TokenKind {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        if std::mem::discriminant(self) != std::mem::discriminant(other) {
+            return false;
+        }
+        match (self, other) {
+            (Self::Punctuator(a), Self::Punctuator(b)) => a == b,
+            (Self::Keyword(a), Self::Keyword(b)) => a == b,
+            (Self::EOF, Self::EOF)
+            | (Self::LineTerminator, Self::LineTerminator)
+            | (Self::Comment, Self::Comment) => true,
+            _ => self.payload_eq(other),
+        }
+    }
+}
+
+impl TokenKind {
+    /// The rest of [`PartialEq::eq`]: the kinds with a payload compared rarely.
+    #[inline(never)]
+    fn payload_eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::BooleanLiteral(a), Self::BooleanLiteral(b)) => a == b,
+            (Self::IdentifierName(a), Self::IdentifierName(b)) => a == b,
+            (Self::PrivateIdentifier(a), Self::PrivateIdentifier(b)) => a == b,
+            (Self::Keyword(a), Self::Keyword(b)) => a == b,
+            (Self::NullLiteral(a), Self::NullLiteral(b)) => a == b,
+            (Self::NumericLiteral(a), Self::NumericLiteral(b)) => a == b,
+            (Self::Punctuator(a), Self::Punctuator(b)) => a == b,
+            (Self::StringLiteral(a), Self::StringLiteral(b)) => a == b,
+            (Self::TemplateNoSubstitution(a), Self::TemplateNoSubstitution(b))
+            | (Self::TemplateMiddle(a), Self::TemplateMiddle(b)) => a == b,
+            (Self::RegularExpressionLiteral(a, b), Self::RegularExpressionLiteral(c, d)) => {
+                a == c && b == d
+            }
+            (Self::EOF, Self::EOF)
+            | (Self::LineTerminator, Self::LineTerminator)
+            | (Self::Comment, Self::Comment) => true,
+            _ => false,
+        }
+    }
 }
 
 impl From<bool> for TokenKind {

@@ -107,6 +107,7 @@ where
     /// This peeking **skips** line terminators.
     ///
     /// You can skip some tokens with the `skip_n` option.
+    #[inline]
     pub(super) fn peek(
         &mut self,
         skip_n: usize,

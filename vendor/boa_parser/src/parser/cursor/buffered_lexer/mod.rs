@@ -227,7 +227,34 @@ where
     ///  - `peek(1, false) == \n`
     ///  - `peek(2, true) == None` (End of stream)
     ///  - `peek(2, false) == B`
+    #[inline(always)]
     pub(super) fn peek(
+        &mut self,
+        skip_n: usize,
+        skip_line_terminators: bool,
+        interner: &mut Interner,
+    ) -> ParseResult<Option<&Token>> {
+        // gas-sim patch 0047: the parser peeks at the next token at every level of its
+        // descent (a dozen times per operand), and the token is nearly always lexed
+        // already; answered here without the general loop below, which gives the same:
+        // a line terminator skipped is never followed by another (`fill`).
+        if skip_n == 0 && self.read_index != self.write_index {
+            let mut index = self.read_index;
+            let at_line_terminator = self.peeked[index]
+                .as_ref()
+                .is_some_and(|token| matches!(token.kind(), TokenKind::LineTerminator));
+            if skip_line_terminators && at_line_terminator {
+                index = (index + 1) % PEEK_BUF_SIZE;
+            }
+            if index != self.write_index && self.peeked[index].is_some() {
+                return Ok(self.peeked[index].as_ref());
+            }
+        }
+        self.peek_general(skip_n, skip_line_terminators, interner)
+    }
+
+    /// [`Self::peek`] past the next token, or where tokens must be lexed first.
+    fn peek_general(
         &mut self,
         skip_n: usize,
         skip_line_terminators: bool,
