@@ -34,11 +34,12 @@ const PRELUDE_TEXTS: &[(&str, &str)] = &[
     ("COLOR_NOT_THEME", gas_platform::sheets::format_text::COLOR_NOT_THEME),
 ];
 
-/// `{ qualify, classEntry, enumValues, declared, globals, mimeTypes, texts }`: lookups in
-/// `gas_platform::catalogue::PreludeTables` (compiled in) for the classes and enums the
-/// prelude builds, so a start pays for what it builds, not for the whole catalogue
-/// (`declared`: the methods gas-sim declares on a class, with their results' shapes);
-/// `globals` maps each global to its class or enum; `texts` the platform texts above.
+/// `{ globalClass, table, qualify, classEntry, enumValues, declared, objectFields }`:
+/// lookups in `gas_platform::catalogue::PreludeTables` (compiled in) for the classes and
+/// enums the prelude builds, so a start pays for what it builds, not for the whole
+/// catalogue (`declared`: the methods gas-sim declares on a class, with their results'
+/// shapes); `globalClass` gives a global's class or enum, `table` the tables of
+/// `table_fn`.
 pub(crate) fn tables_object(context: &mut Context) -> JsResult<JsValue> {
     tables_with_report(context, None)
 }
@@ -51,29 +52,33 @@ fn lookup_fn(table: fn() -> &'static [(&'static str, &'static str)]) -> NativeFu
     })
 }
 
+/// `table(name)`: one of the tables a service copies into its objects, as a new object of
+/// its keys and values: the MimeType global's values (a platform table, not the
+/// package's: it has names only), CalendarApp's EventColor and Color values (the package
+/// has their names only), and the platform texts above. Made when a service asks, not
+/// with the catalogue object every context makes.
+fn table_fn(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let name = args.first().cloned().unwrap_or_default().to_string(context)?.to_std_string_escaped();
+    let pairs: &[(&str, &str)] = match name.as_str() {
+        "mimeTypes" => gas_platform::drive::mime::MIME_TYPES,
+        "eventColors" => gas_platform::calendar::EVENT_COLORS,
+        "calendarColors" => gas_platform::calendar::CALENDAR_COLORS,
+        "texts" => PRELUDE_TEXTS,
+        _ => return Ok(JsValue::undefined()),
+    };
+    let mut init = ObjectInitializer::new(context);
+    for (key, value) in pairs {
+        init.property(js_string!(*key), js_string!(*value), Attribute::all());
+    }
+    Ok(init.build().into())
+}
+
 /// The tables, with `report(class, methods)` when given: the prelude then calls it for
 /// every class it builds, with the methods it implements.
 fn tables_with_report(context: &mut Context, report: Option<NativeFunction>) -> JsResult<JsValue> {
-    let table = |pairs: &mut dyn Iterator<Item = (&str, &str)>, context: &mut Context| -> JsValue {
-        let mut init = ObjectInitializer::new(context);
-        for (key, value) in pairs {
-            init.property(js_string!(key), js_string!(value), Attribute::all());
-        }
-        init.build().into()
-    };
-    let globals = table(&mut tables().globals.iter().copied(), context);
-    // The MimeType global's values (a platform table, not the package's: it has names only).
-    let mime_types = table(&mut gas_platform::drive::mime::MIME_TYPES.iter().copied(), context);
-    // CalendarApp's EventColor and Color values (the package has their names only).
-    let event_colors = table(&mut gas_platform::calendar::EVENT_COLORS.iter().copied(), context);
-    let calendar_colors = table(&mut gas_platform::calendar::CALENDAR_COLORS.iter().copied(), context);
-    let texts = table(&mut PRELUDE_TEXTS.iter().copied(), context);
     let mut init = ObjectInitializer::new(context);
-    init.property(js_string!("mimeTypes"), mime_types, Attribute::all())
-        .property(js_string!("eventColors"), event_colors, Attribute::all())
-        .property(js_string!("calendarColors"), calendar_colors, Attribute::all())
-        .property(js_string!("texts"), texts, Attribute::all())
-        .property(js_string!("globals"), globals, Attribute::all())
+    init.function(lookup_fn(|| tables().globals), js_string!("globalClass"), 1)
+        .function(NativeFunction::from_fn_ptr(table_fn), js_string!("table"), 1)
         .function(lookup_fn(|| tables().short_names), js_string!("qualify"), 1)
         .function(lookup_fn(|| tables().classes), js_string!("classEntry"), 1)
         .function(lookup_fn(|| tables().enums), js_string!("enumValues"), 1)
@@ -191,6 +196,12 @@ pub(crate) fn is_service_global(name: &str) -> bool {
     static NAMES: LazyLock<BTreeSet<&'static str>> =
         LazyLock::new(|| tables().globals.iter().map(|(global, _)| *global).chain(["console"]).collect());
     NAMES.contains(name)
+}
+
+/// The catalogue's globals, in its order (the global object's, after the ones the prelude
+/// implements first: `prelude::global_names`).
+pub(crate) fn catalogue_globals() -> impl Iterator<Item = &'static str> {
+    tables().globals.iter().map(|(global, _)| *global)
 }
 
 fn tables() -> &'static PreludeTables {

@@ -117,7 +117,7 @@ pub struct Template {
     /// prototypes built in a live context before its snapshot.
     pub classes_named: String,
     /// The project's advanced services as the prelude reads them (`__gas_advanced`,
-    /// 99_globals.js): `symbol=Ns.Class` each, or `symbol=!serviceId version` for a
+    /// 00_core.js): `symbol=Ns.Class` each, or `symbol=!serviceId version` for a
     /// service the catalogue does not hold; comma-separated.
     pub advanced: String,
     /// The context this thread's executions of the project run in, between executions
@@ -503,6 +503,9 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 /// (about a tenth of a short scenario's time). Unobservable: a script reaches a class
 /// only through its objects. A class named but never used costs one build per context.
 fn classes_named(project: &Project, services: &[String]) -> String {
+    if services.is_empty() {
+        return String::new();
+    }
     let catalogue = gas_platform::catalogue::catalogue();
     let words: std::collections::BTreeSet<&str> = project.files().iter().flat_map(|file| words(&file.text)).collect();
     let namespaces: std::collections::BTreeSet<&str> = services

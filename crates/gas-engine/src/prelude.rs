@@ -6,7 +6,10 @@
 //! - the *core*: the natives the prelude keeps (00_core.js), the builtins' stack patch and
 //!   locale stubs, the chunk loader and the globals (99_globals.js), each a placeholder
 //!   until first read. It is compiled with the project (compiled.rs) and run in every new
-//!   context, so it is kept small: parsing it was most of a `gas-sim call`.
+//!   context, so it is kept small: parsing it was most of a `gas-sim call`. Which globals
+//!   there are, in which order, is [`global_names`]'s; what builds each is the kernel's
+//!   (02_globals.js, `makeGlobal`, with `globalMakers` made from [`GLOBALS_FIRST`] and
+//!   [`GLOBALS_IN_CATALOGUE_PLACE`]).
 //! - *chunks*: the services, each compiled the first time a script touches one of its
 //!   globals (once per thread and project: `Template::chunk`) and evaluated in the realm
 //!   then (prepared.rs, the `__gas_chunk` native). The [`KERNEL`] chunk (the helpers every
@@ -55,6 +58,7 @@ pub const CHUNKS: &[Chunk] = &[
         exports: &["locks", "caches", "properties", "mail", "session", "logging"],
         files: concat!(
             include_str!("js/prelude/01_kernel.js"),
+            include_str!("js/prelude/02_globals.js"),
             include_str!("js/prelude/20_lock.js"),
             include_str!("js/prelude/21_cache.js"),
             include_str!("js/prelude/22_properties.js"),
@@ -109,6 +113,77 @@ const CORE_AFTER_CHUNKS: &str = concat!(
     include_str!("js/prelude/zz_close.js"),
 );
 
+/// The globals the prelude implements, each with what builds it (an expression in the
+/// kernel, where every chunk's maker is in reach: 02_globals.js, `makeGlobal`), in the
+/// order the global object has always listed them first. The catalogue's other globals
+/// come after them ([`global_names`]).
+const GLOBALS_FIRST: &[(&str, &str)] = &[
+    ("SpreadsheetApp", "sheetsService().SpreadsheetApp"),
+    ("LockService", "locks().LockService"),
+    ("CacheService", "caches().CacheService"),
+    ("PropertiesService", "properties().PropertiesService"),
+    ("MailApp", "mail().MailApp"),
+    ("GmailApp", "gmail().GmailApp"),
+    ("UrlFetchApp", "fetch().UrlFetchApp"),
+    ("Utilities", "utilities().Utilities"),
+    ("Session", "session().Session"),
+    ("ScriptApp", "scriptApp().ScriptApp"),
+    ("ContentService", "content().ContentService"),
+    ("HtmlService", "html().HtmlService"),
+    ("Logger", "logging().Logger"),
+    ("console", "logging().console"),
+    ("DriveApp", "drive().DriveApp"),
+    ("MimeType", "drive().MimeType"),
+];
+
+/// Globals implemented after that order was fixed: each keeps its place among the
+/// catalogue's (a script listing the global object sees the order it always saw).
+const GLOBALS_IN_CATALOGUE_PLACE: &[(&str, &str)] = &[
+    ("XmlService", "xml().XmlService"),
+    ("Charts", "sheetsService().Charts"),
+    ("CalendarApp", "calendar().CalendarApp"),
+    ("FormApp", "forms().FormApp"),
+    ("DocumentApp", "documents().DocumentApp"),
+    ("ScriptProperties", "properties().ScriptProperties"),
+    ("UserProperties", "properties().UserProperties"),
+];
+
+/// Every global the prelude defines (99_globals.js, each built on first touch), in the
+/// global object's order: [`GLOBALS_FIRST`], the catalogue's others (an unimplemented
+/// service or an enum each, or one of [`GLOBALS_IN_CATALOGUE_PLACE`]), then the symbols
+/// of the project's enabled advanced services (`advanced`: `Template::advanced`'s text,
+/// `Symbol=Class` entries) that no global has taken. Computed here, not by the core: its
+/// loop over the catalogue was a tenth of a `gas-sim call` of a project that names no
+/// service.
+pub fn global_names<'a>(advanced: &'a str) -> Vec<&'a str> {
+    let mut names: Vec<&'a str> = Vec::with_capacity(GLOBALS_FIRST.len() + 96);
+    let mut listed: std::collections::BTreeSet<&'a str> = std::collections::BTreeSet::new();
+    let first = GLOBALS_FIRST.iter().map(|(name, _)| *name);
+    let late = GLOBALS_IN_CATALOGUE_PLACE.iter().map(|(name, _)| *name);
+    for name in first.chain(crate::catalogue::catalogue_globals()).chain(late) {
+        if listed.insert(name) {
+            names.push(name);
+        }
+    }
+    for entry in advanced.split(',').filter(|entry| !entry.is_empty()) {
+        let symbol = entry.split_once('=').map_or(entry, |(symbol, _)| symbol);
+        if listed.insert(symbol) {
+            names.push(symbol);
+        }
+    }
+    names
+}
+
+/// `globalMakers` (02_globals.js): a function per implemented global that builds it.
+fn global_makers() -> String {
+    let makers: Vec<String> = GLOBALS_FIRST
+        .iter()
+        .chain(GLOBALS_IN_CATALOGUE_PLACE)
+        .map(|(name, made_by)| format!("    {name}: () => {made_by},\n"))
+        .collect();
+    format!("  const globalMakers = {{\n{}  }};\n", makers.concat())
+}
+
 /// The core's definitions a chunk may use, passed to every chunk as `core` (less the
 /// chunk's own exports, which it defines). A chunk's export is here too, so that other
 /// chunks and the core reach it.
@@ -121,6 +196,7 @@ pub const CORE_NAMES: &[&str] = &[
     "hasOwn",
     "classBuilt",
     "clockNow",
+    "advancedOf",
     "locks",
     "caches",
     "properties",
@@ -136,6 +212,7 @@ pub const CORE_NAMES: &[&str] = &[
     "xml",
     "calendar",
     "forms",
+    "advanced",
     "scriptApp",
     "content",
     "html",
@@ -173,6 +250,8 @@ pub const KERNEL_NAMES: &[&str] = &[
     "handleOf",
     "buildClasses",
     "buildEveryClass",
+    "makeGlobal",
+    "openEvent",
 ];
 
 /// The prelude's texts: the core and each chunk's (in `CHUNKS` order), wrapped.
@@ -258,7 +337,9 @@ fn without_comments(text: &str) -> String {
 }
 
 /// The core: its files, then one `fromChunk` line per export and the `core` object that
-/// chunks are given, then the globals.
+/// chunks are given, then the globals. (One line for all, `const { locks, ... } =
+/// fromChunks('kernel:locks,...')`, took a few percent off the core's parse, but splitting
+/// the list at run time cost as much again: cachegrind.)
 fn core_text() -> String {
     let mut text = String::from(CORE_BEFORE_CHUNKS);
     for chunk in CHUNKS {
@@ -322,6 +403,7 @@ fn chunk_text(chunk: &Chunk) -> String {
     if is_kernel {
         exports.extend_from_slice(KERNEL_NAMES);
         files.push_str(&field_readers());
+        files.push_str(&global_makers());
     }
     format!(
         "(function (core) {{ 'use strict'; const {{ {} }} = core;\n{files}  return {{ {} }};\n}})\n",
@@ -526,5 +608,31 @@ mod tests {
         assert!(!text.lines().next().unwrap().contains(" gmail,"), "a chunk does not import its own export");
         assert!(text.ends_with("  return { gmail };\n})\n"));
         assert!(prelude().core.contains("  const gmail = fromChunk('gmail', 'gmail');\n"));
+    }
+
+    #[test]
+    fn the_globals_are_the_implemented_ones_then_the_catalogues_then_advanced_symbols() {
+        let names = global_names("");
+        let first: Vec<&str> = GLOBALS_FIRST.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names[..first.len()], first[..]);
+        let catalogue: Vec<&str> = crate::catalogue::catalogue_globals().filter(|name| !first.contains(name)).collect();
+        assert_eq!(names[first.len()..], catalogue[..], "the others in the catalogue's order, each once");
+        for (late, _) in GLOBALS_IN_CATALOGUE_PLACE {
+            assert!(catalogue.contains(late), "{late} keeps a place among the catalogue's");
+        }
+        // An advanced symbol no global has is added once, at the end; one a global has
+        // keeps that global's place (its service wins when built: 02_globals.js).
+        let with_advanced = global_names("Sheets=Sheets_v4.Sheets,DriveApp=Drive_v2.Drive,Zzz=!nosuch v1,Sheets=x");
+        assert_eq!(with_advanced[..names.len()], names[..]);
+        assert_eq!(with_advanced[names.len()..], ["Sheets", "Zzz"]);
+    }
+
+    #[test]
+    fn the_kernel_makes_every_implemented_global() {
+        let kernel = prelude().chunk(KERNEL).unwrap();
+        for (name, made_by) in GLOBALS_FIRST.iter().chain(GLOBALS_IN_CATALOGUE_PLACE) {
+            assert!(kernel.contains(&format!("    {name}: () => {made_by},\n")), "{name}");
+        }
+        assert!(!prelude().core.contains("sheetsService().SpreadsheetApp"), "the core only names the globals");
     }
 }

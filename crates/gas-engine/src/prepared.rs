@@ -26,6 +26,7 @@ use boa_engine::heap_budget;
 use boa_engine::job::SimpleJobExecutor;
 use boa_engine::native_function::NativeFunction;
 use boa_engine::object::{LazyGlobal, RealmSnapshot};
+use boa_engine::property::PropertyDescriptor;
 use boa_engine::{js_string, Context, JsError, JsNativeError, JsObject, JsString, JsValue, Script};
 use chrono_tz::Tz;
 use gas_platform::rng::SeededRng;
@@ -439,13 +440,40 @@ type ClassesBuilt = Rc<RefCell<Vec<String>>>;
 /// Where `__gas_class_builder` puts the prelude's `buildClasses`.
 type ClassBuilderSlot = Rc<RefCell<Option<JsObject>>>;
 
-/// `__gas_advanced()`: the project's advanced services (`Template::advanced`), read once
-/// by the prelude (99_globals.js), which deletes it.
+/// `__gas_advanced()`: the project's advanced services (`Template::advanced`), and
+/// `__gas_define_globals(build)`: defines every global the prelude defines
+/// (`prelude::global_names`, in that order) as a data property holding `build`, until
+/// built (writable, configurable, not enumerable, as the platform's globals), and gives
+/// back their names. Each is called once by the prelude (00_core.js, 99_globals.js), which
+/// deletes it. Defined here rather than by a loop in the prelude: its descriptor objects
+/// and `Object.defineProperty` calls were a twentieth of a `gas-sim call` of a project that
+/// names no service.
 pub(crate) fn register_advanced(context: &mut Context, advanced: &str) -> Result<(), JsError> {
     let text = JsValue::from(JsString::from(advanced));
     let function =
         NativeFunction::from_copy_closure_with_captures(|_this, _args, text, _context| Ok(text.clone()), text);
     context.register_global_builtin_callable(js_string!("__gas_advanced"), 0, function)?;
+    let names: Vec<String> = crate::prelude::global_names(advanced).into_iter().map(str::to_string).collect();
+    // SAFETY: the closure captures Rust strings, no GC values.
+    let define = unsafe {
+        NativeFunction::from_closure(move |_this, args, context| {
+            let build = args.first().cloned().unwrap_or_default();
+            let global = context.global_object();
+            let mut defined = Vec::with_capacity(names.len());
+            for name in &names {
+                let name = JsString::from(name.as_str());
+                let placeholder = PropertyDescriptor::builder()
+                    .value(build.clone())
+                    .writable(true)
+                    .enumerable(false)
+                    .configurable(true);
+                global.define_property_or_throw(name.clone(), placeholder, context)?;
+                defined.push(JsValue::from(name));
+            }
+            Ok(boa_engine::object::builtins::JsArray::from_iter(defined, context).into())
+        })
+    };
+    context.register_global_builtin_callable(js_string!("__gas_define_globals"), 1, define)?;
     Ok(())
 }
 

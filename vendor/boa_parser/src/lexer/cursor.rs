@@ -183,6 +183,22 @@ impl<R: ReadChar> Cursor<R> {
     }
 
     /// Retrieves the next UTF-8 character.
+    /// gas-sim patch 0047: the next character if it is an ASCII identifier part
+    /// (`[0-9A-Za-z$_]`), taken; `None`, taking nothing, otherwise. What `next_char` does
+    /// for such a character (none ends a line), without looking at it twice.
+    pub(super) fn next_if_ascii_identifier_part(&mut self) -> Result<Option<u8>, Error> {
+        match self.peek_char()? {
+            Some(ch @ (0x30..=0x39 | 0x41..=0x5A | 0x61..=0x7A | 0x24 | 0x5F)) => {
+                self.peeked = [self.peeked[1], self.peeked[2], self.peeked[3], None];
+                self.source_collector.collect_code_point(ch);
+                self.next_column();
+                #[allow(clippy::cast_possible_truncation)]
+                Ok(Some(ch as u8))
+            }
+            _ => Ok(None),
+        }
+    }
+
     pub(crate) fn next_char(&mut self) -> Result<Option<u32>, Error> {
         let ch = if let Some(c) = self.peeked[0] {
             // gas-sim patch 0047: shifted in one move (`rotate_left` was a call per

@@ -133,6 +133,11 @@ impl Identifier {
         };
 
         loop {
+            // gas-sim patch 0047: an ASCII name's characters, each looked at once.
+            if let Some(byte) = cursor.next_if_ascii_identifier_part()? {
+                identifier_name.push(char::from(byte));
+                continue;
+            }
             let ch = match cursor.peek_char()? {
                 Some(0x005C /* \ */) if cursor.peek_n(2)?[1] == Some(0x75) /* u */ => {
                     let pos = cursor.pos();

@@ -27,6 +27,20 @@
   const clockNow = Date.now;
   const keysOf = Object.keys;
   const defineOwn = Object.defineProperty;
+  // The project's enabled advanced services, by the symbol the manifest gives each:
+  // the catalogue class, or `!serviceId version` for one the catalogue does not hold
+  // (appsscript.json `dependencies.enabledAdvancedServices`; the kernel's `makeGlobal`
+  // builds them). Read now, while `split` and `slice` are the builtins.
+  const advancedOf = Object.create(null);
+  const enabledAdvanced = global.__gas_advanced();
+  delete global.__gas_advanced;
+  if (enabledAdvanced !== '') {
+    const entries = enabledAdvanced.split(',');
+    for (let i = 0; i < entries.length; i++) {
+      const at = entries[i].indexOf('=');
+      advancedOf[entries[i].slice(0, at)] = entries[i].slice(at + 1);
+    }
+  }
   // The helpers every service shares (`klass`, `derived`, `once` ...) and the small
   // services are the *kernel* (01_kernel.js and 20_lock.js to 70_logging.js): a chunk,
   // as the bigger services are, loaded before the first of them (90_chunks.js). A project

@@ -16,7 +16,7 @@
 
   const hexPart = (hex, i) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
   // Apps Script's texts when a colour is read as the other kind (gas-platform's format_text).
-  const { COLOR_NOT_RGB, COLOR_NOT_THEME } = catalogue.texts;
+  const { COLOR_NOT_RGB, COLOR_NOT_THEME } = catalogue.table('texts');
   const notOfType = (text) => { throw new Error(text); };
   const colorMethods = {
     getColorType() { return this._h.type; },

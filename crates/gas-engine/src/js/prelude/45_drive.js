@@ -73,7 +73,7 @@
       continueFolderIterator: wrap(FolderIterator, 'DriveApp.continueFolderIterator'),
     }));
     // MimeType: the platform's values for the catalogue's field names (gas_platform::drive::mime).
-    const MimeType = Object.freeze(Object.assign(Object.create({ toString() { return 'MimeType'; } }), catalogue.mimeTypes));
+    const MimeType = Object.freeze(Object.assign(Object.create({ toString() { return 'MimeType'; } }), catalogue.table('mimeTypes')));
     return { DriveApp, File, Folder, MimeType };
   });
 

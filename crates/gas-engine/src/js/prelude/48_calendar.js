@@ -58,7 +58,7 @@
     });
     // The platform's values (gas_platform::calendar): EventColor's numbers, Color's hex.
     const enums = Object.getPrototypeOf(CalendarApp);
-    hidden(enums, 'EventColor', Object.freeze(Object.assign({}, catalogue.eventColors)));
-    hidden(enums, 'Color', Object.freeze(Object.assign({}, catalogue.calendarColors)));
+    hidden(enums, 'EventColor', Object.freeze(Object.assign({}, catalogue.table('eventColors'))));
+    hidden(enums, 'Color', Object.freeze(Object.assign({}, catalogue.table('calendarColors'))));
     return { CalendarApp };
   });
