@@ -467,7 +467,13 @@ fn compile_on_copy(
 fn advanced_text(project: &Project) -> String {
     let entry = |service: &crate::AdvancedService| match service.class {
         Some(class) => format!("{}={class}", service.symbol),
-        None => format!("{}=!{} {}", service.symbol, service.service_id, service.version),
+        // The service's id and version only name it (the symbol is a gap naming itself,
+        // 02_globals.js); a `,` or `=` in them would split the list elsewhere than the
+        // prelude and `prelude::global_names` both expect.
+        None => {
+            let plain = |text: &str| text.replace([',', '='], " ");
+            format!("{}=!{} {}", service.symbol, plain(&service.service_id), plain(&service.version))
+        }
     };
     project.advanced_services().iter().map(entry).collect::<Vec<_>>().join(",")
 }

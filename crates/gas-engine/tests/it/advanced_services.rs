@@ -190,3 +190,28 @@ fn a_service_and_its_collections_print_as_its_identifier_with_its_version() {
         ])
     );
 }
+
+#[test]
+fn a_service_the_catalogue_lacks_is_a_gap_under_its_symbol_whatever_its_id_says() {
+    // The id and version only name the service: a `,` or `=` in them makes no global of
+    // its own, and the symbols keep the manifest's order after every other global.
+    let got = eval_with(
+        &[("Later", "nosuch", "v1,Other=x"), ("Next", "nosuch2", "v2")],
+        "function main() {
+           const names = Object.getOwnPropertyNames(globalThis);
+           let message = '';
+           try { Later.Things; } catch (e) { message = e.message; }
+           return [typeof Later, typeof Next, typeof Other, names.slice(names.indexOf('Later')), message];
+         }",
+    );
+    assert_eq!(
+        got,
+        json!([
+            "object",
+            "object",
+            "undefined",
+            ["Later", "Next", "main"],
+            "gas-sim does not implement Later.Things()"
+        ])
+    );
+}

@@ -182,7 +182,6 @@ impl<R: ReadChar> Cursor<R> {
         }
     }
 
-    /// Retrieves the next UTF-8 character.
     /// gas-sim patch 0047: the next character if it is an ASCII identifier part
     /// (`[0-9A-Za-z$_]`), taken; `None`, taking nothing, otherwise. What `next_char` does
     /// for such a character (none ends a line), without looking at it twice.
@@ -199,6 +198,7 @@ impl<R: ReadChar> Cursor<R> {
         }
     }
 
+    /// Retrieves the next UTF-8 character.
     pub(crate) fn next_char(&mut self) -> Result<Option<u32>, Error> {
         let ch = if let Some(c) = self.peeked[0] {
             // gas-sim patch 0047: shifted in one move (`rotate_left` was a call per
