@@ -252,6 +252,7 @@ pub const KERNEL_NAMES: &[&str] = &[
     "buildEveryClass",
     "makeGlobal",
     "openEvent",
+    "buildGlobalsNow",
 ];
 
 /// The prelude's texts: the core and each chunk's (in `CHUNKS` order), wrapped.

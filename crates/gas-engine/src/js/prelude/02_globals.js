@@ -42,3 +42,18 @@
     if (e.response !== null && typeof e.response === 'object') e.response = new (forms().FormResponse)(e.response);
     return e;
   }
+
+  // `gas-sim api`'s run of the prelude, where the global object cannot build lazily
+  // (99_globals.js): every global in `names` built now (`only` false), or those `only`
+  // lists (comma-separated), then every class registered.
+  function buildGlobalsNow(names, only) {
+    const listed = typeof only === 'string' ? only.split(',') : null;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (listed !== null && listed.indexOf(name) < 0) continue;
+      const value = makeGlobal(name);
+      finishClasses();
+      Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
+    }
+    buildEveryClass();
+  }

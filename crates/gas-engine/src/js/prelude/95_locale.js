@@ -5,14 +5,20 @@
   // script that replaces Function.prototype.apply changes nothing here.
   (() => {
     const apply = Reflect.apply;
-    const define = (object, name, fn) =>
-      Object.defineProperty(object, name, { value: fn, writable: true, enumerable: false, configurable: true });
-    const impl = (key) => localeMethods()[key];
-    define(Date.prototype, 'toLocaleString', function () { return apply(impl('Date.toLocaleString'), this, arguments); });
-    define(Date.prototype, 'toLocaleDateString', function () { return apply(impl('Date.toLocaleDateString'), this, arguments); });
-    define(Date.prototype, 'toLocaleTimeString', function () { return apply(impl('Date.toLocaleTimeString'), this, arguments); });
-    define(Array.prototype, 'toLocaleString', function () { return apply(impl('Array.toLocaleString'), this, arguments); });
-    define(Number.prototype, 'toLocaleString', function () { return apply(impl('Number.toLocaleString'), this, arguments); });
-    define(BigInt.prototype, 'toLocaleString', function () { return apply(impl('BigInt.toLocaleString'), this, arguments); });
-    define(String.prototype, 'localeCompare', function (that) { return apply(impl('String.localeCompare'), this, arguments); });
+    // `owner.prototype[name]` calls the chunk's `Owner.name`; `localeCompare` takes one
+    // argument (its `length`), the others none.
+    const stub = (owner, name) => {
+      const key = owner.name + '.' + name;
+      const fn = name === 'localeCompare'
+        ? function (that) { return apply(localeMethods()[key], this, arguments); }
+        : function () { return apply(localeMethods()[key], this, arguments); };
+      defineOwn(owner.prototype, name, { value: fn, writable: true, enumerable: false, configurable: true });
+    };
+    stub(Date, 'toLocaleString');
+    stub(Date, 'toLocaleDateString');
+    stub(Date, 'toLocaleTimeString');
+    stub(Array, 'toLocaleString');
+    stub(Number, 'toLocaleString');
+    stub(BigInt, 'toLocaleString');
+    stub(String, 'localeCompare');
   })();

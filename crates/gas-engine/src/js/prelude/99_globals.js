@@ -30,15 +30,7 @@
   // Every global, holding `build` until it is built (defined natively: prepared.rs).
   const globalNames = global.__gas_define_globals(build);
   delete global.__gas_define_globals;
-  if (lazy !== true) {
-    const only = typeof lazy === 'string' ? lazy.split(',') : null;
-    for (let i = 0; i < globalNames.length; i++) {
-      const name = globalNames[i];
-      if (only !== null && only.indexOf(name) < 0) continue;
-      Object.defineProperty(global, name, { value: build(name), writable: true, enumerable: false, configurable: true });
-    }
-  }
-  if (lazy !== true) kernel().buildEveryClass();
+  if (lazy !== true) kernel().buildGlobalsNow(globalNames, lazy);
   // How gas-engine builds again the classes an execution built (prepared.rs).
   // (Before the kernel is loaded no class is registered, so there is none to build.)
   global.__gas_class_builder((names) => { if (hasOwn(chunks, 'kernel')) core.buildClasses(names); });
