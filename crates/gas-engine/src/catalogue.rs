@@ -189,12 +189,12 @@ fn result_kind(qualified: &str, name: &str) -> Option<String> {
     })
 }
 
-/// Whether `name` is a global the prelude builds on first touch (99_globals.js: every
-/// global of the catalogue, and `console`).
+/// Whether `name` is a global the prelude builds on first touch (`prelude::global_names`
+/// of a project without advanced services: every global of the catalogue, and `console`).
 pub(crate) fn is_service_global(name: &str) -> bool {
     // A set, made once: every word of every project file is asked (compiled.rs).
     static NAMES: LazyLock<BTreeSet<&'static str>> =
-        LazyLock::new(|| tables().globals.iter().map(|(global, _)| *global).chain(["console"]).collect());
+        LazyLock::new(|| crate::prelude::global_names("").into_iter().collect());
     NAMES.contains(name)
 }
 
@@ -314,7 +314,7 @@ fn run_prelude_alone(
     // Every advanced service of the catalogue, under its usual symbol, so its classes report.
     let advanced: Vec<String> =
         catalogue::catalogue().advanced.iter().map(|a| format!("{}={}", a.name, a.class)).collect();
-    crate::prepared::register_advanced(&mut context, &advanced.join(",")).map_err(|e| e.to_string())?;
+    crate::prepared::register_globals(&mut context, &advanced.join(",")).map_err(|e| e.to_string())?;
     context.eval(Source::from_bytes(&prelude.core)).map_err(|e| e.to_string())?;
     let mut found = found.take();
     for (class, object) in ENGINE_CLASSES {

@@ -89,7 +89,7 @@ impl LiveContext {
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
         register_chunk_loader(&mut context, template)?;
-        register_advanced(&mut context, &template.advanced)?;
+        register_globals(&mut context, &template.advanced)?;
         let (classes_built, builder_slot) = register_class_hooks(&mut context)?;
         remove_unbounded_builtins(&mut context)?;
         let realm = context.realm().clone();
@@ -448,7 +448,7 @@ type ClassBuilderSlot = Rc<RefCell<Option<JsObject>>>;
 /// deletes it. Defined here rather than by a loop in the prelude: its descriptor objects
 /// and `Object.defineProperty` calls were a twentieth of a `gas-sim call` of a project that
 /// names no service.
-pub(crate) fn register_advanced(context: &mut Context, advanced: &str) -> Result<(), JsError> {
+pub(crate) fn register_globals(context: &mut Context, advanced: &str) -> Result<(), JsError> {
     let text = JsValue::from(JsString::from(advanced));
     let function =
         NativeFunction::from_copy_closure_with_captures(|_this, _args, text, _context| Ok(text.clone()), text);
