@@ -23,6 +23,7 @@ crate_of() {
     0032-*) echo boa_parser ;;
     0036-*) echo boa_string ;;
     0047-*) echo boa_parser ;;
+    0048-*) echo boa_parser ;;
     *) echo boa_engine ;;
   esac
 }

@@ -140,7 +140,7 @@ impl Template {
         let script = boa_engine::heap_budget::uncounted(|| -> Result<Script, JsError> {
             let mut context = self.compile_context.borrow_mut();
             let source = Source::from_bytes(chunk_to_parse(index).as_bytes()).with_path(Path::new(PRELUDE_PATH));
-            let script = Script::parse(source, None, &mut context)?;
+            let script = parse_prelude(source, &mut context)?;
             script.codeblock(&mut context)?;
             Ok(script)
         })?;
@@ -310,8 +310,23 @@ fn start_compile() -> Result<(Context, Script), JsError> {
     // template lived.
     let mut context = Context::builder().module_loader(Rc::new(NoModules)).compile_only().build()?;
     let core_source = Source::from_bytes(core_to_parse().as_bytes()).with_path(Path::new(PRELUDE_PATH));
-    let core = Script::parse(core_source, None, &mut context)?;
+    let core = parse_prelude(core_source, &mut context)?;
     Ok((context, core))
+}
+
+/// Parses a text of the prelude (its core or a chunk) without boa's AST optimizer, which
+/// a project's files keep: folding the prelude's few constant expressions saves nothing
+/// measurable when it runs, and walking its whole tree for them was about a twelfth of
+/// its parse, which every worker thread pays once per chunk.
+fn parse_prelude<R: boa_engine::parser::source::ReadChar>(
+    source: Source<'_, R>,
+    context: &mut Context,
+) -> Result<Script, JsError> {
+    let options = context.optimizer_options();
+    context.set_optimizer_options(boa_engine::optimizer::OptimizerOptions::empty());
+    let parsed = Script::parse(source, None, context);
+    context.set_optimizer_options(options);
+    parsed
 }
 
 /// Parses every file, then compiles every file. Parsing declares a file's top-level
@@ -501,38 +516,39 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
 }
 
-/// The classes (qualified, comma-separated) returned by a method whose name `project`'s
-/// files contain, of a class in the namespace of a service global they name
-/// (`SpreadsheetApp` and `getRange`: `Spreadsheet.Range`). A live context builds their
-/// prototypes before its snapshot, so that the executions that use them neither build
-/// them nor leave the restore after them to build them again and take the snapshot anew
-/// (about a tenth of a short scenario's time). Unobservable: a script reaches a class
-/// only through its objects. A class named but never used costs one build per context.
+/// The classes (qualified, comma-separated) a script can reach from the service globals
+/// `project`'s files name through methods whose names they contain: `SpreadsheetApp`,
+/// `openById`, `getSheetByName` and `getRange` reach `Spreadsheet.Spreadsheet`, `Sheet`
+/// and `Range`, each through a method of one reached before it. A live context builds
+/// their prototypes before its snapshot, so that the executions that use them neither
+/// build them nor leave the restore after them to build them again and take the snapshot
+/// anew (about a tenth of a short scenario's time). Unobservable: a script reaches a class
+/// only through its objects. A class named but never used costs one build per context;
+/// one used but not named (an event's `e.range` alone), a build in the execution and one
+/// after its restore. (Every method of the services' namespaces once counted, whatever
+/// class it was of: `sort` and `find`, which arrays have too, built `Filter` and
+/// `DeveloperMetadata` for the ledger fixture, which uses neither.)
 fn classes_named(project: &Project, services: &[String]) -> String {
     if services.is_empty() {
         return String::new();
     }
     let catalogue = gas_platform::catalogue::catalogue();
     let words: std::collections::BTreeSet<&str> = project.files().iter().flat_map(|file| words(&file.text)).collect();
-    let namespaces: std::collections::BTreeSet<&str> = services
-        .iter()
-        .filter_map(|name| catalogue.global(name))
-        .filter_map(|global| global.class.split_once('.').map(|(namespace, _)| namespace))
-        .collect();
+    let mut reached: std::collections::BTreeSet<&str> =
+        services.iter().filter_map(|name| catalogue.global(name)).map(|global| global.class).collect();
+    let mut to_visit: Vec<&str> = reached.iter().copied().collect();
     let mut classes = std::collections::BTreeSet::new();
-    for class in catalogue.classes {
-        let in_named = class
-            .name
-            .split_once('.')
-            .is_some_and(|(namespace, _)| !namespace.is_empty() && namespaces.contains(namespace));
-        if !in_named {
-            continue;
-        }
+    while let Some(name) = to_visit.pop() {
+        let Some(class) = catalogue.class(name) else { continue };
         for method in class.methods.iter().filter(|m| words.contains(m.name)) {
             for overload in method.overloads {
-                let returned = overload.returns.trim_end_matches("[]");
-                if catalogue.class(returned).is_some() {
+                // `X|null` and `X[]` make objects of X (see catalogue.rs, `result_kind`).
+                let returned = overload.returns.strip_suffix("|null").unwrap_or(overload.returns);
+                if let Some(returned) = catalogue.class(returned.trim_end_matches("[]")).map(|c| c.name) {
                     classes.insert(returned);
+                    if reached.insert(returned) {
+                        to_visit.push(returned);
+                    }
                 }
             }
         }
@@ -560,6 +576,25 @@ fn failed_file(name: &str, text: &str, error: JsError) -> CompiledFile {
 mod tests {
     use super::*;
     use crate::project::SourceFile;
+
+    /// The classes built with a live context are those reached from the globals the source
+    /// names, each through a method of one reached before it: a method name that arrays
+    /// share (`sort`, `find`) reaches no class the script cannot reach another way.
+    #[test]
+    fn the_classes_named_are_those_reached_from_the_globals_named() {
+        let named = |text: &str| {
+            let project = Project::from_sources("UTC", vec![SourceFile { name: "Code.gs".into(), text: text.into() }]);
+            classes_named(&project, &services_named(&project))
+        };
+        let ledger = "function f() { const sheet = SpreadsheetApp.openById('x').getSheetByName('ledger');\n\
+                      const rows = sheet.getDataRange().getValues().sort(); return rows.find((r) => r[0]); }";
+        assert_eq!(named(ledger), "Spreadsheet.Range,Spreadsheet.Sheet,Spreadsheet.Spreadsheet");
+        // Filter only through a Range (`getFilter`), once `sort` is on one.
+        let filter = "function f() { return SpreadsheetApp.getActiveRange().getFilter().sort(1, true); }";
+        assert_eq!(named(filter), "Spreadsheet.Filter,Spreadsheet.Range");
+        assert_eq!(named("function f() { return getRange().sort(); }"), "", "no service global named");
+        assert_eq!(named("function f() { return LockService.getScriptLock(); }"), "Lock.Lock");
+    }
 
     /// `prime_compiler`'s head start is used by the thread's next compile, once, and the
     /// files compile against each other as without it (a constant of a later file).

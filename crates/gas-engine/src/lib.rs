@@ -142,6 +142,7 @@ mod call_names;
 mod catalogue;
 mod compiled;
 mod declarations;
+mod error_stacks;
 pub mod execution;
 pub mod files;
 mod gaps;

@@ -33,7 +33,7 @@
 
 use std::sync::{LazyLock, OnceLock};
 
-/// Where every prelude frame says it is: gaps (gaps.rs) and error stacks (80_error_stacks.js)
+/// Where every prelude frame says it is: gaps (gaps.rs) and error stacks (error_stacks.rs)
 /// leave out frames from here.
 pub const PRELUDE_PATH: &str = "gas-sim:prelude.js";
 
@@ -102,11 +102,8 @@ pub const CHUNKS: &[Chunk] = &[
 
 /// The core's files before the chunk table, run in every context in this order:
 /// 00_core.js opens the function the others share, zz_close.js closes it.
-const CORE_BEFORE_CHUNKS: &str = concat!(
-    include_str!("js/prelude/00_core.js"),
-    include_str!("js/prelude/80_error_stacks.js"),
-    include_str!("js/prelude/90_chunks.js"),
-);
+const CORE_BEFORE_CHUNKS: &str =
+    concat!(include_str!("js/prelude/00_core.js"), include_str!("js/prelude/90_chunks.js"),);
 const CORE_AFTER_CHUNKS: &str = concat!(
     include_str!("js/prelude/95_locale.js"),
     include_str!("js/prelude/99_globals.js"),

@@ -52,62 +52,6 @@ pub(in crate::parser) use {
     },
 };
 
-/// Generates an expression parser for a number of expressions whose production rules are of the following pattern.
-///
-/// ```text
-/// <TargetExpression>[allowed_identifiers]
-///     => <InnerExpression>[?allowed_identifiers]
-///     => <TargetExpression>[?allowed_identifiers] <op1> <InnerExpression>[?allowed_identifiers]
-///     => <TargetExpression>[?allowed_identifiers] <op2> <InnerExpression>[?allowed_identifiers]
-///     ...
-/// ```
-///
-/// This macro has 2 mandatory identifiers:
-///  - The `$name` identifier is the name of the `TargetExpression` struct that the parser will be implemented for.
-///  - The `$lower` identifier is the name of the `InnerExpression` struct according to the pattern above.
-///
-/// A list of punctuators (operands between the `TargetExpression` and `InnerExpression`) are passed as the third parameter.
-///
-/// The fifth parameter is an `Option<InputElement>` which sets the goal symbol to set before parsing (or None to leave it as is).
-macro_rules! expression {
-    ($name:ident, $lower:ident, [$( $op:path ),*], [$( $low_param:ident ),*], $goal:expr ) => {
-        impl<R> TokenParser<R> for $name
-        where
-            R: ReadChar
-        {
-            type Output = FormalParameterListOrExpression;
-
-            fn parse(self, cursor: &mut Cursor<R>, interner: &mut Interner)-> ParseResult<Self::Output> {
-
-                if $goal.is_some() {
-                    cursor.set_goal($goal.unwrap());
-                }
-
-                let lhs = $lower::new($( self.$low_param ),*).parse(cursor, interner)?;
-                let FormalParameterListOrExpression::Expression(mut lhs) = lhs else {
-                    return Ok(lhs);
-                };
-
-                while let Some(tok) = cursor.peek(0, interner)? {
-                    match *tok.kind() {
-                        TokenKind::Punctuator(op) if $( op == $op )||* => {
-                            cursor.advance(interner);
-                            lhs = Binary::new(
-                                op.as_binary_op().expect("Could not get binary operation."),
-                                lhs,
-                                $lower::new($( self.$low_param ),*).parse(cursor, interner)?.try_into_expression()?
-                            ).into();
-                        }
-                        _ => break
-                    }
-                }
-
-                Ok(lhs.into())
-            }
-        }
-    };
-}
-
 /// Expression parsing.
 ///
 /// More information:
@@ -331,19 +275,98 @@ where
     }
 }
 
-/// Parses a bitwise `OR` expression.
+/// Parses the binary operators from bitwise `OR` down to the multiplicative ones: the
+/// productions `BitwiseORExpression`, `BitwiseXORExpression`, `BitwiseANDExpression`,
+/// `EqualityExpression`, `RelationalExpression`, `ShiftExpression`, `AdditiveExpression`
+/// and `MultiplicativeExpression`, by precedence climbing.
+///
+/// (gas-sim, vendored patch 0048.) boa parsed them as eight nested parsers, one per
+/// production, so every operand (an identifier, a call) went down and back up all eight,
+/// each peeking at the next token; one loop now takes any of their operators, and gives
+/// the same tree, errors and lexer goals. A production's operators are left-associative,
+/// so the right side of an operator is parsed at the next higher precedence; where the
+/// nested parsers set the goal (`MultiplicativeExpression`: `/` is division) and looked
+/// for `#x in` (`RelationalExpression`), a climb starting at that precedence does.
+///
+/// One difference, V8's reading: boa's `RelationalExpression` returned `#x in y` at once,
+/// so `#x in y < z` and `#x in y instanceof Z` were syntax errors; `#x in y` is itself a
+/// `RelationalExpression`, and the operator after it now applies to it.
 ///
 /// More information:
 ///  - [MDN documentation][mdn]
 ///  - [ECMAScript specification][spec]
 ///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Bitwise_Operators#Bitwise_OR
+/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Operator_precedence
 /// [spec]: https://tc39.es/ecma262/#prod-BitwiseORExpression
 #[derive(Debug, Clone, Copy)]
 struct BitwiseORExpression {
     allow_in: AllowIn,
     allow_yield: AllowYield,
     allow_await: AllowAwait,
+}
+
+/// The precedence of each production's operators, loosest first.
+mod precedence {
+    pub(super) const BITWISE_OR: u8 = 1;
+    pub(super) const BITWISE_XOR: u8 = 2;
+    pub(super) const BITWISE_AND: u8 = 3;
+    pub(super) const EQUALITY: u8 = 4;
+    pub(super) const RELATIONAL: u8 = 5;
+    pub(super) const SHIFT: u8 = 6;
+    pub(super) const ADDITIVE: u8 = 7;
+    pub(super) const MULTIPLICATIVE: u8 = 8;
+}
+
+/// A binary operator of [`BitwiseORExpression`] and its precedence.
+#[derive(Debug, Clone, Copy)]
+enum BinaryOperator {
+    Punctuator(Punctuator),
+    Keyword(Keyword),
+}
+
+impl BinaryOperator {
+    /// The operator `kind` is, with its precedence; `None` for any other token (`in` too,
+    /// where it is not allowed).
+    fn of(kind: &TokenKind, allow_in: AllowIn) -> Option<(Self, u8)> {
+        use precedence::*;
+        match *kind {
+            TokenKind::Punctuator(op) => {
+                let precedence = match op {
+                    Punctuator::Or => BITWISE_OR,
+                    Punctuator::Xor => BITWISE_XOR,
+                    Punctuator::And => BITWISE_AND,
+                    Punctuator::Eq
+                    | Punctuator::NotEq
+                    | Punctuator::StrictEq
+                    | Punctuator::StrictNotEq => EQUALITY,
+                    Punctuator::LessThan
+                    | Punctuator::GreaterThan
+                    | Punctuator::LessThanOrEq
+                    | Punctuator::GreaterThanOrEq => RELATIONAL,
+                    Punctuator::LeftSh | Punctuator::RightSh | Punctuator::URightSh => SHIFT,
+                    Punctuator::Add | Punctuator::Sub => ADDITIVE,
+                    Punctuator::Mul | Punctuator::Div | Punctuator::Mod => MULTIPLICATIVE,
+                    _ => return None,
+                };
+                Some((Self::Punctuator(op), precedence))
+            }
+            TokenKind::Keyword((op @ Keyword::InstanceOf, false)) => {
+                Some((Self::Keyword(op), RELATIONAL))
+            }
+            TokenKind::Keyword((op @ Keyword::In, false)) if allow_in.0 => {
+                Some((Self::Keyword(op), RELATIONAL))
+            }
+            _ => None,
+        }
+    }
+
+    fn binary_op(self) -> BinaryOp {
+        match self {
+            Self::Punctuator(op) => op.as_binary_op(),
+            Self::Keyword(op) => op.as_binary_op(),
+        }
+        .expect("Could not get binary operation.")
+    }
 }
 
 impl BitwiseORExpression {
@@ -360,375 +383,116 @@ impl BitwiseORExpression {
             allow_await: allow_await.into(),
         }
     }
-}
 
-expression!(
-    BitwiseORExpression,
-    BitwiseXORExpression,
-    [Punctuator::Or],
-    [allow_in, allow_yield, allow_await],
-    None::<InputElement>
-);
+    /// Parses what the productions from `lowest` up give: an operand, then every operator
+    /// of precedence `lowest` or higher with its right side.
+    fn parse_from<R: ReadChar>(
+        self,
+        lowest: u8,
+        cursor: &mut Cursor<R>,
+        interner: &mut Interner,
+    ) -> ParseResult<FormalParameterListOrExpression> {
+        // The highest precedence an operator may have to be taken here: after `#x in y`
+        // (a RelationalExpression whose right side took every tighter operator) a
+        // relational one or looser, and after an operator, one no tighter (a tighter one
+        // would have been taken by its right side).
+        let mut highest = precedence::MULTIPLICATIVE;
+        let private_in = if lowest <= precedence::RELATIONAL && self.allow_in.0 {
+            self.private_in(cursor, interner)?
+        } else {
+            None
+        };
+        let mut lhs = if let Some(private_in) = private_in {
+            highest = precedence::RELATIONAL;
+            private_in
+        } else {
+            match self.operand(lowest, cursor, interner)? {
+                FormalParameterListOrExpression::Expression(lhs) => lhs,
+                other => return Ok(other),
+            }
+        };
+        while let Some(tok) = cursor.peek(0, interner)? {
+            let relational_here = (lowest..=highest).contains(&precedence::RELATIONAL);
+            if let TokenKind::Keyword((Keyword::InstanceOf | Keyword::In, true)) = tok.kind() {
+                if relational_here {
+                    return Err(Error::general(
+                        "Keyword must not contain escaped characters",
+                        tok.span().start(),
+                    ));
+                }
+                break;
+            }
+            let Some((op, precedence)) = BinaryOperator::of(tok.kind(), self.allow_in) else {
+                break;
+            };
+            if !(lowest..=highest).contains(&precedence) {
+                break;
+            }
+            cursor.advance(interner);
+            let rhs = self.parse_from(precedence + 1, cursor, interner)?.try_into_expression()?;
+            lhs = Binary::new(op.binary_op(), lhs, rhs).into();
+            highest = precedence;
+        }
+        Ok(lhs.into())
+    }
 
-/// Parses a bitwise `XOR` expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Bitwise_Operators#Bitwise_XOR
-/// [spec]: https://tc39.es/ecma262/#prod-BitwiseXORExpression
-#[derive(Debug, Clone, Copy)]
-struct BitwiseXORExpression {
-    allow_in: AllowIn,
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
+    /// An `ExponentiationExpression`, the lexer's goal set first as the
+    /// `MultiplicativeExpression` a climb from `lowest` starts with sets it.
+    fn operand<R: ReadChar>(
+        self,
+        lowest: u8,
+        cursor: &mut Cursor<R>,
+        interner: &mut Interner,
+    ) -> ParseResult<FormalParameterListOrExpression> {
+        if lowest <= precedence::MULTIPLICATIVE {
+            cursor.set_goal(InputElement::Div);
+        }
+        ExponentiationExpression::new(self.allow_yield, self.allow_await).parse(cursor, interner)
+    }
 
-impl BitwiseXORExpression {
-    /// Creates a new `BitwiseXORExpression` parser.
-    pub(super) fn new<I, Y, A>(allow_in: I, allow_yield: Y, allow_await: A) -> Self
-    where
-        I: Into<AllowIn>,
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_in: allow_in.into(),
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
+    /// `#x in y`, where a `RelationalExpression` starts with it.
+    fn private_in<R: ReadChar>(
+        self,
+        cursor: &mut Cursor<R>,
+        interner: &mut Interner,
+    ) -> ParseResult<Option<ast::Expression>> {
+        let token = cursor.peek(0, interner).or_abrupt()?;
+        let TokenKind::PrivateIdentifier(identifier) = token.kind() else {
+            return Ok(None);
+        };
+        let identifier = *identifier;
+        let identifier_span = token.span();
+        let token = cursor.peek(1, interner).or_abrupt()?;
+        match token.kind() {
+            TokenKind::Keyword((Keyword::In, true)) => Err(Error::general(
+                "Keyword must not contain escaped characters",
+                token.span().start(),
+            )),
+            TokenKind::Keyword((Keyword::In, false)) => {
+                cursor.advance(interner);
+                cursor.advance(interner);
+                let rhs = self
+                    .parse_from(precedence::SHIFT, cursor, interner)?
+                    .try_into_expression()?;
+                Ok(Some(
+                    BinaryInPrivate::new(PrivateName::new(identifier, identifier_span), rhs).into(),
+                ))
+            }
+            _ => Ok(None),
         }
     }
 }
 
-expression!(
-    BitwiseXORExpression,
-    BitwiseANDExpression,
-    [Punctuator::Xor],
-    [allow_in, allow_yield, allow_await],
-    None::<InputElement>
-);
-
-/// Parses a bitwise `AND` expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Bitwise_Operators#Bitwise_AND
-/// [spec]: https://tc39.es/ecma262/#prod-BitwiseANDExpression
-#[derive(Debug, Clone, Copy)]
-struct BitwiseANDExpression {
-    allow_in: AllowIn,
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl BitwiseANDExpression {
-    /// Creates a new `BitwiseANDExpression` parser.
-    pub(super) fn new<I, Y, A>(allow_in: I, allow_yield: Y, allow_await: A) -> Self
-    where
-        I: Into<AllowIn>,
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_in: allow_in.into(),
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-expression!(
-    BitwiseANDExpression,
-    EqualityExpression,
-    [Punctuator::And],
-    [allow_in, allow_yield, allow_await],
-    None::<InputElement>
-);
-
-/// Parses an equality expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Comparison_Operators#Equality_operators
-/// [spec]: https://tc39.es/ecma262/#sec-equality-operators
-#[derive(Debug, Clone, Copy)]
-struct EqualityExpression {
-    allow_in: AllowIn,
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl EqualityExpression {
-    /// Creates a new `EqualityExpression` parser.
-    pub(super) fn new<I, Y, A>(allow_in: I, allow_yield: Y, allow_await: A) -> Self
-    where
-        I: Into<AllowIn>,
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_in: allow_in.into(),
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-expression!(
-    EqualityExpression,
-    RelationalExpression,
-    [
-        Punctuator::Eq,
-        Punctuator::NotEq,
-        Punctuator::StrictEq,
-        Punctuator::StrictNotEq
-    ],
-    [allow_in, allow_yield, allow_await],
-    None::<InputElement>
-);
-
-/// Parses a relational expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Comparison_Operators#Relational_operators
-/// [spec]: https://tc39.es/ecma262/#sec-relational-operators
-#[derive(Debug, Clone, Copy)]
-struct RelationalExpression {
-    allow_in: AllowIn,
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl RelationalExpression {
-    /// Creates a new `RelationalExpression` parser.
-    pub(super) fn new<I, Y, A>(allow_in: I, allow_yield: Y, allow_await: A) -> Self
-    where
-        I: Into<AllowIn>,
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_in: allow_in.into(),
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-impl<R> TokenParser<R> for RelationalExpression
+impl<R> TokenParser<R> for BitwiseORExpression
 where
     R: ReadChar,
 {
     type Output = FormalParameterListOrExpression;
 
     fn parse(self, cursor: &mut Cursor<R>, interner: &mut Interner) -> ParseResult<Self::Output> {
-        if self.allow_in.0 {
-            let token = cursor.peek(0, interner).or_abrupt()?;
-            if let TokenKind::PrivateIdentifier(identifier) = token.kind() {
-                let identifier = *identifier;
-                let identifier_span = token.span();
-                let token = cursor.peek(1, interner).or_abrupt()?;
-                match token.kind() {
-                    TokenKind::Keyword((Keyword::In, true)) => {
-                        return Err(Error::general(
-                            "Keyword must not contain escaped characters",
-                            token.span().start(),
-                        ));
-                    }
-                    TokenKind::Keyword((Keyword::In, false)) => {
-                        cursor.advance(interner);
-                        cursor.advance(interner);
-
-                        let rhs = ShiftExpression::new(self.allow_yield, self.allow_await)
-                            .parse(cursor, interner)?
-                            .try_into_expression()?;
-
-                        return Ok(BinaryInPrivate::new(
-                            PrivateName::new(identifier, identifier_span),
-                            rhs,
-                        )
-                        .into());
-                    }
-                    _ => {}
-                }
-            }
-        }
-
-        let lhs =
-            ShiftExpression::new(self.allow_yield, self.allow_await).parse(cursor, interner)?;
-        let FormalParameterListOrExpression::Expression(mut lhs) = lhs else {
-            return Ok(lhs);
-        };
-
-        while let Some(tok) = cursor.peek(0, interner)? {
-            match *tok.kind() {
-                TokenKind::Punctuator(op)
-                    if op == Punctuator::LessThan
-                        || op == Punctuator::GreaterThan
-                        || op == Punctuator::LessThanOrEq
-                        || op == Punctuator::GreaterThanOrEq =>
-                {
-                    cursor.advance(interner);
-                    lhs = Binary::new(
-                        op.as_binary_op().expect("Could not get binary operation."),
-                        lhs,
-                        ShiftExpression::new(self.allow_yield, self.allow_await)
-                            .parse(cursor, interner)?
-                            .try_into_expression()?,
-                    )
-                    .into();
-                }
-                TokenKind::Keyword((Keyword::InstanceOf | Keyword::In, true)) => {
-                    return Err(Error::general(
-                        "Keyword must not contain escaped characters",
-                        tok.span().start(),
-                    ));
-                }
-                TokenKind::Keyword((op, false))
-                    if op == Keyword::InstanceOf
-                        || (op == Keyword::In && self.allow_in == AllowIn(true)) =>
-                {
-                    cursor.advance(interner);
-                    lhs = Binary::new(
-                        op.as_binary_op().expect("Could not get binary operation."),
-                        lhs,
-                        ShiftExpression::new(self.allow_yield, self.allow_await)
-                            .parse(cursor, interner)?
-                            .try_into_expression()?,
-                    )
-                    .into();
-                }
-                _ => break,
-            }
-        }
-
-        Ok(lhs.into())
+        self.parse_from(precedence::BITWISE_OR, cursor, interner)
     }
 }
-
-/// Parses a bitwise shift expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Bitwise_Operators#Bitwise_shift_operators
-/// [spec]: https://tc39.es/ecma262/#sec-bitwise-shift-operators
-#[derive(Debug, Clone, Copy)]
-struct ShiftExpression {
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl ShiftExpression {
-    /// Creates a new `ShiftExpression` parser.
-    pub(super) fn new<Y, A>(allow_yield: Y, allow_await: A) -> Self
-    where
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-expression!(
-    ShiftExpression,
-    AdditiveExpression,
-    [
-        Punctuator::LeftSh,
-        Punctuator::RightSh,
-        Punctuator::URightSh
-    ],
-    [allow_yield, allow_await],
-    None::<InputElement>
-);
-
-/// Parses an additive expression.
-///
-/// This can be either an addition or a subtraction.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Arithmetic_Operators
-/// [spec]: https://tc39.es/ecma262/#sec-additive-operators
-#[derive(Debug, Clone, Copy)]
-struct AdditiveExpression {
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl AdditiveExpression {
-    /// Creates a new `AdditiveExpression` parser.
-    pub(super) fn new<Y, A>(allow_yield: Y, allow_await: A) -> Self
-    where
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-expression!(
-    AdditiveExpression,
-    MultiplicativeExpression,
-    [Punctuator::Add, Punctuator::Sub],
-    [allow_yield, allow_await],
-    None::<InputElement>
-);
-
-/// Parses a multiplicative expression.
-///
-/// This can be either a multiplication, division or a modulo (remainder) expression.
-///
-/// More information:
-///  - [MDN documentation][mdn]
-///  - [ECMAScript specification][spec]
-///
-/// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Operators/Arithmetic_Operators#Division
-/// [spec]: https://tc39.es/ecma262/#sec-multiplicative-operators
-#[derive(Debug, Clone, Copy)]
-struct MultiplicativeExpression {
-    allow_yield: AllowYield,
-    allow_await: AllowAwait,
-}
-
-impl MultiplicativeExpression {
-    /// Creates a new `MultiplicativeExpression` parser.
-    pub(super) fn new<Y, A>(allow_yield: Y, allow_await: A) -> Self
-    where
-        Y: Into<AllowYield>,
-        A: Into<AllowAwait>,
-    {
-        Self {
-            allow_yield: allow_yield.into(),
-            allow_await: allow_await.into(),
-        }
-    }
-}
-
-expression!(
-    MultiplicativeExpression,
-    ExponentiationExpression,
-    [Punctuator::Mul, Punctuator::Div, Punctuator::Mod],
-    [allow_yield, allow_await],
-    Some(InputElement::Div)
-);
 
 /// Returns an error if `arguments` or `eval` are used as identifier in strict mode.
 fn check_strict_arguments_or_eval(ident: Identifier, position: Position) -> ParseResult<()> {
