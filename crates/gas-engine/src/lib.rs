@@ -149,6 +149,7 @@ mod gaps;
 pub mod gate;
 pub mod heap;
 pub mod host;
+mod locale_stubs;
 pub mod methods;
 pub mod outline;
 mod prelude;

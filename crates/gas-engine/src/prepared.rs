@@ -93,6 +93,7 @@ impl LiveContext {
         let (classes_built, builder_slot) = register_class_hooks(&mut context)?;
         remove_unbounded_builtins(&mut context)?;
         crate::error_stacks::install(&mut context)?;
+        crate::locale_stubs::register(&mut context)?;
         let realm = context.realm().clone();
         template.core.rebind(realm, &mut context)?.evaluate(&mut context)?;
         let class_builder = builder_slot.borrow_mut().take();
