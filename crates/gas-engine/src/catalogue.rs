@@ -316,6 +316,7 @@ fn run_prelude_alone(
         catalogue::catalogue().advanced.iter().map(|a| format!("{}={}", a.name, a.class)).collect();
     crate::prepared::register_globals(&mut context, &advanced.join(",")).map_err(|e| e.to_string())?;
     crate::locale_stubs::register(&mut context).map_err(|e| e.to_string())?;
+    crate::prepared::register_chunk_makers(&mut context).map_err(|e| e.to_string())?;
     context.eval(Source::from_bytes(&prelude.core)).map_err(|e| e.to_string())?;
     let mut found = found.take();
     for (class, object) in ENGINE_CLASSES {

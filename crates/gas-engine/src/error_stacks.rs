@@ -3,7 +3,7 @@
 //! V8's `stack` starts with `Name: message` (the error's `String`), and the platform's
 //! shows no frames of its own services; boa's getter gives the frames alone, one
 //! `    at ...` line each. So every live context replaces boa's getter with one that puts
-//! the header first and leaves out every frame of the prelude ([`PRELUDE_PATH`]), and
+//! the header first and leaves out every frame of the prelude (`GAS_SIM_FRAME_MARK`), and
 //! that fixes the text at its first read, as V8 fixes it when the error is made: a later
 //! change of `message` does not show. The setter stays boa's.
 //!

@@ -334,20 +334,24 @@ fn without_comments(text: &str) -> String {
     kept
 }
 
-/// The core: its files, then one `fromChunk` line per export and the `core` object that
-/// chunks are given, then the globals. (One line for all, `const { locks, ... } =
-/// fromChunks('kernel:locks,...')`, took a few percent off the core's parse, but splitting
-/// the list at run time cost as much again: cachegrind.)
+/// The core: its files, then the `core` object that chunks are given, its makers put on
+/// it natively (`__gas_chunk_makers`, prepared.rs: `fromChunk(chunk, name)` for every
+/// export of [`CHUNKS`], in order), then the globals. (As a `const` line per export, the
+/// makers were a fifth of the core's tokens, which every context parses before a
+/// script's first line; one destructuring line for all, `const { locks, ... } =
+/// fromChunks('kernel:locks,...')`, cost at run time what it saved in the parse.)
 fn core_text() -> String {
     let mut text = String::from(CORE_BEFORE_CHUNKS);
-    for chunk in CHUNKS {
-        for export in chunk.exports {
-            text.push_str(&format!("  const {export} = fromChunk('{}', '{export}');\n", chunk.name));
-        }
-    }
-    text.push_str(&format!("  const core = {{ {} }};\n", CORE_NAMES.join(", ")));
+    let own: Vec<&str> = CORE_NAMES.iter().copied().filter(|name| !is_chunk_export(name)).collect();
+    text.push_str(&format!("  const core = {{ {} }};\n", own.join(", ")));
+    text.push_str("  global.__gas_chunk_makers(fromChunk, core);\n  delete global.__gas_chunk_makers;\n");
     text.push_str(CORE_AFTER_CHUNKS);
     text
+}
+
+/// Whether `name` is a chunk's export (a maker the core puts on `core`).
+fn is_chunk_export(name: &str) -> bool {
+    CHUNKS.iter().any(|chunk| chunk.exports.contains(&name))
 }
 
 /// `fieldReaders`: a getter per field a declared read takes (`methods::Read`), written
@@ -467,8 +471,10 @@ mod tests {
         names
     }
 
+    /// What the core defines: its top-level names and the makers it puts on `core`.
     fn core_definitions() -> BTreeSet<String> {
-        top_level_definitions(&prelude().core)
+        let makers = CHUNKS.iter().flat_map(|chunk| chunk.exports.iter().map(|name| name.to_string()));
+        top_level_definitions(&prelude().core).into_iter().chain(makers).collect()
     }
 
     fn kernel_definitions() -> BTreeSet<String> {
@@ -605,7 +611,12 @@ mod tests {
         assert!(text.starts_with("(function (core) { 'use strict'; const { global, call,"));
         assert!(!text.lines().next().unwrap().contains(" gmail,"), "a chunk does not import its own export");
         assert!(text.ends_with("  return { gmail };\n})\n"));
-        assert!(prelude().core.contains("  const gmail = fromChunk('gmail', 'gmail');\n"));
+        // The core's object holds its own names; gas-engine puts the makers on it.
+        let core = &prelude().core;
+        assert!(core.contains(
+            "  const core = { global, call, emit, catalogue, gap, hasOwn, classBuilt, clockNow, advancedOf };\n"
+        ));
+        assert!(core.contains("  global.__gas_chunk_makers(fromChunk, core);\n"));
     }
 
     #[test]

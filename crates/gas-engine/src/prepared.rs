@@ -89,6 +89,7 @@ impl LiveContext {
         let random = Rc::new(RefCell::new(SeededRng::new(0)));
         register_natives(&mut context, &host, &random)?;
         register_chunk_loader(&mut context, template)?;
+        register_chunk_makers(&mut context)?;
         register_globals(&mut context, &template.advanced)?;
         let (classes_built, builder_slot) = register_class_hooks(&mut context)?;
         remove_unbounded_builtins(&mut context)?;
@@ -389,6 +390,31 @@ fn register_chunk_loader(context: &mut Context, template: &Rc<Template>) -> Resu
         })
     };
     context.register_global_builtin_callable(js_string!("__gas_chunk"), 1, load)?;
+    Ok(())
+}
+
+/// `__gas_chunk_makers(fromChunk, core)`, which the prelude's core calls once and then
+/// deletes (prelude.rs, `core_text`): it puts on `core`, as an object literal would, each
+/// chunk's makers, `fromChunk(chunk, name)` for every export of `CHUNKS` in order.
+pub(crate) fn register_chunk_makers(context: &mut Context) -> Result<(), JsError> {
+    let put = NativeFunction::from_fn_ptr(|_this, args, context| {
+        let from_chunk = args.first().and_then(JsValue::as_callable);
+        let (Some(from_chunk), Some(core)) = (from_chunk, args.get(1).and_then(JsValue::as_object)) else {
+            return Err(JsNativeError::typ()
+                .with_message("gas-sim prelude: __gas_chunk_makers(fromChunk, core)")
+                .into());
+        };
+        for chunk in crate::prelude::CHUNKS {
+            for export in chunk.exports {
+                let (chunk_name, export) = (JsString::from(chunk.name), JsString::from(*export));
+                let maker =
+                    from_chunk.call(&JsValue::undefined(), &[chunk_name.into(), export.clone().into()], context)?;
+                core.create_data_property_or_throw(export, maker, context)?;
+            }
+        }
+        Ok(JsValue::undefined())
+    });
+    context.register_global_builtin_callable(js_string!("__gas_chunk_makers"), 2, put)?;
     Ok(())
 }
 

@@ -2,8 +2,8 @@
   // The services are not in this script: each is a *chunk* (gas-engine's prelude.rs),
   // compiled the first time a script touches one of its globals and evaluated then, to a
   // function of `core` (the shared names below) that returns the chunk's `once` makers.
-  // prelude.rs writes after this file one line per maker
-  // (`const gmail = fromChunk('gmail', 'gmail');`) and the `core` object.
+  // prelude.rs writes after this file the `core` object, on which gas-engine puts one
+  // maker per export (`core.gmail = fromChunk('gmail', 'gmail')`, prepared.rs).
   const loadChunk = global.__gas_chunk;
   delete global.__gas_chunk;
   // No prototype: a setter a script put on Object.prototype never sees a chunk.
