@@ -30,6 +30,9 @@ pub(crate) fn install(context: &mut Context) -> JsResult<()> {
     let boa_accessor =
         prototype.borrow().properties().get(&js_string!("stack").into()).expect("boa defines Error.prototype.stack");
     let boa_getter = boa_accessor.get().and_then(JsValue::as_object).expect("boa's stack has a getter");
+    // Captured by the native getter, which a realm snapshot does not walk (vendored boa,
+    // object/snapshot.rs): safe because no script can reach boa's getter, so none can
+    // change it.
     let getter = FunctionObjectBuilder::new(
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(stack_of, boa_getter),

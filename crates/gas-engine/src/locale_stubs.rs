@@ -48,6 +48,10 @@ fn define(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<
             "String" => constructors.string().prototype(),
             other => unreachable!("no locale stub on {other}"),
         };
+        // The maker is captured by each stub, and a realm snapshot does not walk a
+        // native's captures (vendored boa, object/snapshot.rs): it is also `core`'s
+        // `localeMethods`, reached and restored through the core's closures, and no
+        // script can reach it.
         let key = JsString::from(format!("{owner}.{name}"));
         let stub = NativeFunction::from_copy_closure_with_captures(
             |this, args, (methods_maker, key): &(JsObject, JsString), context| {
