@@ -3,10 +3,13 @@
 //! The prelude (`js/prelude/`, one file per service) builds the Apps Script globals.
 //! Parsing and compiling all of it (about 90 KB of JS) was most of a first `gas-sim call`
 //! and grew with every service added, so it comes in two kinds of parts:
-//! - the *core*: the natives the prelude keeps (00_core.js), the builtins' stack patch and
-//!   locale stubs, the chunk loader and the globals (99_globals.js), each a placeholder
-//!   until first read. It is compiled with the project (compiled.rs) and run in every new
-//!   context, so it is kept small: parsing it was most of a `gas-sim call`. Which globals
+//! - the *core*: the natives the prelude keeps (00_core.js), the chunk loader and the
+//!   chunks' makers (90_chunks.js, `core_text`), the locale builtins' stubs (95_locale.js)
+//!   and the globals (99_globals.js), each a placeholder until first read. It is compiled
+//!   with the project (compiled.rs) and run in every new context, so it is kept small:
+//!   parsing it was most of a `gas-sim call`, and what needs no JS of its own is native
+//!   (the makers, the locale stubs: locale_stubs.rs; the `stack` getter:
+//!   error_stacks.rs). Which globals
 //!   there are, in which order, is [`global_names`]'s; what builds each is the kernel's
 //!   (02_globals.js, `makeGlobal`, with `globalMakers` made from [`GLOBALS_FIRST`] and
 //!   [`GLOBALS_IN_CATALOGUE_PLACE`]).
